@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "beckon",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "beckon", targets: ["beckon"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // C libraries, each behind one module.
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CBeckonSys"),
+
+        // Libraries, in dependency order.
+        .target(name: "InviteModel"),
+        .target(name: "BeckonDiagnostics"),
+        .target(name: "BeckonText", dependencies: ["CICU"]),
+        .target(name: "BeckonMarkdown", dependencies: ["CCmark"]),
+        .target(name: "BeckonHTML", dependencies: ["CLibXML2"]),
+        .target(
+            name: "BeckonSite",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonMarkdown", "InviteModel", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite"]),
+        .target(
+            name: "BeckonRender",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonSite", "BeckonLocalization", "BeckonMarkdown",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(name: "BeckonWeb", dependencies: ["BeckonRender"]),
+        .target(name: "BeckonChecks", dependencies: ["BeckonDiagnostics", "BeckonRender", "BeckonHTML"]),
+        .target(
+            name: "BeckonBuild",
+            dependencies: [
+                "BeckonWeb", "BeckonChecks", "CBeckonSys", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "BeckonCLI",
+            dependencies: ["BeckonBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
+
+        // Tests.
+        .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport"),
+        .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
+        .testTarget(name: "BeckonTextTests", dependencies: ["BeckonText"]),
+        .testTarget(name: "BeckonMarkdownTests", dependencies: ["BeckonMarkdown"]),
+        .testTarget(name: "BeckonHTMLTests", dependencies: ["BeckonHTML"]),
+        .testTarget(
+            name: "BeckonSiteTests",
+            dependencies: [
+                "BeckonSite", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "BeckonLocalizationTests",
+            dependencies: [
+                "BeckonLocalization", "BeckonTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "BeckonRenderTests",
+            dependencies: [
+                "BeckonRender", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonBuildTests", dependencies: ["BeckonBuild", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonEndToEndTests", dependencies: ["beckon", "BeckonTestSupport"]),
+    ]
+)
