@@ -1,0 +1,71 @@
+/// Prints diagnostics for people: `file:line:column: severity[rule]: message`, then ±2 source
+/// lines with a caret under the column, notes, and the fix hint.
+struct TextPrinter {
+    let sources: SourceStore
+    let color: Bool
+
+    func render(_ report: DiagnosticReport) -> String {
+        var out = ""
+        for diagnostic in report.diagnostics {
+            out += header(diagnostic) + "\n"
+            if let location = diagnostic.location, let source = sources.source(for: location.file) {
+                out += snippet(source, location)
+            }
+            for note in diagnostic.notes { out += "  note: \(note)\n" }
+            if let fix = diagnostic.fix { out += "  \(paint("fix:", .cyan)) \(fix)\n" }
+        }
+        return out
+    }
+
+    private func header(_ diagnostic: Diagnostic) -> String {
+        let place = diagnostic.location.map { "\($0): " } ?? ""
+        let tint: Tint =
+            switch diagnostic.severity {
+            case .error: .red
+            case .warning: .yellow
+            case .note: .cyan
+            }
+        var context: [String] = []
+        if let locale = diagnostic.locale, !diagnostic.message.contains(locale) { context.append(locale) }
+        if let sample = diagnostic.sample { context.append("sample \(sample)") }
+        let suffix = context.isEmpty ? "" : " (\(context.joined(separator: ", ")))"
+        let label = paint("\(diagnostic.severity.rawValue)[\(diagnostic.rule)]", tint)
+        return "\(place)\(label): \(diagnostic.message)\(suffix)"
+    }
+
+    private func snippet(_ source: SourceText, _ location: SourceLocation) -> String {
+        guard location.line <= source.lineCount else { return "" }
+        let first = max(1, location.line - 2)
+        let last = min(source.lineCount, location.line + 2)
+        let width = String(last).count
+        var out = ""
+        for number in first...last {
+            guard let text = source.line(number) else { continue }
+            let gutter = String(repeating: " ", count: width - String(number).count) + String(number)
+            let marker = number == location.line ? ">" : " "
+            out += "  \(marker) \(gutter) | \(text.replacingTabs())\n"
+            if number == location.line {
+                let caretPadding = String(repeating: " ", count: max(0, location.column - 1))
+                out += "    \(String(repeating: " ", count: width)) | \(caretPadding)\(paint("^", .red))\n"
+            }
+        }
+        return out
+    }
+
+    private enum Tint: String {
+        case red = "31"
+        case yellow = "33"
+        case cyan = "36"
+    }
+
+    private func paint(_ text: String, _ tint: Tint) -> String {
+        color ? "\u{1B}[1;\(tint.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension String {
+    /// Tabs become single spaces so the caret under a column lines up.
+    fileprivate func replacingTabs() -> String {
+        String(map { $0 == "\t" ? " " : $0 })
+    }
+}
