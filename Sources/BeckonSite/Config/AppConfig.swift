@@ -1,0 +1,98 @@
+import BeckonDiagnostics
+
+/// `app:` in beckon.yml: the app the invites are for, and where people can get it.
+public struct AppConfig: Sendable, Hashable {
+    /// The app's name as people see it ("Playa").
+    public var name: String
+    /// Where the site is served; every absolute URL in the output starts with it.
+    public var baseURL: WebURL
+    /// The numeric App Store id, used for the store link and the Smart App Banner.
+    public var appStoreID: String?
+    /// The Google Play listing.
+    public var playStoreURL: WebURL?
+    /// The support page linked from every page's footer.
+    public var supportURL: WebURL
+    /// The support address linked from every page's footer.
+    public var supportEmail: String
+    /// The app's custom URL scheme for deep links (`playa` for `playa://`), if it has one.
+    public var urlScheme: String?
+    /// `TEAMID.bundle.id`, for `apple-app-site-association`.
+    public var appleAppID: String?
+    /// The Android application id, for `assetlinks.json`.
+    public var androidPackage: String?
+    /// SHA-256 fingerprints of the Android signing certificates, for `assetlinks.json`.
+    public var androidCertFingerprints: [String]
+    /// Where the Android page's "tell me when it launches" form posts to.
+    public var androidWaitlistURL: WebURL?
+
+    static let keys = [
+        "name", "baseURL", "appStoreID", "playStoreURL", "supportURL", "supportEmail", "urlScheme",
+        "appleAppID", "androidPackage", "androidCertFingerprints", "androidWaitlistURL",
+    ]
+
+    init?(_ mapping: YAMLReader.Mapping) {
+        let reader = mapping.reader
+        let name = mapping.string("name", required: true)
+        let baseURL = mapping.url("baseURL", required: true)
+        let supportURL = mapping.url("supportURL", required: true)
+        let supportEmail = mapping.string("supportEmail", required: true)
+        appStoreID = mapping.string("appStoreID")
+        if let id = appStoreID, id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            reader.invalid(
+                "`app.appStoreID` must be the numeric App Store id, not `\(id)`",
+                at: mapping.location(of: "appStoreID"),
+                fix: "Copy the digits after `id` in the app's App Store URL (apps.apple.com/app/id1234567890).")
+        }
+        playStoreURL = mapping.url("playStoreURL")
+        urlScheme = mapping.string("urlScheme")
+        if let scheme = urlScheme, !Self.isValidScheme(scheme) {
+            reader.invalid(
+                "`app.urlScheme` must be a URL scheme such as `playa`, not `\(scheme)`",
+                at: mapping.location(of: "urlScheme"),
+                fix: "Use letters, digits, `+`, `-` or `.`, starting with a letter, without `://`.")
+        }
+        appleAppID = mapping.string("appleAppID")
+        if let id = appleAppID, !Self.isValidAppleAppID(id) {
+            reader.invalid(
+                "`app.appleAppID` must be `TEAMID.bundle.id` (a 10-character team id, a dot, the bundle id), not `\(id)`",
+                at: mapping.location(of: "appleAppID"),
+                fix: "Find both in App Store Connect, for example `ABCDE12345.app.playa`.")
+        }
+        androidPackage = mapping.string("androidPackage")
+        androidCertFingerprints = mapping.strings("androidCertFingerprints") ?? []
+        for fingerprint in androidCertFingerprints where !Self.isValidFingerprint(fingerprint) {
+            reader.invalid(
+                "`\(fingerprint)` is not a SHA-256 certificate fingerprint",
+                at: mapping.location(of: "androidCertFingerprints"),
+                fix: "Write 32 hex byte pairs separated by colons, as `keytool -list -v` prints them.")
+        }
+        androidWaitlistURL = mapping.url("androidWaitlistURL")
+        if let email = supportEmail, !email.contains("@") || email.contains(where: \.isWhitespace) {
+            reader.invalid(
+                "`app.supportEmail` must be an email address, not `\(email)`",
+                at: mapping.location(of: "supportEmail"), fix: "Write an address such as `help@example.com`.")
+        }
+        guard let name, let baseURL, let supportURL, let supportEmail else { return nil }
+        self.name = name
+        self.baseURL = baseURL
+        self.supportURL = supportURL
+        self.supportEmail = supportEmail
+    }
+
+    static func isValidScheme(_ scheme: String) -> Bool {
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    static func isValidAppleAppID(_ id: String) -> Bool {
+        let parts = id.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 10 else { return false }
+        return parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+            && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) }
+    }
+
+    static func isValidFingerprint(_ text: String) -> Bool {
+        let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+        return pairs.count == 32 && pairs.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isHexDigit) }
+    }
+}

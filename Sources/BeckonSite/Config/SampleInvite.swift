@@ -1,0 +1,94 @@
+import BeckonDiagnostics
+import InviteModel
+
+/// One entry of `samples:` in beckon.yml: a realistic worst-case invite every page, email and card
+/// is rendered and checked with (a 40-character name, an Arabic name, a CJK name, an emoji).
+public struct SampleInvite: Sendable, Hashable {
+    /// A slug naming the sample in paths and findings (`long-name`).
+    public var id: String
+    /// The inviter's first name, as the copy uses it ("Maya invited you").
+    public var inviterFirstName: String
+    /// The inviter's full name.
+    public var inviterName: String
+    public var context: InviteContext
+    /// An opaque id of the achievement or content, if any.
+    public var contextID: String?
+    /// What the context is about, in the inviter's words ("a 10K run").
+    public var contextTitle: String?
+    public var code: InviteCode
+    /// Where the sample was defined.
+    public var location: SourceLocation
+
+    static let keys = ["id", "inviterFirstName", "inviterName", "context", "contextID", "contextTitle", "code"]
+
+    init?(_ mapping: YAMLReader.Mapping) {
+        let reader = mapping.reader
+        let id = mapping.string("id", required: true)
+        if let id, !Self.isSlug(id) {
+            reader.invalid(
+                "sample id `\(id)` must be a slug of lower-case letters, digits and hyphens",
+                at: mapping.location(of: "id"), fix: "Name the sample like `long-name` or `arabic-name`.")
+        }
+        let firstName = mapping.string("inviterFirstName", required: true)
+        let fullName = mapping.string("inviterName") ?? firstName
+        for (key, value) in [("inviterFirstName", firstName), ("inviterName", fullName)] {
+            guard let value else { continue }
+            if value.trimmingWhitespace().isEmpty
+                || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                reader.invalid(
+                    "`\(key)` must be a name without line breaks or control characters",
+                    at: mapping.location(of: key), fix: "Write the name on one line.")
+            }
+        }
+        var context = InviteContext.generic
+        if let text = mapping.string("context") {
+            if let parsed = InviteContext(rawValue: text) {
+                context = parsed
+            } else {
+                reader.invalid(
+                    "`\(text)` is not an invite context\(DidYouMean.phrase(for: text, among: InviteContext.allCases.map(\.rawValue)))",
+                    at: mapping.location(of: "context"),
+                    fix: "Use one of: \(InviteContext.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+        }
+        var code: InviteCode?
+        if let text = mapping.string("code") {
+            code = InviteCode(text)
+            if code == nil {
+                reader.invalid(
+                    "`\(text)` is not an invite code", at: mapping.location(of: "code"),
+                    fix:
+                        "Use \(InviteCode.acceptedLengths.lowerBound)–\(InviteCode.acceptedLengths.upperBound) characters from `\(String(InviteCode.alphabet))`, or leave `code` out to derive one."
+                )
+            }
+        }
+        guard let id, Self.isSlug(id), let firstName, let fullName else { return nil }
+        self.id = id
+        self.inviterFirstName = firstName
+        self.inviterName = fullName
+        self.context = context
+        self.contextID = mapping.string("contextID")
+        self.contextTitle = mapping.string("contextTitle")
+        self.code = code ?? Self.derivedCode(for: id)
+        self.location = mapping.location
+    }
+
+    static func isSlug(_ text: String) -> Bool {
+        (1...40).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
+    }
+
+    /// A stable code derived from the sample id (FNV-1a), so builds stay deterministic.
+    static func derivedCode(for id: String) -> InviteCode {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var symbols: [Character] = []
+        for round in 0..<InviteCode.length {
+            for byte in id.utf8 + [UInt8(round)] {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            symbols.append(InviteCode.alphabet[Int(hash % UInt64(InviteCode.alphabet.count))])
+        }
+        return InviteCode(String(symbols))!
+    }
+}

@@ -1,0 +1,75 @@
+import BeckonDiagnostics
+
+/// The contents of `beckon.yml`, validated. Documented key by key in `docs/site-format.md`.
+public struct SiteConfig: Sendable, Hashable {
+    public var app: AppConfig
+    public var theme: ThemeConfig
+    public var locales: LocalesConfig
+    public var links: LinkPolicy
+    /// Days until an invite expires (seed 001 R15: 30).
+    public var expiryDays: Int
+    public var limits: Limits
+    public var samples: [SampleInvite]
+
+    /// The top-level keys of beckon.yml.
+    public static let keys = ["version", "app", "theme", "locales", "links", "expiry", "limits", "samples"]
+    /// Every key below each top-level key, for documentation and its staleness test.
+    public static let sectionKeys: [String: [String]] = [
+        "app": AppConfig.keys, "theme": ThemeConfig.keys, "theme.light": ThemeConfig.Palette.keys,
+        "theme.dark": ThemeConfig.Palette.keys, "theme.fonts": ThemeConfig.Fonts.keys,
+        "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
+        "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys,
+    ]
+
+    /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
+    public init?(_ root: YAMLValue, reader: YAMLReader) {
+        guard let mapping = reader.mapping(root, named: "", keys: Self.keys) else { return nil }
+        if let version = mapping.value("version"), version.scalar != "1" {
+            reader.invalid(
+                "this Beckon reads site format version 1, not `\(version.scalar ?? version.kindDescription)`",
+                at: version.location, fix: "Write `version: 1`, or upgrade Beckon.", rule: "version")
+        }
+        let app = mapping.mapping("app", keys: AppConfig.keys, required: true).flatMap(AppConfig.init)
+        let theme = mapping.mapping("theme", keys: ThemeConfig.keys, required: true).flatMap(ThemeConfig.init)
+        let locales = LocalesConfig(mapping.mapping("locales", keys: LocalesConfig.keys))
+        let linksMapping =
+            mapping.mapping("links", keys: LinkPolicy.keys)
+            ?? YAMLReader.Mapping(reader: reader, name: "links", location: mapping.location, entries: [])
+        // Without a valid `app` there is no default host; that problem is already reported.
+        let links = app == nil ? nil : LinkPolicy(linksMapping, defaultHost: app?.baseURL.host)
+        let expiry = mapping.mapping("expiry", keys: ["days"])
+        expiryDays = expiry?.int("days", in: 1...365) ?? 30
+        limits = Limits(mapping.mapping("limits", keys: Limits.keys))
+        samples = Self.samples(mapping, reader)
+        guard let app, let theme, let links else { return nil }
+        self.app = app
+        self.theme = theme
+        self.locales = locales
+        self.links = links
+    }
+
+    private static func samples(_ mapping: YAMLReader.Mapping, _ reader: YAMLReader) -> [SampleInvite] {
+        guard let value = mapping.value("samples") else { return [] }
+        guard let items = value.items else {
+            reader.report(
+                .error(
+                    "config.type", "`samples` must be a list of sample invites", at: value.location,
+                    fix: "Write each sample as a `- id: …` item."))
+            return []
+        }
+        var result: [SampleInvite] = []
+        for item in items {
+            guard let sampleMapping = reader.mapping(item, named: "samples[]", keys: SampleInvite.keys),
+                let sample = SampleInvite(sampleMapping)
+            else { continue }
+            if result.contains(where: { $0.id == sample.id }) {
+                reader.invalid(
+                    "two samples are named `\(sample.id)`", at: sampleMapping.location(of: "id"),
+                    fix: "Give every sample its own id.", rule: "duplicate-sample")
+                continue
+            }
+            result.append(sample)
+        }
+        return result
+    }
+}

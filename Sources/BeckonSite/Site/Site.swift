@@ -1,0 +1,24 @@
+import BeckonDiagnostics
+import Foundation
+
+/// A loaded site folder: `beckon.yml`, `templates/`, `locales/` and `static/`, read and validated.
+public struct Site: Sendable {
+    public var root: URL
+    public var config: SiteConfig
+    /// `beckon.yml` as read, for locating keys.
+    public var configSource: SourceText
+    /// Templates by kind.
+    public var templates: [TemplateKind: Template]
+    /// Layouts and partials by name (file name without `.mustache`).
+    public var layouts: [String: SourceText]
+    /// The locale bundles' sources, by locale, for the locales being built.
+    public var bundleSources: [LocaleID: SourceText]
+    /// The locales this build renders (the configured list, or the `--locale` selection).
+    public var buildLocales: [LocaleID]
+    public var staticFiles: [StaticFile]
+
+    /// The sorted templates.
+    public var orderedTemplates: [Template] {
+        templates.keys.sorted().compactMap { templates[$0] }
+    }
+}

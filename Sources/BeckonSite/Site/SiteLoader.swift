@@ -1,0 +1,246 @@
+import BeckonDiagnostics
+import Foundation
+
+/// Loads a site folder, reporting every problem it finds as a located diagnostic.
+public struct SiteLoader: Sendable {
+    /// The configuration file's name.
+    public static let configFile = "beckon.yml"
+
+    public let reader: InputReader
+
+    public init(root: URL, sources: SourceStore) {
+        self.reader = InputReader(root: root, sources: sources)
+    }
+
+    /// Loads the site; `nil` when a problem makes it impossible to go on.
+    /// - Parameter locales: Restricts the build to these locales (empty: all listed).
+    public func load(locales selection: [LocaleID] = []) -> (Site?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: reader.root.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            return (
+                nil,
+                [
+                    .error(
+                        "site.not-found", "there is no site folder at `\(reader.root.path)`", at: nil,
+                        fix: "Pass the folder that holds beckon.yml with `--site DIR`.")
+                ]
+            )
+        }
+        let configSource: SourceText
+        switch reader.readText(
+            Self.configFile, missingRule: "site.missing-config",
+            missingFix:
+                "Run Beckon in a site folder, pass `--site DIR`, or create beckon.yml (see docs/site-format.md).")
+        {
+        case .success(let source): configSource = source
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        let (root, yamlDiagnostics) = YAMLParser.parse(configSource)
+        diagnostics += yamlDiagnostics
+        guard let root else { return (nil, diagnostics) }
+        let yamlReader = YAMLReader(family: "config")
+        let config = SiteConfig(root, reader: yamlReader)
+        diagnostics += yamlReader.diagnostics
+        guard let config, !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
+
+        let buildLocales = selectLocales(selection, config: config, diagnostics: &diagnostics)
+        let templates = loadTemplates(&diagnostics)
+        let layouts = loadLayouts(&diagnostics)
+        checkLayoutsExist(templates, layouts, &diagnostics)
+        let bundles = loadBundles(config, buildLocales, &diagnostics)
+        let staticFiles = listStaticFiles(&diagnostics)
+        checkStaticReferences(config, configSource, staticFiles, &diagnostics)
+
+        let site = Site(
+            root: reader.root, config: config, configSource: configSource, templates: templates, layouts: layouts,
+            bundleSources: bundles, buildLocales: buildLocales, staticFiles: staticFiles)
+        return (site, diagnostics)
+    }
+
+    private func selectLocales(
+        _ selection: [LocaleID], config: SiteConfig, diagnostics: inout [Diagnostic]
+    ) -> [LocaleID] {
+        guard !selection.isEmpty else { return config.locales.list }
+        for locale in selection where !config.locales.list.contains(locale) {
+            diagnostics.append(
+                .error(
+                    "build.unknown-locale", "`--locale \(locale)` is not one of the site's locales",
+                    at: SourceLocation(file: Self.configFile),
+                    fix:
+                        "Use one of \(config.locales.list.map(\.rawValue).joined(separator: ", ")), or add it to `locales.list`."
+                ))
+        }
+        // The default locale is always loaded: every other locale falls back to it.
+        return config.locales.list.filter { selection.contains($0) || $0 == config.locales.defaultLocale }
+    }
+
+    private func loadTemplates(_ diagnostics: inout [Diagnostic]) -> [TemplateKind: Template] {
+        var templates: [TemplateKind: Template] = [:]
+        for path in files(under: "templates", extension: "md") {
+            let source: SourceText
+            switch reader.readText(path) {
+            case .success(let text): source = text
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+                continue
+            }
+            let (template, templateDiagnostics) = TemplateParser.parse(source)
+            diagnostics += templateDiagnostics
+            guard let template else { continue }
+            if let existing = templates[template.kind] {
+                var duplicate = Diagnostic.error(
+                    "template.duplicate-kind", "a second template of kind `\(template.kind.rawValue)`",
+                    at: template.location(of: "kind"), fix: "Keep one `\(template.kind.rawValue)` template per site.")
+                duplicate.notes = ["the first is \(existing.path)"]
+                diagnostics.append(duplicate)
+                continue
+            }
+            templates[template.kind] = template
+        }
+        for kind in TemplateKind.required where templates[kind] == nil {
+            diagnostics.append(
+                .error(
+                    "template.missing", "the site has no template of kind `\(kind.rawValue)`",
+                    at: SourceLocation(file: "templates/pages/\(kind.rawValue).md"),
+                    fix: "Create templates/pages/\(kind.rawValue).md with `kind: \(kind.rawValue)` in its front matter."
+                ))
+        }
+        return templates
+    }
+
+    private func loadLayouts(_ diagnostics: inout [Diagnostic]) -> [String: SourceText] {
+        var layouts: [String: SourceText] = [:]
+        for path in files(under: "templates/layouts", extension: "mustache") {
+            switch reader.readText(path) {
+            case .success(let source):
+                let name = String(path.dropFirst("templates/layouts/".count).dropLast(".mustache".count))
+                layouts[name] = source
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        return layouts
+    }
+
+    private func checkLayoutsExist(
+        _ templates: [TemplateKind: Template], _ layouts: [String: SourceText], _ diagnostics: inout [Diagnostic]
+    ) {
+        for template in templates.values.sorted(by: { $0.path < $1.path }) where layouts[template.layout] == nil {
+            let location =
+                template.frontMatterLocations["layout"] ?? template.frontMatterLocations["kind"]
+                ?? SourceLocation(file: template.path)
+            diagnostics.append(
+                .error(
+                    "template.missing-layout",
+                    "layout `\(template.layout)` does not exist (looked for templates/layouts/\(template.layout).mustache)\(DidYouMean.phrase(for: template.layout, among: layouts.keys))",
+                    at: location,
+                    fix: "Create templates/layouts/\(template.layout).mustache or name an existing layout."))
+        }
+    }
+
+    private func loadBundles(
+        _ config: SiteConfig, _ locales: [LocaleID], _ diagnostics: inout [Diagnostic]
+    ) -> [LocaleID: SourceText] {
+        var bundles: [LocaleID: SourceText] = [:]
+        for locale in locales {
+            let reference = config.locales.listLocations[locale] ?? SourceLocation(file: Self.configFile)
+            switch reader.readText(
+                "locales/\(locale).yml", reference: reference, missingRule: "l10n.missing-bundle",
+                missingFix:
+                    "Create locales/\(locale).yml (copy locales/\(config.locales.defaultLocale).yml and translate it), or remove `\(locale)` from `locales.list`."
+            )
+            {
+            case .success(let source): bundles[locale] = source
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        for path in files(under: "locales", extension: "yml") {
+            let name = String(path.dropFirst("locales/".count).dropLast(".yml".count))
+            if LocaleID(name).map(config.locales.list.contains) != true {
+                diagnostics.append(
+                    .warning(
+                        "l10n.unused-bundle", "`\(path)` is not one of the site's locales, so it is not built",
+                        at: SourceLocation(file: path),
+                        fix: "Add `\(name)` to `locales.list` in beckon.yml, or delete the file."))
+            }
+        }
+        return bundles
+    }
+
+    private func listStaticFiles(_ diagnostics: inout [Diagnostic]) -> [StaticFile] {
+        var result: [StaticFile] = []
+        for path in files(under: "static", extension: nil) {
+            let url = reader.url(path)
+            let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isSymbolicLinkKey])
+            if values?.isSymbolicLink == true {
+                diagnostics.append(
+                    .warning(
+                        "input.symlink", "`\(path)` is a symbolic link and is not copied",
+                        at: SourceLocation(file: path),
+                        fix: "Copy the file into static/ instead of linking to it."))
+                continue
+            }
+            let size = values?.fileSize ?? 0
+            if size > InputReader.staticSizeLimit {
+                diagnostics.append(
+                    .error(
+                        "input.too-large",
+                        "`\(path)` is \(InputReader.megabytes(size)), over the \(InputReader.megabytes(InputReader.staticSizeLimit)) limit for static files",
+                        at: SourceLocation(file: path), fix: "Compress the file or serve it from elsewhere."))
+                continue
+            }
+            result.append(StaticFile(path: String(path.dropFirst("static/".count)), sitePath: path, size: size))
+        }
+        return result
+    }
+
+    private func checkStaticReferences(
+        _ config: SiteConfig, _ source: SourceText, _ files: [StaticFile], _ diagnostics: inout [Diagnostic]
+    ) {
+        let present = Set(files.map(\.path))
+        let references = [("logo", config.theme.logo?.path), ("ogImage", config.theme.ogImage)]
+        for (key, path) in references {
+            guard let path, !present.contains(path) else { continue }
+            diagnostics.append(
+                .error(
+                    "config.missing-file", "`theme.\(key)` names static/\(path), which does not exist",
+                    at: Self.locate(key: key, in: source), fix: "Add the file under static/, or fix the path."))
+        }
+    }
+
+    /// The first line where `key:` is written, for keys whose value was already validated.
+    static func locate(key: String, in source: SourceText) -> SourceLocation {
+        for number in 1...max(1, source.lineCount) {
+            guard let line = source.line(number) else { continue }
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("\(key):") {
+                return SourceLocation(file: source.path, line: number, column: line.count - trimmed.count + 1)
+            }
+        }
+        return SourceLocation(file: source.path)
+    }
+
+    /// Site-relative paths of regular files below a folder, sorted; `nil` extension means any.
+    func files(under folder: String, extension ext: String?) -> [String] {
+        let base = reader.url(folder)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: base, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
+                options: [.skipsPackageDescendants])
+        else { return [] }
+        var paths: [String] = []
+        let prefixLength = base.standardizedFileURL.path.count + 1
+        for case let url as URL in enumerator {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            guard values?.isRegularFile == true || values?.isSymbolicLink == true else { continue }
+            let name = url.lastPathComponent
+            if name.hasPrefix(".") { continue }
+            if let ext, url.pathExtension != ext { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(prefixLength))
+            if folder == "templates", relative.hasPrefix("layouts/") { continue }
+            paths.append("\(folder)/\(relative)")
+        }
+        return paths.sorted()
+    }
+}

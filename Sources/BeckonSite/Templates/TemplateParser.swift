@@ -1,0 +1,93 @@
+import BeckonDiagnostics
+import BeckonMarkdown
+import Foundation
+
+/// Splits a template file into YAML front matter and Markdown body and validates the front matter.
+public enum TemplateParser {
+    /// Parses a template; returns `nil` with diagnostics when it cannot be used.
+    public static func parse(_ source: SourceText) -> (Template?, [Diagnostic]) {
+        let path = source.path
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true,
+            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        else {
+            return (
+                nil,
+                [
+                    .error(
+                        "template.front-matter", "a template must start with YAML front matter between `---` lines",
+                        at: SourceLocation(file: path),
+                        fix: "Begin the file with `---`, `kind: landing`, `title: landing.title`, `---`.")
+                ]
+            )
+        }
+        let yaml = lines[1..<end].joined(separator: "\n")
+        let (value, yamlDiagnostics) = YAMLParser.parse(yaml, path: path, lineOffset: 1)
+        guard let value else { return (nil, yamlDiagnostics) }
+        let reader = YAMLReader(family: "template")
+        guard let mapping = reader.mapping(value, named: "front matter", keys: Template.frontMatterKeys) else {
+            return (nil, reader.diagnostics)
+        }
+        var kind: TemplateKind?
+        if let text = mapping.string("kind", required: true) {
+            kind = TemplateKind(rawValue: text)
+            if kind == nil {
+                reader.invalid(
+                    "`\(text)` is not a template kind\(DidYouMean.phrase(for: text, among: TemplateKind.allCases.map(\.rawValue)))",
+                    at: mapping.location(of: "kind"),
+                    fix: "Use one of: \(TemplateKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+                    rule: "unknown-kind")
+            }
+        }
+        let layout = mapping.string("layout") ?? kind?.rawValue ?? "page"
+        if !PlaceholderScanner.isValidPath(layout) || layout.contains(".") {
+            reader.invalid(
+                "`\(layout)` is not a layout name", at: mapping.location(of: "layout"),
+                fix: "Name a file in `templates/layouts/` without its `.mustache` extension.")
+        }
+        let titleKey = mapping.string("title", required: true)
+        let descriptionKey = mapping.string("description")
+        for (key, value) in [("title", titleKey), ("description", descriptionKey)] {
+            if let value, !PlaceholderScanner.isValidPath(value) {
+                reader.invalid(
+                    "`\(key)` must be a locale key such as `landing.title`, not `\(value)`",
+                    at: mapping.location(of: key), fix: "Put the text in the locale bundle and write its key here.")
+            }
+        }
+        let maxWords = mapping.int("maxWords", in: 1...10_000)
+
+        let bodyStartLine = end + 2
+        let bodyOffset = lines[...end].reduce(0) { $0 + $1.utf8.count + 1 }
+        let body = bodyOffset < source.text.utf8.count ? String(source.text.utf8.dropFirst(bodyOffset))! : ""
+        let (placeholders, placeholderDiagnostics) = PlaceholderScanner.scan(body, in: source, utf8Offset: bodyOffset)
+        var diagnostics = reader.diagnostics + placeholderDiagnostics
+        diagnostics.append(contentsOf: rawHTMLDiagnostics(body, source: source, bodyStartLine: bodyStartLine))
+        guard let kind, let titleKey, !reader.diagnostics.contains(where: { $0.severity == .error }) else {
+            return (nil, diagnostics)
+        }
+        var locations: [String: SourceLocation] = [:]
+        for entry in mapping.entries { locations[entry.key] = entry.keyLocation }
+        let template = Template(
+            path: path, kind: kind, layout: layout, titleKey: titleKey, descriptionKey: descriptionKey,
+            maxWords: maxWords, body: body, bodyStartLine: bodyStartLine, placeholders: placeholders,
+            frontMatterLocations: locations, source: source)
+        return (template, diagnostics)
+    }
+
+    /// Raw HTML in a template would bypass escaping; structure belongs in layouts.
+    private static func rawHTMLDiagnostics(_ body: String, source: SourceText, bodyStartLine: Int) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func visit(_ node: MarkdownNode) {
+            if node.kind == .htmlBlock || node.kind == .htmlInline {
+                diagnostics.append(
+                    .error(
+                        "template.raw-html", "raw HTML is not allowed in Markdown templates",
+                        at: source.location(line: node.line + bodyStartLine - 1, byteColumn: node.byteColumn),
+                        fix: "Use Markdown here and put markup in a layout under `templates/layouts/`."))
+            }
+            node.children.forEach(visit)
+        }
+        visit(MarkdownParser.parse(body))
+        return diagnostics
+    }
+}

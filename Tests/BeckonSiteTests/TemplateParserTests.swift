@@ -1,0 +1,37 @@
+import BeckonDiagnostics
+import BeckonSite
+import Testing
+
+@Suite struct TemplateParserTests {
+    func parse(_ text: String) -> (Template?, [Diagnostic]) {
+        TemplateParser.parse(SourceText(path: "templates/pages/landing.md", text: text))
+    }
+
+    @Test func readsFrontMatterAndBody() throws {
+        let (template, diagnostics) = parse("---\nkind: landing\ntitle: landing.title\nmaxWords: 80\n---\n# {{t.x}}\n")
+        #expect(diagnostics.isEmpty)
+        let parsed = try #require(template)
+        #expect(parsed.kind == .landing)
+        #expect(parsed.layout == "landing")
+        #expect(parsed.maxWords == 80)
+        #expect(parsed.bodyStartLine == 6)
+        #expect(parsed.placeholders.first?.location == SourceLocation(file: parsed.path, line: 6, column: 3))
+    }
+
+    @Test(arguments: [
+        ("# no front matter\n", "template.front-matter", 1),
+        ("---\nkind: landing\n", "template.front-matter", 1),
+        ("---\nkind: lnading\ntitle: a.b\n---\n", "template.unknown-kind", 2),
+        ("---\nkind: landing\n---\n", "template.missing-key", 2),
+        ("---\nkind: landing\ntitle: a.b\ncolour: red\n---\n", "template.unknown-key", 4),
+        ("---\nkind: landing\ntitle: a.b\n---\n<div>raw</div>\n", "template.raw-html", 5),
+        ("---\nkind: landing\ntitle: [a\n---\n", "yaml.syntax", 4),
+    ] as [(String, String, Int)])
+    func problemsAreLocated(text: String, rule: String, line: Int) {
+        let (template, diagnostics) = parse(text)
+        let match = diagnostics.first { $0.rule.rawValue == rule }
+        #expect(match != nil, "expected \(rule), got \(diagnostics.map(\.rule))")
+        #expect(match?.location?.line == line)
+        if rule != "template.raw-html" { #expect(template == nil) }
+    }
+}
