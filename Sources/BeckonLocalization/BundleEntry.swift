@@ -1,0 +1,17 @@
+import BeckonDiagnostics
+
+/// One string of a locale bundle, parsed, with its translator metadata.
+public struct BundleEntry: Sendable, Hashable {
+    public var key: MessageKey
+    /// The text as written in the bundle.
+    public var text: String
+    public var message: Message
+    /// Where the value was written.
+    public var location: SourceLocation
+    /// What the string is for, shown to translators.
+    public var description: String?
+    /// The most characters a translation may have.
+    public var maxChars: Int?
+    /// The most words a translation may have.
+    public var maxWords: Int?
+}

@@ -1,0 +1,88 @@
+import BeckonDiagnostics
+import BeckonSite
+
+/// Every locale bundle of a site, with the fallback chains that connect them.
+public struct Catalog: Sendable {
+    public let locales: LocalesConfig
+    public let bundles: [LocaleID: LocaleBundle]
+
+    /// Parses the bundles a site loaded.
+    public static func load(_ site: Site) -> (Catalog, [Diagnostic]) {
+        var bundles: [LocaleID: LocaleBundle] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (locale, source) in site.bundleSources.sorted(by: { $0.key < $1.key }) {
+            let (bundle, bundleDiagnostics) = LocaleBundle.parse(source, locale: locale)
+            bundles[locale] = bundle
+            diagnostics += bundleDiagnostics
+        }
+        return (Catalog(locales: site.config.locales, bundles: bundles), diagnostics)
+    }
+
+    public init(locales: LocalesConfig, bundles: [LocaleID: LocaleBundle]) {
+        self.locales = locales
+        self.bundles = bundles
+    }
+
+    /// The source locale's bundle.
+    public var sourceBundle: LocaleBundle? { bundles[locales.defaultLocale] }
+
+    /// The entry for a key in a locale, following the fallback chain; also says which locale had it.
+    public func lookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
+        for candidate in [locale] + locales.fallbackChain(for: locale) {
+            if let entry = bundles[candidate]?.entries[key] { return (entry, candidate) }
+        }
+        return nil
+    }
+
+    /// Formats a message for a locale. Arguments the message uses but `arguments` lacks are left
+    /// as `{name}`; callers validate arguments beforehand with `unknownArguments`.
+    public func format(
+        _ key: MessageKey, in locale: LocaleID, arguments: [String: ArgumentValue]
+    ) -> FormattedMessage? {
+        guard let (entry, supplier) = lookup(key, in: locale) else { return nil }
+        var segments: [FormattedMessage.Segment] = []
+        for part in entry.message.parts {
+            switch part {
+            case .literal(let text): segments.append(.markup(text))
+            case .argument(let name):
+                segments.append(arguments[name].map { .value($0) } ?? .markup("{\(name)}"))
+            }
+        }
+        return FormattedMessage(key: key, segments: segments, suppliedBy: supplier)
+    }
+
+    /// Reports, for each locale being built, the used keys it lacks: a warning when a fallback
+    /// supplies the string, nothing when no locale has it (callers report that where it is used).
+    public func fallbackDiagnostics(usedKeys: Set<MessageKey>, buildLocales: [LocaleID]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for locale in buildLocales where locale != locales.defaultLocale {
+            guard let bundle = bundles[locale] else { continue }
+            for key in usedKeys.sorted() where bundle.entries[key] == nil {
+                guard let (_, supplier) = lookup(key, in: locale) else { continue }
+                var diagnostic = Diagnostic.warning(
+                    "l10n.fallback", "`\(key)` is missing in \(locale); the \(supplier) text is used",
+                    at: SourceLocation(file: bundle.path), fix: "Translate `\(key)` in \(bundle.path).")
+                diagnostic.locale = locale.rawValue
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+
+    /// Reports arguments a message uses that the renderer does not provide, at the string itself.
+    public func unknownArguments(key: MessageKey, known: Set<String>) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for bundle in bundles.values.sorted(by: { $0.locale < $1.locale }) {
+            guard let entry = bundle.entries[key] else { continue }
+            for name in entry.message.argumentNames where !known.contains(name) {
+                var diagnostic = Diagnostic.error(
+                    "l10n.unknown-argument",
+                    "`\(key)` uses the argument `{\(name)}`, which Beckon does not provide\(DidYouMean.phrase(for: name, among: known))",
+                    at: entry.location, fix: "Use one of: \(known.sorted().map { "{\($0)}" }.joined(separator: ", ")).")
+                diagnostic.locale = bundle.locale.rawValue
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,86 @@
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonSite
+import Testing
+
+@Suite struct CatalogTests {
+    static func bundle(_ locale: String, _ text: String) -> (LocaleBundle, [Diagnostic]) {
+        LocaleBundle.parse(SourceText(path: "locales/\(locale).yml", text: text), locale: LocaleID(locale)!)
+    }
+
+    static let catalog: Catalog = {
+        let (english, _) = bundle(
+            "en-US",
+            """
+            landing:
+              title:
+                message: "{inviter} invited you"
+                description: Page title.
+                maxChars: 60
+              cta: Get the app
+            """)
+        let (german, _) = bundle("de-DE", "landing:\n  title: \"{inviter} hat dich eingeladen\"\n")
+        let (value, _) = YAMLParser.parse("default: en-US\nlist: [en-US, de-DE, de-AT]\n", path: "beckon.yml")
+        let reader = YAMLReader(family: "config")
+        let locales = LocalesConfig(reader.mapping(value!, named: "locales", keys: ["default", "list"]))
+        return Catalog(
+            locales: locales, bundles: [LocaleID("en-US")!: english, LocaleID("de-DE")!: german])
+    }()
+
+    @Test func nestedKeysAndMetadataAreRead() throws {
+        let english = try #require(Self.catalog.sourceBundle)
+        let title = try #require(english.entries["landing.title"])
+        #expect(title.description == "Page title.")
+        #expect(title.maxChars == 60)
+        #expect(title.location == SourceLocation(file: "locales/en-US.yml", line: 3, column: 14))
+        #expect(english.entries["landing.cta"]?.text == "Get the app")
+    }
+
+    @Test func lookupsFollowTheFallbackChain() {
+        let austrian = LocaleID("de-AT")!
+        #expect(Self.catalog.lookup("landing.title", in: austrian)?.locale == LocaleID("de-DE"))
+        #expect(Self.catalog.lookup("landing.cta", in: austrian)?.locale == LocaleID("en-US"))
+        #expect(Self.catalog.lookup("missing", in: austrian) == nil)
+    }
+
+    @Test func formattingKeepsValuesApartFromMarkup() throws {
+        let message = try #require(
+            Self.catalog.format(
+                "landing.title", in: LocaleID("de-DE")!,
+                arguments: ["inviter": ArgumentValue("*Maya*", isUserData: true)]
+            ))
+        #expect(
+            message.segments == [.value(ArgumentValue("*Maya*", isUserData: true)), .markup(" hat dich eingeladen")])
+        #expect(message.suppliedBy == LocaleID("de-DE"))
+    }
+
+    @Test func fallbacksAreWarningsAtTheBundle() {
+        let diagnostics = Self.catalog.fallbackDiagnostics(
+            usedKeys: ["landing.title", "landing.cta"], buildLocales: [LocaleID("en-US")!, LocaleID("de-DE")!])
+        #expect(diagnostics.map(\.rule) == ["l10n.fallback"])
+        #expect(diagnostics.first?.severity == .warning)
+        #expect(diagnostics.first?.location?.file == "locales/de-DE.yml")
+    }
+
+    @Test func unknownArgumentsAreReportedAtTheString() {
+        let diagnostics = Self.catalog.unknownArguments(key: "landing.title", known: ["app", "invitor"])
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.allSatisfy { $0.rule == "l10n.unknown-argument" })
+    }
+
+    @Test(
+        arguments: [
+            ("a: '{x'\n", "l10n.icu-syntax", 1, 5),
+            ("a:\n  b.c: x\n", "l10n.invalid-key", 2, 3),
+            ("a: {message: x, colour: red}\n", "l10n.unknown-key", 1, 17),
+            ("a: \"\u{E000}\"\n", "l10n.private-use", 1, 4),
+            ("- just\n- a list\n", "l10n.bundle-shape", 1, 1),
+        ] as [(String, String, Int, Int)])
+    func bundleProblemsAreLocated(text: String, rule: String, line: Int, column: Int) {
+        let (_, diagnostics) = Self.bundle("en-US", text)
+        let match = diagnostics.first { $0.rule.rawValue == rule }
+        #expect(match != nil, "expected \(rule), got \(diagnostics.map(\.rule))")
+        #expect(match?.location?.line == line)
+        #expect(match?.location?.column == column)
+    }
+}
