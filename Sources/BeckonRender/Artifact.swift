@@ -1,0 +1,50 @@
+import BeckonSite
+
+/// What an output file is, as recorded in `manifest.json`.
+public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case landing
+    case expired
+    case gone
+    case android
+    /// `.well-known/apple-app-site-association`.
+    case aasa
+    /// `.well-known/assetlinks.json`.
+    case assetlinks
+    /// A file copied from `static/`.
+    case asset
+
+    public static func < (lhs: ArtifactKind, rhs: ArtifactKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One rendered output file, in memory until the build writes it.
+public struct Artifact: Sendable, Hashable {
+    /// Path below the output folder, with `/` separators.
+    public var path: String
+    public var kind: ArtifactKind
+    public var locale: LocaleID?
+    /// The template it was rendered from, as a site path.
+    public var template: String?
+    /// The invite context (`generic`, `achievement`, …) it was rendered for.
+    public var context: String?
+    /// The sample invite it was rendered with, if any.
+    public var sample: String?
+    /// The HTTP status a server must answer with when serving it.
+    public var status: Int
+    public var contentType: String
+    public var bytes: [UInt8]
+
+    public init(
+        path: String, kind: ArtifactKind, locale: LocaleID? = nil, template: String? = nil, context: String? = nil,
+        sample: String? = nil, status: Int = 200, contentType: String, bytes: [UInt8]
+    ) {
+        self.path = path
+        self.kind = kind
+        self.locale = locale
+        self.template = template
+        self.context = context
+        self.sample = sample
+        self.status = status
+        self.contentType = contentType
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,53 @@
+import BeckonDiagnostics
+import BeckonSite
+import Mustache
+
+/// The site's Mustache layouts and partials, parsed once and rendered many times.
+public struct LayoutLibrary: Sendable {
+    private let library: MustacheLibrary
+    let sources: [String: SourceText]
+
+    /// Parses every layout; a layout with a syntax error is reported and left out.
+    public static func load(_ layouts: [String: SourceText]) -> (LayoutLibrary, [Diagnostic]) {
+        var templates: [String: MustacheTemplate] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (name, source) in layouts.sorted(by: { $0.key < $1.key }) {
+            do {
+                templates[name] = try MustacheTemplate(string: source.text)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(
+                    .error(
+                        "layout.syntax", "invalid Mustache: \(describe(error.error))",
+                        at: SourceLocation(
+                            file: source.path, line: error.context.lineNumber, column: error.context.columnNumber),
+                        fix: "Check that every `{{#section}}` has a matching `{{/section}}` and every tag is closed."))
+            } catch {
+                diagnostics.append(
+                    .error(
+                        "layout.syntax", "invalid Mustache: \(error)", at: SourceLocation(file: source.path),
+                        fix: "Check the layout's tags."))
+            }
+        }
+        return (LayoutLibrary(library: MustacheLibrary(templates: templates), sources: layouts), diagnostics)
+    }
+
+    /// Whether a layout parsed and can be rendered.
+    public func contains(_ name: String) -> Bool {
+        library.getTemplate(named: name) != nil
+    }
+
+    /// Renders a layout with a context.
+    public func render(_ name: String, context: TemplateValue) -> String? {
+        library.render(context.mustacheValue, withTemplate: name)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: "a section is closed with a different name than it was opened with"
+        case .unfinishedName?: "a tag is not closed"
+        case .expectedSectionEnd?: "a section is never closed"
+        case .invalidSetDelimiter?: "invalid delimiter change"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import BeckonDiagnostics
+import BeckonSite
+
+/// Checks a layout against the context it will be rendered with: every name must exist, and only
+/// HTML fragments may be printed unescaped. Partials are followed in the caller's scope.
+public struct LayoutLinter {
+    let library: LayoutLibrary
+
+    public init(library: LayoutLibrary) {
+        self.library = library
+    }
+
+    /// The problems of layout `name` (and the partials it uses) with `context`.
+    public func lint(_ name: String, context: TemplateValue) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var visited: Set<String> = []
+        lint(name, stack: [context], diagnostics: &diagnostics, visited: &visited)
+        return diagnostics
+    }
+
+    private func lint(
+        _ name: String, stack initialStack: [TemplateValue], diagnostics: inout [Diagnostic], visited: inout Set<String>
+    ) {
+        guard let source = library.sources[name], visited.insert(name).inserted else { return }
+        var stack = initialStack
+        var pushed: [Bool] = []
+        for tag in MustacheTagScanner.scan(source.text) {
+            let location = source.location(ofUTF8Offset: tag.offset)
+            switch tag.kind {
+            case .comment, .block:
+                continue
+            case .delimiters, .pragma:
+                diagnostics.append(
+                    .error(
+                        "layout.unsupported-tag", "Beckon layouts do not support delimiter changes or pragmas",
+                        at: location, fix: "Use the standard `{{ }}` tags."))
+            case .partial, .parent:
+                if library.sources[tag.name] == nil {
+                    diagnostics.append(
+                        .error(
+                            "layout.missing-partial",
+                            "`\(tag.name)` is not a layout or partial\(DidYouMean.phrase(for: tag.name, among: library.sources.keys))",
+                            at: location, fix: "Create templates/layouts/\(tag.name).mustache or fix the name."))
+                } else {
+                    lint(tag.name, stack: stack, diagnostics: &diagnostics, visited: &visited)
+                }
+            case .close:
+                if pushed.popLast() == true { stack.removeLast() }
+            case .variable, .unescaped, .section, .inverted:
+                guard let value = resolve(tag.name, in: stack) else {
+                    diagnostics.append(unknownName(tag.name, stack: stack, at: location))
+                    if tag.kind == .section || tag.kind == .inverted { pushed.append(false) }
+                    continue
+                }
+                switch tag.kind {
+                case .unescaped:
+                    if case .html = value { break }
+                    diagnostics.append(
+                        .error(
+                            "layout.unescaped",
+                            "`\(tag.name)` is text and must be printed escaped, with `{{\(tag.name)}}`",
+                            at: location,
+                            fix:
+                                "Only HTML that Beckon produced (`{{{page.body}}}`, `{{{html.KEY}}}`) may use triple braces."
+                        ))
+                case .variable:
+                    if case .html = value {
+                        diagnostics.append(
+                            .warning(
+                                "layout.escaped-html",
+                                "`\(tag.name)` is HTML; `{{\(tag.name)}}` would print its markup as text",
+                                at: location, fix: "Write `{{{\(tag.name)}}}`."))
+                    }
+                case .section:
+                    switch value {
+                    case .list(let items):
+                        stack.append(items.first ?? .object([:]))
+                        pushed.append(true)
+                    case .object:
+                        stack.append(value)
+                        pushed.append(true)
+                    default:
+                        pushed.append(false)
+                    }
+                default:
+                    pushed.append(false)
+                }
+            }
+        }
+    }
+
+    /// Resolves a dotted name the way Mustache does: the first segment through the context stack
+    /// from the innermost frame out, the rest inside it. `.` is the innermost frame.
+    func resolve(_ name: String, in stack: [TemplateValue]) -> TemplateValue? {
+        if name == "." { return stack.last }
+        let segments = name.split(separator: ".").map(String.init)
+        guard let head = segments.first else { return nil }
+        for frame in stack.reversed() {
+            // An empty list's item schema is unknown: accept any name inside it.
+            if frame == .object([:]) && stack.count > 1 { return .text("") }
+            guard let start = frame.fields?[head] else { continue }
+            var value = start
+            for segment in segments.dropFirst() {
+                guard let next = value.fields?[segment] else { return nil }
+                value = next
+            }
+            return value
+        }
+        return nil
+    }
+
+    private func unknownName(_ name: String, stack: [TemplateValue], at location: SourceLocation) -> Diagnostic {
+        let segments = name.split(separator: ".").map(String.init)
+        var candidates: [String] = []
+        for frame in stack { candidates += Self.paths(of: frame, depth: segments.count) }
+        let isMessage = name.hasPrefix("t.") || name.hasPrefix("html.")
+        return .error(
+            isMessage ? "l10n.missing-key" : "layout.unknown-name",
+            isMessage
+                ? "`\(name)` names a locale string that no bundle has\(DidYouMean.phrase(for: name, among: candidates))"
+                : "`\(name)` is not a value layouts can use\(DidYouMean.phrase(for: name, among: candidates))",
+            at: location,
+            fix: isMessage
+                ? "Add the key to the default locale's bundle, or fix the name."
+                : "See the layout context in docs/site-format.md for the names available.")
+    }
+
+    static func paths(of value: TemplateValue, depth: Int, prefix: String = "") -> [String] {
+        guard depth > 0, let fields = value.fields else { return [] }
+        var result: [String] = []
+        for (key, child) in fields {
+            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+            result.append(path)
+            result += paths(of: child, depth: depth - 1, prefix: path)
+        }
+        return result
+    }
+}

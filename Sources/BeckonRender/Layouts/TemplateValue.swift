@@ -1,0 +1,49 @@
+/// A value in a layout's context. The kind of value decides how a layout may print it: text is
+/// printed with `{{name}}` and escaped; only HTML fragments Beckon produced may be printed raw
+/// with `{{{name}}}`.
+public indirect enum TemplateValue: Sendable, Hashable {
+    case text(String)
+    case html(String)
+    case flag(Bool)
+    case list([TemplateValue])
+    case object([String: TemplateValue])
+
+    /// The value in the shape swift-mustache renders: strings, booleans, arrays, dictionaries.
+    var mustacheValue: Any {
+        switch self {
+        case .text(let text), .html(let text): text
+        case .flag(let flag): flag
+        case .list(let items): items.map(\.mustacheValue)
+        case .object(let fields): fields.mapValues(\.mustacheValue)
+        }
+    }
+
+    /// The fields of an object value.
+    var fields: [String: TemplateValue]? {
+        if case .object(let fields) = self { return fields }
+        return nil
+    }
+
+    /// Builds nested objects from dotted paths: `["a.b": x]` becomes `{a: {b: x}}`. A path that
+    /// is both a value and a group keeps the group.
+    public static func nested(_ flat: [String: TemplateValue]) -> TemplateValue {
+        var root: [String: TemplateValue] = [:]
+        for (path, value) in flat.sorted(by: { $0.key < $1.key }) {
+            insert(value, at: path.split(separator: ".").map(String.init)[...], into: &root)
+        }
+        return .object(root)
+    }
+
+    private static func insert(
+        _ value: TemplateValue, at path: ArraySlice<String>, into object: inout [String: TemplateValue]
+    ) {
+        guard let head = path.first else { return }
+        if path.count == 1 {
+            if object[head]?.fields == nil { object[head] = value }
+            return
+        }
+        var child = object[head]?.fields ?? [:]
+        insert(value, at: path.dropFirst(), into: &child)
+        object[head] = .object(child)
+    }
+}

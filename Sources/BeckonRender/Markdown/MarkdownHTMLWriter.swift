@@ -1,0 +1,96 @@
+import BeckonMarkdown
+
+/// Writes `MarkdownNode`s as HTML. The caller decides what text and link destinations become,
+/// which is where placeholders and message arguments are substituted and escaped.
+struct MarkdownHTMLWriter {
+    /// A destination the writer refused, with where it was written.
+    struct RefusedURL: Hashable {
+        var url: String
+        var line: Int
+        var byteColumn: Int
+    }
+
+    /// Turns a text literal into HTML (escaped, with substitutions made).
+    var text: (String) -> String
+    /// Turns a link or image destination into the final URL, or `nil` to refuse it.
+    var url: (String) -> String?
+    /// The plain-text form of inline content, for `alt` attributes.
+    var plain: (String) -> String
+    private(set) var refused: [RefusedURL] = []
+
+    init(text: @escaping (String) -> String, url: @escaping (String) -> String?, plain: @escaping (String) -> String) {
+        self.text = text
+        self.url = url
+        self.plain = plain
+    }
+
+    /// HTML for a sequence of nodes.
+    mutating func write(_ nodes: [MarkdownNode]) -> String {
+        var out = ""
+        for node in nodes { out += write(node) }
+        return out
+    }
+
+    mutating func write(_ node: MarkdownNode) -> String {
+        switch node.kind {
+        case .document:
+            return write(node.children)
+        case .paragraph:
+            return "<p>\(write(node.children))</p>\n"
+        case .heading(let level):
+            return "<h\(level)>\(write(node.children))</h\(level)>\n"
+        case .blockQuote:
+            return "<blockquote>\n\(write(node.children))</blockquote>\n"
+        case .list(let ordered, let start, let tight):
+            let tag = ordered ? "ol" : "ul"
+            let startAttribute = ordered && start != 1 ? " start=\"\(start)\"" : ""
+            var items = ""
+            for item in node.children {
+                if tight {
+                    items +=
+                        "<li>\(item.children.map { child in child.kind == .paragraph ? write(child.children) : write(child) }.joined())</li>\n"
+                } else {
+                    items += "<li>\n\(write(item.children))</li>\n"
+                }
+            }
+            return "<\(tag)\(startAttribute)>\n\(items)</\(tag)>\n"
+        case .item:
+            return "<li>\(write(node.children))</li>\n"
+        case .codeBlock:
+            return "<pre><code>\(HTMLEscaping.text(node.literal))</code></pre>\n"
+        case .thematicBreak:
+            return "<hr>\n"
+        case .htmlBlock, .htmlInline:
+            return ""
+        case .text:
+            return text(node.literal)
+        case .softBreak:
+            return "\n"
+        case .lineBreak:
+            return "<br>\n"
+        case .code:
+            return "<code>\(HTMLEscaping.text(node.literal))</code>"
+        case .emphasis:
+            return "<em>\(write(node.children))</em>"
+        case .strong:
+            return "<strong>\(write(node.children))</strong>"
+        case .link(let destination, let title):
+            let inner = write(node.children)
+            guard let target = resolve(destination, node) else { return inner }
+            let titleAttribute = title.isEmpty ? "" : " title=\"\(HTMLEscaping.attribute(plain(title)))\""
+            return "<a href=\"\(HTMLEscaping.attribute(target))\"\(titleAttribute)>\(inner)</a>"
+        case .image(let source, let title):
+            guard let target = resolve(source, node) else { return "" }
+            let alt = plain(node.children.map(\.plainText).joined())
+            let titleAttribute = title.isEmpty ? "" : " title=\"\(HTMLEscaping.attribute(plain(title)))\""
+            return
+                "<img src=\"\(HTMLEscaping.attribute(target))\" alt=\"\(HTMLEscaping.attribute(alt))\"\(titleAttribute)>"
+        }
+    }
+
+    private mutating func resolve(_ destination: String, _ node: MarkdownNode) -> String? {
+        if let target = url(destination) { return target }
+        refused.append(RefusedURL(url: destination, line: node.line, byteColumn: node.byteColumn))
+        return nil
+    }
+}

@@ -1,0 +1,78 @@
+import BeckonLocalization
+import BeckonMarkdown
+
+/// Renders a formatted message — translator text with inline Markdown, plus argument values —
+/// as an HTML fragment or as plain text, escaping values for where they land.
+public enum MessageRenderer {
+    private static let open: Character = "\u{E000}"
+    private static let close: Character = "\u{E001}"
+
+    /// The message as inline HTML. Values are escaped and user data is wrapped in `<bdi>`;
+    /// links that are not allowed lose their `href` and keep their text.
+    public static func html(_ message: FormattedMessage, appSchemes: Set<String>) -> String {
+        let (source, values) = withSentinels(message)
+        var writer = MarkdownHTMLWriter(
+            text: { literal in
+                substitute(literal, values, literal: HTMLEscaping.text) { value in
+                    let escaped = HTMLEscaping.text(value.text)
+                    return value.isUserData ? "<bdi>\(escaped)</bdi>" : escaped
+                }
+            },
+            url: { destination in
+                let url = substitute(destination, values) { URLEscaping.component($0.text) }
+                return URLEscaping.isAllowed(url, appSchemes: appSchemes) ? url : nil
+            },
+            plain: { literal in substitute(literal, values) { $0.text } })
+        return writer.write(MarkdownParser.parseInline(source))
+    }
+
+    /// The message as plain text, markup removed. Given the text's direction, user data that
+    /// could reorder the sentence around it is wrapped in FSI…PDI (see `Bidi`).
+    public static func plainText(_ message: FormattedMessage, rightToLeft: Bool? = nil) -> String {
+        let (source, values) = withSentinels(message)
+        let text = MarkdownParser.parseInline(source).map(\.plainText).joined()
+        return substitute(text, values) { value in
+            guard let rightToLeft, value.isUserData, Bidi.needsIsolation(value.text, inRightToLeft: rightToLeft)
+            else { return value.text }
+            return Bidi.isolated(value.text)
+        }
+    }
+
+    /// Replaces each value with a private-use sentinel, so Markdown parsing never sees user data.
+    private static func withSentinels(_ message: FormattedMessage) -> (String, [ArgumentValue]) {
+        var source = ""
+        var values: [ArgumentValue] = []
+        for segment in message.segments {
+            switch segment {
+            case .markup(let text): source += text
+            case .value(let value):
+                source += "\(open)\(values.count)\(close)"
+                values.append(value)
+            }
+        }
+        return (source, values)
+    }
+
+    /// Replaces sentinels in `text` with their rendered values, passing the text around them
+    /// through `literal`.
+    private static func substitute(
+        _ text: String, _ values: [ArgumentValue], literal: (String) -> String = { $0 },
+        transform: (ArgumentValue) -> String
+    ) -> String {
+        var out = ""
+        var index = text.startIndex
+        while let start = text[index...].firstIndex(of: open) {
+            out += literal(String(text[index..<start]))
+            guard let end = text[start...].firstIndex(of: close),
+                let number = Int(text[text.index(after: start)..<end]), values.indices.contains(number)
+            else {
+                index = text.index(after: start)
+                continue
+            }
+            out += transform(values[number])
+            index = text.index(after: end)
+        }
+        out += literal(String(text[index...]))
+        return out
+    }
+}

@@ -1,0 +1,74 @@
+import BeckonDiagnostics
+import BeckonMarkdown
+import BeckonSite
+
+/// Renders a template's Markdown body to HTML, substituting placeholders with values escaped for
+/// where they land: HTML text, attribute, or URL.
+public enum TemplateBodyRenderer {
+    /// The body as HTML, with diagnostics for links that may not be written.
+    public static func html(_ template: Template, scope: RenderScope) -> (String, [Diagnostic]) {
+        var writer = MarkdownHTMLWriter(
+            text: { literal in
+                PlaceholderSplitter.split(literal).map { piece in
+                    switch piece {
+                    case .literal(let text): return HTMLEscaping.text(text)
+                    case .placeholder(let path): return fragment(for: scope.resolve(path), scope: scope)
+                    }
+                }.joined()
+            },
+            url: { destination in
+                let url = substituteURL(destination, scope: scope)
+                return URLEscaping.isAllowed(url, appSchemes: scope.appSchemes) ? url : nil
+            },
+            plain: { literal in
+                PlaceholderSplitter.split(literal).map { piece in
+                    switch piece {
+                    case .literal(let text): text
+                    case .placeholder(let path): scope.resolve(path)?.plainText ?? ""
+                    }
+                }.joined()
+            })
+        let output = writer.write(MarkdownParser.parse(template.body))
+        let diagnostics = writer.refused.map { refused in
+            var diagnostic = Diagnostic.error(
+                "template.unsafe-url",
+                "the link `\(refused.url)` becomes `\(substituteURL(refused.url, scope: scope))`, which a page may not link to",
+                at: template.source.location(
+                    line: refused.line + template.bodyStartLine - 1, byteColumn: refused.byteColumn),
+                fix:
+                    "Link to an https:// address, a path on the site, `mailto:`, `tel:`, `sms:` or the app's own scheme."
+            )
+            diagnostic.locale = scope.locale.rawValue
+            return diagnostic
+        }
+        return (output, diagnostics)
+    }
+
+    /// The HTML of a resolved placeholder in text.
+    static func fragment(for value: RenderValue?, scope: RenderScope) -> String {
+        switch value {
+        case .text(let text, let isUserData):
+            let escaped = HTMLEscaping.text(text)
+            return isUserData ? "<bdi>\(escaped)</bdi>" : escaped
+        case .url(let url): return HTMLEscaping.text(url)
+        case .message(let message): return MessageRenderer.html(message, appSchemes: scope.appSchemes)
+        case nil: return ""
+        }
+    }
+
+    /// A destination with its placeholders filled: a URL value as written, anything else
+    /// percent-encoded as a URL component.
+    static func substituteURL(_ destination: String, scope: RenderScope) -> String {
+        PlaceholderSplitter.split(destination).map { piece in
+            switch piece {
+            case .literal(let text): return text
+            case .placeholder(let path):
+                switch scope.resolve(path) {
+                case .url(let url): return url
+                case let value?: return URLEscaping.component(value.plainText)
+                case nil: return ""
+                }
+            }
+        }.joined()
+    }
+}

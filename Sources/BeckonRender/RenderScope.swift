@@ -1,0 +1,43 @@
+import BeckonLocalization
+import BeckonSite
+
+/// Everything a placeholder can name in one render: fixed values (`app.name`, `invite.url`) and
+/// the locale strings under `t.`, formatted with the render's arguments.
+public struct RenderScope: Sendable {
+    /// Values by placeholder path, such as `inviter.firstName`.
+    public var values: [String: RenderValue]
+    public var catalog: Catalog
+    public var locale: LocaleID
+    /// The arguments messages are formatted with.
+    public var arguments: [String: ArgumentValue]
+    /// URL schemes the site declares for deep links, allowed in links.
+    public var appSchemes: Set<String>
+
+    public init(
+        values: [String: RenderValue], catalog: Catalog, locale: LocaleID, arguments: [String: ArgumentValue],
+        appSchemes: Set<String>
+    ) {
+        self.values = values
+        self.catalog = catalog
+        self.locale = locale
+        self.arguments = arguments
+        self.appSchemes = appSchemes
+    }
+
+    /// The prefix of placeholders that name locale strings.
+    public static let messagePrefix = "t."
+
+    /// What a placeholder path stands for, or `nil` when it names nothing.
+    public func resolve(_ path: String) -> RenderValue? {
+        if path.hasPrefix(Self.messagePrefix) {
+            let key = MessageKey(String(path.dropFirst(Self.messagePrefix.count)))
+            return catalog.format(key, in: locale, arguments: arguments).map(RenderValue.message)
+        }
+        return values[path]
+    }
+
+    /// A message formatted for this render, or `nil` when no locale has the key.
+    public func message(_ key: MessageKey) -> FormattedMessage? {
+        catalog.format(key, in: locale, arguments: arguments)
+    }
+}

@@ -1,0 +1,60 @@
+import BeckonDiagnostics
+import BeckonRender
+import Testing
+
+@Suite struct LayoutTests {
+    let context = TemplateValue.object([
+        "page": .object(["title": .text("T & \"q\""), "body": .html("<p>b</p>")]),
+        "alternates": .list([.object(["href": .text("/a/"), "hreflang": .text("de")])]),
+        "flag": .flag(true),
+    ])
+
+    func library(_ layouts: [String: String]) -> (LayoutLibrary, [Diagnostic]) {
+        LayoutLibrary.load(
+            layouts.mapValues { SourceText(path: "templates/layouts/x.mustache", text: $0) }
+                .reduce(into: [:]) { result, entry in
+                    result[entry.key] = SourceText(
+                        path: "templates/layouts/\(entry.key).mustache", text: entry.value.text)
+                })
+    }
+
+    @Test func rendersEscapedTextAndRawHTML() throws {
+        let (layouts, diagnostics) = library([
+            "page":
+                "<title>{{page.title}}</title>{{#alternates}}<a hreflang=\"{{hreflang}}\" href=\"{{href}}\">{{/alternates}}{{{page.body}}}"
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(
+            layouts.render("page", context: context)
+                == "<title>T &amp; &quot;q&quot;</title><a hreflang=\"de\" href=\"/a/\"><p>b</p>")
+        #expect(LayoutLinter(library: layouts).lint("page", context: context).isEmpty)
+    }
+
+    @Test(
+        arguments: [
+            ("{{page.titel}}", "layout.unknown-name", 1, 1),
+            ("x\n {{{page.title}}}", "layout.unescaped", 2, 2),
+            ("{{page.body}}", "layout.escaped-html", 1, 1),
+            ("{{> footer}}", "layout.missing-partial", 1, 1),
+            ("{{#alternates}}{{hreflang}}{{nope}}{{/alternates}}", "layout.unknown-name", 1, 28),
+            ("{{t.missing}}", "l10n.missing-key", 1, 1),
+            ("{{=<% %>=}}", "layout.unsupported-tag", 1, 1),
+        ] as [(String, String, Int, Int)])
+    func lintFindsProblemsAtTheirTag(layout: String, rule: String, line: Int, column: Int) {
+        let (layouts, _) = library(["page": layout])
+        let diagnostics = LayoutLinter(library: layouts).lint("page", context: context)
+        let match = diagnostics.first { $0.rule.rawValue == rule }
+        #expect(match != nil, "expected \(rule), got \(diagnostics.map(\.rule))")
+        #expect(match?.location == SourceLocation(file: "templates/layouts/page.mustache", line: line, column: column))
+    }
+
+    @Test func syntaxErrorsAreLocated() {
+        let (_, diagnostics) = library(["page": "<p>\n{{#flag}}open"])
+        #expect(diagnostics.first?.rule == "layout.syntax")
+    }
+
+    @Test func dottedPathsNest() {
+        let nested = TemplateValue.nested(["a.b": .text("1"), "a.c": .text("2"), "d": .text("3")])
+        #expect(nested == .object(["a": .object(["b": .text("1"), "c": .text("2")]), "d": .text("3")]))
+    }
+}

@@ -1,0 +1,37 @@
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+import Testing
+
+@Suite struct MessageRendererTests {
+    func message(_ segments: [FormattedMessage.Segment]) -> FormattedMessage {
+        FormattedMessage(key: "k", segments: segments, suppliedBy: LocaleID("en-US")!)
+    }
+
+    @Test func translatorMarkdownBecomesHTMLAndValuesStayText() {
+        let formatted = message([
+            .value(ArgumentValue("*Maya* <b>&", isUserData: true)), .markup(" invited you to **"),
+            .value(ArgumentValue("Playa")), .markup("**"),
+        ])
+        #expect(
+            MessageRenderer.html(formatted, appSchemes: [])
+                == "<bdi>*Maya* &lt;b&gt;&amp;</bdi> invited you to <strong>Playa</strong>")
+        #expect(MessageRenderer.plainText(formatted) == "*Maya* <b>& invited you to Playa")
+    }
+
+    @Test func valuesInLinksArePercentEncoded() {
+        let formatted = message([.markup("[Write](mailto:"), .value(ArgumentValue("a b@x.test")), .markup(")")])
+        #expect(MessageRenderer.html(formatted, appSchemes: []) == "<a href=\"mailto:a%20b%40x.test\">Write</a>")
+    }
+
+    @Test func unsafeLinksKeepTheirTextOnly() {
+        let formatted = message([.markup("[click](javascript:alert(1))")])
+        #expect(MessageRenderer.html(formatted, appSchemes: []) == "click")
+    }
+
+    @Test func plainTextIsolatesNamesWhereNeeded() {
+        let formatted = message([.value(ArgumentValue("ليلى", isUserData: true)), .markup(" invited you")])
+        #expect(MessageRenderer.plainText(formatted, rightToLeft: false) == "\u{2068}ليلى\u{2069} invited you")
+        #expect(MessageRenderer.plainText(formatted) == "ليلى invited you")
+    }
+}
