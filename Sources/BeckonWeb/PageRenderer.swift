@@ -1,0 +1,115 @@
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+
+/// Renders the site's pages: a template's Markdown body inside its layout, for one locale and,
+/// for personal pages, one sample invite.
+public struct PageRenderer: Sendable {
+    public let site: Site
+    public let catalog: Catalog
+    public let layouts: LayoutLibrary
+
+    public init(site: Site, catalog: Catalog, layouts: LayoutLibrary) {
+        self.site = site
+        self.catalog = catalog
+        self.layouts = layouts
+    }
+
+    /// The routes to render for a template: every build locale, and for personal pages every
+    /// sample invite in every build locale.
+    public func routes(for template: Template) -> [PageRoute] {
+        var routes: [PageRoute] = []
+        for locale in site.buildLocales {
+            routes.append(PageRoute(kind: template.kind, locale: locale))
+            if template.kind.isPersonal {
+                routes += site.config.samples.map { PageRoute(kind: template.kind, locale: locale, sample: $0.id) }
+            }
+        }
+        return routes
+    }
+
+    /// Checks a template once before it is rendered: every placeholder must name a value or a
+    /// locale string, and those strings may only use known arguments.
+    public func validate(_ template: Template) -> [Diagnostic] {
+        guard let locale = site.buildLocales.first else { return [] }
+        let context = PageContext(
+            site: site, catalog: catalog, template: template, route: PageRoute(kind: template.kind, locale: locale),
+            sample: site.config.samples.first, buildLocales: site.buildLocales)
+        var diagnostics: [Diagnostic] = []
+        var usedKeys: [MessageKey] =
+            [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
+        let known = context.scope.values.keys.sorted()
+        for placeholder in template.placeholders {
+            if placeholder.path.hasPrefix(RenderScope.messagePrefix) {
+                let key = MessageKey(String(placeholder.path.dropFirst(RenderScope.messagePrefix.count)))
+                usedKeys.append(key)
+                if catalog.lookup(key, in: locale) == nil {
+                    diagnostics.append(missingKey(key, at: placeholder.location))
+                }
+            } else if context.scope.values[placeholder.path] == nil {
+                diagnostics.append(
+                    .error(
+                        "template.unknown-placeholder",
+                        "unknown placeholder `{{\(placeholder.path)}}`\(DidYouMean.phrase(for: placeholder.path, among: known + ["t.KEY"]))",
+                        at: placeholder.location,
+                        fix: "Use a locale string (`{{t.KEY}}`) or one of the values listed in docs/site-format.md."))
+            }
+        }
+        for (key, frontMatterKey) in [(template.titleKey, "title"), (template.descriptionKey, "description")] {
+            guard let key else { continue }
+            if catalog.lookup(MessageKey(key), in: locale) == nil {
+                diagnostics.append(missingKey(MessageKey(key), at: template.location(of: frontMatterKey)))
+            }
+        }
+        for key in Set(usedKeys).sorted() {
+            diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
+        }
+        if template.kind.isPersonal, catalog.lookup(MessageArguments.anonymousInviterKey, in: locale) == nil {
+            diagnostics.append(
+                .error(
+                    "l10n.missing-key",
+                    "`\(MessageArguments.anonymousInviterKey)` is missing: \(template.kind.rawValue) pages rendered without an inviter call them by it",
+                    at: SourceLocation(file: catalog.sourceBundle?.path ?? "locales/"),
+                    fix: "Add `common.friend: A friend` (translated) to every locale bundle."))
+        }
+        diagnostics += catalog.fallbackDiagnostics(usedKeys: Set(usedKeys), buildLocales: site.buildLocales)
+        diagnostics += LayoutLinter(library: layouts).lint(template.layout, context: context.layoutContext(body: ""))
+            .map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.notes.append("the layout of \(template.path)")
+                return diagnostic
+            }
+        return diagnostics
+    }
+
+    /// Renders one page.
+    public func render(_ template: Template, route: PageRoute) -> (Artifact?, [Diagnostic]) {
+        let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }
+        let context = PageContext(
+            site: site, catalog: catalog, template: template, route: route, sample: sample,
+            buildLocales: site.buildLocales)
+        var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
+        guard let html = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
+            return (nil, diagnostics)
+        }
+        diagnostics = diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            diagnostic.sample = route.sample
+            return diagnostic
+        }
+        let artifact = Artifact(
+            path: route.filePath, kind: route.artifactKind, locale: route.locale, template: template.path,
+            context: sample?.context.rawValue ?? "generic", sample: route.sample, status: route.status,
+            contentType: "text/html; charset=utf-8", bytes: Array(html.utf8))
+        return (artifact, diagnostics)
+    }
+
+    private func missingKey(_ key: MessageKey, at location: SourceLocation) -> Diagnostic {
+        let known = catalog.sourceBundle.map { Array($0.entries.keys.map(\.rawValue)) } ?? []
+        return .error(
+            "l10n.missing-key",
+            "no locale bundle has the string `\(key)`\(DidYouMean.phrase(for: key.rawValue, among: known))",
+            at: location, fix: "Add `\(key)` to \(catalog.sourceBundle?.path ?? "the default locale's bundle").")
+    }
+}
