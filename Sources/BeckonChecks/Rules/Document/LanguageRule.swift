@@ -1,0 +1,31 @@
+import BeckonDiagnostics
+
+/// `doc.lang`: `<html>` carries `lang` and `dir` matching the page's locale.
+///
+/// Screen readers pick their voice from `lang`, and browsers lay out right-to-left text from
+/// `dir`. Layouts should write `<html lang="{{page.lang}}" dir="{{page.dir}}">`.
+struct LanguageRule: PageRule {
+    let id: RuleID = "doc.lang"
+
+    func check(_ page: CheckedPage) -> [Finding] {
+        let root = page.document.root
+        var findings: [Finding] = []
+        let fix = "Write `<html lang=\"{{page.lang}}\" dir=\"{{page.dir}}\">` in the layout."
+        if let locale = page.artifact.locale {
+            if root[attribute: "lang"] != locale.rawValue {
+                findings.append(
+                    Finding(
+                        "`<html lang>` is `\(root[attribute: "lang"] ?? "missing")`, not `\(locale)`", line: root.line,
+                        fix: fix))
+            }
+            if root[attribute: "dir"] != locale.direction {
+                findings.append(
+                    Finding(
+                        "`<html dir>` is `\(root[attribute: "dir"] ?? "missing")`, not `\(locale.direction)`",
+                        line: root.line,
+                        fix: fix))
+            }
+        }
+        return findings
+    }
+}

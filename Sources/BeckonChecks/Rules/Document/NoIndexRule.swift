@@ -1,0 +1,21 @@
+import BeckonDiagnostics
+
+/// `doc.noindex`: invite pages tell search engines not to index them.
+///
+/// Invite pages are personal and short-lived; an indexed one leaks who invited whom. Layouts
+/// should write `<meta name="robots" content="noindex">`.
+struct NoIndexRule: PageRule {
+    let id: RuleID = "doc.noindex"
+
+    func check(_ page: CheckedPage) -> [Finding] {
+        let robots = page.document.head?.elements(named: "meta").first { $0[attribute: "name"] == "robots" }
+        guard let content = robots?[attribute: "content"], content.lowercased().contains("noindex") else {
+            return [
+                Finding(
+                    "the page does not ask search engines not to index it", line: robots?.line ?? 1,
+                    fix: "Add `<meta name=\"robots\" content=\"noindex\">` to the layout's head.")
+            ]
+        }
+        return []
+    }
+}

@@ -1,0 +1,23 @@
+import BeckonDiagnostics
+
+/// `doc.viewport`: the page declares a responsive viewport.
+///
+/// Without `<meta name="viewport" content="width=device-width, initial-scale=1">`, phones render
+/// the page zoomed out, and invite links are almost always opened on phones.
+struct ViewportRule: PageRule {
+    let id: RuleID = "doc.viewport"
+
+    func check(_ page: CheckedPage) -> [Finding] {
+        let viewport = page.document.head?.elements(named: "meta").first { $0[attribute: "name"] == "viewport" }
+        guard let content = viewport?[attribute: "content"], content.contains("width=device-width") else {
+            return [
+                Finding(
+                    "the page has no responsive viewport", line: viewport?.line ?? 1,
+                    fix:
+                        "Add `<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">` to the layout's head."
+                )
+            ]
+        }
+        return []
+    }
+}
