@@ -1,0 +1,35 @@
+import BeckonSite
+import Foundation
+
+/// What a build should do; `beckon build` and `beckon check` fill it from their flags.
+public struct BuildOptions: Sendable {
+    /// The site folder.
+    public var site: URL
+    /// Where to write; `SITE/output` when `nil`.
+    public var output: URL?
+    /// Only these locales (empty: all the site lists).
+    public var locales: [LocaleID]
+    /// Warnings count as errors.
+    public var strict: Bool
+    /// Write the output even when there are errors (the run still fails).
+    public var keepGoing: Bool
+    /// Write the output at all (`false` for `beckon check`).
+    public var write: Bool
+
+    public init(
+        site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,
+        write: Bool = true
+    ) {
+        self.site = site
+        self.output = output
+        self.locales = locales
+        self.strict = strict
+        self.keepGoing = keepGoing
+        self.write = write
+    }
+
+    /// The output folder this build writes to.
+    public var outputFolder: URL {
+        (output ?? site.appendingPathComponent("output")).standardizedFileURL
+    }
+}

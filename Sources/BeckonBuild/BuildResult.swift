@@ -1,0 +1,21 @@
+import BeckonDiagnostics
+import BeckonRender
+import Foundation
+
+/// What a build did: its diagnostics, the artifacts it rendered, and whether it wrote them.
+public struct BuildResult: Sendable {
+    public var report: DiagnosticReport
+    public var artifacts: [Artifact]
+    /// Whether `output` was replaced.
+    public var wrote: Bool
+    public var output: URL
+    /// Wall-clock seconds the build took.
+    public var seconds: Double
+    /// The locales rendered.
+    public var locales: [String]
+
+    /// Artifacts per manifest kind, for the summary line.
+    public var countsByKind: [(ArtifactKind, Int)] {
+        Dictionary(grouping: artifacts, by: \.kind).map { ($0.key, $0.value.count) }.sorted { $0.0 < $1.0 }
+    }
+}

@@ -1,0 +1,69 @@
+import BeckonRender
+import Crypto
+import Foundation
+
+/// `output/manifest.json`: every artifact with its path, kind, locale, template, invite context,
+/// HTTP status, content type, size and SHA-256, sorted by path.
+public struct Manifest: Sendable, Hashable {
+    /// One artifact's entry.
+    public struct Entry: Sendable, Hashable, Codable {
+        public var path: String
+        public var kind: String
+        public var locale: String?
+        public var template: String?
+        public var context: String?
+        public var sample: String?
+        public var status: Int
+        public var contentType: String
+        public var bytes: Int
+        public var sha256: String
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(locale, forKey: .locale)
+            try container.encode(template, forKey: .template)
+            try container.encode(context, forKey: .context)
+            try container.encodeIfPresent(sample, forKey: .sample)
+            try container.encode(status, forKey: .status)
+            try container.encode(contentType, forKey: .contentType)
+            try container.encode(bytes, forKey: .bytes)
+            try container.encode(sha256, forKey: .sha256)
+        }
+    }
+
+    private struct Document: Codable {
+        var version: Int
+        var artifacts: [Entry]
+    }
+
+    /// The manifest format version.
+    public static let version = 1
+    public static let fileName = "manifest.json"
+    public var entries: [Entry]
+
+    /// The manifest of a set of artifacts.
+    public init(_ artifacts: [Artifact]) {
+        entries = artifacts.map { artifact in
+            Entry(
+                path: artifact.path, kind: artifact.kind.rawValue, locale: artifact.locale?.rawValue,
+                template: artifact.template, context: artifact.context, sample: artifact.sample,
+                status: artifact.status, contentType: artifact.contentType, bytes: artifact.bytes.count,
+                sha256: SHA256.hash(data: artifact.bytes).map { String(format: "%02x", $0) }.joined())
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// Reads a manifest written by Beckon.
+    public init(data: Data) throws {
+        entries = try JSONDecoder().decode(Document.self, from: data).artifacts
+    }
+
+    /// The manifest as deterministic, pretty-printed JSON.
+    public var json: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Document(version: Self.version, artifacts: entries))) ?? Data()
+        return Array(data) + [UInt8(ascii: "\n")]
+    }
+}

@@ -1,0 +1,95 @@
+import BeckonDiagnostics
+import BeckonRender
+import CBeckonSys
+import Foundation
+
+/// Writes a build's files so that the output folder is replaced all at once: everything goes to
+/// a hidden staging folder beside it, which then takes the output folder's place in one atomic
+/// exchange. A build that fails, or is interrupted, leaves the previous output as it was.
+public struct OutputWriter: Sendable {
+    public let output: URL
+    public let site: URL
+
+    public init(output: URL, site: URL) {
+        self.output = output.standardizedFileURL
+        self.site = site.standardizedFileURL
+    }
+
+    /// Refuses output folders whose replacement would destroy something that is not a build: the
+    /// site itself, a folder containing it, or a non-empty folder without a Beckon manifest.
+    public func safetyProblem() -> Diagnostic? {
+        let outputPath = output.resolvingSymlinksInPath().path
+        let sitePath = site.resolvingSymlinksInPath().path
+        let fix = "Choose a new or empty folder with `--output DIR`, or leave it out to write SITE/output."
+        if outputPath == "/" || sitePath == outputPath || sitePath.hasPrefix(outputPath + "/") {
+            return .error(
+                "build.unsafe-output", "refusing to replace `\(output.path)`: it holds the site itself",
+                at: nil, fix: fix)
+        }
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: outputPath, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue {
+                return .error("build.unsafe-output", "`\(output.path)` is a file, not a folder", at: nil, fix: fix)
+            }
+            let contents = (try? manager.contentsOfDirectory(atPath: outputPath)) ?? []
+            if !contents.isEmpty && !contents.contains(Manifest.fileName) {
+                return .error(
+                    "build.unsafe-output",
+                    "refusing to replace `\(output.path)`: it is not empty and has no manifest.json, so it is not a Beckon output",
+                    at: nil, fix: fix)
+            }
+        }
+        return nil
+    }
+
+    /// Writes the artifacts and the manifest, then swaps them into place.
+    public func write(_ artifacts: [Artifact], manifest: Manifest) -> Diagnostic? {
+        if let problem = safetyProblem() { return problem }
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).beckon-staging-\(token)")
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            for artifact in artifacts {
+                let file = staging.appendingPathComponent(artifact.path)
+                try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(artifact.bytes).write(to: file)
+            }
+            try Data(manifest.json).write(to: staging.appendingPathComponent(Manifest.fileName))
+            try swapIntoPlace(staging)
+        } catch {
+            try? manager.removeItem(at: staging)
+            return .error(
+                "build.write-failed", "could not write `\(output.path)`: \(error.localizedDescription)", at: nil,
+                fix: "Check that the folder is writable and the disk has space; the previous output is unchanged.")
+        }
+        return nil
+    }
+
+    private func swapIntoPlace(_ staging: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: output.path) else {
+            try manager.moveItem(at: staging, to: output)
+            return
+        }
+        if beckon_exchange_paths(staging.path, output.path) == 0 {
+            // `staging` now holds the previous output.
+            try manager.removeItem(at: staging)
+            return
+        }
+        // Without an atomic exchange (not Linux, or a file system without it): two renames.
+        let old = staging.deletingLastPathComponent()
+            .appendingPathComponent(staging.lastPathComponent.replacingOccurrences(of: "staging", with: "old"))
+        try manager.moveItem(at: output, to: old)
+        do {
+            try manager.moveItem(at: staging, to: output)
+        } catch {
+            try? manager.moveItem(at: old, to: output)
+            throw error
+        }
+        try? manager.removeItem(at: old)
+    }
+}

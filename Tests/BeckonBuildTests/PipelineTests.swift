@@ -1,0 +1,117 @@
+import BeckonBuild
+import BeckonDiagnostics
+import BeckonSite
+import BeckonTestSupport
+import Foundation
+import Testing
+
+@Suite struct PipelineTests {
+    func site(_ fixture: String = SiteFixture.minimal) throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(fixture, to: folder.url)
+        return folder
+    }
+
+    func build(
+        _ site: TemporaryDirectory, output: URL? = nil, _ configure: (inout BuildOptions) -> Void = { _ in }
+    )
+        -> BuildResult
+    {
+        var options = BuildOptions(site: site.url, output: output)
+        configure(&options)
+        return Pipeline(options: options).run()
+    }
+
+    @Test func buildsEveryPageKindInEveryLocale() throws {
+        let folder = try site()
+        let result = build(folder)
+        #expect(result.report.diagnostics.isEmpty, "\(result.report.diagnostics)")
+        #expect(result.wrote)
+        let manifest = try Manifest(data: try Data(contentsOf: folder.path("output/manifest.json")))
+        #expect(manifest.entries.map(\.path) == manifest.entries.map(\.path).sorted())
+        let kinds = Dictionary(grouping: manifest.entries, by: \.kind).mapValues(\.count)
+        #expect(kinds == ["landing": 4, "expired": 4, "gone": 2, "android": 2, "aasa": 1, "assetlinks": 1])
+        let gone = try #require(manifest.entries.first { $0.path == "de-DE/gone/index.html" })
+        #expect(gone.status == 410)
+        #expect(gone.locale == "de-DE")
+        let sample = try #require(manifest.entries.first { $0.path == "en-US/samples/maya/invite/index.html" })
+        #expect(sample.sample == "maya")
+        #expect(sample.context == "achievement")
+        let page = try String(contentsOf: folder.path("output/en-US/samples/maya/invite/index.html"), encoding: .utf8)
+        #expect(page.contains("<h1><bdi>Maya</bdi> invited you to Minimo</h1>"))
+        #expect(page.contains("<a href=\"https://join.minimo.test/invite/"))
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let folder = try site()
+        let first = TemporaryDirectory()
+        let second = TemporaryDirectory()
+        _ = build(folder, output: first.path("out"))
+        _ = build(folder, output: second.path("out"))
+        let a = OutputSnapshot.files(in: first.path("out"))
+        #expect(!a.isEmpty)
+        #expect(a == OutputSnapshot.files(in: second.path("out")))
+    }
+
+    @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {
+        let folder = try site()
+        #expect(build(folder).wrote)
+        let before = OutputSnapshot.files(in: folder.path("output"))
+        let broken = folder.path("templates/pages/gone.md")
+        try Data("---\nkind: gone\ntitle: gone.title\n---\n# {{t.gone.title}} {{nope}}\n".utf8).write(to: broken)
+        let result = build(folder)
+        #expect(result.report.hasErrors)
+        #expect(!result.wrote)
+        #expect(OutputSnapshot.files(in: folder.path("output")) == before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(!siblings.contains { $0.contains("beckon-staging") }, "staging folder left behind: \(siblings)")
+    }
+
+    @Test func keepGoingWritesDespiteErrors() throws {
+        let folder = try site(
+            SiteFixture.replacing("# {{t.gone.title}}", with: "# {{t.gone.title}}\n# Two", in: SiteFixture.minimal))
+        let result = build(folder) { $0.keepGoing = true }
+        #expect(result.report.diagnostics.contains { $0.rule == "doc.h1" })
+        #expect(result.wrote)
+    }
+
+    @Test func checkWritesNothing() throws {
+        let folder = try site()
+        let result = build(folder) { $0.write = false }
+        #expect(!result.report.hasErrors)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("output").path))
+    }
+
+    @Test func localeSelectionKeepsTheDefault() throws {
+        let folder = try site()
+        let result = build(folder) { $0.locales = [LocaleID("de-DE")!] }
+        #expect(Set(result.artifacts.compactMap(\.locale?.rawValue)) == ["en-US", "de-DE"])
+        let unknown = build(folder) { $0.locales = [LocaleID("fr-FR")!] }
+        #expect(unknown.report.diagnostics.map(\.rule) == ["build.unknown-locale"])
+    }
+
+    @Test func refusesToReplaceTheSiteOrAForeignFolder() throws {
+        let folder = try site()
+        let intoSite = build(folder, output: folder.url)
+        #expect(intoSite.report.diagnostics.map(\.rule) == ["build.unsafe-output"])
+        let foreign = TemporaryDirectory()
+        try Data("keep me".utf8).write(to: foreign.path("notes.txt"))
+        let intoForeign = build(folder, output: foreign.url)
+        #expect(intoForeign.report.diagnostics.map(\.rule) == ["build.unsafe-output"])
+        #expect(FileManager.default.fileExists(atPath: foreign.path("notes.txt").path))
+    }
+
+    @Test func strictTurnsFallbacksIntoErrors() throws {
+        let folder = try site(
+            SiteFixture.replacing(
+                "expired:\n  title: Diese Einladung ist abgelaufen\n", with: "", in: SiteFixture.minimal))
+        let lenient = build(folder) { $0.write = false }
+        #expect(!lenient.report.hasErrors)
+        #expect(lenient.report.diagnostics.map(\.rule) == ["l10n.fallback"])
+        let strict = build(folder) {
+            $0.write = false
+            $0.strict = true
+        }
+        #expect(strict.report.hasErrors)
+    }
+}
