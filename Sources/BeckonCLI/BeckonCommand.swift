@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// `beckon`: the root command.
+public struct BeckonCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "beckon",
+        abstract: "Build and check invite landing pages, emails and preview cards from Markdown and locale bundles.",
+        discussion: """
+            A site is a folder with beckon.yml, templates/, locales/ and static/. The repository root \
+            is the default site.
+
+            Examples:
+              beckon build                          Build the site in this folder into output/
+              beckon build --site examples/selffull Build another site
+              beckon build --locale de-DE --strict  Build one locale; warnings fail the build
+              beckon check --format github          Check without writing, as GitHub annotations
+
+            Exit status: 0 clean, 1 errors found, 64 usage error.
+            """,
+        version: version,
+        subcommands: [BuildCommand.self, CheckCommand.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import BeckonBuild
+import Foundation
+
+/// `beckon build`: render, check and write the site.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Render and check every artifact, then replace the output folder atomically.",
+        discussion: """
+            The output folder is replaced only when the build has no errors (or with --keep-going); \
+            a failed build leaves the previous output untouched.
+            """)
+
+    @OptionGroup var options: SiteOptions
+
+    @Option(name: .long, help: ArgumentHelp("Where to write (default: SITE/output).", valueName: "dir"))
+    var output: String?
+
+    @Flag(name: .long, help: "Write the output even when there are errors; the exit status is still 1.")
+    var keepGoing = false
+
+    func run() throws {
+        let outputURL = output.map {
+            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        }
+        let buildOptions = BuildOptions(
+            site: options.siteURL, output: outputURL, locales: options.localeIDs, strict: options.strict,
+            keepGoing: keepGoing, write: true)
+        try RunReporter(format: options.format, verb: .build).run(buildOptions)
+    }
+}

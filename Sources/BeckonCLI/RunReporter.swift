@@ -1,0 +1,63 @@
+import ArgumentParser
+import BeckonBuild
+import BeckonDiagnostics
+import Foundation
+
+/// Runs a pipeline and prints its report and summary; throws exit code 1 when it has errors.
+struct RunReporter {
+    enum Verb {
+        case build, check
+    }
+
+    let format: DiagnosticFormat
+    let verb: Verb
+
+    func run(_ options: BuildOptions) throws {
+        let terminal = Terminal()
+        let progress = terminal.progressLine()
+        let sources = SourceStore()
+        let result = Pipeline(options: options, sources: sources, progress: progress?.handler).run()
+        progress?.finish()
+        let rendered = format.render(
+            result.report, sources: sources, color: format == .text && terminal.stdoutIsColorTerminal,
+            toolVersion: BeckonCommand.version)
+        print(rendered, terminator: "")
+        if format == .text { print(summary(result, site: options.site)) }
+        if result.report.hasErrors { throw ExitCode(1) }
+    }
+
+    private func summary(_ result: BuildResult, site: URL) -> String {
+        let errors = result.report.errorCount
+        let warnings = result.report.warningCount
+        let problems = [
+            errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil,
+            warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil,
+        ].compactMap { $0 }.joined(separator: ", ")
+        let seconds = String(format: "%.2f s", result.seconds)
+        let kinds = result.countsByKind.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+        let locales = "\(result.locales.count) locale\(result.locales.count == 1 ? "" : "s")"
+        let output = Self.display(result.output, relativeTo: site)
+        switch (verb, errors > 0) {
+        case (.build, false):
+            return "Built \(result.artifacts.count) files for \(locales) in \(seconds) → \(output)/ (\(kinds))"
+                + (problems.isEmpty ? "" : "; \(problems)")
+        case (.build, true):
+            return result.wrote
+                ? "Build had \(problems); wrote \(output)/ anyway (--keep-going)."
+                : "Build failed: \(problems). \(output)/ was not changed."
+        case (.check, false):
+            return "Checked \(result.artifacts.count) files for \(locales) in \(seconds): "
+                + (problems.isEmpty ? "no problems." : problems + ".")
+        case (.check, true):
+            return "Check failed: \(problems)."
+        }
+    }
+
+    /// A path as the user would write it: relative to the working folder when inside it.
+    static func display(_ url: URL, relativeTo site: URL) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let path = url.standardizedFileURL.path
+        if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) }
+        return path
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import BeckonDiagnostics
+import BeckonSite
+import Foundation
+
+/// The options `build` and `check` share.
+struct SiteOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The site folder (the one holding beckon.yml).", valueName: "dir"))
+    var site: String = "."
+
+    @Option(
+        name: .customLong("locale"),
+        help: ArgumentHelp("Build only this locale (repeatable); the default locale is always loaded.", valueName: "id")
+    )
+    var locales: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Report format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format")
+    )
+    var format: DiagnosticFormat = .text
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    func validate() throws {
+        for locale in locales where LocaleID(locale) == nil {
+            throw ValidationError("`\(locale)` is not a locale id. \(LocaleID.hint(for: locale))")
+        }
+    }
+
+    var siteURL: URL {
+        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+    }
+
+    var localeIDs: [LocaleID] { locales.compactMap(LocaleID.init) }
+}
+
+extension DiagnosticFormat: ExpressibleByArgument {}

@@ -1,0 +1,3 @@
+import BeckonCLI
+
+BeckonCommand.main()
