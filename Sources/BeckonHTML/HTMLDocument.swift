@@ -14,8 +14,13 @@ public struct HTMLDocument: Sendable {
     /// Parse errors, leaving out libxml2's complaints about HTML5 elements it predates.
     public let errors: [ParseError]
 
+    /// libxml2 must be initialised once before threads parse concurrently; without it, two
+    /// first parses can deadlock inside its dictionary set-up. Swift runs this exactly once.
+    private static let libraryInitialized: Void = xmlInitParser()
+
     /// Parses HTML bytes. Never fails: libxml2 recovers from any input, as browsers do.
     public init(bytes: [UInt8]) {
+        Self.libraryInitialized
         let collector = ErrorCollector()
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
         var root = HTMLNode(name: "html")

@@ -4,13 +4,14 @@ import Testing
 @Suite struct SourceTextTests {
     let source = SourceText(path: "a.yml", text: "first\nzwölf: ä\r\n日本語 x\n")
 
-    @Test(arguments: [
-        (0, 1, 1), (5, 1, 6), (6, 2, 1), (10, 2, 4),
-        // "zwölf: " is 8 bytes (ö is 2) and 7 characters.
-        (14, 2, 8),
-        // "日本語 " is 10 bytes and 4 characters.
-        (18 + 10, 3, 5),
-    ] as [(Int, Int, Int)])
+    @Test(
+        arguments: [
+            (0, 1, 1), (5, 1, 6), (6, 2, 1), (10, 2, 4),
+            // "zwölf: " is 8 bytes (ö is 2) and 7 characters.
+            (14, 2, 8),
+            // "日本語 " is 10 bytes and 4 characters.
+            (18 + 10, 3, 5),
+        ] as [(Int, Int, Int)])
     func offsetsBecomeCharacterColumns(offset: Int, line: Int, column: Int) {
         let location = source.location(ofUTF8Offset: offset)
         #expect(location.line == line)

@@ -24,7 +24,8 @@ import Testing
 
     @Test func anyPathWrittenInBracesIsFoundAtItsPlace() async {
         let segment = Gen.lowercaseLetter.string(of: 1...8)
-        await propertyCheck(input: segment.array(of: 1...4), Gen.letterOrNumber.string(of: 0...20)) { segments, prefix in
+        await propertyCheck(input: segment.array(of: 1...4), Gen.letterOrNumber.string(of: 0...20)) {
+            segments, prefix in
             let path = segments.joined(separator: ".")
             let text = prefix.replacingOccurrences(of: "{", with: "") + "{{\(path)}}"
             let (placeholders, diagnostics) = scan(text)

@@ -26,16 +26,17 @@ import Testing
         #expect(site.samples.first?.code.rawValue.count == 15)
     }
 
-    @Test(arguments: [
-        ("  name: Minimo", "  nmae: Minimo", "config.unknown-key", 3),
-        ("text: \"#111111\"", "text: \"#11111\"", "config.invalid-color", 14),
-        ("list: [en-US, de-DE]", "list: [en-US, ../de]", "config.invalid-locale", 18),
-        ("baseURL: https://join.minimo.test", "baseURL: http://join.minimo.test", "config.invalid-url", 4),
-        ("  supportEmail: help@minimo.test\n", "", "config.missing-key", 2),
-        ("appStoreID: \"123456789\"", "appStoreID: \"id123\"", "config.invalid-value", 5),
-        ("context: achievement", "context: achivement", "config.invalid-value", 22),
-        ("urlScheme: minimo", "urlScheme: \"minimo://\"", "config.invalid-value", 8),
-    ] as [(String, String, String, Int)])
+    @Test(
+        arguments: [
+            ("  name: Minimo", "  nmae: Minimo", "config.unknown-key", 3),
+            ("text: \"#111111\"", "text: \"#11111\"", "config.invalid-color", 14),
+            ("list: [en-US, de-DE]", "list: [en-US, ../de]", "config.invalid-locale", 18),
+            ("baseURL: https://join.minimo.test", "baseURL: http://join.minimo.test", "config.invalid-url", 4),
+            ("  supportEmail: help@minimo.test\n", "", "config.missing-key", 2),
+            ("appStoreID: \"123456789\"", "appStoreID: \"id123\"", "config.invalid-value", 5),
+            ("context: achievement", "context: achivement", "config.invalid-value", 22),
+            ("urlScheme: minimo", "urlScheme: \"minimo://\"", "config.invalid-value", 8),
+        ] as [(String, String, String, Int)])
     func problemsAreLocated(old: String, new: String, rule: String, line: Int) {
         let (_, diagnostics) = load(SiteFixture.replacing(old, with: new, in: Self.valid))
         let match = diagnostics.first { $0.rule.rawValue == rule }
@@ -46,12 +47,13 @@ import Testing
 
     @Test func fallbackChainsEndWithTheDefault() throws {
         let text = SiteFixture.replacing(
-            "list: [en-US, de-DE]", with: "list: [en-US, de-DE, de-AT]\n  fallback:\n    de-AT: [de-DE]", in: Self.valid)
+            "list: [en-US, de-DE]", with: "list: [en-US, de-DE, de-AT]\n  fallback:\n    de-AT: [de-DE]", in: Self.valid
+        )
         let (config, diagnostics) = load(text)
         #expect(diagnostics.isEmpty)
         let locales = try #require(config?.locales)
         #expect(locales.fallbackChain(for: LocaleID("de-AT")!).map(\.rawValue) == ["de-DE", "en-US"])
-        #expect(locales.fallbackChain(for: LocaleID("de-DE")!).map(\.rawValue) == ["en-US"])
+        #expect(locales.fallbackChain(for: LocaleID("de-DE")!).map(\.rawValue) == ["de-AT", "en-US"])
         #expect(locales.fallbackChain(for: LocaleID("en-US")!).isEmpty)
     }
 

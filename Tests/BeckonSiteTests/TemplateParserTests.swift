@@ -18,15 +18,16 @@ import Testing
         #expect(parsed.placeholders.first?.location == SourceLocation(file: parsed.path, line: 6, column: 3))
     }
 
-    @Test(arguments: [
-        ("# no front matter\n", "template.front-matter", 1),
-        ("---\nkind: landing\n", "template.front-matter", 1),
-        ("---\nkind: lnading\ntitle: a.b\n---\n", "template.unknown-kind", 2),
-        ("---\nkind: landing\n---\n", "template.missing-key", 2),
-        ("---\nkind: landing\ntitle: a.b\ncolour: red\n---\n", "template.unknown-key", 4),
-        ("---\nkind: landing\ntitle: a.b\n---\n<div>raw</div>\n", "template.raw-html", 5),
-        ("---\nkind: landing\ntitle: [a\n---\n", "yaml.syntax", 4),
-    ] as [(String, String, Int)])
+    @Test(
+        arguments: [
+            ("# no front matter\n", "template.front-matter", 1),
+            ("---\nkind: landing\n", "template.front-matter", 1),
+            ("---\nkind: lnading\ntitle: a.b\n---\n", "template.unknown-kind", 2),
+            ("---\nkind: landing\n---\n", "template.missing-key", 2),
+            ("---\nkind: landing\ntitle: a.b\ncolour: red\n---\n", "template.unknown-key", 4),
+            ("---\nkind: landing\ntitle: a.b\n---\n<div>raw</div>\n", "template.raw-html", 5),
+            ("---\nkind: landing\ntitle: [a\n---\n", "yaml.syntax", 4),
+        ] as [(String, String, Int)])
     func problemsAreLocated(text: String, rule: String, line: Int) {
         let (template, diagnostics) = parse(text)
         let match = diagnostics.first { $0.rule.rawValue == rule }

@@ -28,7 +28,8 @@ public enum SiteFixture {
     public static func write(_ fixture: String, to root: URL) throws {
         for (path, content) in files(fixture) {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(content.utf8).write(to: url)
         }
     }

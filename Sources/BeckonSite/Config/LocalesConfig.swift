@@ -14,7 +14,8 @@ public struct LocalesConfig: Sendable, Hashable {
     static let keys = ["default", "list", "fallback"]
 
     /// The locales to try, in order, for a string missing in `locale`: the configured chain, or
-    /// the more general locales that are in the list, always ending with the default.
+    /// else the more general locales in the list (`de-AT` → `de`), then other regions of the same
+    /// language (`de-AT` → `de-DE`); always ending with the default.
     public func fallbackChain(for locale: LocaleID) -> [LocaleID] {
         var chain: [LocaleID] = []
         if let configured = fallback[locale] {
@@ -25,12 +26,14 @@ public struct LocalesConfig: Sendable, Hashable {
                 if list.contains(current) { chain.append(current) }
                 parent = current.parent
             }
+            chain += list.filter { $0.language == locale.language && $0 != locale && !chain.contains($0) }
         }
         if !chain.contains(defaultLocale) && locale != defaultLocale { chain.append(defaultLocale) }
         return chain.filter { $0 != locale }
     }
 
-    init(_ mapping: YAMLReader.Mapping?) {
+    /// Reads `locales:`; without it the site is built in `en-US` only.
+    public init(_ mapping: YAMLReader.Mapping?) {
         var defaultLocale = LocaleID("en-US")!
         if let mapping, let text = mapping.string("default") {
             if let id = Self.locale(text, at: mapping.location(of: "default"), mapping.reader) { defaultLocale = id }

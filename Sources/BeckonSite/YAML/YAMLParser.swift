@@ -113,7 +113,9 @@ public enum YAMLParser {
                 var seen: [String: SourceLocation] = [:]
                 for (keyNode, valueNode) in mapping {
                     let keyLocation = location(keyNode.mark)
-                    if let mark = keyNode.mark, furthest < (mark.line, mark.column) { furthest = (mark.line, mark.column) }
+                    if let mark = keyNode.mark, furthest < (mark.line, mark.column) {
+                        furthest = (mark.line, mark.column)
+                    }
                     guard case .scalar(let key) = keyNode else {
                         diagnostics.append(
                             .error(

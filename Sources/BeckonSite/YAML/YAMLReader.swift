@@ -68,7 +68,8 @@ public final class YAMLReader {
                 reader.report(
                     .error(
                         RuleID("\(reader.family).missing-key"),
-                        name.isEmpty ? "the required key `\(key)` is missing" : "`\(name)` is missing the required key `\(key)`",
+                        name.isEmpty
+                            ? "the required key `\(key)` is missing" : "`\(name)` is missing the required key `\(key)`",
                         at: location, fix: name.isEmpty ? "Add `\(key):`." : "Add `\(key):` to `\(name)`."))
             }
             return nil

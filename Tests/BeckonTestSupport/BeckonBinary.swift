@@ -1,0 +1,45 @@
+import Foundation
+
+/// Runs the built `beckon` executable, as a user or CI would.
+public enum BeckonBinary {
+    /// What a run printed and how it exited.
+    public struct Run: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// The executable next to the test runner (SwiftPM builds both into one folder).
+    public static let url: URL = {
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates = [
+            runner.deletingLastPathComponent().appendingPathComponent("beckon"),
+            runner.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("beckon"),
+        ]
+        candidates.append(Repository.root.appendingPathComponent(".build/debug/beckon"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    /// Runs `beckon` with arguments in a folder, with `CI` set so no progress line is drawn.
+    public static func run(_ arguments: [String], in directory: URL = Repository.root) throws -> Run {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "1"
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+}
