@@ -82,6 +82,6 @@ let package = Package(
         ),
         .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonTestSupport"]),
         .testTarget(name: "BeckonBuildTests", dependencies: ["BeckonBuild", "BeckonTestSupport"]),
-        .testTarget(name: "BeckonEndToEndTests", dependencies: ["beckon", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonEndToEndTests", dependencies: ["beckon", "BeckonTestSupport"], exclude: ["Goldens"]),
     ]
 )

@@ -61,7 +61,7 @@ import Testing
             name: "a 50 MB file",
             apply: { root in
                 let url = root.appendingPathComponent("templates/pages/huge.md")
-                FileManager.default.createFile(atPath: url.path, contents: nil)
+                _ = FileManager.default.createFile(atPath: url.path, contents: nil)
                 let handle = try FileHandle(forWritingTo: url)
                 try handle.truncate(atOffset: 50 << 20)
                 try handle.close()
