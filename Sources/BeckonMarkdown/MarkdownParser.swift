@@ -2,15 +2,26 @@ import CCmark
 
 /// Parses CommonMark with cmark and converts the result into `MarkdownNode` values.
 public enum MarkdownParser {
+    /// The deepest nesting kept as structure. cmark itself parses any depth, but no real template
+    /// nests 48 levels; deeper content is kept as plain text so that walking the tree stays safe.
+    public static let maximumDepth = 48
+
     /// Parses a whole document. Adjacent text nodes are merged, so a `{{placeholder}}` always
     /// arrives in one piece.
     public static func parse(_ text: String) -> MarkdownNode {
+        parseReportingDepth(text).document
+    }
+
+    /// Parses a document and says whether it nested deeper than `maximumDepth`.
+    public static func parseReportingDepth(_ text: String) -> (document: MarkdownNode, tooDeep: Bool) {
         let root = text.withCString { pointer in
             cmark_parse_document(pointer, text.utf8.count, CMARK_OPT_DEFAULT)
         }
-        guard let root else { return MarkdownNode(kind: .document) }
+        guard let root else { return (MarkdownNode(kind: .document), false) }
         defer { cmark_node_free(root) }
-        return convert(root)
+        var tooDeep = false
+        let document = convert(root, depth: 0, tooDeep: &tooDeep)
+        return (document, tooDeep)
     }
 
     /// Parses text that may only hold inline Markdown (emphasis, links, code) and returns the
@@ -30,11 +41,17 @@ public enum MarkdownParser {
         return inlines
     }
 
-    private static func convert(_ node: OpaquePointer) -> MarkdownNode {
+    private static func convert(_ node: OpaquePointer, depth: Int, tooDeep: inout Bool) -> MarkdownNode {
+        if depth >= maximumDepth {
+            tooDeep = true
+            return MarkdownNode(
+                kind: .text, literal: flattenedText(node), line: Int(cmark_node_get_start_line(node)),
+                byteColumn: Int(cmark_node_get_start_column(node)))
+        }
         var children: [MarkdownNode] = []
         var child = cmark_node_first_child(node)
         while let current = child {
-            let converted = convert(current)
+            let converted = convert(current, depth: depth + 1, tooDeep: &tooDeep)
             if converted.kind == .text, let last = children.last, last.kind == .text {
                 children[children.count - 1].literal += converted.literal
             } else {
@@ -48,6 +65,18 @@ public enum MarkdownParser {
             children: children,
             line: Int(cmark_node_get_start_line(node)),
             byteColumn: Int(cmark_node_get_start_column(node)))
+    }
+
+    /// The literal text below a node, gathered without recursion.
+    private static func flattenedText(_ node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+        }
+        return text
     }
 
     private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {

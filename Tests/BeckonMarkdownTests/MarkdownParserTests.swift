@@ -36,4 +36,13 @@ import Testing
         let nodes = MarkdownParser.parseInline("# not a heading")
         #expect(nodes.allSatisfy { !$0.isBlock })
     }
+
+    @Test func pathologicalNestingBecomesTextInsteadOfOverflowingTheStack() {
+        let (document, tooDeep) = MarkdownParser.parseReportingDepth(String(repeating: ">", count: 100_000) + " deep")
+        #expect(tooDeep)
+        #expect(document.plainText.contains("deep"))
+        #expect(!MarkdownParser.parseReportingDepth("> quoted\n\n- item").tooDeep)
+        _ = MarkdownParser.parseInline(
+            String(repeating: "*", count: 50_000) + "x" + String(repeating: "*", count: 50_000))
+    }
 }

@@ -48,6 +48,18 @@ import Testing
         #expect(match?.location == SourceLocation(file: "templates/layouts/page.mustache", line: line, column: column))
     }
 
+    @Test func partialsThatIncludeThemselvesAreCaught() {
+        let (layouts, _) = library(["page": "{{> head}}", "head": "<p>{{> foot}}</p>", "foot": "{{> head}}"])
+        let diagnostics = LayoutLinter(library: layouts).lint("page", context: context)
+        #expect(diagnostics.map(\.rule) == ["layout.partial-cycle"])
+        #expect(diagnostics.first?.message.contains("head → foot → head") == true)
+    }
+
+    @Test func deeplyNestedSectionsAreRefusedBeforeParsing() {
+        let (_, diagnostics) = library(["page": String(repeating: "{{#flag}}", count: 10_000)])
+        #expect(diagnostics.map(\.rule) == ["layout.too-deep"])
+    }
+
     @Test func syntaxErrorsAreLocated() {
         let (_, diagnostics) = library(["page": "<p>\n{{#flag}}open"])
         #expect(diagnostics.first?.rule == "layout.syntax")

@@ -27,12 +27,16 @@ import Testing
             ("---\nkind: landing\ntitle: a.b\ncolour: red\n---\n", "template.unknown-key", 4),
             ("---\nkind: landing\ntitle: a.b\n---\n<div>raw</div>\n", "template.raw-html", 5),
             ("---\nkind: landing\ntitle: [a\n---\n", "yaml.syntax", 4),
+            (
+                "---\nkind: landing\ntitle: a.b\n---\n" + String(repeating: "> ", count: 60) + "x\n",
+                "template.too-deep", 5
+            ),
         ] as [(String, String, Int)])
     func problemsAreLocated(text: String, rule: String, line: Int) {
         let (template, diagnostics) = parse(text)
         let match = diagnostics.first { $0.rule.rawValue == rule }
         #expect(match != nil, "expected \(rule), got \(diagnostics.map(\.rule))")
         #expect(match?.location?.line == line)
-        if rule != "template.raw-html" { #expect(template == nil) }
+        if !["template.raw-html", "template.too-deep"].contains(rule) { #expect(template == nil) }
     }
 }

@@ -12,6 +12,10 @@ public struct LayoutLibrary: Sendable {
         var templates: [String: MustacheTemplate] = [:]
         var diagnostics: [Diagnostic] = []
         for (name, source) in layouts.sorted(by: { $0.key < $1.key }) {
+            if let problem = nestingProblem(source) {
+                diagnostics.append(problem)
+                continue
+            }
             do {
                 templates[name] = try MustacheTemplate(string: source.text)
             } catch let error as MustacheTemplate.ParserError {
@@ -39,6 +43,27 @@ public struct LayoutLibrary: Sendable {
     /// Renders a layout with a context.
     public func render(_ name: String, context: TemplateValue) -> String? {
         library.render(context.mustacheValue, withTemplate: name)
+    }
+
+    /// The deepest section nesting a layout may have; swift-mustache parses sections recursively.
+    public static let maximumDepth = 64
+
+    private static func nestingProblem(_ source: SourceText) -> Diagnostic? {
+        var depth = 0
+        for tag in MustacheTagScanner.scan(source.text) {
+            switch tag.kind {
+            case .section, .inverted, .parent, .block: depth += 1
+            case .close: depth -= 1
+            default: continue
+            }
+            if depth > maximumDepth {
+                return .error(
+                    "layout.too-deep", "sections nest more than \(maximumDepth) levels deep",
+                    at: source.location(ofUTF8Offset: tag.offset), fix: "Flatten the layout, or split it into partials."
+                )
+            }
+        }
+        return nil
     }
 
     private static func describe(_ error: any Error) -> String {

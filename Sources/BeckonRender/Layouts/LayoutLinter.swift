@@ -14,12 +14,15 @@ public struct LayoutLinter {
     public func lint(_ name: String, context: TemplateValue) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var visited: Set<String> = []
-        lint(name, stack: [context], diagnostics: &diagnostics, visited: &visited)
+        lint(name, stack: [context], diagnostics: &diagnostics, visited: &visited, including: [])
         return diagnostics
     }
 
+    /// Lints one layout; `including` is the chain of layouts that pulled it in, so a partial
+    /// that includes itself (which would render forever) is caught.
     private func lint(
-        _ name: String, stack initialStack: [TemplateValue], diagnostics: inout [Diagnostic], visited: inout Set<String>
+        _ name: String, stack initialStack: [TemplateValue], diagnostics: inout [Diagnostic],
+        visited: inout Set<String>, including: [String]
     ) {
         guard let source = library.sources[name], visited.insert(name).inserted else { return }
         var stack = initialStack
@@ -41,8 +44,16 @@ public struct LayoutLinter {
                             "layout.missing-partial",
                             "`\(tag.name)` is not a layout or partial\(DidYouMean.phrase(for: tag.name, among: library.sources.keys))",
                             at: location, fix: "Create templates/layouts/\(tag.name).mustache or fix the name."))
+                } else if tag.name == name || including.contains(tag.name) {
+                    diagnostics.append(
+                        .error(
+                            "layout.partial-cycle",
+                            "`\(tag.name)` includes itself (\((including + [name, tag.name]).joined(separator: " → ")))",
+                            at: location, fix: "Break the cycle: a layout may not include a layout that includes it."))
                 } else {
-                    lint(tag.name, stack: stack, diagnostics: &diagnostics, visited: &visited)
+                    lint(
+                        tag.name, stack: stack, diagnostics: &diagnostics, visited: &visited,
+                        including: including + [name])
                 }
             case .close:
                 if pushed.popLast() == true { stack.removeLast() }

@@ -87,7 +87,16 @@ public enum TemplateParser {
             }
             node.children.forEach(visit)
         }
-        visit(MarkdownParser.parse(body))
+        let (document, tooDeep) = MarkdownParser.parseReportingDepth(body)
+        if tooDeep {
+            diagnostics.append(
+                .error(
+                    "template.too-deep",
+                    "the body nests more than \(MarkdownParser.maximumDepth) levels deep (quotes, lists or emphasis)",
+                    at: SourceLocation(file: source.path, line: bodyStartLine),
+                    fix: "Flatten the structure; deeper content would be rendered as plain text."))
+        }
+        visit(document)
         return diagnostics
     }
 }
