@@ -1,0 +1,82 @@
+import Foundation
+
+/// An invite link with its signed parameters. The link carries only opaque ids — a code, or a
+/// sender id with a context and content id — never a name, address or message.
+///
+/// The signature covers a canonical form built the way AWS Signature V4 canonicalises requests:
+///
+/// ```
+/// BECKON-HMAC-SHA256
+/// HOST
+/// PATH
+/// NAME=VALUE&NAME=VALUE…   (every parameter but `sig`, sorted by name, RFC 3986-encoded)
+/// ```
+///
+/// so the key id (`kid`) and the expiry (`exp`, Unix seconds) are signed along with the target.
+public struct InviteLink: Sendable, Hashable {
+    /// What the link points at.
+    public enum Target: Sendable, Hashable {
+        /// The path form: `/invite/CODE`.
+        case code(InviteCode)
+        /// The query form of seed 001 §4.1: the sender (`ref`), context (`ctx`) and content (`cid`).
+        case referral(senderID: String, context: InviteContext, contentID: String?)
+    }
+
+    public var host: String
+    /// The URL path, with the code filled in for the path form.
+    public var path: String
+    public var target: Target
+    /// When the link stops working, to the second.
+    public var expiresAt: Date
+    public var keyID: String
+    /// The base64url HMAC-SHA256 of `canonicalForm` (its first 128 bits), once signed.
+    public var signature: String?
+
+    /// An unsigned link for a target under a policy.
+    public init(policy: LinkPolicy, target: Target, expiresAt: Date) {
+        host = policy.host
+        switch target {
+        case .code(let code): path = policy.path.components(separatedBy: "{code}").joined(separator: code.rawValue)
+        case .referral: path = policy.path
+        }
+        self.target = target
+        self.expiresAt = Date(timeIntervalSince1970: expiresAt.timeIntervalSince1970.rounded(.down))
+        self.keyID = policy.keyID
+    }
+
+    /// The signed parameters, sorted by name.
+    public var parameters: [(String, String)] {
+        var pairs: [(String, String)] = [
+            ("exp", String(Int64(expiresAt.timeIntervalSince1970))), ("kid", keyID),
+        ]
+        if case .referral(let sender, let context, let content) = target {
+            pairs.append(("ref", sender))
+            pairs.append(("ctx", context.rawValue))
+            if let content { pairs.append(("cid", content)) }
+        }
+        return pairs.sorted { $0.0 < $1.0 }
+    }
+
+    /// The text the signature is computed over.
+    public var canonicalForm: String {
+        let encodedPath = path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { PercentEncoding.encode(String($0)) }.joined(separator: "/")
+        return ["BECKON-HMAC-SHA256", host, encodedPath, QueryString.build(parameters)].joined(separator: "\n")
+    }
+
+    /// The link as a URL, with `sig` last when signed.
+    public var url: String {
+        var pairs = parameters
+        if let signature { pairs.append(("sig", signature)) }
+        return "https://\(host)\(path)?\(QueryString.build(pairs))"
+    }
+}
+
+extension InviteLink {
+    /// Whether an id may go into a link: 1–64 letters, digits, `-` and `_`. Names, emails and phone
+    /// numbers (with `@`, `+`, spaces) cannot, so links stay free of personal data.
+    public static func isOpaqueID(_ text: String) -> Bool {
+        (1...64).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+}

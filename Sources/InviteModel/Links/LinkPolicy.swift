@@ -1,0 +1,31 @@
+/// What a site's invite links look like: the host, the form, the path shape and the id of the
+/// key that signs them (the key itself only ever comes from the environment).
+public struct LinkPolicy: Sendable, Hashable {
+    /// Whether the code sits in the path or the link carries seed 001 §4.1's query parameters.
+    public enum Form: String, Sendable, Hashable, CaseIterable {
+        /// `https://HOST/invite/CODE?exp=…&kid=…&sig=…`.
+        case path
+        /// `https://HOST/invite?cid=…&ctx=…&exp=…&kid=…&ref=…&sig=…`.
+        case query
+    }
+
+    /// The host invite links point at.
+    public var host: String
+    public var form: Form
+    /// `/invite/{code}` for the path form, `/invite` for the query form.
+    public var path: String
+    /// The id of the signing key.
+    public var keyID: String
+
+    public init(host: String, form: Form = .path, path: String? = nil, keyID: String = "default") {
+        self.host = host.lowercased()
+        self.form = form
+        self.path = path ?? (form == .path ? "/invite/{code}" : "/invite")
+        self.keyID = keyID
+    }
+
+    /// The unsigned link of a code in the path form (`https://HOST/invite/CODE`).
+    public func url(code: String) -> String {
+        "https://\(host)" + path.components(separatedBy: "{code}").joined(separator: code)
+    }
+}

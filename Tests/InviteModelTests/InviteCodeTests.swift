@@ -1,0 +1,62 @@
+import InviteModel
+import Testing
+
+@Suite struct InviteCodeTests {
+    @Test func generatedCodesCarryAtLeast72Bits() {
+        #expect(InviteCodeGenerator.entropyBits >= 72)
+        let code = InviteCodeGenerator().next()
+        #expect(code.rawValue.count == InviteCode.length)
+        #expect(InviteCode(code.rawValue) == code)
+    }
+
+    @Test func aMillionCodesNeverCollide() {
+        let generator = InviteCodeGenerator()
+        var seen = Set<String>()
+        seen.reserveCapacity(1_000_000)
+        for _ in 0..<1_000_000 { seen.insert(generator.next().rawValue) }
+        #expect(seen.count == 1_000_000)
+    }
+
+    @Test func symbolsAreDrawnUniformly() {
+        var generator = SplitMix(seed: 42)
+        var counts: [Character: Int] = [:]
+        let codes = 20_000
+        for _ in 0..<codes {
+            for symbol in InviteCodeGenerator().next(using: &generator).rawValue { counts[symbol, default: 0] += 1 }
+        }
+        let expected = Double(codes * InviteCode.length) / Double(InviteCode.alphabet.count)
+        #expect(counts.count == InviteCode.alphabet.count)
+        for (_, count) in counts { #expect(abs(Double(count) - expected) < expected * 0.05) }
+    }
+
+    @Test func seededGenerationIsReproducible() {
+        var first = SplitMix(seed: 7)
+        var second = SplitMix(seed: 7)
+        #expect(InviteCodeGenerator().next(using: &first) == InviteCodeGenerator().next(using: &second))
+    }
+
+    @Test(arguments: ["ABCDEF", "7KQ2M9XJ4PW3HNT"])
+    func acceptsCodesInTheAlphabet(text: String) {
+        #expect(InviteCode(text) != nil)
+    }
+
+    @Test(arguments: [
+        "ABCDE", "ABC0EF", "ABCIEF", "abcdef", "ABCLEF", "ABCOEF", "ABC-EF", String(repeating: "A", count: 33),
+    ])
+    func refusesLookAlikesAndOddLengths(text: String) {
+        #expect(InviteCode(text) == nil)
+    }
+}
+
+/// A small seeded generator for reproducible tests.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
