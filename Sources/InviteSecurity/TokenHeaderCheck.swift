@@ -1,0 +1,25 @@
+import Foundation
+
+/// RFC 8725 §3.1–3.2 checks on a token's header, made before any key is touched: the algorithm is
+/// exactly RS256, `kid` names Beckon's key, and no `crit` extensions are demanded.
+enum TokenHeaderCheck {
+    static func check(_ token: String, policy: TokenPolicy) throws(TokenError) {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
+            throw .malformed("a token has three non-empty parts separated by dots")
+        }
+        guard let data = LinkKey.base64(String(parts[0])).map({ Data($0) }),
+            let header = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { throw .malformed("the header is not base64url JSON") }
+        let algorithm = header["alg"] as? String ?? ""
+        guard algorithm == TokenPolicy.algorithm else {
+            throw .algorithmNotAllowed(algorithm.isEmpty ? "none" : algorithm)
+        }
+        let kid = header["kid"] as? String ?? ""
+        guard kid == policy.keyID else { throw .unknownKey(kid) }
+        if let type = header["typ"] as? String, type.uppercased() != "JWT" {
+            throw .malformed("the token type is `\(type)`, not JWT")
+        }
+        guard header["crit"] == nil else { throw .malformed("critical header extensions are not supported") }
+    }
+}

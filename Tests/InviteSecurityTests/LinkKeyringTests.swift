@@ -1,0 +1,126 @@
+import Foundation
+import InviteModel
+import InviteSecurity
+import PropertyBased
+import Testing
+
+@Suite struct LinkKeyringTests {
+    static let policy = LinkPolicy(host: "join.playa.app", keyID: "k2")
+    static let hexSecret = String(repeating: "0123456789abcdef", count: 4)
+    static let base64Secret = Data((0..<32).map { UInt8($0) }).base64EncodedString()
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    static func keyring(_ environment: [String: String], id: String = "k2") throws -> LinkKeyring {
+        try #require(try LinkKeyring.fromEnvironment(environment, signingKeyID: id))
+    }
+
+    static func link(expiring expiry: TimeInterval = 86_400) -> InviteLink {
+        InviteLink(
+            policy: policy, target: .code(InviteCode("7KQ2M9XJ4PW3HNT")!), expiresAt: now.addingTimeInterval(expiry))
+    }
+
+    @Test(arguments: [
+        ["BECKON_LINK_KEY": hexSecret], ["BECKON_LINK_KEY": base64Secret],
+        ["BECKON_LINK_KEYS": "k1:\(hexSecret),k2:\(base64Secret)"],
+    ])
+    func signedLinksVerify(environment: [String: String]) throws {
+        let ring = try Self.keyring(environment)
+        let signed = ring.sign(Self.link())
+        #expect(signed.url.hasPrefix("https://join.playa.app/invite/7KQ2M9XJ4PW3HNT?exp="))
+        #expect(signed.signature?.count == 22)
+        #expect(try ring.verify(signed.url, policy: Self.policy, at: Self.now).get() == signed)
+    }
+
+    @Test(arguments: [
+        ["BECKON_LINK_KEY": "too-short"], ["BECKON_LINK_KEY": String(repeating: "ab", count: 31)],
+        ["BECKON_LINK_KEYS": "k2"], ["BECKON_LINK_KEYS": "k1:\(hexSecret)"],
+        ["BECKON_LINK_KEYS": "k2:\(hexSecret),k2:\(base64Secret)"],
+    ])
+    func badEnvironmentsAreExplained(environment: [String: String]) {
+        #expect(throws: LinkKeyring.ConfigurationError.self) {
+            try LinkKeyring.fromEnvironment(environment, signingKeyID: "k2")
+        }
+    }
+
+    @Test func noKeyMeansNoKeyring() throws {
+        #expect(try LinkKeyring.fromEnvironment([:], signingKeyID: "k2") == nil)
+    }
+
+    @Test func errorsNeverShowTheSecret() {
+        do {
+            _ = try LinkKeyring.fromEnvironment(
+                ["BECKON_LINK_KEYS": "k2:\(Self.hexSecret.dropLast(2))"], signingKeyID: "k2")
+        } catch {
+            #expect(!error.description.contains(Self.hexSecret.prefix(16)))
+        }
+    }
+
+    @Test func rotationKeepsOldLinksWorking() throws {
+        let old = try Self.keyring(["BECKON_LINK_KEYS": "k1:\(Self.hexSecret)"], id: "k1")
+        let oldLink = old.sign(Self.link()).url
+        let rotated = try Self.keyring(["BECKON_LINK_KEYS": "k2:\(Self.base64Secret),k1:\(Self.hexSecret)"])
+        #expect((try? rotated.verify(oldLink, policy: Self.policy, at: Self.now).get()) != nil)
+        #expect(rotated.sign(Self.link()).keyID == "k2")
+        let retired = try Self.keyring(["BECKON_LINK_KEYS": "k2:\(Self.base64Secret)"])
+        #expect(retired.verify(oldLink, policy: Self.policy, at: Self.now) == .failure(.unknownKey("k1")))
+    }
+
+    @Test func expiryIsCheckedAfterTheSignature() throws {
+        let ring = try Self.keyring(["BECKON_LINK_KEY": Self.hexSecret])
+        let signed = ring.sign(Self.link(expiring: 60))
+        #expect(
+            ring.verify(signed.url, policy: Self.policy, at: Self.now.addingTimeInterval(61))
+                == .failure(.expired(signed.expiresAt)))
+    }
+
+    @Test func anySingleChangedCharacterFailsVerification() throws {
+        let ring = try Self.keyring(["BECKON_LINK_KEY": Self.hexSecret])
+        let url = Array(ring.sign(Self.link()).url)
+        let hostRange = 8..<(8 + Self.policy.host.count)
+        let replacements: [Character] = ["A", "a", "0", "-", "_", "%", "/", "?", "&", "="]
+        for index in url.indices {
+            for replacement in replacements where replacement != url[index] {
+                // Host names are case-insensitive (RFC 3986 §3.2.2): `join.plAya.app` is the same link.
+                if hostRange.contains(index), replacement.lowercased() == url[index].lowercased() { continue }
+                var tampered = url
+                tampered[index] = replacement
+                let result = ring.verify(String(tampered), policy: Self.policy, at: Self.now)
+                guard case .failure = result else {
+                    Issue.record("changing position \(index) to \(replacement) still verifies: \(String(tampered))")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test func linksFromAnotherSecretFail() throws {
+        let ours = try Self.keyring(["BECKON_LINK_KEY": Self.hexSecret])
+        let theirs = try Self.keyring(["BECKON_LINK_KEY": Self.base64Secret])
+        #expect(ours.verify(theirs.sign(Self.link()).url, policy: Self.policy, at: Self.now) == .failure(.badSignature))
+    }
+}
+
+@Suite struct LinkRoundTripTests {
+    @Test func signedLinksParseBackToWhatWasSigned() async throws {
+        let ring = try #require(
+            try LinkKeyring.fromEnvironment(["BECKON_LINK_KEY": LinkKeyringTests.hexSecret], signingKeyID: "k1"))
+        let path = LinkPolicy(host: "join.playa.app", keyID: "k1")
+        let query = LinkPolicy(host: "app.example.com", form: .query, keyID: "k1")
+        let seconds = Gen.int(in: 1_700_000_000...2_000_000_000)
+        let id = Gen<Character?>.element(of: Array("abcXYZ019-_")).map { $0! }.string(of: 1...20)
+        let context = Gen<InviteContext?>.element(of: InviteContext.allCases).map { $0! }
+        await propertyCheck(input: seconds, id, context) { seconds, id, context in
+            let expiry = Date(timeIntervalSince1970: TimeInterval(seconds))
+            let code = InviteCodeGenerator().next()
+            for (policy, target) in [
+                (path, InviteLink.Target.code(code)), (query, .referral(senderID: id, context: context, contentID: id)),
+            ] {
+                let signed = ring.sign(InviteLink(policy: policy, target: target, expiresAt: expiry))
+                let parsed = try? InviteLink(parsing: signed.url, policy: policy)
+                #expect(parsed == signed)
+                #expect(
+                    (try? ring.verify(signed.url, policy: policy, at: expiry.addingTimeInterval(-1)).get()) == signed)
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CryptoExtras
+import Foundation
+import InviteModel
+import InviteSecurity
+import Testing
+
+@Suite struct TokenAuthorityTests {
+    static let policy = TokenPolicy(issuer: "https://app.selffull.io", audience: "selffull-accept", keyID: "sf-2026")
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+    /// Generating a 2048-bit key cannot fail; `nil` would fail every test that uses it.
+    static let privateKey = try? _RSA.Signing.PrivateKey(keySize: .bits2048)
+    static var pem: String { privateKey?.pemRepresentation ?? "" }
+    static let inviteID = UUID(uuidString: "5F0C1E52-94B3-4F3C-9E6A-2D1C0B9A8F7E")!
+
+    static func authority(_ policy: TokenPolicy = policy) async throws -> TokenAuthority {
+        try await TokenAuthority(privateKeyPEM: pem, policy: policy)
+    }
+
+    static func token(lifetime: TimeInterval = 7 * 86_400) async throws -> String {
+        try await authority().sign(
+            inviteID: inviteID, email: EmailAddress("client@example.com")!, courseRef: "course_42", issuedAt: now,
+            expiresAt: now.addingTimeInterval(lifetime))
+    }
+
+    @Test func tokensRoundTripWithTheSeedPayload() async throws {
+        let token = try await Self.token()
+        let claims = try await Self.authority().verify(token, at: Self.now.addingTimeInterval(3600)).get()
+        #expect(claims.inviteId == "5f0c1e52-94b3-4f3c-9e6a-2d1c0b9a8f7e")
+        #expect(claims.email == "client@example.com")
+        #expect(claims.courseRef == "course_42")
+        #expect(claims.exp.value == Self.now.addingTimeInterval(7 * 86_400))
+        let header = try #require(String(token.split(separator: ".")[0]).base64URLDecodedJSON)
+        #expect(header["alg"] as? String == "RS256")
+        #expect(header["kid"] as? String == "sf-2026")
+    }
+
+    @Test func aPublicKeyVerifiesButCannotSign() async throws {
+        let token = try await Self.token()
+        let verifier = try await TokenAuthority(
+            publicKeyPEM: try #require(Self.privateKey).publicKey.pemRepresentation, policy: Self.policy)
+        #expect((try? await verifier.verify(token, at: Self.now).get()) != nil)
+        await #expect(throws: TokenError.self) {
+            try await verifier.sign(
+                inviteID: Self.inviteID, email: EmailAddress("a@b.test")!, courseRef: "c", issuedAt: Self.now,
+                expiresAt: Self.now.addingTimeInterval(60))
+        }
+    }
+
+    @Test func lifetimesOverSevenDaysAreRefused() async throws {
+        await #expect(throws: TokenError.lifetimeTooLong(7 * 86_400 + 1)) {
+            try await Self.token(lifetime: 7 * 86_400 + 1)
+        }
+    }
+
+    @Test func expiryAndNotBeforeAllowOneMinuteOfSkew() async throws {
+        let token = try await Self.token(lifetime: 3600)
+        let authority = try await Self.authority()
+        #expect((try? await authority.verify(token, at: Self.now.addingTimeInterval(3600 + 59)).get()) != nil)
+        #expect(
+            await authority.verify(token, at: Self.now.addingTimeInterval(3600 + 60))
+                == .failure(.expired(Self.now.addingTimeInterval(3600))))
+        #expect((try? await authority.verify(token, at: Self.now.addingTimeInterval(-59)).get()) != nil)
+        #expect(await authority.verify(token, at: Self.now.addingTimeInterval(-61)) == .failure(.notYetValid(Self.now)))
+    }
+
+    @Test func issuerAndAudienceMustMatch() async throws {
+        let token = try await Self.token()
+        var otherAudience = Self.policy
+        otherAudience.audience = "someone-else"
+        let audienceResult = try await Self.authority(otherAudience).verify(token, at: Self.now)
+        #expect(audienceResult == .failure(.wrongAudience(["selffull-accept"])))
+        var otherIssuer = Self.policy
+        otherIssuer.issuer = "https://evil.test"
+        let issuerResult = try await Self.authority(otherIssuer).verify(token, at: Self.now)
+        #expect(issuerResult == .failure(.wrongIssuer("https://app.selffull.io")))
+    }
+
+    @Test func unsignedAndDowngradedTokensAreRefused() async throws {
+        let token = try await Self.token()
+        let parts = token.split(separator: ".").map(String.init)
+        let authority = try await Self.authority()
+        let none = Self.encode(["alg": "none", "kid": "sf-2026", "typ": "JWT"]) + "." + parts[1] + "."
+        #expect(
+            await authority.verify(none, at: Self.now)
+                == .failure(.malformed("a token has three non-empty parts separated by dots")))
+        let noneSigned = Self.encode(["alg": "none", "kid": "sf-2026"]) + "." + parts[1] + "." + parts[2]
+        #expect(await authority.verify(noneSigned, at: Self.now) == .failure(.algorithmNotAllowed("none")))
+        let hmac = Self.encode(["alg": "HS256", "kid": "sf-2026"]) + "." + parts[1] + "." + parts[2]
+        #expect(await authority.verify(hmac, at: Self.now) == .failure(.algorithmNotAllowed("HS256")))
+        let foreignKey = Self.encode(["alg": "RS256", "kid": "attacker"]) + "." + parts[1] + "." + parts[2]
+        #expect(await authority.verify(foreignKey, at: Self.now) == .failure(.unknownKey("attacker")))
+        let tampered = parts[0] + "." + parts[1].dropLast(2) + "x" + "." + parts[2]
+        #expect(await authority.verify(tampered, at: Self.now) == .failure(.badSignature))
+    }
+
+    @Test func keysUnder2048BitsAreRefused() async throws {
+        let small = try _RSA.Signing.PrivateKey(unsafeKeySize: _RSA.Signing.KeySize(bitCount: 1024))
+        await #expect(throws: TokenError.self) {
+            try await TokenAuthority(privateKeyPEM: small.pemRepresentation, policy: Self.policy)
+        }
+    }
+
+    static func encode(_ header: [String: String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: header, options: .sortedKeys)) ?? Data()
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+            of: "/", with: "_"
+        )
+        .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+extension String {
+    fileprivate var base64URLDecodedJSON: [String: Any]? {
+        var text = replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while !text.count.isMultiple(of: 4) { text += "=" }
+        return Data(base64Encoded: text).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+}
