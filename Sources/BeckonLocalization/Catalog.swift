@@ -1,10 +1,13 @@
 import BeckonDiagnostics
 import BeckonSite
+import BeckonText
 
 /// Every locale bundle of a site, with the fallback chains that connect them.
 public struct Catalog: Sendable {
     public let locales: LocalesConfig
     public let bundles: [LocaleID: LocaleBundle]
+    /// A formatter per bundle locale, with its CLDR plural rules loaded once.
+    let formatters: [LocaleID: MessageFormatter]
 
     /// Parses the bundles a site loaded.
     public static func load(_ site: Site) -> (Catalog, [Diagnostic]) {
@@ -15,12 +18,44 @@ public struct Catalog: Sendable {
             bundles[locale] = bundle
             diagnostics += bundleDiagnostics
         }
-        return (Catalog(locales: site.config.locales, bundles: bundles), diagnostics)
+        let catalog = Catalog(locales: site.config.locales, bundles: bundles)
+        return (catalog, diagnostics + catalog.pluralCategoryDiagnostics())
+    }
+
+    /// Reports plurals that lack a category the locale's CLDR rules use: Russian needs one, few,
+    /// many and other; Arabic all six. (`=N` branches do not stand in for a category.)
+    public func pluralCategoryDiagnostics() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (locale, bundle) in bundles.sorted(by: { $0.key < $1.key }) {
+            let required = formatter(for: locale).cardinalCategories
+            for entry in bundle.entries.values.sorted(by: { $0.location < $1.location }) {
+                for plural in entry.message.plurals {
+                    let missing = required.filter { !plural.keywords.contains($0.rawValue) }.sorted().map(\.rawValue)
+                    guard !missing.isEmpty else { continue }
+                    var diagnostic = Diagnostic.error(
+                        "l10n.plural-categories",
+                        "the plural of `{\(plural.argument)}` in `\(entry.key)` lacks \(missing.joined(separator: ", ")), which \(locale) uses",
+                        at: entry.location,
+                        fix:
+                            "Add \(missing.map { "`\($0) {…}`" }.joined(separator: ", ")); \(locale) distinguishes \(required.sorted().map(\.rawValue).joined(separator: ", "))."
+                    )
+                    diagnostic.locale = locale.rawValue
+                    diagnostics.append(diagnostic)
+                }
+            }
+        }
+        return diagnostics
     }
 
     public init(locales: LocalesConfig, bundles: [LocaleID: LocaleBundle]) {
         self.locales = locales
         self.bundles = bundles
+        self.formatters = Dictionary(uniqueKeysWithValues: bundles.keys.map { ($0, MessageFormatter(locale: $0)) })
+    }
+
+    /// The formatter of a locale.
+    public func formatter(for locale: LocaleID) -> MessageFormatter {
+        formatters[locale] ?? MessageFormatter(locale: locale)
     }
 
     /// The source locale's bundle.
@@ -40,14 +75,9 @@ public struct Catalog: Sendable {
         _ key: MessageKey, in locale: LocaleID, arguments: [String: ArgumentValue]
     ) -> FormattedMessage? {
         guard let (entry, supplier) = lookup(key, in: locale) else { return nil }
-        var segments: [FormattedMessage.Segment] = []
-        for part in entry.message.parts {
-            switch part {
-            case .literal(let text): segments.append(.markup(text))
-            case .argument(let name):
-                segments.append(arguments[name].map { .value($0) } ?? .markup("{\(name)}"))
-            }
-        }
+        // A string that fell back is formatted with its own locale's plural rules, since its
+        // branches were written for them.
+        let segments = formatter(for: supplier).segments(entry.message, arguments: arguments)
         return FormattedMessage(key: key, segments: segments, suppliedBy: supplier)
     }
 

@@ -1,4 +1,4 @@
-import CICU
+import CBeckonICU
 
 /// CLDR plural categories.
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
@@ -16,41 +16,32 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable
 public final class PluralRules: @unchecked Sendable {
     /// The categories the locale distinguishes (English: one, other; Arabic: all six).
     public let categories: Set<PluralCategory>
-    private let rules: OpaquePointer?
+    private let rules: UnsafeMutableRawPointer?
 
     /// Loads the rules for a BCP 47 locale identifier (`de-DE`, `ar`).
-    public init(locale identifier: String) {
-        var status = U_ZERO_ERROR
-        let rules = beckon_uplrules_open(Self.icuLocale(identifier), &status)
-        guard let rules, beckon_u_failure(status) == 0 else {
-            self.rules = nil
-            self.categories = [.other]
+    /// - Parameter ordinal: Ordinal rules ("1st", "2nd"), as `selectordinal` uses, instead of cardinal.
+    public init(locale identifier: String, ordinal: Bool = false) {
+        rules = beckon_plural_rules_open(Self.icuLocale(identifier), ordinal ? 1 : 0)
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard let rules, beckon_plural_rules_keywords(rules, &buffer, Int32(buffer.count)) >= 0 else {
+            categories = [.other]
             return
         }
-        self.rules = rules
-        var found = Set<PluralCategory>()
-        if let keywords = beckon_uplrules_getKeywords(rules, &status), beckon_u_failure(status) == 0 {
-            defer { beckon_uenum_close(keywords) }
-            var length: Int32 = 0
-            while let keyword = beckon_uenum_next(keywords, &length, &status), beckon_u_failure(status) == 0 {
-                if let category = PluralCategory(rawValue: String(cString: keyword)) { found.insert(category) }
-            }
-        }
-        self.categories = found.isEmpty ? [.other] : found
+        let keywords = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let found = Set(keywords.split(separator: " ").compactMap { PluralCategory(rawValue: String($0)) })
+        categories = found.isEmpty ? [.other] : found
     }
 
     deinit {
-        if let rules { beckon_uplrules_close(rules) }
+        beckon_plural_rules_close(rules)
     }
 
     /// The category of a number in this locale.
     public func category(for number: Double) -> PluralCategory {
         guard let rules else { return .other }
-        var status = U_ZERO_ERROR
-        var buffer = [UChar](repeating: 0, count: 16)
-        let length = beckon_uplrules_select(rules, number, &buffer, Int32(buffer.count), &status)
-        guard beckon_u_failure(status) == 0 else { return .other }
-        let keyword = String(decoding: buffer.prefix(Int(length)), as: UTF16.self)
+        var buffer = [CChar](repeating: 0, count: 16)
+        guard beckon_plural_rules_select(rules, number, &buffer, Int32(buffer.count)) >= 0 else { return .other }
+        let keyword = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return PluralCategory(rawValue: keyword) ?? .other
     }
 

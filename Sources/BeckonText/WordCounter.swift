@@ -1,4 +1,4 @@
-import CICU
+import CBeckonICU
 
 /// Counts words the way a reader of the locale would, with ICU's word break rules: spaces separate
 /// words in English and German, while Japanese, Chinese and Thai are segmented by dictionary.
@@ -12,33 +12,21 @@ public struct WordCounter: Sendable {
 
     /// The number of words in `text`; punctuation, spaces and symbols are not words.
     public func count(_ text: String) -> Int {
-        words(in: text).count
+        let units = Array(text.utf16)
+        guard !units.isEmpty else { return 0 }
+        return max(0, Int(beckon_words(units, Int32(units.count), localeIdentifier, nil, nil, 0)))
     }
 
     /// The words of `text`, in order.
     public func words(in text: String) -> [String] {
         let units = Array(text.utf16)
         guard !units.isEmpty else { return [] }
-        var status = U_ZERO_ERROR
-        return units.withUnsafeBufferPointer { buffer -> [String] in
-            guard
-                let iterator = beckon_ubrk_open(
-                    UBRK_WORD, localeIdentifier, buffer.baseAddress, Int32(buffer.count), &status),
-                beckon_u_failure(status) == 0
-            else { return [] }
-            defer { beckon_ubrk_close(iterator) }
-            var result: [String] = []
-            var start = beckon_ubrk_first(iterator)
-            var end = beckon_ubrk_next(iterator)
-            while end != UBRK_DONE {
-                // Rule status below UBRK_WORD_NONE_LIMIT (100) marks spaces and punctuation.
-                if beckon_ubrk_getRuleStatus(iterator) >= UBRK_WORD_NONE_LIMIT.rawValue {
-                    result.append(String(decoding: buffer[Int(start)..<Int(end)], as: UTF16.self))
-                }
-                start = end
-                end = beckon_ubrk_next(iterator)
-            }
-            return result
+        let capacity = units.count
+        var starts = [Int32](repeating: 0, count: capacity)
+        var ends = [Int32](repeating: 0, count: capacity)
+        let count = Int(beckon_words(units, Int32(units.count), localeIdentifier, &starts, &ends, Int32(capacity)))
+        return (0..<max(0, min(count, capacity))).map { index in
+            String(decoding: units[Int(starts[index])..<Int(ends[index])], as: UTF16.self)
         }
     }
 }

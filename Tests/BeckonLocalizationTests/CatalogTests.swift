@@ -84,3 +84,33 @@ import Testing
         #expect(match?.location?.column == column)
     }
 }
+
+@Suite struct PluralCategoryTests {
+    @Test(arguments: [
+        ("ru", "{n, plural, one {# друг} other {# друга}}", "few, many"),
+        ("ar", "{n, plural, one {x} other {y}}", "zero, two, few, many"),
+        ("pl", "{n, plural, =0 {none} one {x} few {y} other {z}}", "many"),
+    ])
+    func missingCategoriesAreNamed(locale: String, message: String, missing: String) throws {
+        let (bundle, _) = CatalogTests.bundle(locale, "count: \"\(message)\"\n")
+        let (value, _) = YAMLParser.parse("default: \(locale)\n", path: "beckon.yml")
+        let locales = LocalesConfig(YAMLReader(family: "config").mapping(value!, named: "locales", keys: ["default"]))
+        let catalog = Catalog(locales: locales, bundles: [LocaleID(locale)!: bundle])
+        let diagnostics = catalog.pluralCategoryDiagnostics()
+        #expect(diagnostics.map(\.rule) == ["l10n.plural-categories"])
+        #expect(diagnostics.first?.message.contains("lacks \(missing),") == true, "\(diagnostics)")
+    }
+
+    @Test(arguments: [
+        ("en-US", "{n, plural, one {# friend} other {# friends}}"),
+        ("ja-JP", "{n, plural, other {#人}}"),
+        ("ar", "{n, plural, zero {a} one {b} two {c} few {d} many {e} other {f}}"),
+    ])
+    func completePluralsPass(locale: String, message: String) throws {
+        let (bundle, diagnostics) = CatalogTests.bundle(locale, "count: \"\(message)\"\n")
+        #expect(diagnostics.isEmpty)
+        let (value, _) = YAMLParser.parse("default: \(locale)\n", path: "beckon.yml")
+        let locales = LocalesConfig(YAMLReader(family: "config").mapping(value!, named: "locales", keys: ["default"]))
+        #expect(Catalog(locales: locales, bundles: [LocaleID(locale)!: bundle]).pluralCategoryDiagnostics().isEmpty)
+    }
+}

@@ -11,22 +11,44 @@ import Testing
             ("It''s '{'literal'}'", [.literal("It's {literal}")]),
             ("don't", [.literal("don't")]),
             ("'{app}' is {app}", [.literal("{app} is "), .argument("app")]),
+            ("{n, number}", [.number("n", style: nil)]),
+            ("{n, number, percent}", [.number("n", style: "percent")]),
+            ("{d, date, long} {d, time}", [.date("d", style: "long"), .literal(" "), .time("d", style: nil)]),
             ("", []),
         ] as [(String, [Message.Part])])
     func parsesArgumentsAndQuoting(text: String, parts: [Message.Part]) throws {
         #expect(try MessageParser.parse(text).parts == parts)
     }
 
+    @Test func parsesNestedChoices() throws {
+        let message = try MessageParser.parse(
+            "{invitee, select, none {Hey} other {Hey {invitee}}}! {count, plural, offset:1 =0 {nobody} one {# friend '#'} other {# friends}}"
+        )
+        #expect(message.argumentNames == ["invitee", "count"])
+        guard case .plural(let name, let ordinal, let offset, let cases) = message.parts[2] else {
+            Issue.record("expected a plural, got \(message.parts)")
+            return
+        }
+        #expect(name == "count")
+        #expect(!ordinal)
+        #expect(offset == 1)
+        #expect(cases.map(\.selector) == [.exact(0), .keyword("one"), .keyword("other")])
+        #expect(cases[1].message.parts == [.pound, .literal(" friend #")])
+        #expect(message.plurals.first?.keywords == ["one", "other"])
+    }
+
     @Test(
         arguments: [
-            ("{inviter", 0), ("oops }", 5), ("{1x}", 0), ("{}", 0), ("a {count, plural, other {#}}", 2),
+            ("{inviter", 0), ("oops }", 5), ("{1x}", 0), ("{}", 0),
+            ("a {count, plural, one {#}}", 2), ("{g, select, male {he}}", 0), ("{n, plural, seven {x} other {y}}", 12),
+            ("{n, plural, =x {x} other {y}}", 12), ("{n, shout}", 4), ("{n, plural, other {x}", 0),
         ] as [(String, Int)])
     func syntaxErrorsHaveOffsets(text: String, offset: Int) {
         #expect(throws: MessageParser.SyntaxError.self) { try MessageParser.parse(text) }
         do {
             _ = try MessageParser.parse(text)
         } catch {
-            #expect(error.offset == offset)
+            #expect(error.offset == offset, "\(error.message)")
         }
     }
 
@@ -41,6 +63,16 @@ import Testing
             if !after.isEmpty { expected.append(.literal(after)) }
             #expect(message?.parts == expected)
             #expect(message?.argumentNames == [argument])
+        }
+    }
+
+    @Test func anyTextParsesOrFailsWithoutCrashing() async {
+        let syntax = Gen<Character?>.element(
+            of: Array("{}',#= abc1") + ["plural", "select", "other"].flatMap(Array.init)
+        )
+        .map { $0! }
+        await propertyCheck(count: 500, input: syntax.string(of: 0...40)) { text in
+            _ = try? MessageParser.parse(text)
         }
     }
 }

@@ -1,0 +1,70 @@
+#include "CBeckonICU.h"
+
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/uenum.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ustring.h>
+
+void *beckon_plural_rules_open(const char *locale, int ordinal) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules =
+        uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status);
+    if (U_FAILURE(status)) {
+        if (rules) uplrules_close(rules);
+        return NULL;
+    }
+    return rules;
+}
+
+void beckon_plural_rules_close(void *rules) {
+    if (rules) uplrules_close((UPluralRules *)rules);
+}
+
+int32_t beckon_plural_rules_select(void *rules, double number, char *keyword, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar buffer[32];
+    int32_t length = uplrules_select((const UPluralRules *)rules, number, buffer, 32, &status);
+    if (U_FAILURE(status) || length >= capacity) return -1;
+    u_UCharsToChars(buffer, keyword, length);
+    keyword[length] = '\0';
+    return length;
+}
+
+int32_t beckon_plural_rules_keywords(void *rules, char *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)rules, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t written = 0;
+    int32_t length = 0;
+    const char *keyword;
+    while ((keyword = uenum_next(keywords, &length, &status)) != NULL && !U_FAILURE(status)) {
+        if (written + length + 2 > capacity) break;
+        if (written > 0) buffer[written++] = ' ';
+        memcpy(buffer + written, keyword, (size_t)length);
+        written += length;
+    }
+    uenum_close(keywords);
+    buffer[written] = '\0';
+    return U_FAILURE(status) ? -1 : written;
+}
+
+int32_t beckon_words(const uint16_t *text, int32_t length, const char *locale, int32_t *starts, int32_t *ends,
+                     int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_WORD, locale, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    int32_t start = ubrk_first(iterator);
+    for (int32_t end = ubrk_next(iterator); end != UBRK_DONE; start = end, end = ubrk_next(iterator)) {
+        // Rule status below UBRK_WORD_NONE_LIMIT marks spaces and punctuation.
+        if (ubrk_getRuleStatus(iterator) < UBRK_WORD_NONE_LIMIT) continue;
+        if (count < capacity) {
+            starts[count] = start;
+            ends[count] = end;
+        }
+        count++;
+    }
+    ubrk_close(iterator);
+    return count;
+}

@@ -1,0 +1,28 @@
+#ifndef CBECKONICU_H
+#define CBECKONICU_H
+
+// ICU's C entry points are renamed per version (ubrk_open -> ubrk_open_72) through macros Swift
+// cannot import, and ICU's types collide with the copy of ICU inside Foundation. These functions
+// wrap the calls Beckon needs using plain C types only.
+
+#include <stdint.h>
+
+/// Opens CLDR plural rules for a locale (`de_DE`); `ordinal` selects ordinal rules. NULL on failure.
+void *beckon_plural_rules_open(const char *locale, int ordinal);
+void beckon_plural_rules_close(void *rules);
+
+/// Writes the category of `number` (`one`, `few`, …) as a NUL-terminated string; returns its length
+/// or -1 on failure.
+int32_t beckon_plural_rules_select(void *rules, double number, char *keyword, int32_t capacity);
+
+/// Writes the locale's categories as a space-separated, NUL-terminated string; returns its length
+/// or -1 on failure.
+int32_t beckon_plural_rules_keywords(void *rules, char *buffer, int32_t capacity);
+
+/// Finds the words of UTF-16 `text` with ICU's word break rules for `locale`: writes the UTF-16
+/// start and end offsets of up to `capacity` words (segments that are not spaces or punctuation)
+/// and returns how many words there are (which may exceed `capacity`), or -1 on failure.
+int32_t beckon_words(const uint16_t *text, int32_t length, const char *locale, int32_t *starts, int32_t *ends,
+                     int32_t capacity);
+
+#endif
