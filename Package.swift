@@ -13,18 +13,27 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         // C libraries, each behind one module.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CBeckonICU", dependencies: ["CICU"]),
         .target(name: "CBeckonSys"),
 
         // Libraries, in dependency order.
         .target(name: "InviteModel"),
+        .target(
+            name: "InviteSecurity",
+            dependencies: [
+                "InviteModel", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
         .target(name: "BeckonDiagnostics"),
-        .target(name: "BeckonText", dependencies: ["CICU"]),
+        .target(name: "BeckonText", dependencies: ["CBeckonICU"]),
         .target(name: "BeckonMarkdown", dependencies: ["CCmark"]),
         .target(name: "BeckonHTML", dependencies: ["CLibXML2"]),
         .target(
@@ -33,7 +42,7 @@ let package = Package(
                 "BeckonDiagnostics", "BeckonMarkdown", "InviteModel", .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite"]),
+        .target(name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText"]),
         .target(
             name: "BeckonRender",
             dependencies: [
@@ -42,21 +51,41 @@ let package = Package(
             ]
         ),
         .target(name: "BeckonWeb", dependencies: ["BeckonRender"]),
-        .target(name: "BeckonChecks", dependencies: ["BeckonDiagnostics", "BeckonRender", "BeckonHTML"]),
+        .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
+        .target(
+            name: "BeckonChecks", dependencies: ["BeckonDiagnostics", "BeckonRender", "BeckonHTML", "InviteModel"]),
         .target(
             name: "BeckonBuild",
             dependencies: [
-                "BeckonWeb", "BeckonChecks", "CBeckonSys", .product(name: "Crypto", package: "swift-crypto"),
+                "BeckonWeb", "BeckonMessages", "BeckonChecks", "InviteSecurity", "CBeckonSys",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "BeckonCLI",
-            dependencies: ["BeckonBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "BeckonBuild", "InviteSecurity", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
-        .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
+        .executableTarget(
+            name: "beckon",
+            dependencies: ["BeckonCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
 
         // Tests.
         .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport"),
+        .testTarget(
+            name: "InviteModelTests",
+            dependencies: ["InviteModel", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "InviteSecurityTests",
+            dependencies: [
+                "InviteSecurity", .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
         .testTarget(name: "BeckonTextTests", dependencies: ["BeckonText"]),
         .testTarget(name: "BeckonMarkdownTests", dependencies: ["BeckonMarkdown"]),
@@ -82,6 +111,10 @@ let package = Package(
         ),
         .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonTestSupport"]),
         .testTarget(name: "BeckonBuildTests", dependencies: ["BeckonBuild", "BeckonTestSupport"]),
-        .testTarget(name: "BeckonEndToEndTests", dependencies: ["beckon", "BeckonTestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "BeckonEndToEndTests",
+            dependencies: ["beckon", "BeckonTestSupport", .product(name: "CryptoExtras", package: "swift-crypto")],
+            exclude: ["Goldens"]
+        ),
     ]
 )

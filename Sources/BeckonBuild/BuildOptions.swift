@@ -15,10 +15,12 @@ public struct BuildOptions: Sendable {
     public var keepGoing: Bool
     /// Write the output at all (`false` for `beckon check`).
     public var write: Bool
+    /// The environment link and token keys are read from.
+    public var environment: [String: String]
 
     public init(
         site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,
-        write: Bool = true
+        write: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.site = site
         self.output = output
@@ -26,6 +28,7 @@ public struct BuildOptions: Sendable {
         self.strict = strict
         self.keepGoing = keepGoing
         self.write = write
+        self.environment = environment
     }
 
     /// The output folder this build writes to.

@@ -17,6 +17,8 @@ public struct Manifest: Sendable, Hashable {
         public var contentType: String
         public var bytes: Int
         public var sha256: String
+        /// The channel deep link of a share message.
+        public var deepLink: String?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -30,6 +32,7 @@ public struct Manifest: Sendable, Hashable {
             try container.encode(contentType, forKey: .contentType)
             try container.encode(bytes, forKey: .bytes)
             try container.encode(sha256, forKey: .sha256)
+            try container.encodeIfPresent(deepLink, forKey: .deepLink)
         }
     }
 
@@ -50,7 +53,8 @@ public struct Manifest: Sendable, Hashable {
                 path: artifact.path, kind: artifact.kind.rawValue, locale: artifact.locale?.rawValue,
                 template: artifact.template, context: artifact.context, sample: artifact.sample,
                 status: artifact.status, contentType: artifact.contentType, bytes: artifact.bytes.count,
-                sha256: SHA256.hash(data: artifact.bytes).map { String(format: "%02x", $0) }.joined())
+                sha256: SHA256.hash(data: artifact.bytes).map { String(format: "%02x", $0) }.joined(),
+                deepLink: artifact.deepLink)
         }.sorted { $0.path < $1.path }
     }
 

@@ -1,6 +1,7 @@
 import BeckonChecks
 import BeckonDiagnostics
 import BeckonLocalization
+import BeckonMessages
 import BeckonRender
 import BeckonSite
 import BeckonWeb
@@ -52,10 +53,18 @@ public struct Pipeline: Sendable {
         let (catalog, catalogDiagnostics) = Catalog.load(site)
         let (layouts, layoutDiagnostics) = LayoutLibrary.load(site.layouts)
         diagnostics += catalogDiagnostics + layoutDiagnostics
-        let renderer = PageRenderer(site: site, catalog: catalog, layouts: layouts)
+        // A bundle that did not parse would make every string it holds look missing.
+        if catalogDiagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
+            return ([], diagnostics, site.buildLocales.map(\.rawValue))
+        }
+        let (sampleLinks, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
+        diagnostics += linkDiagnostics
+        let renderer = PageRenderer(site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks)
         for template in site.orderedTemplates where layouts.contains(template.layout) {
             diagnostics += renderer.validate(template)
         }
+        let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: sampleLinks)
+        diagnostics += messages.validate()
         guard !diagnostics.containsErrors else { return ([], diagnostics, site.buildLocales.map(\.rawValue)) }
 
         let jobs = site.orderedTemplates.flatMap { template in renderer.routes(for: template).map { (template, $0) } }
@@ -66,11 +75,12 @@ public struct Pipeline: Sendable {
         }
         var artifacts = results.compactMap(\.0)
         diagnostics += results.flatMap(\.1)
+        artifacts += messages.artifacts()
         artifacts += WellKnownFiles.artifacts(site.config)
         let (assets, assetDiagnostics) = StaticAssets.artifacts(site)
         artifacts += assets
         diagnostics += assetDiagnostics + Self.collisions(artifacts)
-        diagnostics += PageChecker.standard.check(artifacts)
+        diagnostics += Checker.standard(CheckContext(limits: site.config.limits)).check(artifacts)
         return (artifacts, diagnostics, site.buildLocales.map(\.rawValue))
     }
 

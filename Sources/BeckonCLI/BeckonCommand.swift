@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `beckon`: the root command.
-public struct BeckonCommand: ParsableCommand {
+public struct BeckonCommand: AsyncParsableCommand {
     public static let version = "0.1.0"
 
     public static let configuration = CommandConfiguration(
@@ -16,11 +16,16 @@ public struct BeckonCommand: ParsableCommand {
               beckon build --site examples/selffull Build another site
               beckon build --locale de-DE --strict  Build one locale; warnings fail the build
               beckon check --format github          Check without writing, as GitHub annotations
+              beckon invite new --context achievement
+                                                    A new invite as JSON, with its signed link
+              beckon link verify https://join.playa.app/invite/7KQ2M9XJ4PW3HNT?exp=…&kid=p1&sig=…
 
             Exit status: 0 clean, 1 errors found, 64 usage error.
             """,
         version: version,
-        subcommands: [BuildCommand.self, CheckCommand.self]
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, InviteCommand.self, LinkCommand.self, TokenCommand.self,
+        ]
     )
 
     public init() {}

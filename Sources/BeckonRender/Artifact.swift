@@ -1,3 +1,4 @@
+import BeckonDiagnostics
 import BeckonSite
 
 /// What an output file is, as recorded in `manifest.json`.
@@ -12,6 +13,8 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     case assetlinks
     /// A file copied from `static/`.
     case asset
+    /// A pre-composed share message (`messages/LOCALE/CONTEXT.CHANNEL.txt`).
+    case shareMessage = "share-message"
 
     public static func < (lhs: ArtifactKind, rhs: ArtifactKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -32,10 +35,15 @@ public struct Artifact: Sendable, Hashable {
     public var status: Int
     public var contentType: String
     public var bytes: [UInt8]
+    /// The deep link that opens the channel's app with this message, for share messages.
+    public var deepLink: String?
+    /// Where the artifact's content comes from (a template, a locale string), for findings.
+    public var origin: SourceLocation?
 
     public init(
         path: String, kind: ArtifactKind, locale: LocaleID? = nil, template: String? = nil, context: String? = nil,
-        sample: String? = nil, status: Int = 200, contentType: String, bytes: [UInt8]
+        sample: String? = nil, status: Int = 200, contentType: String, bytes: [UInt8], deepLink: String? = nil,
+        origin: SourceLocation? = nil
     ) {
         self.path = path
         self.kind = kind
@@ -46,5 +54,7 @@ public struct Artifact: Sendable, Hashable {
         self.status = status
         self.contentType = contentType
         self.bytes = bytes
+        self.deepLink = deepLink
+        self.origin = origin ?? template.map { SourceLocation(file: $0) }
     }
 }

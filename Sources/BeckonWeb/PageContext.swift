@@ -12,7 +12,7 @@ struct PageContext {
 
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
-        buildLocales: [LocaleID]
+        buildLocales: [LocaleID], sampleLinks: [String: String]
     ) {
         let config = site.config
         let app = config.app
@@ -20,9 +20,10 @@ struct PageContext {
         let anonymous =
             catalog.format(
                 MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
-        let arguments = MessageArguments.values(config: config, sample: sample, anonymousInviter: anonymous)
         let canonical = app.baseURL.appending(path: route.urlPath)
-        let inviteURL = sample.map { config.links.url(code: $0.code.rawValue) } ?? canonical
+        let inviteURL = sample.map { sampleLinks[$0.id] ?? config.links.url(code: $0.code.rawValue) } ?? canonical
+        let arguments = MessageArguments.values(
+            config: config, sample: sample, anonymousInviter: anonymous, link: inviteURL)
         let deepLink = sample.flatMap { StoreLinks.deepLink(app, code: $0.code.rawValue) }
         func pageURL(_ kind: TemplateKind) -> String { PageRoute(kind: kind, locale: locale).urlPath }
 

@@ -9,11 +9,14 @@ public struct PageRenderer: Sendable {
     public let site: Site
     public let catalog: Catalog
     public let layouts: LayoutLibrary
+    /// Each sample invite's link, signed when a key is available; see `SampleLinks`.
+    public let sampleLinks: [String: String]
 
-    public init(site: Site, catalog: Catalog, layouts: LayoutLibrary) {
+    public init(site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String] = [:]) {
         self.site = site
         self.catalog = catalog
         self.layouts = layouts
+        self.sampleLinks = sampleLinks
     }
 
     /// The routes to render for a template: every build locale, and for personal pages every
@@ -35,7 +38,7 @@ public struct PageRenderer: Sendable {
         guard let locale = site.buildLocales.first else { return [] }
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: PageRoute(kind: template.kind, locale: locale),
-            sample: site.config.samples.first, buildLocales: site.buildLocales)
+            sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks)
         var diagnostics: [Diagnostic] = []
         var usedKeys: [MessageKey] =
             [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
@@ -75,11 +78,6 @@ public struct PageRenderer: Sendable {
         }
         diagnostics += catalog.fallbackDiagnostics(usedKeys: Set(usedKeys), buildLocales: site.buildLocales)
         diagnostics += LayoutLinter(library: layouts).lint(template.layout, context: context.layoutContext(body: ""))
-            .map { diagnostic in
-                var diagnostic = diagnostic
-                diagnostic.notes.append("the layout of \(template.path)")
-                return diagnostic
-            }
         return diagnostics
     }
 
@@ -88,7 +86,7 @@ public struct PageRenderer: Sendable {
         let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
-            buildLocales: site.buildLocales)
+            buildLocales: site.buildLocales, sampleLinks: sampleLinks)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard let html = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

@@ -1,6 +1,7 @@
 import BeckonRender
 import BeckonSite
 import Foundation
+import InviteModel
 
 /// The deep-link association files: `.well-known/apple-app-site-association` (Universal Links)
 /// and `.well-known/assetlinks.json` (Android App Links), covering the invite link paths.

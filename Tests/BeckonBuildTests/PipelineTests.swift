@@ -17,7 +17,8 @@ import Testing
     )
         -> BuildResult
     {
-        var options = BuildOptions(site: site.url, output: output)
+        var options = BuildOptions(
+            site: site.url, output: output, environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
         configure(&options)
         return Pipeline(options: options).run()
     }

@@ -24,7 +24,7 @@ import Testing
             path: "de-DE/invite/index.html", kind: .landing, locale: LocaleID("de-DE"),
             template: "templates/pages/landing.md", sample: "maya", contentType: "text/html; charset=utf-8",
             bytes: Array(html.utf8))
-        return PageChecker.standard.check([artifact])
+        return Checker.standard().check([artifact])
     }
 
     @Test func aCleanPageHasNoFindings() {

@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func checkIsCleanAndWritesNothing() throws {
-        let run = try BeckonBinary.run(["check", "--strict"])
+        let run = try BeckonBinary.run(
+            ["check", "--strict"], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("no problems"))
     }

@@ -22,6 +22,9 @@ import Testing
         "ar/android/index.html",
         ".well-known/apple-app-site-association",
         ".well-known/assetlinks.json",
+        "messages/en-US/generic.sms.txt",
+        "messages/ar/achievement.whatsapp.txt",
+        "messages/ja-JP/content.email.txt",
     ])
     func pageMatchesItsGolden(path: String) throws {
         let data = try Data(contentsOf: Self.output.path("out/\(path)"))

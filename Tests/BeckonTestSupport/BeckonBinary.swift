@@ -20,8 +20,14 @@ public enum BeckonBinary {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
-    /// Runs `beckon` with arguments in a folder, with `CI` set so no progress line is drawn.
-    public static func run(_ arguments: [String], in directory: URL = Repository.root) throws -> Run {
+    /// A link signing secret for tests (32 bytes of hex); never a real key.
+    public static let testLinkKey = String(repeating: "0f1e2d3c4b5a6978", count: 4)
+
+    /// Runs `beckon` with arguments in a folder, with `CI` set so no progress line is drawn, and
+    /// extra environment variables.
+    public static func run(
+        _ arguments: [String], in directory: URL = Repository.root, environment extra: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -29,6 +35,9 @@ public enum BeckonBinary {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "1"
         environment["NO_COLOR"] = "1"
+        environment["BECKON_LINK_KEY"] = nil
+        environment["BECKON_LINK_KEYS"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

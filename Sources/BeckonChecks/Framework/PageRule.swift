@@ -1,17 +1,35 @@
 import BeckonDiagnostics
+import BeckonRender
+import BeckonSite
 
 /// A check of one HTML page. Each rule lives in its own file with its messages beside it.
 public protocol PageRule: Sendable {
     /// The rule's id, such as `doc.lang`.
     var id: RuleID { get }
-    /// Findings for one page; `finding(_:_:line:fix:)` builds them.
-    func check(_ page: CheckedPage) -> [Finding]
+    /// Findings for one page.
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding]
+}
+
+/// A check of one plain-text artifact (a share message).
+public protocol TextRule: Sendable {
+    var id: RuleID { get }
+    /// Findings for one text artifact, whose written bytes are `text`.
+    func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding]
+}
+
+/// What rules measure against: the site's limits.
+public struct CheckContext: Sendable {
+    public var limits: Limits
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
 }
 
 /// A problem a rule found in a page, before it is placed at a source location.
 public struct Finding: Sendable, Hashable {
     public var message: String
-    /// The line in the written page.
+    /// The line in the written artifact.
     public var line: Int
     public var fix: String
 

@@ -23,6 +23,9 @@ public struct Limits: Sendable, Hashable {
     public var modalChars = 120
     /// SMS segments a share message may use (seed 000 R6: one).
     public var smsSegments = 1
+    /// SMS segments a share message may use when its language needs UCS-2 (Arabic, Japanese…),
+    /// where one segment holds only 70 characters.
+    public var smsSegmentsUCS2 = 3
     /// Characters in a message template (seed 002 Requirement 3).
     public var messageChars = 500
     /// Characters in a display name (seed 003 #33).
@@ -30,7 +33,8 @@ public struct Limits: Sendable, Hashable {
 
     static let keys = [
         "emailBodyWords", "pageBodyWords", "titleChars", "descriptionChars", "subjectChars", "preheaderMinChars",
-        "preheaderMaxChars", "toastChars", "modalChars", "smsSegments", "messageChars", "displayNameChars",
+        "preheaderMaxChars", "toastChars", "modalChars", "smsSegments", "smsSegmentsUCS2", "messageChars",
+        "displayNameChars",
     ]
 
     public init() {}
@@ -42,6 +46,7 @@ public struct Limits: Sendable, Hashable {
             ("descriptionChars", \.descriptionChars), ("subjectChars", \.subjectChars),
             ("preheaderMinChars", \.preheaderMinChars), ("preheaderMaxChars", \.preheaderMaxChars),
             ("toastChars", \.toastChars), ("modalChars", \.modalChars), ("smsSegments", \.smsSegments),
+            ("smsSegmentsUCS2", \.smsSegmentsUCS2),
             ("messageChars", \.messageChars), ("displayNameChars", \.displayNameChars),
         ]
         for (key, path) in fields {

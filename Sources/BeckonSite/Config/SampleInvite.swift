@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import Foundation
 import InviteModel
 
 /// One entry of `samples:` in beckon.yml: a realistic worst-case invite every page, email and card
@@ -16,10 +17,21 @@ public struct SampleInvite: Sendable, Hashable {
     /// What the context is about, in the inviter's words ("a 10K run").
     public var contextTitle: String?
     public var code: InviteCode
+    /// The recipient's first name, as share messages greet them; `nil` when unknown.
+    public var inviteeFirstName: String?
+    /// When the sample invite was created; its links expire `expiry.days` later. Fixed, so builds
+    /// are reproducible.
+    public var createdAt: Date
     /// Where the sample was defined.
     public var location: SourceLocation
 
-    static let keys = ["id", "inviterFirstName", "inviterName", "context", "contextID", "contextTitle", "code"]
+    static let keys = [
+        "id", "inviterFirstName", "inviterName", "inviteeFirstName", "context", "contextID", "contextTitle", "code",
+        "createdAt",
+    ]
+
+    /// The creation time of samples that do not set `createdAt`.
+    public static let defaultCreatedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     init?(_ mapping: YAMLReader.Mapping) {
         let reader = mapping.reader
@@ -31,7 +43,10 @@ public struct SampleInvite: Sendable, Hashable {
         }
         let firstName = mapping.string("inviterFirstName", required: true)
         let fullName = mapping.string("inviterName") ?? firstName
-        for (key, value) in [("inviterFirstName", firstName), ("inviterName", fullName)] {
+        let inviteeFirstName = mapping.string("inviteeFirstName")
+        for (key, value) in [
+            ("inviterFirstName", firstName), ("inviterName", fullName), ("inviteeFirstName", inviteeFirstName),
+        ] {
             guard let value else { continue }
             if value.trimmingWhitespace().isEmpty
                 || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
@@ -63,7 +78,19 @@ public struct SampleInvite: Sendable, Hashable {
                 )
             }
         }
+        var createdAt = Self.defaultCreatedAt
+        if let text = mapping.string("createdAt") {
+            if let date = Timestamp.date(from: text) {
+                createdAt = date
+            } else {
+                reader.invalid(
+                    "`\(text)` is not an ISO 8601 date and time", at: mapping.location(of: "createdAt"),
+                    fix: "Write it like `2026-01-15T09:30:00Z`.")
+            }
+        }
         guard let id, Self.isSlug(id), let firstName, let fullName else { return nil }
+        self.inviteeFirstName = inviteeFirstName
+        self.createdAt = createdAt
         self.id = id
         self.inviterFirstName = firstName
         self.inviterName = fullName
@@ -79,7 +106,7 @@ public struct SampleInvite: Sendable, Hashable {
     }
 
     /// A stable code derived from the sample id (FNV-1a), so builds stay deterministic.
-    static func derivedCode(for id: String) -> InviteCode {
+    public static func derivedCode(for id: String) -> InviteCode {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var symbols: [Character] = []
         for round in 0..<InviteCode.length {

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import InviteModel
 
 /// The contents of `beckon.yml`, validated. Documented key by key in `docs/site-format.md`.
 public struct SiteConfig: Sendable, Hashable {
@@ -10,15 +11,22 @@ public struct SiteConfig: Sendable, Hashable {
     public var expiryDays: Int
     public var limits: Limits
     public var samples: [SampleInvite]
+    /// Share messages, when the site writes them.
+    public var share: ShareConfig?
+    /// Invite tokens, when the site issues them.
+    public var tokens: TokensConfig?
 
     /// The top-level keys of beckon.yml.
-    public static let keys = ["version", "app", "theme", "locales", "links", "expiry", "limits", "samples"]
+    public static let keys = [
+        "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens",
+    ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
         "app": AppConfig.keys, "theme": ThemeConfig.keys, "theme.light": ThemeConfig.Palette.keys,
         "theme.dark": ThemeConfig.Palette.keys, "theme.fonts": ThemeConfig.Fonts.keys,
         "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
-        "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys,
+        "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys, "share": ShareConfig.keys,
+        "tokens": TokensConfig.keys,
     ]
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
@@ -41,6 +49,8 @@ public struct SiteConfig: Sendable, Hashable {
         expiryDays = expiry?.int("days", in: 1...365) ?? 30
         limits = Limits(mapping.mapping("limits", keys: Limits.keys))
         samples = Self.samples(mapping, reader)
+        share = mapping.mapping("share", keys: ShareConfig.keys).map(ShareConfig.init)
+        tokens = mapping.mapping("tokens", keys: TokensConfig.keys).flatMap(TokensConfig.init)
         guard let app, let theme, let links else { return nil }
         self.app = app
         self.theme = theme

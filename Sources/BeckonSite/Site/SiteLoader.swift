@@ -12,6 +12,24 @@ public struct SiteLoader: Sendable {
         self.reader = InputReader(root: root, sources: sources)
     }
 
+    /// Reads only beckon.yml, for commands that need the configuration but not the templates.
+    public func loadConfig() -> (SiteConfig?, [Diagnostic]) {
+        let configSource: SourceText
+        switch reader.readText(
+            Self.configFile, missingRule: "site.missing-config",
+            missingFix: "Run Beckon in a site folder, or pass `--site DIR`.")
+        {
+        case .success(let source): configSource = source
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        let (root, yamlDiagnostics) = YAMLParser.parse(configSource)
+        guard let root else { return (nil, yamlDiagnostics) }
+        let yamlReader = YAMLReader(family: "config")
+        let config = SiteConfig(root, reader: yamlReader)
+        let diagnostics = yamlDiagnostics + yamlReader.diagnostics
+        return (diagnostics.contains { $0.severity == .error } ? nil : config, diagnostics)
+    }
+
     /// Loads the site; `nil` when a problem makes it impossible to go on.
     /// - Parameter locales: Restricts the build to these locales (empty: all listed).
     public func load(locales selection: [LocaleID] = []) -> (Site?, [Diagnostic]) {
@@ -210,7 +228,7 @@ public struct SiteLoader: Sendable {
     }
 
     /// The first line where `key:` is written, for keys whose value was already validated.
-    static func locate(key: String, in source: SourceText) -> SourceLocation {
+    public static func locate(key: String, in source: SourceText) -> SourceLocation {
         for number in 1...max(1, source.lineCount) {
             guard let line = source.line(number) else { continue }
             let trimmed = line.drop { $0 == " " }

@@ -7,7 +7,7 @@ import BeckonDiagnostics
 struct DocumentParsesRule: PageRule {
     let id: RuleID = "doc.parse"
 
-    func check(_ page: CheckedPage) -> [Finding] {
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         page.document.errors.map { error in
             Finding(
                 "the page does not parse cleanly: \(error.message)", line: error.line,

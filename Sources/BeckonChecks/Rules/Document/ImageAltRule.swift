@@ -7,7 +7,7 @@ import BeckonDiagnostics
 struct ImageAltRule: PageRule {
     let id: RuleID = "doc.img-alt"
 
-    func check(_ page: CheckedPage) -> [Finding] {
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         page.document.elements(named: "img").filter { $0[attribute: "alt"] == nil }.map { image in
             Finding(
                 "an image (`\(image[attribute: "src"] ?? "")`) has no `alt` text", line: image.line,

@@ -7,7 +7,7 @@ import BeckonDiagnostics
 struct LanguageRule: PageRule {
     let id: RuleID = "doc.lang"
 
-    func check(_ page: CheckedPage) -> [Finding] {
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let root = page.document.root
         var findings: [Finding] = []
         let fix = "Write `<html lang=\"{{page.lang}}\" dir=\"{{page.dir}}\">` in the layout."

@@ -7,7 +7,7 @@ import BeckonDiagnostics
 struct NoIndexRule: PageRule {
     let id: RuleID = "doc.noindex"
 
-    func check(_ page: CheckedPage) -> [Finding] {
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let robots = page.document.head?.elements(named: "meta").first { $0[attribute: "name"] == "robots" }
         guard let content = robots?[attribute: "content"], content.lowercased().contains("noindex") else {
             return [

@@ -7,7 +7,7 @@ import BeckonDiagnostics
 struct SingleHeadingRule: PageRule {
     let id: RuleID = "doc.h1"
 
-    func check(_ page: CheckedPage) -> [Finding] {
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let headings = page.document.elements(named: "h1")
         switch headings.count {
         case 1: return []

@@ -7,7 +7,7 @@ import BeckonDiagnostics
 struct TitleRule: PageRule {
     let id: RuleID = "doc.title"
 
-    func check(_ page: CheckedPage) -> [Finding] {
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let titles = page.document.head?.elements(named: "title") ?? []
         guard let title = titles.first else {
             return [

@@ -7,7 +7,7 @@ import BeckonDiagnostics
 struct ViewportRule: PageRule {
     let id: RuleID = "doc.viewport"
 
-    func check(_ page: CheckedPage) -> [Finding] {
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let viewport = page.document.head?.elements(named: "meta").first { $0[attribute: "name"] == "viewport" }
         guard let content = viewport?[attribute: "content"], content.contains("width=device-width") else {
             return [

@@ -11,16 +11,24 @@ import BeckonSite
 /// | `{days}` | days until an invite expires |
 /// | `{supportEmail}` | the support address |
 /// | `{contextTitle}` | what the invite is about ("a 10K run"), or empty |
+/// | `{invitee}` | the recipient's first name, or empty when unknown |
+/// | `{link}` | the invite link |
 public enum MessageArguments {
     /// The names messages may use.
-    public static let names: Set<String> = ["app", "inviter", "inviterName", "days", "supportEmail", "contextTitle"]
+    public static let names: Set<String> = [
+        "app", "inviter", "inviterName", "days", "supportEmail", "contextTitle", "invitee", "link",
+    ]
 
     /// The key of the stand-in for the inviter's name on pages rendered without an inviter.
     public static let anonymousInviterKey: MessageKey = "common.friend"
 
     /// The argument values for a render.
-    static func values(
-        config: SiteConfig, sample: SampleInvite?, anonymousInviter: String
+    /// - Parameters:
+    ///   - sample: The sample invite, or `nil` for a render without an inviter.
+    ///   - anonymousInviter: The `common.friend` text that stands in for a missing inviter.
+    ///   - link: The invite link.
+    public static func values(
+        config: SiteConfig, sample: SampleInvite?, anonymousInviter: String, link: String
     ) -> [String: ArgumentValue] {
         [
             "app": ArgumentValue(config.app.name),
@@ -29,6 +37,8 @@ public enum MessageArguments {
             "days": ArgumentValue(String(config.expiryDays)),
             "supportEmail": ArgumentValue(config.app.supportEmail),
             "contextTitle": ArgumentValue(sample?.contextTitle ?? "", isUserData: true),
+            "invitee": ArgumentValue(sample?.inviteeFirstName ?? "", isUserData: true),
+            "link": ArgumentValue(link),
         ]
     }
 }

@@ -1,30 +1,10 @@
 import BeckonDiagnostics
 import Foundation
+import InviteModel
 
-/// `links:` in beckon.yml: what an invite link looks like.
-public struct LinkPolicy: Sendable, Hashable {
-    /// Whether the code sits in the path or the link carries query parameters (seed 001 §4.1).
-    public enum Form: String, Sendable, Hashable, CaseIterable {
-        /// `https://HOST/invite/CODE`.
-        case path
-        /// `https://HOST/invite?ref=…&ctx=…&cid=…&sig=…`.
-        case query
-    }
-
-    /// The host invite links point at.
-    public var host: String
-    public var form: Form
-    /// The path shape: `/invite/{code}` for the path form, `/invite` for the query form.
-    public var path: String
-    /// The id of the signing key; the key itself only ever comes from the environment.
-    public var keyID: String
-
+/// `links:` in beckon.yml, read into the invite model's link policy.
+extension LinkPolicy {
     static let keys = ["host", "form", "path", "keyID"]
-
-    /// The link for a code in the path form, or the bare path for the query form.
-    public func url(code: String) -> String {
-        "https://\(host)" + path.replacingPlaceholder(with: code)
-    }
 
     init?(_ mapping: YAMLReader.Mapping, defaultHost: String?) {
         let reader = mapping.reader
@@ -71,10 +51,7 @@ public struct LinkPolicy: Sendable, Hashable {
                     fix: "Add `host:`, the host name your invite links point at."))
             return nil
         }
-        self.host = host.lowercased()
-        self.form = form
-        self.path = path
-        self.keyID = keyID
+        self.init(host: host, form: form, path: path, keyID: keyID)
     }
 
     static func isValidHost(_ host: String) -> Bool {
@@ -84,11 +61,5 @@ public struct LinkPolicy: Sendable, Hashable {
                 !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
                     && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
             }
-    }
-}
-
-extension String {
-    fileprivate func replacingPlaceholder(with code: String) -> String {
-        components(separatedBy: "{code}").joined(separator: code)
     }
 }

@@ -1,0 +1,76 @@
+import BeckonDiagnostics
+import BeckonSite
+import Foundation
+import InviteModel
+import InviteSecurity
+
+/// The invite links of the sample invites: signed with the site's link key when the environment
+/// has one, as an invite service would sign them, so checks can verify them; unsigned otherwise,
+/// with a warning. Links expire `expiry.days` after each sample's `createdAt`.
+///
+/// Invite contexts no sample covers get a link too, under the key `SampleLinks.key(for:)`, with a
+/// code derived from the context, so every share message carries a real link.
+enum SampleLinks {
+    /// The key of the link for a context without a sample.
+    static func key(for context: InviteContext) -> String { "@\(context.rawValue)" }
+
+    static func make(_ site: Site, environment: [String: String]) -> ([String: String], [Diagnostic]) {
+        let config = site.config
+        let keyLocation = SiteLoader.locate(key: "keyID", in: site.configSource)
+        var keyring: LinkKeyring?
+        var diagnostics: [Diagnostic] = []
+        do {
+            keyring = try LinkKeyring.fromEnvironment(environment, signingKeyID: config.links.keyID)
+        } catch {
+            diagnostics.append(
+                .error(
+                    "links.key", "the link signing keys in the environment are unusable: \(error.description)",
+                    at: keyLocation,
+                    fix:
+                        "Set \(LinkKeyring.singleKeyVariable) to a secret of at least 32 bytes (hex or base64), or \(LinkKeyring.keysVariable) to `ID:SECRET,…`."
+                ))
+        }
+        if keyring == nil, diagnostics.isEmpty, !config.samples.isEmpty || config.share != nil {
+            diagnostics.append(
+                .warning(
+                    "links.unsigned", "sample invite links are not signed: \(LinkKeyring.singleKeyVariable) is not set",
+                    at: keyLocation,
+                    fix:
+                        "Set \(LinkKeyring.singleKeyVariable) (at least 32 bytes, hex or base64) to sign them as the invite service does; see docs/invite-model.md."
+                ))
+        }
+        var links: [String: String] = [:]
+        let expiry = ExpiryPolicy(days: config.expiryDays)
+        func sign(_ link: InviteLink) -> String { keyring.map { $0.sign(link).url } ?? unsignedURL(link) }
+        for sample in config.samples {
+            links[sample.id] = sign(
+                InviteLink(
+                    policy: config.links, target: target(of: sample, form: config.links.form),
+                    expiresAt: expiry.expiry(from: sample.createdAt)))
+        }
+        for context in InviteContext.allCases where !config.samples.contains(where: { $0.context == context }) {
+            let target: InviteLink.Target =
+                config.links.form == .path
+                ? .code(SampleInvite.derivedCode(for: "context-\(context.rawValue)"))
+                : .referral(senderID: "sample-\(context.rawValue)", context: context, contentID: nil)
+            links[key(for: context)] = sign(
+                InviteLink(
+                    policy: config.links, target: target, expiresAt: expiry.expiry(from: SampleInvite.defaultCreatedAt))
+            )
+        }
+        return (links, diagnostics)
+    }
+
+    static func target(of sample: SampleInvite, form: LinkPolicy.Form) -> InviteLink.Target {
+        switch form {
+        case .path: .code(sample.code)
+        case .query: .referral(senderID: "sample-\(sample.id)", context: sample.context, contentID: sample.contextID)
+        }
+    }
+
+    /// Without a key, the path form is the bare link and the query form keeps its parameters.
+    private static func unsignedURL(_ link: InviteLink) -> String {
+        if case .code = link.target { return "https://\(link.host)\(link.path)" }
+        return link.url
+    }
+}

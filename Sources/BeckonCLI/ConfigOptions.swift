@@ -1,0 +1,41 @@
+import ArgumentParser
+import BeckonDiagnostics
+import BeckonSite
+import Foundation
+import InviteModel
+
+/// `--site` for commands that read only beckon.yml.
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The site folder (the one holding beckon.yml).", valueName: "dir"))
+    var site: String = "."
+
+    /// The site's configuration; prints the diagnostics and exits 1 when it cannot be read.
+    func load() throws -> SiteConfig {
+        let sources = SourceStore()
+        let url = URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let (config, diagnostics) = SiteLoader(root: url.standardizedFileURL, sources: sources).loadConfig()
+        guard let config else {
+            let report = DiagnosticReport(diagnostics).finalized()
+            FileHandle.standardError.write(Data(DiagnosticFormat.text.render(report, sources: sources).utf8))
+            throw ExitCode(1)
+        }
+        return config
+    }
+}
+
+/// Prints a failure the way diagnostics print (`error[rule]: message`, then the fix) and exits 1.
+func fail(_ rule: String, _ message: String, fix: String? = nil) -> ExitCode {
+    var text = "error[\(rule)]: \(message)\n"
+    if let fix { text += "  fix: \(fix)\n" }
+    FileHandle.standardError.write(Data(text.utf8))
+    return ExitCode(1)
+}
+
+/// Reads `--at`, an ISO 8601 moment, or now.
+func moment(_ text: String?) throws -> Date {
+    guard let text else { return Date() }
+    guard let date = Timestamp.date(from: text) else {
+        throw ValidationError("`\(text)` is not an ISO 8601 date and time, such as 2026-11-22T09:30:00Z.")
+    }
+    return date
+}

@@ -1,3 +1,0 @@
-import BeckonCLI
-
-BeckonCommand.main()

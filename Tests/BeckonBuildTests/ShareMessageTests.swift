@@ -1,0 +1,105 @@
+import BeckonBuild
+import BeckonDiagnostics
+import BeckonTestSupport
+import Foundation
+import InviteModel
+import InviteSecurity
+import Testing
+
+@Suite struct ShareMessageTests {
+    static func site(extra english: String = "", german: String = "") throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(
+            SiteFixture.minimal.replacingOccurrences(
+                of: "samples:\n", with: "share:\n  channels: [sms, whatsapp, email, copy_link]\nsamples:\n"),
+            to: folder.url)
+        let share = """
+            share:
+              generic: "{invitee, select, none {Hey} other {Hey {invitee}}}, try {app}: {link}"
+              achievement: "I did {contextTitle, select, none {it} other {{contextTitle}}} on {app}: {link}"
+              content: "Look at this on {app}: {link}"
+              collaborative: "Join me on {app}: {link}"
+              emailSubject: "Join me on {app}"
+
+            """
+        for (locale, extra) in [("en-US", english), ("de-DE", german)] {
+            let url = folder.path("locales/\(locale).yml")
+            try Data((try String(contentsOf: url, encoding: .utf8) + share + extra).utf8).write(to: url)
+        }
+        return folder
+    }
+
+    func build(_ folder: TemporaryDirectory, key: Bool = true) -> BuildResult {
+        Pipeline(
+            options: BuildOptions(
+                site: folder.url, write: false,
+                environment: key ? ["BECKON_LINK_KEY": BeckonBinary.testLinkKey] : [:])
+        ).run()
+    }
+
+    @Test func oneMessagePerLocaleContextAndChannelWithItsDeepLink() throws {
+        let result = build(try Self.site())
+        #expect(!result.report.hasErrors, "\(result.report.diagnostics)")
+        let messages = result.artifacts.filter { $0.kind == .shareMessage }
+        #expect(messages.count == 2 * 4 * 4)
+        let sms = try #require(messages.first { $0.path == "messages/en-US/achievement.sms.txt" })
+        let text = String(decoding: sms.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("I did it on Minimo: https://join.minimo.test/invite/"))
+        #expect(DeepLink.parse(sms.deepLink ?? "") == .sms(phone: nil, body: text))
+        let email = try #require(messages.first { $0.path == "messages/en-US/generic.email.txt" })
+        let body = String(decoding: email.bytes, as: UTF8.self)
+        #expect(body.hasPrefix("Hey, try Minimo: https://join.minimo.test/invite/"))
+        #expect(DeepLink.parse(email.deepLink ?? "") == .mailto(to: nil, subject: "Join me on Minimo", body: body))
+        #expect(messages.first { $0.path == "messages/de-DE/collaborative.copy_link.txt" }?.deepLink == nil)
+    }
+
+    static func link(in text: String) -> String {
+        String(text[text.range(of: "https://")!.lowerBound...])
+    }
+
+    @Test func sampleLinksAreSignedAndVerify() throws {
+        let result = build(try Self.site())
+        let sms = try #require(result.artifacts.first { $0.path == "messages/en-US/achievement.sms.txt" })
+        let url = Self.link(in: String(decoding: sms.bytes, as: UTF8.self))
+        let ring = try #require(
+            try LinkKeyring.fromEnvironment(["BECKON_LINK_KEY": BeckonBinary.testLinkKey], signingKeyID: "default"))
+        let policy = LinkPolicy(host: "join.minimo.test")
+        let verified = ring.verify(url, policy: policy, at: Date(timeIntervalSince1970: 1_767_225_600))
+        #expect((try? verified.get()) != nil, "\(verified)")
+    }
+
+    @Test func withoutAKeyLinksAreUnsignedWithAWarning() throws {
+        let result = build(try Self.site(), key: false)
+        #expect(result.report.diagnostics.map(\.rule) == ["links.unsigned"])
+        let sms = try #require(result.artifacts.first { $0.path == "messages/en-US/achievement.sms.txt" })
+        #expect(!String(decoding: sms.bytes, as: UTF8.self).contains("sig="))
+    }
+
+    @Test func aMessageOverOneSegmentIsLocatedAtItsString() throws {
+        let long = String(repeating: "so much to say ", count: 8)
+        let folder = try Self.site(german: "")
+        let url = folder.path("locales/de-DE.yml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+            .replacingOccurrences(of: "content: \"Look at this on {app}: {link}\"", with: "content: \"\(long){link}\"")
+        try Data(text.utf8).write(to: url)
+        let result = build(folder)
+        let finding = try #require(result.report.diagnostics.first { $0.rule == "sms.segments" })
+        #expect(finding.location?.file == "locales/de-DE.yml")
+        #expect(
+            finding.location?.line == text.components(separatedBy: "\n").firstIndex { $0.contains("content:") }! + 1)
+        #expect(finding.locale == "de-DE")
+        #expect(finding.message.contains("2 SMS segments"))
+        #expect(!result.report.diagnostics.contains { $0.rule == "chars.max" })
+    }
+
+    @Test func emojiAreNamedAsTheReasonForUCS2() throws {
+        let folder = try Self.site()
+        let url = folder.path("locales/en-US.yml")
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+            of: "collaborative: \"Join me on {app}: {link}\"",
+            with: "collaborative: \"Join me on {app}, we will keep in touch every single day of the week 🌴: {link}\"")
+        try Data(text.utf8).write(to: url)
+        let finding = try #require(build(folder).report.diagnostics.first { $0.rule == "sms.segments" })
+        #expect(finding.message.contains("(`🌴` forces UCS-2"))
+    }
+}
