@@ -42,7 +42,7 @@ let package = Package(
                 "BeckonDiagnostics", "BeckonMarkdown", "InviteModel", .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText"]),
+        .target(name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText", "BeckonHTML"]),
         .target(
             name: "BeckonRender",
             dependencies: [

@@ -14,4 +14,9 @@ public struct BundleEntry: Sendable, Hashable {
     public var maxChars: Int?
     /// The most words a translation may have.
     public var maxWords: Int?
+    /// In a translation: `SourceHash` of the source text it was translated from, so a changed
+    /// source marks the translation stale.
+    public var sourceHash: String?
+    /// Where the key was written.
+    public var keyLocation: SourceLocation
 }

@@ -5,18 +5,23 @@ import BeckonSite
 ///
 /// A bundle is a YAML mapping; nested mappings group keys (`landing: {headline: …}` is the key
 /// `landing.headline`). A mapping with a `message` key is one string with metadata:
-/// `{message: …, description: …, maxChars: 60, maxWords: 20}`.
+/// `{message: …, description: …, maxChars: 60, maxWords: 20}`; a translation may record the
+/// source it was made from as `sourceHash`.
 public struct LocaleBundle: Sendable {
     public var locale: LocaleID
     public var path: String
     public var entries: [MessageKey: BundleEntry]
+    /// The keys in the order the file lists them.
+    public var orderedKeys: [MessageKey]
+    /// The file as read.
+    public var source: SourceText
 
     /// The metadata keys a string may carry next to `message`.
-    public static let metadataKeys = ["message", "description", "maxChars", "maxWords"]
+    public static let metadataKeys = ["message", "description", "maxChars", "maxWords", "sourceHash"]
 
     /// Parses a bundle, reporting YAML, key and message syntax problems.
     public static func parse(_ source: SourceText, locale: LocaleID) -> (LocaleBundle, [Diagnostic]) {
-        var bundle = LocaleBundle(locale: locale, path: source.path, entries: [:])
+        var bundle = LocaleBundle(locale: locale, path: source.path, entries: [:], orderedKeys: [], source: source)
         let (root, yamlDiagnostics) = YAMLParser.parse(source)
         guard let root else { return (bundle, yamlDiagnostics) }
         let reader = YAMLReader(family: "l10n")
@@ -52,6 +57,7 @@ public struct LocaleBundle: Sendable {
             var description: String?
             var maxChars: Int?
             var maxWords: Int?
+            var sourceHash: String?
             if value.entries != nil {
                 guard let mapping = reader.mapping(value, named: key, keys: metadataKeys) else { continue }
                 if let messageValue = mapping.value("message", required: true) {
@@ -61,6 +67,7 @@ public struct LocaleBundle: Sendable {
                 description = mapping.string("description")
                 maxChars = mapping.int("maxChars", in: 1...10_000)
                 maxWords = mapping.int("maxWords", in: 1...10_000)
+                sourceHash = mapping.string("sourceHash")
             } else {
                 text = reader.string(value, named: key)
             }
@@ -87,7 +94,8 @@ public struct LocaleBundle: Sendable {
             }
             bundle.entries[MessageKey(key)] = BundleEntry(
                 key: MessageKey(key), text: text, message: message, location: location, description: description,
-                maxChars: maxChars, maxWords: maxWords)
+                maxChars: maxChars, maxWords: maxWords, sourceHash: sourceHash, keyLocation: entry.keyLocation)
+            bundle.orderedKeys.append(MessageKey(key))
         }
     }
 
