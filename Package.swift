@@ -53,7 +53,9 @@ let package = Package(
         .target(name: "BeckonWeb", dependencies: ["BeckonRender"]),
         .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
         .target(
-            name: "BeckonChecks", dependencies: ["BeckonDiagnostics", "BeckonRender", "BeckonHTML", "InviteModel"]),
+            name: "BeckonChecks",
+            dependencies: ["BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "InviteModel"]
+        ),
         .target(
             name: "BeckonBuild",
             dependencies: [

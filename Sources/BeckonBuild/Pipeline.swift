@@ -52,7 +52,8 @@ public struct Pipeline: Sendable {
         guard let site, !diagnostics.containsErrors else { return ([], diagnostics, []) }
         let (catalog, catalogDiagnostics) = Catalog.load(site)
         let (layouts, layoutDiagnostics) = LayoutLibrary.load(site.layouts)
-        diagnostics += catalogDiagnostics + layoutDiagnostics
+        diagnostics +=
+            catalogDiagnostics + layoutDiagnostics + catalog.fallbackDiagnostics(buildLocales: site.buildLocales)
         // A bundle that did not parse would make every string it holds look missing.
         if catalogDiagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
             return ([], diagnostics, site.buildLocales.map(\.rawValue))
@@ -80,7 +81,10 @@ public struct Pipeline: Sendable {
         let (assets, assetDiagnostics) = StaticAssets.artifacts(site)
         artifacts += assets
         diagnostics += assetDiagnostics + Self.collisions(artifacts)
-        diagnostics += Checker.standard(CheckContext(limits: site.config.limits)).check(artifacts)
+        let checker = Checker.standard(CheckContext(limits: site.config.limits))
+        diagnostics += checker.check(artifacts)
+        diagnostics += checker.check(
+            LocalizationReview.input(site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks))
         return (artifacts, diagnostics, site.buildLocales.map(\.rawValue))
     }
 

@@ -19,4 +19,10 @@ public struct BundleEntry: Sendable, Hashable {
     public var sourceHash: String?
     /// Where the key was written.
     public var keyLocation: SourceLocation
+    /// The string is used outside Beckon's templates (by the app, via the String Catalog), so it
+    /// is never reported unused.
+    public var isExternal = false
+    /// The translation may equal the source (brand names, codes), so it is never reported
+    /// untranslated.
+    public var allowsSameAsSource = false
 }

@@ -81,13 +81,14 @@ public struct Catalog: Sendable {
         return FormattedMessage(key: key, segments: segments, suppliedBy: supplier)
     }
 
-    /// Reports, for each locale being built, the used keys it lacks: a warning when a fallback
-    /// supplies the string, nothing when no locale has it (callers report that where it is used).
-    public func fallbackDiagnostics(usedKeys: Set<MessageKey>, buildLocales: [LocaleID]) -> [Diagnostic] {
+    /// Reports, for each locale being built, the source strings it lacks: a warning, since a
+    /// fallback supplies them (`--strict` makes it an error).
+    public func fallbackDiagnostics(buildLocales: [LocaleID]) -> [Diagnostic] {
+        guard let source = sourceBundle else { return [] }
         var diagnostics: [Diagnostic] = []
         for locale in buildLocales where locale != locales.defaultLocale {
             guard let bundle = bundles[locale] else { continue }
-            for key in usedKeys.sorted() where bundle.entries[key] == nil {
+            for key in source.orderedKeys where bundle.entries[key] == nil {
                 guard let (_, supplier) = lookup(key, in: locale) else { continue }
                 var diagnostic = Diagnostic.warning(
                     "l10n.fallback", "`\(key)` is missing in \(locale); the \(supplier) text is used",

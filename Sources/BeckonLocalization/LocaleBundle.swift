@@ -17,7 +17,9 @@ public struct LocaleBundle: Sendable {
     public var source: SourceText
 
     /// The metadata keys a string may carry next to `message`.
-    public static let metadataKeys = ["message", "description", "maxChars", "maxWords", "sourceHash"]
+    public static let metadataKeys = [
+        "message", "description", "maxChars", "maxWords", "sourceHash", "external", "allowSameAsSource",
+    ]
 
     /// Parses a bundle, reporting YAML, key and message syntax problems.
     public static func parse(_ source: SourceText, locale: LocaleID) -> (LocaleBundle, [Diagnostic]) {
@@ -58,6 +60,7 @@ public struct LocaleBundle: Sendable {
             var maxChars: Int?
             var maxWords: Int?
             var sourceHash: String?
+            var flags = (external: false, sameAsSource: false)
             if value.entries != nil {
                 guard let mapping = reader.mapping(value, named: key, keys: metadataKeys) else { continue }
                 if let messageValue = mapping.value("message", required: true) {
@@ -68,6 +71,8 @@ public struct LocaleBundle: Sendable {
                 maxChars = mapping.int("maxChars", in: 1...10_000)
                 maxWords = mapping.int("maxWords", in: 1...10_000)
                 sourceHash = mapping.string("sourceHash")
+                flags.external = mapping.bool("external") ?? false
+                flags.sameAsSource = mapping.bool("allowSameAsSource") ?? false
             } else {
                 text = reader.string(value, named: key)
             }
@@ -94,7 +99,8 @@ public struct LocaleBundle: Sendable {
             }
             bundle.entries[MessageKey(key)] = BundleEntry(
                 key: MessageKey(key), text: text, message: message, location: location, description: description,
-                maxChars: maxChars, maxWords: maxWords, sourceHash: sourceHash, keyLocation: entry.keyLocation)
+                maxChars: maxChars, maxWords: maxWords, sourceHash: sourceHash, keyLocation: entry.keyLocation,
+                isExternal: flags.external, allowsSameAsSource: flags.sameAsSource)
             bundle.orderedKeys.append(MessageKey(key))
         }
     }

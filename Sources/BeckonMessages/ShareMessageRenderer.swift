@@ -46,7 +46,6 @@ public struct ShareMessageRenderer: Sendable {
             }
             diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
         }
-        diagnostics += catalog.fallbackDiagnostics(usedKeys: Set(keys), buildLocales: site.buildLocales)
         return diagnostics
     }
 

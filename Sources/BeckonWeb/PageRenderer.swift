@@ -76,7 +76,6 @@ public struct PageRenderer: Sendable {
                     at: SourceLocation(file: catalog.sourceBundle?.path ?? "locales/"),
                     fix: "Add `common.friend: A friend` (translated) to every locale bundle."))
         }
-        diagnostics += catalog.fallbackDiagnostics(usedKeys: Set(usedKeys), buildLocales: site.buildLocales)
         diagnostics += LayoutLinter(library: layouts).lint(template.layout, context: context.layoutContext(body: ""))
         return diagnostics
     }

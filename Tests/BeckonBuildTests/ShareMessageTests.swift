@@ -13,7 +13,8 @@ import Testing
             SiteFixture.minimal.replacingOccurrences(
                 of: "samples:\n", with: "share:\n  channels: [sms, whatsapp, email, copy_link]\nsamples:\n"),
             to: folder.url)
-        let share = """
+        let shares = [
+            "en-US": """
             share:
               generic: "{invitee, select, none {Hey} other {Hey {invitee}}}, try {app}: {link}"
               achievement: "I did {contextTitle, select, none {it} other {{contextTitle}}} on {app}: {link}"
@@ -21,10 +22,20 @@ import Testing
               collaborative: "Join me on {app}: {link}"
               emailSubject: "Join me on {app}"
 
-            """
+            """,
+            "de-DE": """
+            share:
+              generic: "{invitee, select, none {Hallo} other {Hallo {invitee}}}, probier {app}: {link}"
+              achievement: "Ich habe {contextTitle, select, none {es} other {{contextTitle}}} mit {app} geschafft: {link}"
+              content: "Schau dir das auf {app} an: {link}"
+              collaborative: "Komm zu {app}: {link}"
+              emailSubject: "Komm zu {app}"
+
+            """,
+        ]
         for (locale, extra) in [("en-US", english), ("de-DE", german)] {
             let url = folder.path("locales/\(locale).yml")
-            try Data((try String(contentsOf: url, encoding: .utf8) + share + extra).utf8).write(to: url)
+            try Data((try String(contentsOf: url, encoding: .utf8) + shares[locale]! + extra).utf8).write(to: url)
         }
         return folder
     }
@@ -76,11 +87,12 @@ import Testing
     }
 
     @Test func aMessageOverOneSegmentIsLocatedAtItsString() throws {
-        let long = String(repeating: "so much to say ", count: 8)
+        let long = String(repeating: "so much to say ", count: 7) + "on {app} "
         let folder = try Self.site(german: "")
         let url = folder.path("locales/de-DE.yml")
         let text = try String(contentsOf: url, encoding: .utf8)
-            .replacingOccurrences(of: "content: \"Look at this on {app}: {link}\"", with: "content: \"\(long){link}\"")
+            .replacingOccurrences(
+                of: "content: \"Schau dir das auf {app} an: {link}\"", with: "content: \"\(long){link}\"")
         try Data(text.utf8).write(to: url)
         let result = build(folder)
         let finding = try #require(result.report.diagnostics.first { $0.rule == "sms.segments" })

@@ -55,8 +55,7 @@ import Testing
     }
 
     @Test func fallbacksAreWarningsAtTheBundle() {
-        let diagnostics = Self.catalog.fallbackDiagnostics(
-            usedKeys: ["landing.title", "landing.cta"], buildLocales: [LocaleID("en-US")!, LocaleID("de-DE")!])
+        let diagnostics = Self.catalog.fallbackDiagnostics(buildLocales: [LocaleID("en-US")!, LocaleID("de-DE")!])
         #expect(diagnostics.map(\.rule) == ["l10n.fallback"])
         #expect(diagnostics.first?.severity == .warning)
         #expect(diagnostics.first?.location?.file == "locales/de-DE.yml")

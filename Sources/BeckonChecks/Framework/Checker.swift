@@ -6,11 +6,16 @@ import BeckonRender
 public struct Checker: Sendable {
     public let pageRules: [any PageRule]
     public let textRules: [any TextRule]
+    public let catalogRules: [any CatalogRule]
     public let context: CheckContext
 
-    public init(pageRules: [any PageRule], textRules: [any TextRule] = [], context: CheckContext = CheckContext()) {
+    public init(
+        pageRules: [any PageRule], textRules: [any TextRule] = [], catalogRules: [any CatalogRule] = [],
+        context: CheckContext = CheckContext()
+    ) {
         self.pageRules = pageRules
         self.textRules = textRules
+        self.catalogRules = catalogRules
         self.context = context
     }
 
@@ -22,7 +27,16 @@ public struct Checker: Sendable {
                 ImageAltRule(),
             ],
             textRules: [SMSSegmentsRule(), MessageLengthRule()],
+            catalogRules: [
+                UnusedKeyRule(), ArgumentMismatchRule(), TooLongRule(), WhitespaceRule(), URLMismatchRule(),
+                MarkupMismatchRule(), UntranslatedRule(), StaleRule(),
+            ],
             context: context)
+    }
+
+    /// Findings for the locale bundles.
+    public func check(_ input: LocalizationInput) -> [Diagnostic] {
+        catalogRules.flatMap { $0.check(input) }
     }
 
     /// Findings for every rendered artifact (copied static files are not checked).

@@ -40,6 +40,19 @@ public struct LayoutLibrary: Sendable {
         library.getTemplate(named: name) != nil
     }
 
+    /// The locale keys each layout prints (`{{t.KEY}}`, `{{{html.KEY}}}`), with the layout's path.
+    public func messageKeys() -> [(key: String, path: String)] {
+        var keys: [(String, String)] = []
+        for (_, source) in sources.sorted(by: { $0.key < $1.key }) {
+            for tag in MustacheTagScanner.scan(source.text) where tag.kind == .variable || tag.kind == .unescaped {
+                for prefix in ["t.", "html."] where tag.name.hasPrefix(prefix) {
+                    keys.append((String(tag.name.dropFirst(prefix.count)), source.path))
+                }
+            }
+        }
+        return keys
+    }
+
     /// Renders a layout with a context.
     public func render(_ name: String, context: TemplateValue) -> String? {
         library.render(context.mustacheValue, withTemplate: name)

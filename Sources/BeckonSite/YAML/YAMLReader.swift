@@ -97,6 +97,20 @@ public final class YAMLReader {
             return reader.int(value, named: path(key), in: range)
         }
 
+        /// A `true`/`false` value.
+        public func bool(_ key: String) -> Bool? {
+            guard let value = value(key), let text = reader.string(value, named: path(key)) else { return nil }
+            switch text {
+            case "true", "yes": return true
+            case "false", "no": return false
+            default:
+                reader.invalid(
+                    "`\(path(key))` must be true or false, not `\(text)`", at: value.location,
+                    fix: "Write `true` or `false`.")
+                return nil
+            }
+        }
+
         /// A list of text values.
         public func strings(_ key: String, required: Bool = false) -> [String]? {
             guard let value = value(key, required: required) else { return nil }

@@ -1,0 +1,69 @@
+import BeckonChecks
+import BeckonLocalization
+import BeckonMessages
+import BeckonRender
+import BeckonSite
+import InviteModel
+
+/// Gathers what the localization rules need: where each key is used, and every string rendered
+/// in every locale without an invite and with each sample invite.
+enum LocalizationReview {
+    static func input(
+        site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String]
+    ) -> LocalizationInput {
+        LocalizationInput(
+            catalog: catalog, usage: usage(site: site, layouts: layouts),
+            renderings: renderings(site: site, catalog: catalog, sampleLinks: sampleLinks), locales: site.buildLocales)
+    }
+
+    /// Where each key is used: template and layout paths, and "share messages".
+    static func usage(site: Site, layouts: LayoutLibrary) -> [MessageKey: [String]] {
+        var places: [MessageKey: Set<String>] = [:]
+        for template in site.orderedTemplates {
+            var keys = [template.titleKey] + (template.descriptionKey.map { [$0] } ?? [])
+            keys += template.placeholders.map(\.path).filter { $0.hasPrefix(RenderScope.messagePrefix) }
+                .map { String($0.dropFirst(RenderScope.messagePrefix.count)) }
+            for key in keys { places[MessageKey(key), default: []].insert(template.path) }
+            if template.kind.isPersonal {
+                places[MessageArguments.anonymousInviterKey, default: []].insert(template.path)
+            }
+        }
+        for (key, path) in layouts.messageKeys() { places[MessageKey(key), default: []].insert(path) }
+        if let share = site.config.share {
+            for context in InviteContext.allCases {
+                places[ShareMessageRenderer.key(for: context), default: []].insert("share messages")
+            }
+            if share.channels.contains(.email) {
+                places[ShareMessageRenderer.emailSubjectKey, default: []].insert("share messages")
+            }
+            places[MessageArguments.anonymousInviterKey, default: []].insert("share messages")
+        }
+        return places.mapValues { $0.sorted() }
+    }
+
+    /// Every string of every locale as plain text, without an invite and with each sample.
+    static func renderings(
+        site: Site, catalog: Catalog, sampleLinks: [String: String]
+    ) -> [LocaleID: [MessageKey: [LocalizationInput.Rendering]]] {
+        var result: [LocaleID: [MessageKey: [LocalizationInput.Rendering]]] = [:]
+        let keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
+        for locale in site.buildLocales {
+            let anonymous =
+                catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+            let samples: [SampleInvite?] = [nil] + site.config.samples.map { $0 }
+            var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
+            for sample in samples {
+                let link = sample.flatMap { sampleLinks[$0.id] } ?? site.config.links.url(code: "")
+                let arguments = MessageArguments.values(
+                    config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
+                for key in keys {
+                    guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
+                    byKey[key, default: []].append(
+                        LocalizationInput.Rendering(sample: sample?.id, text: MessageRenderer.plainText(message)))
+                }
+            }
+            result[locale] = byKey
+        }
+        return result
+    }
+}

@@ -1,0 +1,75 @@
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonSite
+
+/// What the localization rules look at: the bundles, which keys the site uses, and every string
+/// rendered in every locale with every sample invite.
+public struct LocalizationInput: Sendable {
+    /// One rendering of a string: as plain text, with a sample invite or without one.
+    public struct Rendering: Sendable, Hashable {
+        public var sample: String?
+        public var text: String
+
+        public init(sample: String?, text: String) {
+            self.sample = sample
+            self.text = text
+        }
+    }
+
+    public var catalog: Catalog
+    /// Keys a template, layout or share message uses, with where.
+    public var usage: [MessageKey: [String]]
+    /// Renderings by locale and key.
+    public var renderings: [LocaleID: [MessageKey: [Rendering]]]
+    /// The locales being built.
+    public var locales: [LocaleID]
+
+    public init(
+        catalog: Catalog, usage: [MessageKey: [String]], renderings: [LocaleID: [MessageKey: [Rendering]]],
+        locales: [LocaleID]
+    ) {
+        self.catalog = catalog
+        self.usage = usage
+        self.renderings = renderings
+        self.locales = locales
+    }
+
+    /// The source bundle's entries in file order.
+    var sourceEntries: [BundleEntry] {
+        guard let source = catalog.sourceBundle else { return [] }
+        return source.orderedKeys.compactMap { source.entries[$0] }
+    }
+
+    /// For each built locale other than the source, its entries paired with the source entry.
+    var translations: [(locale: LocaleID, entry: BundleEntry, source: BundleEntry)] {
+        guard let source = catalog.sourceBundle else { return [] }
+        var pairs: [(LocaleID, BundleEntry, BundleEntry)] = []
+        for locale in locales where locale != catalog.locales.defaultLocale {
+            guard let bundle = catalog.bundles[locale] else { continue }
+            for key in bundle.orderedKeys {
+                guard let entry = bundle.entries[key], let original = source.entries[key] else { continue }
+                pairs.append((locale, entry, original))
+            }
+        }
+        return pairs
+    }
+}
+
+/// A check of the locale bundles. Each rule lives in its own file with its messages beside it.
+public protocol CatalogRule: Sendable {
+    var id: RuleID { get }
+    func check(_ input: LocalizationInput) -> [Diagnostic]
+}
+
+extension CatalogRule {
+    /// A finding at a bundle entry, naming its locale.
+    func finding(
+        _ severity: Severity, _ message: String, at entry: BundleEntry, locale: LocaleID, sample: String? = nil,
+        fix: String
+    ) -> Diagnostic {
+        var diagnostic = Diagnostic(severity, id, message, at: entry.location, fix: fix)
+        diagnostic.locale = locale.rawValue
+        diagnostic.sample = sample
+        return diagnostic
+    }
+}

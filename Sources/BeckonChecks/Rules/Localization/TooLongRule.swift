@@ -1,0 +1,47 @@
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonText
+
+/// `l10n.too-long`: every rendering of a string fits the key's `maxChars` and `maxWords`, in every
+/// locale and with every sample invite (a 40-character name makes a title longer).
+///
+/// Characters are counted as people see them (grapheme clusters); words with ICU's word break
+/// rules for the locale, so Japanese is segmented rather than counted as one word. Shorten the
+/// translation, or raise the limit in the source bundle if the design allows it.
+struct TooLongRule: CatalogRule {
+    let id: RuleID = "l10n.too-long"
+
+    func check(_ input: LocalizationInput) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        guard let source = input.catalog.sourceBundle else { return [] }
+        for locale in input.locales {
+            let counter = WordCounter(locale: locale.rawValue)
+            for key in source.orderedKeys {
+                guard let limits = source.entries[key], limits.maxChars != nil || limits.maxWords != nil,
+                    let (entry, supplier) = input.catalog.lookup(key, in: locale), supplier == locale
+                else { continue }
+                // The longest rendering is the one worth reporting.
+                let renderings = input.renderings[locale]?[key] ?? []
+                if let maxChars = limits.maxChars, let worst = renderings.max(by: { $0.text.count < $1.text.count }),
+                    worst.text.count > maxChars
+                {
+                    diagnostics.append(
+                        finding(
+                            .error, "`\(key)` is \(worst.text.count) characters in \(locale) (limit \(maxChars))",
+                            at: entry, locale: locale, sample: worst.sample,
+                            fix: "Shorten it to \(maxChars) characters, counting the longest name it can hold."))
+                }
+                if let maxWords = limits.maxWords,
+                    let worst = renderings.max(by: { counter.count($0.text) < counter.count($1.text) }),
+                    counter.count(worst.text) > maxWords
+                {
+                    diagnostics.append(
+                        finding(
+                            .error, "`\(key)` is \(counter.count(worst.text)) words in \(locale) (limit \(maxWords))",
+                            at: entry, locale: locale, sample: worst.sample, fix: "Shorten it to \(maxWords) words."))
+                }
+            }
+        }
+        return diagnostics
+    }
+}

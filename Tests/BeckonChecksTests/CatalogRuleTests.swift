@@ -1,0 +1,101 @@
+import BeckonChecks
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonSite
+import Testing
+
+/// Each localization rule with a bundle pair that must fire it and the clean pair that must not.
+@Suite struct CatalogRuleTests {
+    static let source = """
+        greeting:
+          message: "Hi {inviter}, see [help](https://x.test/help) or write to help@x.test."
+          maxChars: 100
+          maxWords: 12
+        brand:
+          message: Playa
+          allowSameAsSource: true
+        button: Get **{app}**
+        """
+    static let translation = """
+        greeting:
+          message: "Hallo {inviter}, siehe [Hilfe](https://x.test/help) oder schreib an help@x.test."
+          sourceHash: \(SourceHash.of("Hi {inviter}, see [help](https://x.test/help) or write to help@x.test."))
+        brand: Playa
+        button: Hol dir **{app}**
+        """
+
+    func input(source: String = source, translation: String = translation, used: Bool = true) -> LocalizationInput {
+        let english = LocaleBundle.parse(
+            SourceText(path: "locales/en-US.yml", text: source), locale: LocaleID("en-US")!
+        ).0
+        let german = LocaleBundle.parse(
+            SourceText(path: "locales/de-DE.yml", text: translation), locale: LocaleID("de-DE")!
+        ).0
+        let (value, _) = YAMLParser.parse("default: en-US\nlist: [en-US, de-DE]\n", path: "beckon.yml")
+        let locales = LocalesConfig(
+            YAMLReader(family: "config").mapping(value!, named: "locales", keys: ["default", "list"]))
+        let catalog = Catalog(locales: locales, bundles: [LocaleID("en-US")!: english, LocaleID("de-DE")!: german])
+        let usage: [MessageKey: [String]] = used ? ["greeting": ["t.md"], "brand": ["t.md"], "button": ["t.md"]] : [:]
+        var renderings: [LocaleID: [MessageKey: [LocalizationInput.Rendering]]] = [:]
+        for (locale, bundle) in [(LocaleID("en-US")!, english), (LocaleID("de-DE")!, german)] {
+            renderings[locale] = bundle.entries.mapValues { entry in
+                [
+                    LocalizationInput.Rendering(
+                        sample: "long", text: entry.text.replacingOccurrences(of: "{inviter}", with: "Anna-Maria"))
+                ]
+            }
+        }
+        return LocalizationInput(
+            catalog: catalog, usage: usage, renderings: renderings, locales: [LocaleID("en-US")!, LocaleID("de-DE")!])
+    }
+
+    @Test func theCleanPairHasNoFindings() {
+        #expect(Checker.standard().check(input()).isEmpty, "\(Checker.standard().check(input()).map(\.message))")
+    }
+
+    @Test(arguments: [
+        ("Hallo {inviter}, siehe", "Hallo {inviterr}, siehe", "l10n.argument-mismatch"),
+        ("https://x.test/help) oder", "https://x.test/hilfe) oder", "l10n.url-mismatch"),
+        ("help@x.test.\"", "hilfe@x.test.\"", "l10n.url-mismatch"),
+        ("[Hilfe](https://x.test/help)", "Hilfe (https://x.test/help)", "l10n.markup-mismatch"),
+        ("Hol dir **{app}**", "Hol dir {app}", "l10n.markup-mismatch"),
+        ("button: Hol dir **{app}**", "button: Get **{app}**", "l10n.untranslated"),
+        ("Hallo {inviter}, siehe", "Hallo  {inviter}, siehe", "l10n.whitespace"),
+        ("sourceHash: ", "sourceHash: 0000", "l10n.stale"),
+        (
+            "Hallo {inviter}, siehe", "Hallo {inviter}, schau dir bitte unbedingt einmal ganz in Ruhe an, siehe",
+            "l10n.too-long"
+        ),
+        ("brand: Playa", "brand: Playa\nextra: Nur hier", "l10n.unused-key"),
+    ])
+    func eachRuleFiresOnItsDefect(old: String, new: String, rule: String) throws {
+        let translation = Self.translation.replacingOccurrences(of: old, with: new)
+        #expect(translation != Self.translation, "the mutation did not apply")
+        let findings = Checker.standard().check(input(translation: translation))
+        let match = try #require(
+            findings.first { $0.rule.rawValue == rule }, "expected \(rule): \(findings.map(\.rule))")
+        #expect(match.location?.file == "locales/de-DE.yml")
+        #expect(match.locale == "de-DE")
+        #expect(match.fix != nil)
+    }
+
+    @Test func unusedSourceKeysAreReportedAtTheirKey() {
+        let findings = Checker.standard().check(input(used: false))
+        #expect(findings.filter { $0.rule == "l10n.unused-key" }.map(\.location?.line) == [1, 5, 8])
+    }
+
+    @Test func externalKeysAreNeverUnused() {
+        let source = Self.source.replacingOccurrences(
+            of: "button: Get **{app}**", with: "button:\n  message: Get **{app}**\n  external: true")
+        let findings = Checker.standard().check(input(source: source, used: false)).filter {
+            $0.rule == "l10n.unused-key"
+        }
+        #expect(findings.count == 2)
+    }
+
+    @Test func wordLimitsUseTheLocalesWordBreaks() throws {
+        let source = Self.source.replacingOccurrences(of: "maxWords: 12", with: "maxWords: 3")
+        let findings = Checker.standard().check(input(source: source)).filter { $0.rule == "l10n.too-long" }
+        #expect(findings.contains { $0.message.contains("words in en-US (limit 3)") && $0.sample == "long" })
+    }
+}
