@@ -42,7 +42,9 @@ let package = Package(
                 "BeckonDiagnostics", "BeckonMarkdown", "InviteModel", .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText", "BeckonHTML"]),
+        .target(
+            name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText", "BeckonHTML"]
+        ),
         .target(
             name: "BeckonRender",
             dependencies: [
@@ -52,6 +54,7 @@ let package = Package(
         ),
         .target(name: "BeckonWeb", dependencies: ["BeckonRender"]),
         .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
+        .target(name: "BeckonReview", dependencies: ["BeckonChecks"]),
         .target(
             name: "BeckonChecks",
             dependencies: ["BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "InviteModel"]
@@ -59,14 +62,15 @@ let package = Package(
         .target(
             name: "BeckonBuild",
             dependencies: [
-                "BeckonWeb", "BeckonMessages", "BeckonChecks", "InviteSecurity", "CBeckonSys",
+                "BeckonWeb", "BeckonMessages", "BeckonChecks", "BeckonReview", "InviteSecurity", "CBeckonSys",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "BeckonCLI",
             dependencies: [
-                "BeckonBuild", "InviteSecurity", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BeckonBuild", "BeckonReview", "InviteSecurity",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(

@@ -17,10 +17,12 @@ public struct BuildOptions: Sendable {
     public var write: Bool
     /// The environment link and token keys are read from.
     public var environment: [String: String]
+    /// Also build the pseudo-locales `en-XA` and `ar-XB`.
+    public var pseudo: Bool
 
     public init(
         site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,
-        write: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment
+        write: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment, pseudo: Bool = false
     ) {
         self.site = site
         self.output = output
@@ -29,6 +31,7 @@ public struct BuildOptions: Sendable {
         self.keepGoing = keepGoing
         self.write = write
         self.environment = environment
+        self.pseudo = pseudo
     }
 
     /// The output folder this build writes to.

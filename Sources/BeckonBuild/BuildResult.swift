@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonRender
+import BeckonReview
 import Foundation
 
 /// What a build did: its diagnostics, the artifacts it rendered, and whether it wrote them.
@@ -13,6 +14,8 @@ public struct BuildResult: Sendable {
     public var seconds: Double
     /// The locales rendered.
     public var locales: [String]
+    /// How complete each locale is.
+    public var localization: [LocaleStatus] = []
 
     /// Artifacts per manifest kind, for the summary line.
     public var countsByKind: [(ArtifactKind, Int)] {

@@ -3,6 +3,7 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonMessages
 import BeckonRender
+import BeckonReview
 import BeckonSite
 import BeckonWeb
 import Foundation
@@ -29,35 +30,52 @@ public struct Pipeline: Sendable {
                 report: DiagnosticReport([problem]), artifacts: [], wrote: false, output: options.outputFolder,
                 seconds: Date().timeIntervalSince(start), locales: [])
         }
-        let (artifacts, diagnostics, locales) = renderAndCheck()
-        var report = DiagnosticReport(diagnostics).finalized(strict: options.strict)
+        let outcome = renderAndCheck()
+        let artifacts = outcome.artifacts
+        var report = DiagnosticReport(outcome.diagnostics).finalized(
+            overrides: outcome.overrides, strict: options.strict)
         var wrote = false
         if options.write, !artifacts.isEmpty, !report.hasErrors || options.keepGoing {
             if let problem = writer.write(artifacts, manifest: Manifest(artifacts)) {
                 report.append(problem)
-                report = report.finalized(strict: options.strict)
+                report = report.finalized(overrides: outcome.overrides, strict: options.strict)
             } else {
                 wrote = true
             }
         }
         return BuildResult(
             report: report, artifacts: artifacts.sorted { $0.path < $1.path }, wrote: wrote,
-            output: options.outputFolder, seconds: Date().timeIntervalSince(start), locales: locales)
+            output: options.outputFolder, seconds: Date().timeIntervalSince(start), locales: outcome.locales,
+            localization: outcome.localization)
     }
 
-    /// Everything but writing: the artifacts, every diagnostic, and the locales built.
-    func renderAndCheck() -> ([Artifact], [Diagnostic], [String]) {
-        let (site, siteDiagnostics) = SiteLoader(root: options.site, sources: sources).load(locales: options.locales)
+    /// What rendering and checking produced.
+    struct Outcome {
+        var artifacts: [Artifact] = []
+        var diagnostics: [Diagnostic]
+        var locales: [String] = []
+        var localization: [LocaleStatus] = []
+        var overrides: [RuleID: Severity?] = [:]
+    }
+
+    /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
+    func renderAndCheck() -> Outcome {
+        let (loaded, siteDiagnostics) = SiteLoader(root: options.site, sources: sources).load(locales: options.locales)
         var diagnostics = siteDiagnostics
-        guard let site, !diagnostics.containsErrors else { return ([], diagnostics, []) }
-        let (catalog, catalogDiagnostics) = Catalog.load(site)
+        guard var site = loaded, !diagnostics.containsErrors else { return Outcome(diagnostics: diagnostics) }
+        var (catalog, catalogDiagnostics) = Catalog.load(site)
+        if options.pseudo { (site, catalog) = Self.addingPseudoLocales(site, catalog) }
         let (layouts, layoutDiagnostics) = LayoutLibrary.load(site.layouts)
         diagnostics +=
             catalogDiagnostics + layoutDiagnostics + catalog.fallbackDiagnostics(buildLocales: site.buildLocales)
         // A bundle that did not parse would make every string it holds look missing.
+        let locales = site.buildLocales.map(\.rawValue)
         if catalogDiagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
-            return ([], diagnostics, site.buildLocales.map(\.rawValue))
+            return Outcome(diagnostics: diagnostics, locales: locales)
         }
+        let checker = Checker.standard(CheckSetup.context(site, environment: options.environment))
+        let (overrides, overrideDiagnostics) = CheckSetup.overrides(site.config, known: checker.ruleIDs)
+        diagnostics += overrideDiagnostics
         let (sampleLinks, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
         diagnostics += linkDiagnostics
         let renderer = PageRenderer(site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks)
@@ -66,7 +84,12 @@ public struct Pipeline: Sendable {
         }
         let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: sampleLinks)
         diagnostics += messages.validate()
-        guard !diagnostics.containsErrors else { return ([], diagnostics, site.buildLocales.map(\.rawValue)) }
+        func status() -> [LocaleStatus] {
+            site.buildLocales.map { LocaleStatus.make($0, catalog: catalog, diagnostics: diagnostics) }
+        }
+        guard !diagnostics.containsErrors else {
+            return Outcome(diagnostics: diagnostics, locales: locales, localization: status(), overrides: overrides)
+        }
 
         let jobs = site.orderedTemplates.flatMap { template in renderer.routes(for: template).map { (template, $0) } }
         let counter = ProgressCounter(total: jobs.count, phase: "rendering", handler: progress)
@@ -81,11 +104,33 @@ public struct Pipeline: Sendable {
         let (assets, assetDiagnostics) = StaticAssets.artifacts(site)
         artifacts += assets
         diagnostics += assetDiagnostics + Self.collisions(artifacts)
-        let checker = Checker.standard(CheckContext(limits: site.config.limits))
-        diagnostics += checker.check(artifacts)
-        diagnostics += checker.check(
-            LocalizationReview.input(site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks))
-        return (artifacts, diagnostics, site.buildLocales.map(\.rawValue))
+        let localization = LocalizationReview.input(
+            site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks)
+        diagnostics += checker.check(artifacts) + checker.check(localization)
+        let statuses = status()
+        artifacts.append(
+            ReviewPage(
+                site: site, input: localization, statuses: statuses,
+                diagnostics: DiagnosticReport(diagnostics).finalized(overrides: overrides, strict: options.strict)
+                    .diagnostics,
+                artifacts: artifacts
+            ).artifact())
+        return Outcome(
+            artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
+            overrides: overrides)
+    }
+
+    /// The site and catalog with `en-XA` and `ar-XB` generated from the source bundle.
+    static func addingPseudoLocales(_ site: Site, _ catalog: Catalog) -> (Site, Catalog) {
+        guard let source = catalog.sourceBundle else { return (site, catalog) }
+        var site = site
+        var bundles = catalog.bundles
+        for locale in PseudoLocale.all where !site.buildLocales.contains(locale) {
+            site.buildLocales.append(locale)
+            site.config.locales.list.append(locale)
+            bundles[locale] = PseudoLocale.bundle(locale, from: source)
+        }
+        return (site, Catalog(locales: site.config.locales, bundles: bundles))
     }
 
     /// Two artifacts written to one path (a static file where a page goes).

@@ -24,9 +24,7 @@ struct BuildCommand: ParsableCommand {
         let outputURL = output.map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
-        let buildOptions = BuildOptions(
-            site: options.siteURL, output: outputURL, locales: options.localeIDs, strict: options.strict,
-            keepGoing: keepGoing, write: true)
+        let buildOptions = options.buildOptions(output: outputURL, keepGoing: keepGoing, write: true)
         try RunReporter(format: options.format, verb: .build).run(buildOptions)
     }
 }

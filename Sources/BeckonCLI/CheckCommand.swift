@@ -10,8 +10,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var options: SiteOptions
 
     func run() throws {
-        let buildOptions = BuildOptions(
-            site: options.siteURL, locales: options.localeIDs, strict: options.strict, write: false)
+        let buildOptions = options.buildOptions(write: false)
         try RunReporter(format: options.format, verb: .check).run(buildOptions)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonBuild
 import BeckonDiagnostics
 import BeckonSite
 import Foundation
@@ -24,6 +25,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(name: .long, help: "Also build the pseudo-locales en-XA (accented, 35% longer) and ar-XB (right to left).")
+    var pseudo = false
+
     func validate() throws {
         for locale in locales where LocaleID(locale) == nil {
             throw ValidationError("`\(locale)` is not a locale id. \(LocaleID.hint(for: locale))")
@@ -36,6 +40,13 @@ struct SiteOptions: ParsableArguments {
     }
 
     var localeIDs: [LocaleID] { locales.compactMap(LocaleID.init) }
+
+    /// Build options from these flags.
+    func buildOptions(output: URL? = nil, keepGoing: Bool = false, write: Bool) -> BuildOptions {
+        BuildOptions(
+            site: siteURL, output: output, locales: localeIDs, strict: strict, keepGoing: keepGoing, write: write,
+            pseudo: pseudo)
+    }
 }
 
 extension DiagnosticFormat: ExpressibleByArgument {}

@@ -17,13 +17,16 @@ public struct DiagnosticReport: Sendable, Hashable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var isEmpty: Bool { diagnostics.isEmpty }
 
-    /// Applies per-rule severity overrides, then `strict` (warnings become errors), removes exact
-    /// duplicates and sorts by file, line, column, severity and rule.
-    public func finalized(overrides: [RuleID: Severity] = [:], strict: Bool = false) -> DiagnosticReport {
+    /// Applies per-rule severity overrides (`nil` turns a rule off), then `strict` (warnings become
+    /// errors), removes exact duplicates and sorts by file, line, column, severity and rule.
+    public func finalized(overrides: [RuleID: Severity?] = [:], strict: Bool = false) -> DiagnosticReport {
         var seen = Set<Diagnostic>()
         var result: [Diagnostic] = []
         for var diagnostic in diagnostics {
-            if let override = overrides[diagnostic.rule] { diagnostic.severity = override }
+            if let override = overrides[diagnostic.rule] {
+                guard let override else { continue }
+                diagnostic.severity = override
+            }
             if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
             if seen.insert(diagnostic).inserted { result.append(diagnostic) }
         }

@@ -115,3 +115,17 @@ public struct MessageFormatter: Sendable {
             Date.FormatStyle(date: .omitted, time: timeStyle, locale: foundationLocale, timeZone: utc))
     }
 }
+
+extension MessageFormatter {
+    /// Names joined the way the locale joins a list: "Maya, Jonas and Lea", "Maya, Jonas und Lea",
+    /// "Maya、Jonas、Lea".
+    public func formatList(_ items: [String]) -> String {
+        items.formatted(.list(type: .and).locale(foundationLocale))
+    }
+
+    /// A moment relative to another in the locale's words: "2 days ago", "vor 2 Tagen"; `narrow`
+    /// gives the short form ("2d ago") where the locale has one.
+    public func formatRelative(_ date: Date, to now: Date, narrow: Bool = false) -> String {
+        RelativeTime(locale: locale.rawValue).format(seconds: date.timeIntervalSince(now), narrow: narrow)
+    }
+}

@@ -15,6 +15,13 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     case asset
     /// A pre-composed share message (`messages/LOCALE/CONTEXT.CHANNEL.txt`).
     case shareMessage = "share-message"
+    /// The localization reviewer page (`review/index.html`).
+    case review
+    /// An HTML file checked by `beckon lint`, which Beckon did not build.
+    case document
+
+    /// Whether the artifact is one of a site's invite pages.
+    public var isInvitePage: Bool { [.landing, .expired, .gone, .android].contains(self) }
 
     public static func < (lhs: ArtifactKind, rhs: ArtifactKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

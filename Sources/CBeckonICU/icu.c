@@ -4,6 +4,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uenum.h>
 #include <unicode/upluralrules.h>
+#include <unicode/ureldatefmt.h>
 #include <unicode/ustring.h>
 
 void *beckon_plural_rules_open(const char *locale, int ordinal) {
@@ -67,4 +68,15 @@ int32_t beckon_words(const uint16_t *text, int32_t length, const char *locale, i
     }
     ubrk_close(iterator);
     return count;
+}
+
+int32_t beckon_relative_time(const char *locale, double offset, int unit, int narrow, uint16_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    URelativeDateTimeFormatter *formatter = ureldatefmt_open(
+        locale, NULL, narrow ? UDAT_STYLE_NARROW : UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t length = ureldatefmt_formatNumeric(formatter, offset, (URelativeDateTimeUnit)unit, (UChar *)out, capacity,
+                                               &status);
+    ureldatefmt_close(formatter);
+    return U_FAILURE(status) ? -1 : length;
 }

@@ -31,7 +31,8 @@ import Testing
         let manifest = try Manifest(data: try Data(contentsOf: folder.path("output/manifest.json")))
         #expect(manifest.entries.map(\.path) == manifest.entries.map(\.path).sorted())
         let kinds = Dictionary(grouping: manifest.entries, by: \.kind).mapValues(\.count)
-        #expect(kinds == ["landing": 4, "expired": 4, "gone": 2, "android": 2, "aasa": 1, "assetlinks": 1])
+        #expect(
+            kinds == ["landing": 4, "expired": 4, "gone": 2, "android": 2, "aasa": 1, "assetlinks": 1, "review": 1])
         let gone = try #require(manifest.entries.first { $0.path == "de-DE/gone/index.html" })
         #expect(gone.status == 410)
         #expect(gone.locale == "de-DE")

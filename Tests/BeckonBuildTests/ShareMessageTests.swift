@@ -112,6 +112,6 @@ import Testing
             with: "collaborative: \"Join me on {app}, we will keep in touch every single day of the week 🌴: {link}\"")
         try Data(text.utf8).write(to: url)
         let finding = try #require(build(folder).report.diagnostics.first { $0.rule == "sms.segments" })
-        #expect(finding.message.contains("(`🌴` forces UCS-2"))
+        #expect(finding.message.contains("(`🌴` (U+1F334) forces UCS-2"))
     }
 }

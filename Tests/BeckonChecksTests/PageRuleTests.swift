@@ -14,6 +14,9 @@ import Testing
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="robots" content="noindex">
         <title>Einladung</title>
+        <meta property="og:type" content="website"><meta property="og:title" content="Einladung">
+        <meta property="og:description" content="Komm dazu"><meta property="og:url" content="https://j.test/de-DE/invite/">
+        <meta property="og:image" content="https://j.test/card.png"><meta name="twitter:card" content="summary">
         </head>
         <body><main><h1>Hallo</h1><img src="/a.png" alt=""></main></body>
         </html>
@@ -24,7 +27,8 @@ import Testing
             path: "de-DE/invite/index.html", kind: .landing, locale: LocaleID("de-DE"),
             template: "templates/pages/landing.md", sample: "maya", contentType: "text/html; charset=utf-8",
             bytes: Array(html.utf8))
-        return Checker.standard().check([artifact])
+        let image = Artifact(path: "a.png", kind: .asset, contentType: "image/png", bytes: [1])
+        return Checker.standard(CheckContext(allowedHosts: ["j.test"])).check([artifact, image])
     }
 
     @Test func aCleanPageHasNoFindings() {

@@ -61,3 +61,24 @@ import Testing
         #expect(try format("{d, date, long}", "de-DE", ["d": ArgumentValue("", date: date)]) == "21. September 2026")
     }
 }
+
+@Suite struct ListAndRelativeTimeTests {
+    @Test(arguments: [
+        ("en-US", "Maya, Jonas, and Lea"), ("de-DE", "Maya, Jonas und Lea"), ("ja-JP", "Maya、Jonas、Lea"),
+    ])
+    func listsAreJoinedTheLocalesWay(locale: String, expected: String) {
+        #expect(MessageFormatter(locale: LocaleID(locale)!).formatList(["Maya", "Jonas", "Lea"]) == expected)
+    }
+
+    @Test(
+        arguments: [
+            ("en-US", -2 * 86_400.0, false, "2 days ago"), ("en-US", -2 * 86_400, true, "2d ago"),
+            ("de-DE", -2 * 86_400, false, "vor 2 Tagen"), ("en-US", 3 * 3600, false, "in 3 hours"),
+            ("ja-JP", -5 * 60, false, "5 分前"),
+        ] as [(String, Double, Bool, String)])
+    func relativeTimesUseTheLocalesWords(locale: String, offset: Double, narrow: Bool, expected: String) {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let formatter = MessageFormatter(locale: LocaleID(locale)!)
+        #expect(formatter.formatRelative(now.addingTimeInterval(offset), to: now, narrow: narrow) == expected)
+    }
+}

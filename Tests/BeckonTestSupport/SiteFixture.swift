@@ -74,6 +74,12 @@ public enum SiteFixture {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="robots" content="noindex">
         <title>{{page.title}}</title>
+        <meta property="og:type" content="website">
+        <meta property="og:title" content="{{og.title}}">
+        <meta property="og:description" content="{{og.title}}">
+        <meta property="og:url" content="{{og.url}}">
+        <meta property="og:image" content="{{og.url}}card.png">
+        <meta name="twitter:card" content="summary_large_image">
         </head>
         <body>
         <main>

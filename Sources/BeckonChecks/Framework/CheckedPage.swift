@@ -1,13 +1,22 @@
 import BeckonHTML
 import BeckonRender
 
-/// An HTML artifact as the checks see it: its written bytes, parsed once.
+/// An HTML artifact as the checks see it: its written bytes, parsed once, and its element ids.
 public struct CheckedPage: Sendable {
     public let artifact: Artifact
     public let document: HTMLDocument
+    /// Every `id` (and `<a name>`) in the page, for `#fragment` links.
+    public let anchors: Set<String>
 
     public init(_ artifact: Artifact) {
         self.artifact = artifact
-        self.document = HTMLDocument(bytes: artifact.bytes)
+        let document = HTMLDocument(bytes: artifact.bytes)
+        self.document = document
+        var anchors = Set<String>()
+        for node in document.root.descendants where node.isElement {
+            if let id = node[attribute: "id"] { anchors.insert(id) }
+            if node.name == "a", let name = node[attribute: "name"] { anchors.insert(name) }
+        }
+        self.anchors = anchors
     }
 }

@@ -1,20 +1,23 @@
 import BeckonDiagnostics
 import BeckonRender
 
-/// Runs the rules over every artifact, in parallel, and places each finding where the artifact's
-/// content comes from (its template or locale string), naming the output line, locale and sample.
+/// Runs the rules: page rules over every HTML page and text rules over every text artifact (in
+/// parallel), site rules over all artifacts at once, catalog rules over the bundles. Findings are
+/// placed where the artifact's content comes from, naming the output line, locale and sample.
 public struct Checker: Sendable {
     public let pageRules: [any PageRule]
     public let textRules: [any TextRule]
+    public let siteRules: [any SiteRule]
     public let catalogRules: [any CatalogRule]
     public let context: CheckContext
 
     public init(
-        pageRules: [any PageRule], textRules: [any TextRule] = [], catalogRules: [any CatalogRule] = [],
-        context: CheckContext = CheckContext()
+        pageRules: [any PageRule], textRules: [any TextRule] = [], siteRules: [any SiteRule] = [],
+        catalogRules: [any CatalogRule] = [], context: CheckContext = CheckContext()
     ) {
         self.pageRules = pageRules
         self.textRules = textRules
+        self.siteRules = siteRules
         self.catalogRules = catalogRules
         self.context = context
     }
@@ -24,9 +27,14 @@ public struct Checker: Sendable {
         Checker(
             pageRules: [
                 DocumentParsesRule(), LanguageRule(), TitleRule(), SingleHeadingRule(), ViewportRule(), NoIndexRule(),
-                ImageAltRule(),
+                ImageAltRule(), SocialTagsRule(), WordsMaxRule(), CharsMaxRule(),
             ],
-            textRules: [SMSSegmentsRule(), MessageLengthRule()],
+            textRules: [SMSSegmentsRule(), CharsMaxRule()],
+            siteRules: [
+                LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(), LinkPlaceholderRule(),
+                InviteLinkRule(), DeepLinkRule(), AbsoluteMetaURLRule(), HreflangRule(), ThemeContrastRule(),
+                LargeTextContrastRule(), NonTextContrastRule(),
+            ],
             catalogRules: [
                 UnusedKeyRule(), ArgumentMismatchRule(), TooLongRule(), WhitespaceRule(), URLMismatchRule(),
                 MarkupMismatchRule(), UntranslatedRule(), StaleRule(),
@@ -34,38 +42,65 @@ public struct Checker: Sendable {
             context: context)
     }
 
+    /// The link and document rules for HTML Beckon did not build (`beckon lint`): no invite or
+    /// `hreflang` rules, and the host rule only when hosts are given.
+    public static func lint(allowedHosts: Set<String>, schemes: Set<String>) -> Checker {
+        var siteRules: [any SiteRule] = [
+            LinkSchemeRule(), LinkTargetRule(), LinkFragmentRule(), LinkPlaceholderRule(), DeepLinkRule(),
+            AbsoluteMetaURLRule(),
+        ]
+        if !allowedHosts.isEmpty { siteRules.append(LinkHostRule()) }
+        return Checker(
+            pageRules: [
+                DocumentParsesRule(), LanguageRule(), TitleRule(), SingleHeadingRule(), ViewportRule(), ImageAltRule(),
+            ],
+            siteRules: siteRules, context: CheckContext(allowedHosts: allowedHosts, appSchemes: schemes))
+    }
+
+    /// The ids of every rule, for validating severity overrides.
+    public var ruleIDs: Set<RuleID> {
+        Set(pageRules.map(\.id) + textRules.map(\.id) + siteRules.map(\.id) + catalogRules.map(\.id))
+    }
+
+    /// Findings for every rendered artifact (copied static files are not checked, but are link targets).
+    public func check(_ artifacts: [Artifact]) -> [Diagnostic] {
+        let site = CheckedSite(artifacts)
+        let perArtifact = artifacts.filter { $0.origin != nil }.parallelMap { artifact in
+            check(artifact, page: site.pages[artifact.path])
+        }
+        return perArtifact.flatMap { $0 } + siteRules.flatMap { $0.check(site, context: context) }
+    }
+
     /// Findings for the locale bundles.
     public func check(_ input: LocalizationInput) -> [Diagnostic] {
         catalogRules.flatMap { $0.check(input) }
     }
 
-    /// Findings for every rendered artifact (copied static files are not checked).
-    public func check(_ artifacts: [Artifact]) -> [Diagnostic] {
-        artifacts.filter { $0.origin != nil }.parallelMap(check).flatMap { $0 }
-    }
-
-    func check(_ artifact: Artifact) -> [Diagnostic] {
-        if artifact.contentType.hasPrefix("text/html") {
-            let page = CheckedPage(artifact)
+    func check(_ artifact: Artifact, page: CheckedPage?) -> [Diagnostic] {
+        if let page {
             return pageRules.flatMap { rule in
                 rule.check(page, context: context).map { diagnostic(rule.id, $0, artifact, outputLine: true) }
             }
         }
-        if artifact.contentType.hasPrefix("text/plain") {
-            let text = String(decoding: artifact.bytes, as: UTF8.self)
-            return textRules.flatMap { rule in
-                rule.check(artifact, text: text, context: context).map {
-                    diagnostic(rule.id, $0, artifact, outputLine: false)
-                }
+        guard artifact.contentType.hasPrefix("text/plain") else { return [] }
+        let text = String(decoding: artifact.bytes, as: UTF8.self)
+        return textRules.flatMap { rule in
+            rule.check(artifact, text: text, context: context).map {
+                diagnostic(rule.id, $0, artifact, outputLine: false)
             }
         }
-        return []
     }
 
     private func diagnostic(_ rule: RuleID, _ finding: Finding, _ artifact: Artifact, outputLine: Bool) -> Diagnostic {
-        var diagnostic = Diagnostic.error(
-            rule, finding.message, at: artifact.origin ?? SourceLocation(file: artifact.path), fix: finding.fix)
-        diagnostic.notes = [outputLine ? "in \(artifact.path), line \(finding.line)" : "in \(artifact.path)"]
+        // A linted file is its own source: findings point at its line.
+        let location =
+            artifact.kind == .document
+            ? SourceLocation(file: artifact.path, line: finding.line)
+            : artifact.origin ?? SourceLocation(file: artifact.path)
+        var diagnostic = Diagnostic.error(rule, finding.message, at: location, fix: finding.fix)
+        if artifact.kind != .document {
+            diagnostic.notes = [outputLine ? "in \(artifact.path), line \(finding.line)" : "in \(artifact.path)"]
+        }
         diagnostic.locale = artifact.locale?.rawValue
         diagnostic.sample = artifact.sample
         return diagnostic

@@ -17,15 +17,6 @@ public protocol TextRule: Sendable {
     func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding]
 }
 
-/// What rules measure against: the site's limits.
-public struct CheckContext: Sendable {
-    public var limits: Limits
-
-    public init(limits: Limits = Limits()) {
-        self.limits = limits
-    }
-}
-
 /// A problem a rule found in a page, before it is placed at a source location.
 public struct Finding: Sendable, Hashable {
     public var message: String

@@ -25,3 +25,10 @@ public enum Bidi {
         "\(firstStrongIsolate)\(value)\(popDirectionalIsolate)"
     }
 }
+
+extension Bidi {
+    /// Whether a character is one of the invisible isolation marks (FSI, LRI, RLI, PDI).
+    public static func isIsolationMark(_ character: Character) -> Bool {
+        ["\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"].contains(character)
+    }
+}

@@ -54,7 +54,8 @@ extension LinkPolicy {
         self.init(host: host, form: form, path: path, keyID: keyID)
     }
 
-    static func isValidHost(_ host: String) -> Bool {
+    /// Whether text is a DNS host name.
+    public static func isValidHost(_ host: String) -> Bool {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         return !host.isEmpty && host.count <= 253
             && labels.allSatisfy { label in

@@ -15,10 +15,12 @@ public struct SiteConfig: Sendable, Hashable {
     public var share: ShareConfig?
     /// Invite tokens, when the site issues them.
     public var tokens: TokensConfig?
+    /// Allowed hosts and rule severities.
+    public var checks: ChecksConfig
 
     /// The top-level keys of beckon.yml.
     public static let keys = [
-        "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens",
+        "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "checks",
     ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
@@ -26,7 +28,7 @@ public struct SiteConfig: Sendable, Hashable {
         "theme.dark": ThemeConfig.Palette.keys, "theme.fonts": ThemeConfig.Fonts.keys,
         "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
         "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys, "share": ShareConfig.keys,
-        "tokens": TokensConfig.keys,
+        "tokens": TokensConfig.keys, "checks": ChecksConfig.keys,
     ]
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
@@ -51,6 +53,7 @@ public struct SiteConfig: Sendable, Hashable {
         samples = Self.samples(mapping, reader)
         share = mapping.mapping("share", keys: ShareConfig.keys).map(ShareConfig.init)
         tokens = mapping.mapping("tokens", keys: TokensConfig.keys).flatMap(TokensConfig.init)
+        checks = mapping.mapping("checks", keys: ChecksConfig.keys).map(ChecksConfig.init) ?? ChecksConfig()
         guard let app, let theme, let links else { return nil }
         self.app = app
         self.theme = theme

@@ -25,4 +25,20 @@ int32_t beckon_plural_rules_keywords(void *rules, char *buffer, int32_t capacity
 int32_t beckon_words(const uint16_t *text, int32_t length, const char *locale, int32_t *starts, int32_t *ends,
                      int32_t capacity);
 
+/// Units for `beckon_relative_time`, matching ICU's URelativeDateTimeUnit.
+enum BeckonRelativeUnit {
+    BECKON_RELATIVE_YEAR = 0,
+    BECKON_RELATIVE_MONTH = 2,
+    BECKON_RELATIVE_WEEK = 3,
+    BECKON_RELATIVE_DAY = 4,
+    BECKON_RELATIVE_HOUR = 5,
+    BECKON_RELATIVE_MINUTE = 6,
+    BECKON_RELATIVE_SECOND = 7,
+};
+
+/// Formats `offset` units relative to now in the locale's words ("2 days ago", "in 3 hours") as
+/// UTF-16 into `out`; `narrow` chooses the shortest style ("2d ago"). Returns the length written,
+/// or -1 on failure.
+int32_t beckon_relative_time(const char *locale, double offset, int unit, int narrow, uint16_t *out, int32_t capacity);
+
 #endif

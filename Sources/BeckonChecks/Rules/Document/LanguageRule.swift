@@ -1,6 +1,7 @@
 import BeckonDiagnostics
 
-/// `doc.lang`: `<html>` carries `lang` and `dir` matching the page's locale.
+/// `doc.lang`: `<html>` carries `lang` and `dir` matching the page's locale (a page Beckon did not
+/// build, checked by `beckon lint`, must at least carry `lang`).
 ///
 /// Screen readers pick their voice from `lang`, and browsers lay out right-to-left text from
 /// `dir`. Layouts should write `<html lang="{{page.lang}}" dir="{{page.dir}}">`.
@@ -9,22 +10,24 @@ struct LanguageRule: PageRule {
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let root = page.document.root
-        var findings: [Finding] = []
         let fix = "Write `<html lang=\"{{page.lang}}\" dir=\"{{page.dir}}\">` in the layout."
-        if let locale = page.artifact.locale {
-            if root[attribute: "lang"] != locale.rawValue {
-                findings.append(
-                    Finding(
-                        "`<html lang>` is `\(root[attribute: "lang"] ?? "missing")`, not `\(locale)`", line: root.line,
-                        fix: fix))
-            }
-            if root[attribute: "dir"] != locale.direction {
-                findings.append(
-                    Finding(
-                        "`<html dir>` is `\(root[attribute: "dir"] ?? "missing")`, not `\(locale.direction)`",
-                        line: root.line,
-                        fix: fix))
-            }
+        guard let locale = page.artifact.locale else {
+            if let lang = root[attribute: "lang"], !lang.isEmpty { return [] }
+            return [Finding("`<html>` has no `lang`", line: root.line, fix: "Add `lang` (and `dir`) to `<html>`.")]
+        }
+        var findings: [Finding] = []
+        if root[attribute: "lang"] != locale.rawValue {
+            findings.append(
+                Finding(
+                    "`<html lang>` is `\(root[attribute: "lang"] ?? "missing")`, not `\(locale)`", line: root.line,
+                    fix: fix))
+        }
+        if root[attribute: "dir"] != locale.direction {
+            findings.append(
+                Finding(
+                    "`<html dir>` is `\(root[attribute: "dir"] ?? "missing")`, not `\(locale.direction)`",
+                    line: root.line,
+                    fix: fix))
         }
         return findings
     }

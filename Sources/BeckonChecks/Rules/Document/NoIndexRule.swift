@@ -8,6 +8,7 @@ struct NoIndexRule: PageRule {
     let id: RuleID = "doc.noindex"
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
+        guard page.artifact.kind.isInvitePage else { return [] }
         let robots = page.document.head?.elements(named: "meta").first { $0[attribute: "name"] == "robots" }
         guard let content = robots?[attribute: "content"], content.lowercased().contains("noindex") else {
             return [

@@ -14,17 +14,27 @@ import InviteModel
 struct SMSSegmentsRule: TextRule {
     let id: RuleID = "sms.segments"
 
+    /// A character as a reader can find it: itself when visible, its code point when not.
+    static func name(_ scalar: Unicode.Scalar) -> String {
+        let invisible: Set<Unicode.GeneralCategory> = [.format, .control, .spaceSeparator, .nonspacingMark]
+        let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+        return invisible.contains(scalar.properties.generalCategory) ? code : "`\(scalar)` (\(code))"
+    }
+
     func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding] {
         guard artifact.kind == .shareMessage, artifact.path.hasSuffix(".sms.txt") else { return [] }
         let length = SMSLength(text)
-        let languageNeedsUCS2 = text.unicodeScalars.contains {
-            $0.properties.isAlphabetic && SMSLength.septets(String($0)) == nil
-        }
+        let languageNeedsUCS2 =
+            artifact.locale?.isRightToLeft == true
+            || text.unicodeScalars.contains { $0.properties.isAlphabetic && SMSLength.septets(String($0)) == nil }
         let limit = languageNeedsUCS2 ? context.limits.smsSegmentsUCS2 : context.limits.smsSegments
         guard length.segments > limit else { return [] }
         let trigger =
             length.encoding == .ucs2
-            ? text.first { SMSLength.septets(String($0)) == nil }.map { " (`\($0)` forces UCS-2)" } ?? "" : ""
+            ? text.unicodeScalars.first { SMSLength.septets(String($0)) == nil }.map {
+                " (\(Self.name($0)) forces UCS-2)"
+            }
+                ?? "" : ""
         return [
             Finding(
                 "the message is \(length.segments) SMS segments in \(artifact.locale?.rawValue ?? "")"

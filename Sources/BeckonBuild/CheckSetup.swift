@@ -1,0 +1,88 @@
+import BeckonChecks
+import BeckonDiagnostics
+import BeckonSite
+import Foundation
+import InviteModel
+import InviteSecurity
+
+/// Builds what the checks measure against from the site and the environment, and applies the
+/// site's severity overrides.
+enum CheckSetup {
+    static func context(_ site: Site, environment: [String: String]) -> CheckContext {
+        let config = site.config
+        var hosts: Set<String> = [
+            config.app.baseURL.host, config.links.host, config.app.supportURL.host, "apps.apple.com", "play.google.com",
+            "wa.me", "www.instagram.com",
+        ]
+        for url in [config.app.playStoreURL, config.app.androidWaitlistURL] { if let url { hosts.insert(url.host) } }
+        hosts.formUnion(config.checks.allowedHosts)
+        let keyring = try? LinkKeyring.fromEnvironment(environment, signingKeyID: config.links.keyID)
+        let policy = config.links
+        var times = Dictionary(uniqueKeysWithValues: config.samples.map { ($0.id, $0.createdAt) })
+        times["@"] = SampleInvite.defaultCreatedAt
+        return CheckContext(
+            limits: config.limits, allowedHosts: hosts,
+            appSchemes: Set(config.app.urlScheme.map { [$0.lowercased()] } ?? []), linkPolicy: policy,
+            verifyInviteLink: keyring.map { verifier($0, policy: policy) },
+            sampleTimes: times, configLocations: configLocations(site.configSource),
+            wordLimits: Dictionary(
+                site.orderedTemplates.compactMap { template in template.maxWords.map { (template.path, $0) } },
+                uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// A closure that verifies invite links with a keyring, returning why a link fails.
+    static func verifier(_ ring: LinkKeyring, policy: LinkPolicy) -> @Sendable (String, Date) -> String? {
+        { url, moment in
+            switch ring.verify(url, policy: policy, at: moment) {
+            case .success: return nil
+            case .failure(let error): return error.description
+            }
+        }
+    }
+
+    /// Where each `section.subsection.key` of beckon.yml was written, found by indentation.
+    static func configLocations(_ source: SourceText) -> [String: SourceLocation] {
+        var locations: [String: SourceLocation] = [:]
+        var stack: [(indent: Int, key: String)] = []
+        for number in 1...max(1, source.lineCount) {
+            guard let line = source.line(number) else { continue }
+            let indent = line.prefix { $0 == " " }.count
+            let content = line.dropFirst(indent)
+            guard let colon = content.firstIndex(of: ":"), !content.hasPrefix("#"), !content.hasPrefix("-") else {
+                continue
+            }
+            let key = String(content[..<colon])
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                continue
+            }
+            while let last = stack.last, last.indent >= indent { stack.removeLast() }
+            stack.append((indent, key))
+            locations[stack.map(\.key).joined(separator: ".")] = SourceLocation(
+                file: source.path, line: number, column: indent + 1)
+        }
+        return locations
+    }
+
+    /// The severity overrides, with diagnostics for rule ids no rule has.
+    static func overrides(_ config: SiteConfig, known: Set<RuleID>) -> ([RuleID: Severity?], [Diagnostic]) {
+        var overrides: [RuleID: Severity?] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (rule, level, location) in config.checks.severity {
+            guard known.contains(RuleID(rule)) else {
+                diagnostics.append(
+                    .error(
+                        "config.unknown-rule",
+                        "`\(rule)` is not a rule\(DidYouMean.phrase(for: rule, among: known.map(\.rawValue)))",
+                        at: location, fix: "See docs/rules.md for the rule ids."))
+                continue
+            }
+            overrides[RuleID(rule)] =
+                switch level {
+                case .error: .error
+                case .warning: .warning
+                case .off: nil
+                }
+        }
+        return (overrides, diagnostics)
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import BeckonBuild
+import BeckonDiagnostics
+import BeckonReview
+import Foundation
+
+/// `beckon l10n status`: per locale, how complete it is, and every localization problem.
+struct L10nStatus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show each locale's translated, missing, fallback, stale and over-limit strings, and the problems.",
+        discussion: """
+            Runs every check without writing; lists only localization findings (l10n.*). Exit status \
+            1 when there are errors, or warnings with --strict.
+            """)
+
+    @OptionGroup var options: SiteOptions
+
+    func run() throws {
+        let sources = SourceStore()
+        let result = Pipeline(
+            options: options.buildOptions(write: false),
+            sources: sources
+        ).run()
+        let findings = DiagnosticReport(
+            result.report.diagnostics.filter {
+                $0.rule.family == "l10n" || $0.location == nil || $0.rule.family == "yaml"
+            })
+        switch options.format {
+        case .text:
+            print(Self.table(result.localization))
+            print(
+                DiagnosticFormat.text.render(findings, sources: sources, color: Terminal().stdoutIsColorTerminal),
+                terminator: "")
+            print(
+                findings.isEmpty
+                    ? "No localization problems." : "\(findings.errorCount) errors, \(findings.warningCount) warnings.")
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let locales = (try? encoder.encode(result.localization)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+            let diagnostics = DiagnosticFormat.json.render(findings, sources: sources)
+            print(
+                "{\n\"locales\": \(locales),\n\"report\": \(diagnostics.trimmingCharacters(in: .whitespacesAndNewlines))\n}"
+            )
+        default:
+            print(options.format.render(findings, sources: sources, toolVersion: BeckonCommand.version), terminator: "")
+        }
+        if result.report.hasErrors { throw ExitCode(1) }
+    }
+
+    static func table(_ statuses: [LocaleStatus]) -> String {
+        let header = ["locale", "total", "translated", "missing", "fallback", "stale", "over limit"]
+        let rows = statuses.map {
+            [
+                $0.locale, "\($0.total)", "\($0.translated)", "\($0.missing)", "\($0.fallback)", "\($0.stale)",
+                "\($0.overLimit)",
+            ]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                return index == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,22 @@
+/// What a pair of colours must reach under WCAG 2.2.
+public struct ContrastRequirement: Sendable, Hashable {
+    /// Text size in CSS pixels.
+    public var size: Double
+    /// CSS font weight.
+    public var weight: Int
+
+    public init(size: Double = 16, weight: Int = 400) {
+        self.size = size
+        self.weight = weight
+    }
+
+    /// Large text: at least 24 px, or at least 18.667 px (14 pt) when bold (700 or more).
+    public var isLargeText: Bool { size >= 24 || (size >= 18.667 && weight >= 700) }
+
+    /// Level AA: 4.5:1, or 3:1 for large text (1.4.3).
+    public var minimumAA: Double { isLargeText ? 3 : 4.5 }
+    /// Level AAA: 7:1, or 4.5:1 for large text (1.4.6).
+    public var minimumAAA: Double { isLargeText ? 4.5 : 7 }
+    /// Non-text contrast: 3:1 for user interface components such as a button's fill (1.4.11).
+    public static let nonText = 3.0
+}

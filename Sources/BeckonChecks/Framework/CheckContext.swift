@@ -1,0 +1,45 @@
+import BeckonDiagnostics
+import BeckonSite
+import Foundation
+import InviteModel
+
+/// What rules measure against: the site's limits, the hosts and schemes its links may use, how to
+/// verify invite links, and where settings were written (so findings about a colour or a limit
+/// point at beckon.yml).
+public struct CheckContext: Sendable {
+    public var limits: Limits
+    /// Hosts https links may point at.
+    public var allowedHosts: Set<String>
+    /// Deep-link schemes the site declares (its app's, plus the messaging apps').
+    public var appSchemes: Set<String>
+    /// The site's invite link policy, for recognising invite links.
+    public var linkPolicy: LinkPolicy?
+    /// Verifies a signed invite link at a moment; returns why it fails, or `nil` when it is valid.
+    /// `nil` when no key is available, in which case signatures are not checked.
+    public var verifyInviteLink: (@Sendable (String, Date) -> String?)?
+    /// The moment each sample invite's links are checked at (its creation), by sample id.
+    public var sampleTimes: [String: Date]
+    /// Where settings were written in beckon.yml, by dotted path (`theme.dark.link`).
+    public var configLocations: [String: SourceLocation]
+    /// Word limits set in templates' front matter (`maxWords`), by template path.
+    public var wordLimits: [String: Int]
+
+    public init(
+        limits: Limits = Limits(), allowedHosts: Set<String> = [], appSchemes: Set<String> = [],
+        linkPolicy: LinkPolicy? = nil, verifyInviteLink: (@Sendable (String, Date) -> String?)? = nil,
+        sampleTimes: [String: Date] = [:], configLocations: [String: SourceLocation] = [:],
+        wordLimits: [String: Int] = [:]
+    ) {
+        self.limits = limits
+        self.allowedHosts = allowedHosts
+        self.appSchemes = appSchemes
+        self.linkPolicy = linkPolicy
+        self.verifyInviteLink = verifyInviteLink
+        self.sampleTimes = sampleTimes
+        self.configLocations = configLocations
+        self.wordLimits = wordLimits
+    }
+
+    /// Schemes every site may link with: messaging apps whose deep links Beckon writes.
+    public static let messagingSchemes: Set<String> = ["whatsapp", "instagram"]
+}

@@ -1,0 +1,47 @@
+import BeckonDiagnostics
+import Foundation
+import InviteModel
+
+/// `links.deep-link`: `mailto:` addresses are valid, `tel:` numbers are E.164, and SMS, WhatsApp and
+/// Instagram links are well formed with their text percent-encoded; the app's own links have a
+/// path after `SCHEME://`.
+///
+/// A malformed deep link opens the messaging app empty, or not at all.
+struct DeepLinkRule: SiteRule {
+    let id: RuleID = "links.deep-link"
+
+    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        site.allLinks().compactMap { artifact, link in
+            guard let scheme = scheme(of: link.url), let problem = problem(link.url, scheme: scheme, context) else {
+                return nil
+            }
+            return finding(
+                .error, problem, artifact, link, fix: "Build the link from valid parts; see docs/invite-model.md.")
+        }
+    }
+
+    private func problem(_ url: String, scheme: String, _ context: CheckContext) -> String? {
+        switch scheme {
+        case "mailto":
+            let address = url.dropFirst("mailto:".count).prefix { $0 != "?" }
+            let decoded = address.removingPercentEncoding ?? String(address)
+            guard decoded.isEmpty || decoded.split(separator: ",").allSatisfy({ EmailAddress(String($0)) != nil })
+            else {
+                return "`\(url)` has an invalid email address"
+            }
+            return DeepLink.parse(url) == nil ? "`\(url)` is not a well-formed mailto link" : nil
+        case "tel":
+            return PhoneNumber(parsing: String(url.dropFirst("tel:".count))) == nil
+                ? "`\(url)` is not an E.164 phone number" : nil
+        case "sms", "whatsapp", "instagram":
+            return DeepLink.parse(url) == nil ? "`\(url)` is not a well-formed \(scheme) link" : nil
+        case "https" where host(of: url) == "wa.me":
+            return DeepLink.parse(url) == nil ? "`\(url)` is not a well-formed WhatsApp link" : nil
+        case _ where context.appSchemes.contains(scheme):
+            return url.dropFirst(scheme.count + 1).hasPrefix("//") && url.count > scheme.count + 3
+                ? nil : "`\(url)` has no path after `\(scheme)://`"
+        default:
+            return nil
+        }
+    }
+}

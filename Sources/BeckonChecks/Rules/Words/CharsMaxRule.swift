@@ -1,0 +1,52 @@
+import BeckonDiagnostics
+import BeckonRender
+
+/// `chars.max`: titles, descriptions and messages fit their character limits, counted as people see
+/// characters (grapheme clusters): a page's `<title>` and `og:title` at most `limits.titleChars`
+/// (60), its description and `og:description` at most `limits.descriptionChars` (155), a share message
+/// at most `limits.messageChars` (500).
+///
+/// Link previews cut long titles mid-word. Shorten the string, or raise the limit in beckon.yml.
+struct CharsMaxRule: PageRule, TextRule {
+    let id: RuleID = "chars.max"
+
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
+        guard let locale = page.artifact.locale, let head = page.document.head else { return [] }
+        let metas = head.elements(named: "meta")
+        func meta(_ name: String) -> (String, Int)? {
+            let tag = metas.first { ($0[attribute: "property"] ?? $0[attribute: "name"]) == name }
+            return tag.flatMap { tag in tag[attribute: "content"].map { ($0, tag.line) } }
+        }
+        let title = head.elements(named: "title").first.map { ($0.textContent, $0.line) }
+        let description = meta("description")
+        var fields: [(String, (String, Int)?, Int)] = [
+            ("title", title, context.limits.titleChars), ("description", description, context.limits.descriptionChars),
+        ]
+        // The Open Graph copies are reported only when they differ from the page's own.
+        if let ogTitle = meta("og:title"), ogTitle.0 != title?.0 {
+            fields.append(("og:title", ogTitle, context.limits.titleChars))
+        }
+        if let ogDescription = meta("og:description"), ogDescription.0 != description?.0 {
+            fields.append(("og:description", ogDescription, context.limits.descriptionChars))
+        }
+        return fields.compactMap { name, value, limit in
+            guard let (text, line) = value else { return nil }
+            let visible = text.filter { !Bidi.isIsolationMark($0) }.count
+            guard visible > limit else { return nil }
+            return Finding(
+                "the \(name) is \(visible) characters in \(locale) (limit \(limit))", line: line,
+                fix: "Shorten the string, or raise the limit in beckon.yml (`limits`).")
+        }
+    }
+
+    func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding] {
+        guard artifact.kind == .shareMessage else { return [] }
+        let limit = context.limits.messageChars
+        guard text.count > limit else { return [] }
+        return [
+            Finding(
+                "the message is \(text.count) characters in \(artifact.locale?.rawValue ?? "") (limit \(limit))",
+                line: 1, fix: "Shorten the message to \(limit) characters.")
+        ]
+    }
+}

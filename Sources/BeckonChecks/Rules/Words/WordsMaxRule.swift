@@ -1,0 +1,25 @@
+import BeckonDiagnostics
+import BeckonText
+
+/// `words.max`: a page's main content stays within its word limit — the template's `maxWords`, or
+/// `limits.pageBodyWords` (150) — in every locale and with every sample invite.
+///
+/// Words are counted with ICU's word break rules for the page's language, so Japanese and Thai are
+/// segmented by dictionary instead of counting a whole sentence as one word.
+struct WordsMaxRule: PageRule {
+    let id: RuleID = "words.max"
+
+    func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
+        guard let locale = page.artifact.locale, let main = page.document.elements(named: "main").first else {
+            return []
+        }
+        let limit = page.artifact.template.flatMap { context.wordLimits[$0] } ?? context.limits.pageBodyWords
+        let words = WordCounter(locale: locale.rawValue).count(main.textContent)
+        guard words > limit else { return [] }
+        return [
+            Finding(
+                "the page body is \(words) words in \(locale) (limit \(limit))", line: main.line,
+                fix: "Shorten the copy, or raise `maxWords` in the template's front matter.")
+        ]
+    }
+}

@@ -1,0 +1,167 @@
+import BeckonChecks
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+
+/// The reviewer page, `review/index.html`: every string of every template in every locale side by
+/// side, with its length against its limits, the locale that supplied it, the findings made at it,
+/// and links to the built artifacts. Static HTML with no scripts, so it opens from a folder or a
+/// CI artifact without a server.
+public struct ReviewPage: Sendable {
+    public static let path = "review/index.html"
+
+    let site: Site
+    let input: LocalizationInput
+    let statuses: [LocaleStatus]
+    let diagnostics: [Diagnostic]
+    let artifacts: [Artifact]
+
+    public init(
+        site: Site, input: LocalizationInput, statuses: [LocaleStatus], diagnostics: [Diagnostic],
+        artifacts: [Artifact]
+    ) {
+        self.site = site
+        self.input = input
+        self.statuses = statuses
+        self.diagnostics = diagnostics
+        self.artifacts = artifacts
+    }
+
+    /// The page as an artifact.
+    public func artifact() -> Artifact {
+        Artifact(
+            path: Self.path, kind: .review, contentType: "text/html; charset=utf-8", bytes: Array(html().utf8))
+    }
+
+    func html() -> String {
+        let locales = input.locales
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en" dir="ltr">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="robots" content="noindex">
+            <title>\(HTMLEscaping.text(site.config.app.name)) – localization review</title>
+            <style>\(ReviewStyle.css)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(HTMLEscaping.text(site.config.app.name)): localization review</h1>
+            <p>Every string of every template in \(locales.count) locales. Lengths are the longest rendering
+            with any sample invite; findings are shown at the string they concern.</p>
+            \(summaryTable())
+            <nav aria-label="Templates"><ul>\(groups.map { "<li><a href=\"#\(Self.anchor($0.title))\">\(HTMLEscaping.text($0.title))</a></li>" }.joined())</ul></nav>
+            </header>
+            <main>
+
+            """
+        for group in groups { out += section(group, locales: locales) }
+        out += siteFindings()
+        out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// Templates, layouts and share messages, each with the keys it uses in source order.
+    var groups: [(title: String, keys: [MessageKey])] {
+        let order = input.catalog.sourceBundle?.orderedKeys ?? []
+        var places: [String: [MessageKey]] = [:]
+        for key in order {
+            for place in input.usage[key] ?? ["not used (external or unused)"] {
+                places[place, default: []].append(key)
+            }
+        }
+        return places.keys.sorted().map { ($0, places[$0] ?? []) }
+    }
+
+    private func summaryTable() -> String {
+        var rows = ""
+        for status in statuses {
+            let links = artifacts.filter {
+                $0.locale?.rawValue == status.locale && $0.sample == nil && $0.contentType.hasPrefix("text/html")
+            }
+            .map { "<a href=\"../\(HTMLEscaping.attribute($0.path))\">\($0.kind.rawValue)</a>" }.joined(separator: " ")
+            rows +=
+                "<tr><th scope=\"row\">\(status.locale)</th><td>\(status.translated)/\(status.total)</td><td>\(status.fallback)</td><td>\(status.missing)</td><td>\(status.stale)</td><td>\(status.overLimit)</td><td>\(status.findings)</td><td>\(links)</td></tr>\n"
+        }
+        return """
+            <table class="summary">
+            <caption>Locales</caption>
+            <thead><tr><th scope="col">locale</th><th scope="col">translated</th><th scope="col">fallback</th><th scope="col">missing</th><th scope="col">stale</th><th scope="col">over limit</th><th scope="col">findings</th><th scope="col">pages</th></tr></thead>
+            <tbody>
+            \(rows)</tbody>
+            </table>
+            """
+    }
+
+    private func section(_ group: (title: String, keys: [MessageKey]), locales: [LocaleID]) -> String {
+        var out = "<section id=\"\(Self.anchor(group.title))\">\n<h2>\(HTMLEscaping.text(group.title))</h2>\n"
+        out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
+        for locale in locales { out += "<th scope=\"col\">\(locale)</th>" }
+        out += "</tr></thead>\n<tbody>\n"
+        for key in group.keys {
+            out += "<tr><th scope=\"row\"><code>\(HTMLEscaping.text(key.rawValue))</code>\(limitsNote(key))</th>"
+            for locale in locales { out += cell(key, locale) }
+            out += "</tr>\n"
+        }
+        return out + "</tbody>\n</table>\n</section>\n"
+    }
+
+    private func limitsNote(_ key: MessageKey) -> String {
+        guard let entry = input.catalog.sourceBundle?.entries[key] else { return "" }
+        var parts: [String] = []
+        if let maxChars = entry.maxChars { parts.append("≤ \(maxChars) characters") }
+        if let maxWords = entry.maxWords { parts.append("≤ \(maxWords) words") }
+        if let description = entry.description { parts.insert(HTMLEscaping.text(description), at: 0) }
+        return parts.isEmpty ? "" : "<p class=\"note\">\(parts.joined(separator: " · "))</p>"
+    }
+
+    private func cell(_ key: MessageKey, _ locale: LocaleID) -> String {
+        let renderings = input.renderings[locale]?[key] ?? []
+        guard let first = renderings.first, let supplier = input.catalog.lookup(key, in: locale)?.locale else {
+            return "<td class=\"missing\">missing</td>"
+        }
+        let longest = renderings.map(\.text.count).max() ?? 0
+        let findings = diagnostics.filter {
+            $0.locale == locale.rawValue && $0.location?.file.hasPrefix("locales/") == true
+                && $0.message.contains("`\(key)`")
+        }
+        var classes: [String] = []
+        if supplier != locale { classes.append("fallback") }
+        if findings.contains(where: { $0.severity == .error }) {
+            classes.append("error")
+        } else if !findings.isEmpty {
+            classes.append("warning")
+        }
+        var out =
+            "<td\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") lang=\"\(locale)\" dir=\"\(locale.direction)\">"
+        out += "<p>\(HTMLEscaping.text(first.text))</p>"
+        out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">\(longest) characters"
+        if supplier != locale { out += " · from \(supplier)" }
+        out += "</p>"
+        for finding in findings {
+            out +=
+                "<p class=\"finding \(finding.severity.rawValue)\" lang=\"en\" dir=\"ltr\"><strong>\(finding.rule)</strong> \(HTMLEscaping.text(finding.message))</p>"
+        }
+        return out + "</td>"
+    }
+
+    private func siteFindings() -> String {
+        let others = diagnostics.filter { $0.location?.file.hasPrefix("locales/") != true }
+        guard !others.isEmpty else { return "" }
+        var out = "<section id=\"other-findings\">\n<h2>Other findings</h2>\n<ul>\n"
+        for finding in others {
+            let place = finding.location.map { HTMLEscaping.text($0.description) + ": " } ?? ""
+            let context = [finding.locale, finding.sample.map { "sample \($0)" }].compactMap { $0 }.joined(
+                separator: ", ")
+            out +=
+                "<li class=\"\(finding.severity.rawValue)\">\(place)<strong>\(finding.rule)</strong> \(HTMLEscaping.text(finding.message))\(context.isEmpty ? "" : " (\(HTMLEscaping.text(context)))")</li>\n"
+        }
+        return out + "</ul>\n</section>\n"
+    }
+
+    static func anchor(_ title: String) -> String {
+        String(title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}

@@ -1,0 +1,21 @@
+/// The reviewer page's stylesheet: readable tables, locale columns, and highlighted findings.
+enum ReviewStyle {
+    static let css = """
+        body{margin:0;padding:1.5rem;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif;color:#1b1b1f;background:#fff}
+        h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
+        table{border-collapse:collapse;width:100%;margin:1rem 0}
+        th,td{border:1px solid #c8c8d0;padding:.4rem .5rem;vertical-align:top;text-align:start}
+        thead th{background:#f0f0f4;position:sticky;top:0}
+        td p{margin:0 0 .25rem}
+        .meta,.note{color:#4a4a55;font-size:.8rem}
+        .fallback{background:#fff8e1}
+        .warning{background:#fff3cd}
+        .error{background:#fde2e1}
+        .missing{background:#fde2e1;font-style:italic}
+        .finding{font-size:.85rem}
+        .finding.error strong{color:#a50e0e}.finding.warning strong{color:#7a4f00}
+        nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}
+        a{color:#0b57d0}
+        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
+        """
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Generates `docs/rules.md` from the doc comments of the rule sources, so the documentation is
+/// the code's own words and cannot drift from it.
+enum RuleDocumentation {
+    struct Rule {
+        var id: String
+        var severity: String
+        var summary: String
+        var details: [String]
+        var family: String { String(id.prefix { $0 != "." }) }
+    }
+
+    static func rules(rulesFolder: URL) throws -> [Rule] {
+        var rules: [Rule] = []
+        let files =
+            FileManager.default.enumerator(at: rulesFolder, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path } ?? []
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let declaration = lines.firstIndex(where: { $0.hasPrefix("struct ") && $0.contains("Rule") }),
+                let idLine = lines.first(where: { $0.contains("let id: RuleID = \"") })
+            else { continue }
+            var comment: [String] = []
+            var index = declaration - 1
+            while index >= 0, lines[index].hasPrefix("///") {
+                comment.insert(String(lines[index].dropFirst(3).drop { $0 == " " }), at: 0)
+                index -= 1
+            }
+            let id = idLine.components(separatedBy: "\"")[1]
+            let paragraphs = comment.split(separator: "", omittingEmptySubsequences: true).map {
+                $0.joined(separator: " ")
+            }
+            let severity = text.contains(".warning") && !text.contains(".error") ? "warning" : "error"
+            rules.append(
+                Rule(
+                    id: id, severity: severity, summary: paragraphs.first ?? "", details: Array(paragraphs.dropFirst()))
+            )
+        }
+        return rules.sorted { $0.id < $1.id }
+    }
+
+    static func markdown(rulesFolder: URL) throws -> String {
+        let rules = try rules(rulesFolder: rulesFolder)
+        var out = """
+            # Rules
+
+            Every check Beckon runs, generated from the rules' doc comments in `Sources/BeckonChecks/Rules`
+            (a test fails when this file is out of date). Each finding names its rule, the file, line and
+            column it traces back to, the locale and sample invite it was made with, and a fix.
+
+            Severities can be changed per rule in beckon.yml:
+
+            ```yaml
+            checks:
+              severity:
+                l10n.untranslated: error
+                links.host: warning
+                doc.noindex: off
+            ```
+
+            Site, template and bundle problems found while loading (`yaml.*`, `config.*`, `template.*`,
+            `layout.*`, `input.*`, `build.*`, and `l10n.missing-key`, `l10n.icu-syntax`,
+            `l10n.plural-categories`, `l10n.fallback`, `l10n.unknown-argument`) are always reported and
+            are described in [site-format.md](site-format.md).
+
+            | rule | default | checks |
+            |---|---|---|
+
+            """
+        for rule in rules {
+            out +=
+                "| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.severity) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        var family = ""
+        for rule in rules {
+            if rule.family != family {
+                family = rule.family
+                out += "\n## \(family).*\n"
+            }
+            out += "\n### \(rule.id)\n\nDefault: \(rule.severity).\n\n\(rule.summary)\n"
+            for paragraph in rule.details { out += "\n\(paragraph)\n" }
+        }
+        return out
+    }
+
+    static func anchor(_ id: String) -> String {
+        String(id.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" })
+    }
+}
