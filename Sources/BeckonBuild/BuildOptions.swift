@@ -19,10 +19,13 @@ public struct BuildOptions: Sendable {
     public var environment: [String: String]
     /// Also build the pseudo-locales `en-XA` and `ar-XB`.
     public var pseudo: Bool
+    /// Check external links over the network, caching answers in this file (`nil`: offline).
+    public var onlineCache: URL?
 
     public init(
         site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,
-        write: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment, pseudo: Bool = false
+        write: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment, pseudo: Bool = false,
+        onlineCache: URL? = nil
     ) {
         self.site = site
         self.output = output
@@ -32,6 +35,7 @@ public struct BuildOptions: Sendable {
         self.write = write
         self.environment = environment
         self.pseudo = pseudo
+        self.onlineCache = onlineCache
     }
 
     /// The output folder this build writes to.

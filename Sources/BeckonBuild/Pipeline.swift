@@ -73,8 +73,13 @@ public struct Pipeline: Sendable {
         if catalogDiagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
             return Outcome(diagnostics: diagnostics, locales: locales)
         }
-        let checker = Checker.standard(CheckSetup.context(site, environment: options.environment))
-        let (overrides, overrideDiagnostics) = CheckSetup.overrides(site.config, known: checker.ruleIDs)
+        var checker = Checker.standard(CheckSetup.context(site, environment: options.environment))
+        if let cache = options.onlineCache {
+            checker = checker.checkingOnline(
+                with: OnlineLinkChecker(cache: OnlineLinkCache(file: cache)),
+                ownHosts: [site.config.app.baseURL.host, site.config.links.host])
+        }
+        let (overrides, overrideDiagnostics) = CheckSetup.overrides(site.config, known: Checker.allRuleIDs)
         diagnostics += overrideDiagnostics
         let (sampleLinks, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
         diagnostics += linkDiagnostics

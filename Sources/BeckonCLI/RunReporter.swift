@@ -22,7 +22,10 @@ struct RunReporter {
             result.report, sources: sources, color: format == .text && terminal.stdoutIsColorTerminal,
             toolVersion: BeckonCommand.version)
         print(rendered, terminator: "")
-        if format == .text { print(summary(result, site: options.site)) }
+        if format == .text {
+            if let byRule = Self.findingsByRule(result.report) { print(byRule) }
+            print(summary(result, site: options.site))
+        }
         if result.report.hasErrors { throw ExitCode(1) }
     }
 
@@ -51,6 +54,19 @@ struct RunReporter {
         case (.check, true):
             return "Check failed: \(problems)."
         }
+    }
+
+    /// "Findings by rule: links.host 2 (de-DE 1, en-US 1); l10n.fallback 3 (ja-JP 3)", or `nil`.
+    static func findingsByRule(_ report: DiagnosticReport) -> String? {
+        guard report.diagnostics.count > 1 else { return nil }
+        let groups = Dictionary(grouping: report.diagnostics, by: \.rule)
+        let parts = groups.keys.sorted().map { rule -> String in
+            let findings = groups[rule] ?? []
+            let locales = Dictionary(grouping: findings.compactMap(\.locale), by: { $0 })
+                .map { "\($0.key) \($0.value.count)" }.sorted()
+            return "\(rule) \(findings.count)" + (locales.isEmpty ? "" : " (\(locales.joined(separator: ", ")))")
+        }
+        return "Findings by rule: " + parts.joined(separator: "; ")
     }
 
     /// A path as the user would write it: relative to the working folder when inside it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeckonBuild
+import BeckonChecks
 import BeckonDiagnostics
 import BeckonSite
 import Foundation
@@ -28,6 +29,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Also build the pseudo-locales en-XA (accented, 35% longer) and ar-XB (right to left).")
     var pseudo = false
 
+    @Flag(name: .long, help: "Also check external links over the network (answers cached for a day).")
+    var online = false
+
     func validate() throws {
         for locale in locales where LocaleID(locale) == nil {
             throw ValidationError("`\(locale)` is not a locale id. \(LocaleID.hint(for: locale))")
@@ -45,7 +49,7 @@ struct SiteOptions: ParsableArguments {
     func buildOptions(output: URL? = nil, keepGoing: Bool = false, write: Bool) -> BuildOptions {
         BuildOptions(
             site: siteURL, output: output, locales: localeIDs, strict: strict, keepGoing: keepGoing, write: write,
-            pseudo: pseudo)
+            pseudo: pseudo, onlineCache: online ? OnlineLinkCache.defaultFile : nil)
     }
 }
 

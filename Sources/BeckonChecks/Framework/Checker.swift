@@ -57,7 +57,21 @@ public struct Checker: Sendable {
             siteRules: siteRules, context: CheckContext(allowedHosts: allowedHosts, appSchemes: schemes))
     }
 
-    /// The ids of every rule, for validating severity overrides.
+    /// This checker with the network check of external links (`--online`).
+    /// - Parameters:
+    ///   - checker: Fetches URLs, with its concurrency, retries and cache.
+    ///   - ownHosts: The site's own hosts, whose pages are in the output rather than deployed.
+    public func checkingOnline(with checker: OnlineLinkChecker, ownHosts: Set<String>) -> Checker {
+        Checker(
+            pageRules: pageRules, textRules: textRules,
+            siteRules: siteRules + [OnlineLinkRule(checker: checker, ownHosts: ownHosts)], catalogRules: catalogRules,
+            context: context)
+    }
+
+    /// The ids of every rule Beckon has, including the online one.
+    public static var allRuleIDs: Set<RuleID> { standard().ruleIDs.union(["links.online"]) }
+
+    /// The ids of this checker's rules.
     public var ruleIDs: Set<RuleID> {
         Set(pageRules.map(\.id) + textRules.map(\.id) + siteRules.map(\.id) + catalogRules.map(\.id))
     }
