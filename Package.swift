@@ -22,6 +22,10 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CBeckonICU", dependencies: ["CICU"]),
         .target(name: "CBeckonSys"),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .target(name: "CBeckonPango", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("fontconfig")]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Libraries, in dependency order.
         .target(name: "InviteModel"),
@@ -52,7 +56,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "BeckonWeb", dependencies: ["BeckonRender"]),
+        .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards"]),
         .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
         .target(name: "BeckonReview", dependencies: ["BeckonChecks"]),
         .target(
@@ -66,6 +70,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .target(name: "BeckonCards", dependencies: ["BeckonSite", "CBeckonPango", "CZlib"]),
         .target(
             name: "BeckonCLI",
             dependencies: [
@@ -77,6 +82,7 @@ let package = Package(
             name: "beckon",
             dependencies: ["BeckonCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(name: "beckon-card-bench", dependencies: ["BeckonCards"]),
 
         // Tests.
         .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport"),
@@ -116,7 +122,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite"]),
         .testTarget(name: "BeckonBuildTests", dependencies: ["BeckonBuild", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonCardsTests",
+            dependencies: ["BeckonCards", "BeckonTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "BeckonEndToEndTests",
             dependencies: ["beckon", "BeckonTestSupport", .product(name: "CryptoExtras", package: "swift-crypto")],

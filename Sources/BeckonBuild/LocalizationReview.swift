@@ -3,21 +3,22 @@ import BeckonLocalization
 import BeckonMessages
 import BeckonRender
 import BeckonSite
+import BeckonWeb
 import InviteModel
 
 /// Gathers what the localization rules need: where each key is used, and every string rendered
 /// in every locale without an invite and with each sample invite.
 enum LocalizationReview {
     static func input(
-        site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String]
+        site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String], cards: CardSet?
     ) -> LocalizationInput {
         LocalizationInput(
-            catalog: catalog, usage: usage(site: site, layouts: layouts),
+            catalog: catalog, usage: usage(site: site, layouts: layouts, cards: cards),
             renderings: renderings(site: site, catalog: catalog, sampleLinks: sampleLinks), locales: site.buildLocales)
     }
 
     /// Where each key is used: template and layout paths, and "share messages".
-    static func usage(site: Site, layouts: LayoutLibrary) -> [MessageKey: [String]] {
+    static func usage(site: Site, layouts: LayoutLibrary, cards: CardSet?) -> [MessageKey: [String]] {
         var places: [MessageKey: Set<String>] = [:]
         for template in site.orderedTemplates {
             var keys = [template.titleKey] + (template.descriptionKey.map { [$0] } ?? [])
@@ -29,6 +30,12 @@ enum LocalizationReview {
             }
         }
         for (key, path) in layouts.messageKeys() { places[MessageKey(key), default: []].insert(path) }
+        if let cards {
+            for key in [cards.layout.title.key, cards.layout.subtitle?.key, cards.layout.footer?.key].compactMap({ $0 })
+            {
+                places[MessageKey(key), default: []].insert(cards.layoutPath)
+            }
+        }
         if let share = site.config.share {
             for context in InviteContext.allCases {
                 places[ShareMessageRenderer.key(for: context), default: []].insert("share messages")

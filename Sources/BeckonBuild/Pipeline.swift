@@ -83,7 +83,10 @@ public struct Pipeline: Sendable {
         diagnostics += overrideDiagnostics
         let (sampleLinks, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
         diagnostics += linkDiagnostics
-        let renderer = PageRenderer(site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks)
+        let (cards, cardDiagnostics) = CardSet.load(site, catalog: catalog)
+        diagnostics += cardDiagnostics
+        let renderer = PageRenderer(
+            site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks, cards: cards)
         for template in site.orderedTemplates where layouts.contains(template.layout) {
             diagnostics += renderer.validate(template)
         }
@@ -104,13 +107,18 @@ public struct Pipeline: Sendable {
         }
         var artifacts = results.compactMap(\.0)
         diagnostics += results.flatMap(\.1)
+        if let cards {
+            let rendered = cards.routes().parallelMap { cards.render(locale: $0.locale, sample: $0.sample) }
+            artifacts += rendered.compactMap(\.0)
+            diagnostics += rendered.flatMap(\.1)
+        }
         artifacts += messages.artifacts()
         artifacts += WellKnownFiles.artifacts(site.config)
         let (assets, assetDiagnostics) = StaticAssets.artifacts(site)
         artifacts += assets
         diagnostics += assetDiagnostics + Self.collisions(artifacts)
         let localization = LocalizationReview.input(
-            site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks)
+            site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks, cards: cards)
         diagnostics += checker.check(artifacts) + checker.check(localization)
         let statuses = status()
         artifacts.append(

@@ -15,6 +15,8 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     case asset
     /// A pre-composed share message (`messages/LOCALE/CONTEXT.CHANNEL.txt`).
     case shareMessage = "share-message"
+    /// An Open Graph preview card (`cards/LOCALE/….png`).
+    case ogCard = "og-card"
     /// The localization reviewer page (`review/index.html`).
     case review
     /// An HTML file checked by `beckon lint`, which Beckon did not build.
@@ -46,6 +48,8 @@ public struct Artifact: Sendable, Hashable {
     public var deepLink: String?
     /// Where the artifact's content comes from (a template, a locale string), for findings.
     public var origin: SourceLocation?
+    /// For a card: what the renderer knows that the PNG bytes do not say.
+    public var card: CardFacts?
 
     public init(
         path: String, kind: ArtifactKind, locale: LocaleID? = nil, template: String? = nil, context: String? = nil,

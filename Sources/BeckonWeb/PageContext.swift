@@ -12,7 +12,7 @@ struct PageContext {
 
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
-        buildLocales: [LocaleID], sampleLinks: [String: String]
+        buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?
     ) {
         let config = site.config
         let app = config.app
@@ -63,7 +63,11 @@ struct PageContext {
         let description =
             template.descriptionKey.flatMap { scope.message(MessageKey($0)) }
             .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) } ?? ""
-        let ogImage = config.theme.ogImage.map { app.baseURL.appending(path: "/" + $0) }
+        // The page's own preview card when the site has a card layout, else the fallback image.
+        let ogImage =
+            cards.map { _ in app.baseURL.appending(path: "/" + CardSet.path(locale: locale, sample: sample?.id)) }
+            ?? config.theme.ogImage.map { app.baseURL.appending(path: "/" + $0) }
+        let ogAlt = cards?.altText(locale: locale, sample: sample) ?? ""
         let alternates: [TemplateValue] =
             buildLocales.map { other in
                 .object([
@@ -125,6 +129,10 @@ struct PageContext {
                 "locale": .text(locale.underscored),
                 "image": .text(ogImage ?? ""),
                 "hasImage": .flag(ogImage != nil),
+                "hasCard": .flag(cards != nil),
+                "imageWidth": .text(cards != nil ? "1200" : ""),
+                "imageHeight": .text(cards != nil ? "630" : ""),
+                "imageAlt": .text(ogAlt),
                 "twitterCard": .text(ogImage != nil ? "summary_large_image" : "summary"),
             ]),
             "alternates": .list(alternates),

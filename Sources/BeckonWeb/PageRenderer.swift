@@ -11,12 +11,17 @@ public struct PageRenderer: Sendable {
     public let layouts: LayoutLibrary
     /// Each sample invite's link, signed when a key is available; see `SampleLinks`.
     public let sampleLinks: [String: String]
+    /// The site's preview cards, which landing pages point `og:image` at.
+    public let cards: CardSet?
 
-    public init(site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String] = [:]) {
+    public init(
+        site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String] = [:], cards: CardSet? = nil
+    ) {
         self.site = site
         self.catalog = catalog
         self.layouts = layouts
         self.sampleLinks = sampleLinks
+        self.cards = cards
     }
 
     /// The routes to render for a template: every build locale, and for personal pages every
@@ -38,7 +43,7 @@ public struct PageRenderer: Sendable {
         guard let locale = site.buildLocales.first else { return [] }
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: PageRoute(kind: template.kind, locale: locale),
-            sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks)
+            sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards)
         var diagnostics: [Diagnostic] = []
         var usedKeys: [MessageKey] =
             [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
@@ -85,7 +90,7 @@ public struct PageRenderer: Sendable {
         let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
-            buildLocales: site.buildLocales, sampleLinks: sampleLinks)
+            buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard let html = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

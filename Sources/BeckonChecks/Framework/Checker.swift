@@ -7,16 +7,18 @@ import BeckonRender
 public struct Checker: Sendable {
     public let pageRules: [any PageRule]
     public let textRules: [any TextRule]
+    public let imageRules: [any ImageRule]
     public let siteRules: [any SiteRule]
     public let catalogRules: [any CatalogRule]
     public let context: CheckContext
 
     public init(
-        pageRules: [any PageRule], textRules: [any TextRule] = [], siteRules: [any SiteRule] = [],
-        catalogRules: [any CatalogRule] = [], context: CheckContext = CheckContext()
+        pageRules: [any PageRule], textRules: [any TextRule] = [], imageRules: [any ImageRule] = [],
+        siteRules: [any SiteRule] = [], catalogRules: [any CatalogRule] = [], context: CheckContext = CheckContext()
     ) {
         self.pageRules = pageRules
         self.textRules = textRules
+        self.imageRules = imageRules
         self.siteRules = siteRules
         self.catalogRules = catalogRules
         self.context = context
@@ -30,6 +32,7 @@ public struct Checker: Sendable {
                 ImageAltRule(), SocialTagsRule(), WordsMaxRule(), CharsMaxRule(),
             ],
             textRules: [SMSSegmentsRule(), CharsMaxRule()],
+            imageRules: [CardSizeRule(), CardOverflowRule(), CardContrastRule()],
             siteRules: [
                 LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(), LinkPlaceholderRule(),
                 InviteLinkRule(), DeepLinkRule(), AbsoluteMetaURLRule(), HreflangRule(), ThemeContrastRule(),
@@ -63,7 +66,7 @@ public struct Checker: Sendable {
     ///   - ownHosts: The site's own hosts, whose pages are in the output rather than deployed.
     public func checkingOnline(with checker: OnlineLinkChecker, ownHosts: Set<String>) -> Checker {
         Checker(
-            pageRules: pageRules, textRules: textRules,
+            pageRules: pageRules, textRules: textRules, imageRules: imageRules,
             siteRules: siteRules + [OnlineLinkRule(checker: checker, ownHosts: ownHosts)], catalogRules: catalogRules,
             context: context)
     }
@@ -73,7 +76,9 @@ public struct Checker: Sendable {
 
     /// The ids of this checker's rules.
     public var ruleIDs: Set<RuleID> {
-        Set(pageRules.map(\.id) + textRules.map(\.id) + siteRules.map(\.id) + catalogRules.map(\.id))
+        Set(
+            pageRules.map(\.id) + textRules.map(\.id) + imageRules.map(\.id) + siteRules.map(\.id)
+                + catalogRules.map(\.id))
     }
 
     /// Findings for every rendered artifact (copied static files are not checked, but are link targets).
@@ -96,6 +101,11 @@ public struct Checker: Sendable {
                 rule.check(page, context: context).map { diagnostic(rule.id, $0, artifact, outputLine: true) }
             }
         }
+        if artifact.contentType.hasPrefix("image/") {
+            return imageRules.flatMap { rule in
+                rule.check(artifact, context: context).map { diagnostic(rule.id, $0, artifact, outputLine: false) }
+            }
+        }
         guard artifact.contentType.hasPrefix("text/plain") else { return [] }
         let text = String(decoding: artifact.bytes, as: UTF8.self)
         return textRules.flatMap { rule in
@@ -110,7 +120,7 @@ public struct Checker: Sendable {
         let location =
             artifact.kind == .document
             ? SourceLocation(file: artifact.path, line: finding.line)
-            : artifact.origin ?? SourceLocation(file: artifact.path)
+            : finding.location ?? artifact.origin ?? SourceLocation(file: artifact.path)
         var diagnostic = Diagnostic.error(rule, finding.message, at: location, fix: finding.fix)
         if artifact.kind != .document {
             diagnostic.notes = [outputLine ? "in \(artifact.path), line \(finding.line)" : "in \(artifact.path)"]

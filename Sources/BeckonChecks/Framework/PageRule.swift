@@ -23,10 +23,20 @@ public struct Finding: Sendable, Hashable {
     /// The line in the written artifact.
     public var line: Int
     public var fix: String
+    /// Where the problem is written, when that is more precise than the artifact's origin (the
+    /// locale string that made a card's title too long, for example).
+    public var location: SourceLocation?
 
-    public init(_ message: String, line: Int, fix: String) {
+    public init(_ message: String, line: Int, fix: String, location: SourceLocation? = nil) {
         self.message = message
         self.line = line
         self.fix = fix
+        self.location = location
     }
+}
+
+/// A check of one image artifact (a preview card), from its bytes and what its renderer reported.
+public protocol ImageRule: Sendable {
+    var id: RuleID { get }
+    func check(_ artifact: Artifact, context: CheckContext) -> [Finding]
 }

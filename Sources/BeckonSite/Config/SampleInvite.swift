@@ -17,6 +17,8 @@ public struct SampleInvite: Sendable, Hashable {
     /// What the context is about, in the inviter's words ("a 10K run").
     public var contextTitle: String?
     public var code: InviteCode
+    /// The inviter's picture, a PNG below `static/`, for preview cards; initials when `nil`.
+    public var avatar: String?
     /// The recipient's first name, as share messages greet them; `nil` when unknown.
     public var inviteeFirstName: String?
     /// When the sample invite was created; its links expire `expiry.days` later. Fixed, so builds
@@ -27,7 +29,7 @@ public struct SampleInvite: Sendable, Hashable {
 
     static let keys = [
         "id", "inviterFirstName", "inviterName", "inviteeFirstName", "context", "contextID", "contextTitle", "code",
-        "createdAt",
+        "createdAt", "avatar",
     ]
 
     /// The creation time of samples that do not set `createdAt`.
@@ -90,6 +92,7 @@ public struct SampleInvite: Sendable, Hashable {
         }
         guard let id, Self.isSlug(id), let firstName, let fullName else { return nil }
         self.inviteeFirstName = inviteeFirstName
+        self.avatar = mapping.string("avatar").flatMap { ThemeConfig.staticPath($0, mapping, "avatar") }
         self.createdAt = createdAt
         self.id = id
         self.inviterFirstName = firstName

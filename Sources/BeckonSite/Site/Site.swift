@@ -11,6 +11,8 @@ public struct Site: Sendable {
     public var templates: [TemplateKind: Template]
     /// Layouts and partials by name (file name without `.mustache`).
     public var layouts: [String: SourceText]
+    /// Open Graph card layouts (`templates/og/NAME.yml`) by name.
+    public var cardLayouts: [String: SourceText]
     /// The locale bundles' sources, by locale, for the locales being built.
     public var bundleSources: [LocaleID: SourceText]
     /// The locales this build renders (the configured list, or the `--locale` selection).

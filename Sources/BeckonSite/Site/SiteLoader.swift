@@ -66,6 +66,14 @@ public struct SiteLoader: Sendable {
         let buildLocales = selectLocales(selection, config: config, diagnostics: &diagnostics)
         let templates = loadTemplates(&diagnostics)
         let layouts = loadLayouts(&diagnostics)
+        var cardLayouts: [String: SourceText] = [:]
+        for path in files(under: "templates/og", extension: "yml") {
+            switch reader.readText(path) {
+            case .success(let source):
+                cardLayouts[String(path.dropFirst("templates/og/".count).dropLast(".yml".count))] = source
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
         checkLayoutsExist(templates, layouts, &diagnostics)
         let bundles = loadBundles(config, buildLocales, &diagnostics)
         let staticFiles = listStaticFiles(&diagnostics)
@@ -73,6 +81,7 @@ public struct SiteLoader: Sendable {
 
         let site = Site(
             root: reader.root, config: config, configSource: configSource, templates: templates, layouts: layouts,
+            cardLayouts: cardLayouts,
             bundleSources: bundles, buildLocales: buildLocales, staticFiles: staticFiles)
         return (site, diagnostics)
     }
@@ -217,12 +226,14 @@ public struct SiteLoader: Sendable {
         _ config: SiteConfig, _ source: SourceText, _ files: [StaticFile], _ diagnostics: inout [Diagnostic]
     ) {
         let present = Set(files.map(\.path))
-        let references = [("logo", config.theme.logo?.path), ("ogImage", config.theme.ogImage)]
-        for (key, path) in references {
+        let references =
+            [("theme.logo", "logo", config.theme.logo?.path), ("theme.ogImage", "ogImage", config.theme.ogImage)]
+            + config.samples.map { ("samples[].avatar of `\($0.id)`", "avatar", $0.avatar) }
+        for (name, key, path) in references {
             guard let path, !present.contains(path) else { continue }
             diagnostics.append(
                 .error(
-                    "config.missing-file", "`theme.\(key)` names static/\(path), which does not exist",
+                    "config.missing-file", "`\(name)` names static/\(path), which does not exist",
                     at: Self.locate(key: key, in: source), fix: "Add the file under static/, or fix the path."))
         }
     }

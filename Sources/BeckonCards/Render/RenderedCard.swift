@@ -1,0 +1,17 @@
+/// A rendered card: the PNG, and what a later check needs to know about it.
+public struct RenderedCard: Sendable, Hashable {
+    /// The width of every card, in pixels.
+    public static let width = 1200
+    /// The height of every card, in pixels.
+    public static let height = 630
+
+    /// The image: 1200×630, lossless, without timestamps or text chunks, so the same input always
+    /// gives the same bytes.
+    public var png: [UInt8]
+    /// Whether the title did not fit the layout's lines and was cut off with an ellipsis.
+    public var titleOverflowed: Bool
+    /// The lines the title takes on the card (0 for an empty title).
+    public var titleLineCount: Int
+    /// Every text drawn, with its colour and the colours behind it, for contrast checks.
+    public var colors: [CardColorPair]
+}

@@ -1,0 +1,85 @@
+import BeckonSite
+import CBeckonPango
+
+/// A paragraph shaped and wrapped by Pango, measured before it is placed and drawn.
+struct TextBlock: ~Copyable {
+    /// How lines sit in the block's width, relative to the base direction.
+    enum Alignment: Int32 {
+        case start = 0, center = 1
+    }
+
+    /// Everything that decides how the text is shaped.
+    struct Style {
+        var families: String
+        var locale: LocaleID
+        var size: Double
+        var weight: Int
+        var width: Double
+        var maxLines: Int
+        /// When set, fewer lines (at least one) are shown if `maxLines` lines would be taller.
+        var maxHeight: Double?
+        var alignment: Alignment = .start
+    }
+
+    /// `nil` for an empty block.
+    private let pointer: OpaquePointer?
+    let lineCount: Int
+    let ellipsized: Bool
+    let width: Double
+    let height: Double
+
+    /// An empty block: no lines, no size, and nothing to draw.
+    init() {
+        self.init(pointer: nil, metrics: beckon_text_metrics())
+    }
+
+    /// Shapes and wraps `text`; empty text makes an empty block.
+    init(_ text: String, style: Style, on canvas: borrowing Canvas) throws(CardRenderError) {
+        guard !text.isEmpty else {
+            self.init()
+            return
+        }
+        var metrics = beckon_text_metrics()
+        let canvas = canvas.pointer
+        let created = text.withCString { text in
+            style.families.withCString { families in
+                style.locale.rawValue.withCString { language in
+                    var cStyle = beckon_text_style(
+                        text: text, families: families, language: language, size: Self.clamp(style.size),
+                        weight: Int32(clamping: min(max(style.weight, 100), 1000)), width: Self.clamp(style.width),
+                        max_lines: Int32(clamping: max(style.maxLines, 1)),
+                        max_height: style.maxHeight.map(Self.clamp) ?? 0,
+                        alignment: style.alignment.rawValue, right_to_left: style.locale.isRightToLeft ? 1 : 0)
+                    return beckon_text_create(canvas, &cStyle, &metrics)
+                }
+            }
+        }
+        guard let created else { throw CardRenderError(.renderFailed, "text could not be laid out") }
+        self.init(pointer: created, metrics: metrics)
+    }
+
+    private init(pointer: OpaquePointer?, metrics: beckon_text_metrics) {
+        self.pointer = pointer
+        lineCount = Int(metrics.line_count)
+        ellipsized = metrics.ellipsized != 0
+        width = metrics.width
+        height = metrics.height
+    }
+
+    var isEmpty: Bool { pointer == nil }
+
+    /// A length Pango can take: at least 1 pixel and at most 10,000, whatever a layout made in code says.
+    private static func clamp(_ pixels: Double) -> Double {
+        pixels.isFinite ? min(max(pixels, 1), 10_000) : 1
+    }
+
+    deinit {
+        if let pointer { beckon_text_destroy(pointer) }
+    }
+
+    /// Draws the block with its top-left corner at (x, y).
+    func draw(on canvas: borrowing Canvas, x: Double, y: Double, color: Color) {
+        guard let pointer else { return }
+        beckon_text_draw(canvas.pointer, pointer, x, y, color.rgba)
+    }
+}

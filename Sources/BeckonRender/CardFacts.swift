@@ -1,0 +1,35 @@
+import BeckonDiagnostics
+import BeckonSite
+
+/// What a card's renderer knows that its PNG bytes do not say: whether the title was cut off, and
+/// which colours each text was drawn in and over.
+public struct CardFacts: Sendable, Hashable {
+    /// One text of the card with its colours.
+    public struct Text: Sendable, Hashable {
+        /// `title`, `subtitle`, `footer` or `initials`.
+        public var role: String
+        public var color: Color
+        /// The colours behind the text (samples across a gradient).
+        public var backgrounds: [Color]
+        /// Large text under WCAG (3:1 suffices).
+        public var isLarge: Bool
+
+        public init(role: String, color: Color, backgrounds: [Color], isLarge: Bool) {
+            self.role = role
+            self.color = color
+            self.backgrounds = backgrounds
+            self.isLarge = isLarge
+        }
+    }
+
+    public var titleOverflowed: Bool
+    public var texts: [Text]
+    /// The locale string the title was formatted from.
+    public var titleSource: SourceLocation?
+
+    public init(titleOverflowed: Bool, texts: [Text], titleSource: SourceLocation? = nil) {
+        self.titleOverflowed = titleOverflowed
+        self.texts = texts
+        self.titleSource = titleSource
+    }
+}

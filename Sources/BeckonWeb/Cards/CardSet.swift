@@ -1,0 +1,132 @@
+import BeckonCards
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+import Foundation
+
+/// The site's Open Graph cards: one per locale without an inviter (the generic card, with no
+/// personal data) and one per locale and sample invite, from `templates/og/card.yml`, with their
+/// texts from the locale bundles.
+public struct CardSet: Sendable {
+    /// The layout file every site's cards use.
+    public static let layoutName = "card"
+
+    public let site: Site
+    public let catalog: Catalog
+    public let layout: CardLayout
+    /// Where the layout was read from, for findings.
+    public let layoutPath: String
+    let assets: CardAssets
+
+    /// Loads the site's card layout and logo; `nil` (with diagnostics when something is wrong)
+    /// when the site has no card layout.
+    public static func load(_ site: Site, catalog: Catalog) -> (CardSet?, [Diagnostic]) {
+        guard let source = site.cardLayouts[layoutName] else { return (nil, []) }
+        let (parsed, diagnostics) = CardLayout.parse(source, theme: site.config.theme)
+        guard let layout = parsed else { return (nil, diagnostics) }
+        do {
+            let assets = try CardAssets(for: layout, site: site.root)
+            return (
+                CardSet(site: site, catalog: catalog, layout: layout, layoutPath: source.path, assets: assets),
+                diagnostics
+            )
+        } catch {
+            return (
+                nil,
+                diagnostics + [
+                    .error(
+                        "card.logo", "the card logo cannot be used: \(error)", at: SourceLocation(file: source.path),
+                        fix: "Point `logo.path` at a PNG below static/.")
+                ]
+            )
+        }
+    }
+
+    /// The output path of a card.
+    public static func path(locale: LocaleID, sample: String?) -> String {
+        "cards/\(locale)/\(sample ?? "generic").png"
+    }
+
+    /// The texts a card shows, formatted for its locale and sample invite.
+    public func texts(locale: LocaleID, sample: SampleInvite?) -> (title: String, subtitle: String, footer: String) {
+        let anonymous = catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+        let arguments = MessageArguments.values(
+            config: site.config, sample: sample, anonymousInviter: anonymous, link: site.config.links.url(code: ""))
+        func text(_ key: String?) -> String {
+            guard let key, let message = catalog.format(MessageKey(key), in: locale, arguments: arguments) else {
+                return ""
+            }
+            return MessageRenderer.plainText(message)
+        }
+        return (text(layout.title.key), text(layout.subtitle?.key), text(layout.footer?.key))
+    }
+
+    /// The card's `og:image:alt`: what it says.
+    public func altText(locale: LocaleID, sample: SampleInvite?) -> String {
+        let texts = texts(locale: locale, sample: sample)
+        return texts.subtitle.isEmpty ? texts.title : "\(texts.title). \(texts.subtitle)"
+    }
+
+    /// Every card to render: each build locale without an inviter, and with each sample.
+    public func routes() -> [(locale: LocaleID, sample: SampleInvite?)] {
+        site.buildLocales.flatMap { locale in [(locale, nil)] + site.config.samples.map { (locale, $0) } }
+    }
+
+    /// Renders one card.
+    public func render(locale: LocaleID, sample: SampleInvite?) -> (Artifact?, [Diagnostic]) {
+        let texts = texts(locale: locale, sample: sample)
+        var avatar: [UInt8]?
+        if let path = sample?.avatar {
+            avatar = FileManager.default.contents(atPath: site.root.appendingPathComponent("static/\(path)").path).map(
+                Array.init)
+        }
+        let content = CardContent(
+            title: texts.title, subtitle: texts.subtitle, footer: texts.footer, locale: locale, avatarPNG: avatar,
+            initials: sample.map { Self.initials(of: $0.inviterName) })
+        do {
+            let card = try CardRenderer.render(layout, content, assets: assets)
+            var artifact = Artifact(
+                path: Self.path(locale: locale, sample: sample?.id), kind: .ogCard, locale: locale,
+                template: layoutPath,
+                context: sample?.context.rawValue ?? "generic", sample: sample?.id, contentType: "image/png",
+                bytes: card.png)
+            artifact.card = CardFacts(
+                titleOverflowed: card.titleOverflowed,
+                texts: card.colors.map { pair in
+                    let style = style(of: pair.element)
+                    return CardFacts.Text(
+                        role: pair.element.rawValue, color: pair.text, backgrounds: pair.backgrounds,
+                        isLarge: style.map { $0.size >= 24 || ($0.size >= 19 && $0.weight >= 700) } ?? true)
+                },
+                titleSource: catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location)
+            return (artifact, [])
+        } catch {
+            var diagnostic = Diagnostic.error(
+                "card.render", "the card could not be rendered: \(error)", at: SourceLocation(file: layoutPath),
+                fix: "Check the layout's images and fonts.")
+            diagnostic.locale = locale.rawValue
+            diagnostic.sample = sample?.id
+            return (nil, [diagnostic])
+        }
+    }
+
+    private func style(of element: CardColorPair.Element) -> CardTextStyle? {
+        switch element {
+        case .title: layout.title
+        case .subtitle: layout.subtitle
+        case .footer: layout.footer
+        case .initials: nil
+        }
+    }
+
+    /// Up to two initials of a name: "Maya Schneider" → "MS", "ليلى العبدالله" → "ل‌ا". Initials in
+    /// a joining script (Arabic, Syriac, N'Ko…) are kept apart with a zero-width non-joiner, so two
+    /// letters do not join into one word or ligature (ل and ا would become "لا").
+    static func initials(of name: String) -> String {
+        let words = name.split(whereSeparator: \.isWhitespace).filter { $0.first?.isLetter == true }
+        let letters = words.prefix(2).compactMap(\.first)
+        let joins = letters.contains { $0.unicodeScalars.contains { (0x0600...0x08FF).contains($0.value) } }
+        return letters.map(String.init).joined(separator: joins ? "\u{200C}" : "")
+    }
+}

@@ -1,0 +1,39 @@
+#include <fontconfig/fontconfig.h>
+#include <pthread.h>
+
+#include "internal.h"
+
+// Pango font maps cache fonts and are not thread-safe, and Pango's default map is per thread (so it
+// is rebuilt for every new thread). Canvases borrow maps from this pool instead: each map serves one
+// canvas at a time and keeps its loaded fonts for the next. The pool grows to the number of canvases
+// alive at once. Fontconfig's configuration and font list are loaded once, before the first map.
+
+enum { pool_capacity = 64 };
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static PangoFontMap *idle_maps[pool_capacity];
+static int idle_count = 0;
+
+static pthread_once_t fontconfig_once = PTHREAD_ONCE_INIT;
+
+static void initialise_fontconfig(void) { FcInit(); }
+
+PangoFontMap *beckon_font_map_acquire(void) {
+    pthread_once(&fontconfig_once, initialise_fontconfig);
+    PangoFontMap *font_map = NULL;
+    pthread_mutex_lock(&pool_lock);
+    if (idle_count > 0) font_map = idle_maps[--idle_count];
+    pthread_mutex_unlock(&pool_lock);
+    return font_map ? font_map : pango_cairo_font_map_new();
+}
+
+void beckon_font_map_release(PangoFontMap *font_map) {
+    if (!font_map) return;
+    pthread_mutex_lock(&pool_lock);
+    if (idle_count < pool_capacity) {
+        idle_maps[idle_count++] = font_map;
+        font_map = NULL;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    if (font_map) g_object_unref(font_map);
+}

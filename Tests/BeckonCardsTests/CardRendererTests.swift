@@ -1,0 +1,129 @@
+import BeckonCards
+import BeckonSite
+import BeckonTestSupport
+import Foundation
+import Testing
+
+@Suite struct CardRendererTests {
+    let layout = CardFixtures.layout()
+
+    func render(_ content: CardContent, layout: CardLayout? = nil) throws -> RenderedCard {
+        try CardRenderer.render(layout ?? self.layout, content, assets: CardFixtures.assets())
+    }
+
+    @Test(
+        arguments: [
+            ("Maya invited you", 1, false),
+            ("Maya invited you to Playa", 2, false),
+            ("Anna-Maria Josefine Charlotte Bernadotte invited you to Playa", 2, true),
+            (String(repeating: "長い名前", count: 40), 2, true),
+        ])
+    func titlesWrapToTwoLinesAndReportOverflow(title: String, lines: Int, overflowed: Bool) throws {
+        let card = try render(CardContent(title: title, locale: LocaleID("en-US")!, initials: "AB"))
+        CardFixtures.keep(card.png, as: "title-\(title.count)")
+        #expect(card.titleLineCount == lines)
+        #expect(card.titleOverflowed == overflowed)
+    }
+
+    @Test func theGenericCardNeedsNoPersonalData() throws {
+        let card = try render(
+            CardContent(title: "You're invited to Playa", subtitle: "Join 50K+ people.", locale: LocaleID("de-DE")!))
+        CardFixtures.keep(card.png, as: "generic")
+        #expect(CardFixtures.dimensions(ofPNG: card.png)! == (1200, 630))
+        #expect(card.colors.map(\.element) == [.subtitle, .title])
+        #expect(card.titleLineCount == 1)
+    }
+
+    @Test(
+        arguments: [
+            "",
+            "\u{0}\u{7}\u{1B}[31m\r\n\t\u{2028}\u{2029}",
+            String(repeating: "🌴", count: 50_000),
+            "e" + String(repeating: "\u{301}", count: 10_000),
+            String(repeating: "\u{202E}\u{200D}", count: 5_000),
+        ])
+    func anyTextRenders(text: String) throws {
+        let card = try render(
+            CardContent(title: text, subtitle: text, footer: text, locale: LocaleID("ar")!, initials: text))
+        #expect(CardFixtures.dimensions(ofPNG: card.png)! == (1200, 630))
+        #expect(card.png.count <= 300 * 1024)
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -90])
+    func layoutsMadeInCodeWithAnyValuesRender(angle: Double) throws {
+        let white = Color(red: 255, green: 255, blue: 255)
+        let layout = CardLayout(
+            background: .linearGradient(from: white, to: Color(red: 0, green: 0, blue: 0, alpha: 0), angle: angle),
+            padding: 5000, fonts: "", avatar: CardAvatarStyle(size: -5, accent: white, initialsColor: white),
+            title: CardTextStyle(key: "", color: white, size: .max, weight: .min, maxLines: -3),
+            subtitle: CardTextStyle(key: "", color: white, size: -1, weight: .max, maxLines: .max))
+        let content = CardContent(title: "Maya", subtitle: "Hello", locale: LocaleID("en-US")!, initials: "M")
+        let card = try CardRenderer.render(layout, content, assets: .none)
+        #expect(CardFixtures.dimensions(ofPNG: card.png)! == (1200, 630))
+    }
+
+    @Test func hugeTitlesAreCutAndReported() throws {
+        let card = try render(CardContent(title: String(repeating: "a ", count: 100_000), locale: LocaleID("en-US")!))
+        #expect(card.titleOverflowed)
+        #expect(card.titleLineCount == 2)
+    }
+
+    @Test(
+        arguments: [
+            ([1, 2, 3], "the avatar is not a PNG image"),
+            (Array(CardFixtures.avatar.prefix(200)), "the avatar could not be decoded"),
+            (
+                Array(CardFixtures.avatar.prefix(16)) + [0, 1, 0, 0, 0, 1, 0, 0] + CardFixtures.avatar.dropFirst(24),
+                "65536×65536"
+            ),
+        ] as [([UInt8], String)])
+    func unusableAvatarsAreErrors(bytes: [UInt8], message: String) throws {
+        let content = CardContent(title: "Maya", locale: LocaleID("en-US")!, avatarPNG: bytes)
+        let error = try #require(throws: CardRenderError.self) { try render(content) }
+        #expect(error.code == .invalidImage)
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test func aLayoutWithALogoNeedsItInTheAssets() throws {
+        let content = CardContent(title: "Maya", locale: LocaleID("en-US")!)
+        let error = try #require(throws: CardRenderError.self) {
+            try CardRenderer.render(layout, content, assets: .none)
+        }
+        #expect(error.code == .missingAsset)
+        #expect(error.message.contains("static/assets/og-logo.png"))
+    }
+
+    @Test func assetsLoadFromTheSiteFolder() throws {
+        let site = TemporaryDirectory()
+        #expect(throws: CardRenderError.self) { try CardAssets(for: layout, site: site.url) }
+        let url = site.path("static/assets/og-logo.png")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(CardFixtures.logo).write(to: url)
+        let assets = try CardAssets(for: layout, site: site.url)
+        let content = CardContent(title: "Maya", locale: LocaleID("en-US")!)
+        #expect(try CardRenderer.render(layout, content, assets: assets) == render(content))
+    }
+
+    @Test func renderingInParallelGivesIdenticalBytes() async throws {
+        let content = GoldenCardTests.cards["en-emoji"]!
+        let expected = try render(content)
+        let layout = layout
+        let assets = try CardFixtures.assets()
+        let cards = try await withThrowingTaskGroup(of: RenderedCard.self) { group in
+            for _ in 0..<8 { group.addTask { try CardRenderer.render(layout, content, assets: assets) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(cards.allSatisfy { $0 == expected })
+    }
+
+    @Test func colourPairsNameTheColoursBehindEachText() throws {
+        let card = try render(GoldenCardTests.cards["ar"]!)
+        let pairs = Dictionary(uniqueKeysWithValues: card.colors.map { ($0.element, $0) })
+        #expect(Set(pairs.keys) == [.title, .subtitle, .footer, .initials])
+        #expect(pairs[.title]?.text == Color(css: "#ffffff"))
+        #expect(pairs[.initials]?.backgrounds == [Color(css: "#ffd166")!])
+        // The gradient runs from #0b57d0 (top left) to #6a1b9a (bottom right); the footer sits low.
+        let footer = try #require(pairs[.footer]?.backgrounds)
+        #expect(footer.count > 1 && footer.allSatisfy { $0.red > 0x0b && $0.blue < 0xd0 })
+    }
+}

@@ -1,0 +1,39 @@
+import BeckonCards
+import BeckonSite
+import Testing
+
+/// Cards compared byte for byte with recorded SHA-256 hashes. Fonts, Pango, Cairo or zlib from
+/// other Debian releases change them: to re-record, run with `BECKON_CARD_PNGS=/tmp/cards`, look at
+/// the PNGs written there, and paste the hashes from the failures.
+@Suite struct GoldenCardTests {
+    static let cards: [String: CardContent] = [
+        "en-emoji": CardContent(
+            title: "Maya 🌴 invited you to Playa",
+            subtitle: "Join 50K+ people staying close to the people who matter.", footer: "join.playa.app",
+            locale: LocaleID("en-US")!, avatarPNG: CardFixtures.avatar),
+        "ar": CardContent(
+            title: "ليلى العبدالله دعتك إلى Playa",
+            subtitle: "انضم إلى أكثر من 50 ألف شخص يبقون على تواصل مع من يهمهم.", footer: "join.playa.app",
+            locale: LocaleID("ar")!, initials: "ل"),
+        "ja": CardContent(
+            title: "山田さくらさんからPlayaへの招待が届きました",
+            subtitle: "大切な人とつながり続ける5万人以上の仲間に加わりましょう。", footer: "join.playa.app",
+            locale: LocaleID("ja-JP")!, avatarPNG: CardFixtures.avatar),
+    ]
+
+    @Test(
+        arguments: [
+            ("en-emoji", "6bff67ef58632295ea0fcb66ff0bc2f7c6bf292a0c75c37ebaeca74c2990331a"),
+            ("ar", "70d355e6d7a57b1aa8ab5b6476125a46cc4699f21f9b2577471204d099b395bb"),
+            ("ja", "4fed2c6b16f9fa4073874ca72604eda578c1530eed4f256d6ddde210426f0d01"),
+        ])
+    func matchesItsRecording(name: String, sha256: String) throws {
+        let card = try CardRenderer.render(CardFixtures.layout(), Self.cards[name]!, assets: CardFixtures.assets())
+        CardFixtures.keep(card.png, as: name)
+        #expect(CardFixtures.sha256(card.png) == sha256, "\(name) now hashes to \(CardFixtures.sha256(card.png))")
+        #expect(CardFixtures.dimensions(ofPNG: card.png)! == (RenderedCard.width, RenderedCard.height))
+        #expect(RenderedCard.width == 1200 && RenderedCard.height == 630)
+        #expect(card.png.count <= 300 * 1024)
+        #expect(!card.titleOverflowed)
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import BeckonCards
+
+/// The encoder is checked by decoding its output with libpng (through Cairo).
+@Suite struct PNGEncoderTests {
+    /// Premultiplied ARGB32 pixels from a function of x and y.
+    func encode(width: Int, height: Int, _ pixel: (Int, Int) -> UInt32) throws -> ([UInt8], [UInt32]) {
+        let pixels = (0..<height).flatMap { y in (0..<width).map { x in pixel(x, y) } }
+        let png = try pixels.withUnsafeBytes { bytes in
+            try PNGEncoder.encode(bytes.baseAddress!, width: width, height: height, stride: width * 4)
+        }
+        return (png, pixels)
+    }
+
+    func decoded(_ png: [UInt8]) throws -> [UInt32] {
+        let image = try CardImage(png: png, name: "the test image")
+        return image.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+    }
+
+    /// Premultiplies straight colour channels.
+    static func argb(_ a: UInt32, _ r: UInt32, _ g: UInt32, _ b: UInt32) -> UInt32 {
+        func scale(_ channel: UInt32) -> UInt32 { (channel * a + 127) / 255 }
+        return a << 24 | scale(r) << 16 | scale(g) << 8 | scale(b)
+    }
+
+    @Test(
+        arguments: [
+            ("opaque, many colours", 2 as UInt8),
+            ("translucent, many colours", 6),
+            ("opaque, few colours", 3),
+            ("translucent, few colours", 3),
+        ])
+    func roundTripsLosslessly(kind: String, colorType: UInt8) throws {
+        let translucent = kind.hasPrefix("translucent")
+        let few = kind.hasSuffix("few colours")
+        let (png, pixels) = try encode(width: 97, height: 31) { x, y in
+            if few {
+                return Self.argb(translucent ? UInt32(x % 3 * 100) : 255, UInt32(x / 10 * 20), UInt32(y / 8 * 60), 9)
+            }
+            return Self.argb(
+                translucent ? UInt32((x * 7 + y) % 256) : 255, UInt32((x * 5 + y) % 256), UInt32(y * 8), 200)
+        }
+        #expect(png[25] == colorType, "IHDR colour type")
+        #expect(try decoded(png) == pixels)
+    }
+
+    @Test func hasNoChunksThatVaryBetweenRuns() throws {
+        let (png, _) = try encode(width: 4, height: 4) { x, _ in Self.argb(255, UInt32(x * 60), 0, 0) }
+        var chunks: [String] = []
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
+            offset += 12 + length
+        }
+        #expect(chunks == ["IHDR", "PLTE", "IDAT", "IEND"])
+    }
+}
