@@ -58,15 +58,20 @@ let package = Package(
         ),
         .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards"]),
         .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
+        .target(name: "BeckonMIME"),
+        .target(name: "BeckonEmail", dependencies: ["BeckonRender", "BeckonMIME", "InviteModel"]),
         .target(name: "BeckonReview", dependencies: ["BeckonChecks"]),
         .target(
             name: "BeckonChecks",
-            dependencies: ["BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "InviteModel"]
+            dependencies: [
+                "BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME", "InviteModel",
+            ]
         ),
         .target(
             name: "BeckonBuild",
             dependencies: [
-                "BeckonWeb", "BeckonMessages", "BeckonChecks", "BeckonReview", "InviteSecurity", "CBeckonSys",
+                "BeckonWeb", "BeckonMessages", "BeckonEmail", "BeckonChecks", "BeckonReview", "InviteSecurity",
+                "CBeckonSys",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -122,6 +127,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonMIMETests",
+            dependencies: ["BeckonMIME", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "BeckonEmailTests", dependencies: ["BeckonEmail", "BeckonMIME", "BeckonTestSupport"]),
         .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite"]),
         .testTarget(name: "BeckonBuildTests", dependencies: ["BeckonBuild", "BeckonTestSupport"]),
         .testTarget(
@@ -131,7 +141,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BeckonEndToEndTests",
-            dependencies: ["beckon", "BeckonTestSupport", .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: [
+                "beckon", "BeckonTestSupport", "BeckonMIME", .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             exclude: ["Goldens"]
         ),
     ]

@@ -26,8 +26,10 @@ enum CheckSetup {
             verifyInviteLink: keyring.map { verifier($0, policy: policy) },
             sampleTimes: times, configLocations: configLocations(site.configSource),
             wordLimits: Dictionary(
-                site.orderedTemplates.compactMap { template in template.maxWords.map { (template.path, $0) } },
-                uniquingKeysWith: { first, _ in first }))
+                site.orderedTemplates.compactMap { template in template.maxWords.map { (template.path, $0) } }
+                    + site.emailTemplates.compactMap { template in template.maxWords.map { (template.path, $0) } },
+                uniquingKeysWith: { first, _ in first }),
+            siteBaseURL: config.app.baseURL.absoluteString)
     }
 
     /// A closure that verifies invite links with a keyring, returning why a link fails.

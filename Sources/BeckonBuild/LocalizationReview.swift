@@ -1,4 +1,5 @@
 import BeckonChecks
+import BeckonEmail
 import BeckonLocalization
 import BeckonMessages
 import BeckonRender
@@ -34,6 +35,12 @@ enum LocalizationReview {
             for key in [cards.layout.title.key, cards.layout.subtitle?.key, cards.layout.footer?.key].compactMap({ $0 })
             {
                 places[MessageKey(key), default: []].insert(cards.layoutPath)
+            }
+        }
+        for template in site.emailTemplates {
+            for (key, _) in template.messageKeys { places[MessageKey(key), default: []].insert(template.path) }
+            if template.transactional {
+                for key in EmailRenderer.footerKeys { places[key, default: []].insert(template.path) }
             }
         }
         if let share = site.config.share {

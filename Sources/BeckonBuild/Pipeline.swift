@@ -1,5 +1,6 @@
 import BeckonChecks
 import BeckonDiagnostics
+import BeckonEmail
 import BeckonLocalization
 import BeckonMessages
 import BeckonRender
@@ -22,7 +23,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Runs the build and returns its finalized report.
-    public func run() -> BuildResult {
+    public func run() async -> BuildResult {
         let start = Date()
         let writer = OutputWriter(output: options.outputFolder, site: options.site)
         if options.write, let problem = writer.safetyProblem() {
@@ -30,7 +31,7 @@ public struct Pipeline: Sendable {
                 report: DiagnosticReport([problem]), artifacts: [], wrote: false, output: options.outputFolder,
                 seconds: Date().timeIntervalSince(start), locales: [])
         }
-        let outcome = renderAndCheck()
+        let outcome = await renderAndCheck()
         let artifacts = outcome.artifacts
         var report = DiagnosticReport(outcome.diagnostics).finalized(
             overrides: outcome.overrides, strict: options.strict)
@@ -59,7 +60,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
-    func renderAndCheck() -> Outcome {
+    func renderAndCheck() async -> Outcome {
         let (loaded, siteDiagnostics) = SiteLoader(root: options.site, sources: sources).load(locales: options.locales)
         var diagnostics = siteDiagnostics
         guard var site = loaded, !diagnostics.containsErrors else { return Outcome(diagnostics: diagnostics) }
@@ -73,7 +74,12 @@ public struct Pipeline: Sendable {
         if catalogDiagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
             return Outcome(diagnostics: diagnostics, locales: locales)
         }
-        var checker = Checker.standard(CheckSetup.context(site, environment: options.environment))
+        let (tokenLinks, acceptExpectation, tokenDiagnostics) = await SampleTokens.make(
+            site, environment: options.environment)
+        diagnostics += tokenDiagnostics
+        var checkContext = CheckSetup.context(site, environment: options.environment)
+        checkContext.emailAccept = acceptExpectation
+        var checker = Checker.standard(checkContext)
         if let cache = options.onlineCache {
             checker = checker.checkingOnline(
                 with: OnlineLinkChecker(cache: OnlineLinkCache(file: cache)),
@@ -92,6 +98,9 @@ public struct Pipeline: Sendable {
         }
         let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: sampleLinks)
         diagnostics += messages.validate()
+        let emails = EmailRenderer(
+            site: site, catalog: catalog, acceptLinks: sampleLinks.merging(tokenLinks) { _, token in token })
+        for template in site.emailTemplates { diagnostics += emails.validate(template) }
         func status() -> [LocaleStatus] {
             site.buildLocales.map { LocaleStatus.make($0, catalog: catalog, diagnostics: diagnostics) }
         }
@@ -112,6 +121,11 @@ public struct Pipeline: Sendable {
             artifacts += rendered.compactMap(\.0)
             diagnostics += rendered.flatMap(\.1)
         }
+        let renderedEmails = emails.routes().parallelMap {
+            emails.artifacts($0.template, locale: $0.locale, sample: $0.sample)
+        }
+        artifacts += renderedEmails.flatMap(\.0)
+        diagnostics += renderedEmails.flatMap(\.1)
         artifacts += messages.artifacts()
         artifacts += WellKnownFiles.artifacts(site.config)
         let (assets, assetDiagnostics) = StaticAssets.artifacts(site)

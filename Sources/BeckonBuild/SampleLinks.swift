@@ -30,7 +30,11 @@ enum SampleLinks {
                         "Set \(LinkKeyring.singleKeyVariable) to a secret of at least 32 bytes (hex or base64), or \(LinkKeyring.keysVariable) to `ID:SECRET,…`."
                 ))
         }
-        if keyring == nil, diagnostics.isEmpty, !config.samples.isEmpty || config.share != nil {
+        // Invite links appear on pages, in share messages and in emails whose button is the link.
+        let linksUsed =
+            (!site.templates.isEmpty && !config.samples.isEmpty) || config.share != nil
+            || (config.email?.accept == .link && !site.emailTemplates.isEmpty)
+        if keyring == nil, diagnostics.isEmpty, linksUsed {
             diagnostics.append(
                 .warning(
                     "links.unsigned", "sample invite links are not signed: \(LinkKeyring.singleKeyVariable) is not set",

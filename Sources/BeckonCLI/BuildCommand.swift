@@ -3,7 +3,7 @@ import BeckonBuild
 import Foundation
 
 /// `beckon build`: render, check and write the site.
-struct BuildCommand: ParsableCommand {
+struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Render and check every artifact, then replace the output folder atomically.",
@@ -20,11 +20,11 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Write the output even when there are errors; the exit status is still 1.")
     var keepGoing = false
 
-    func run() throws {
+    func run() async throws {
         let outputURL = output.map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
         let buildOptions = options.buildOptions(output: outputURL, keepGoing: keepGoing, write: true)
-        try RunReporter(format: options.format, verb: .build).run(buildOptions)
+        try await RunReporter(format: options.format, verb: .build).run(buildOptions)
     }
 }

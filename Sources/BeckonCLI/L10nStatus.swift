@@ -5,7 +5,7 @@ import BeckonReview
 import Foundation
 
 /// `beckon l10n status`: per locale, how complete it is, and every localization problem.
-struct L10nStatus: ParsableCommand {
+struct L10nStatus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show each locale's translated, missing, fallback, stale and over-limit strings, and the problems.",
@@ -16,9 +16,9 @@ struct L10nStatus: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
-    func run() throws {
+    func run() async throws {
         let sources = SourceStore()
-        let result = Pipeline(
+        let result = await Pipeline(
             options: options.buildOptions(write: false),
             sources: sources
         ).run()

@@ -12,11 +12,11 @@ struct RunReporter {
     let format: DiagnosticFormat
     let verb: Verb
 
-    func run(_ options: BuildOptions) throws {
+    func run(_ options: BuildOptions) async throws {
         let terminal = Terminal()
         let progress = terminal.progressLine()
         let sources = SourceStore()
-        let result = Pipeline(options: options, sources: sources, progress: progress?.handler).run()
+        let result = await Pipeline(options: options, sources: sources, progress: progress?.handler).run()
         progress?.finish()
         let rendered = format.render(
             result.report, sources: sources, color: format == .text && terminal.stdoutIsColorTerminal,

@@ -17,6 +17,14 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     case shareMessage = "share-message"
     /// An Open Graph preview card (`cards/LOCALE/….png`).
     case ogCard = "og-card"
+    /// An email's HTML part (`emails/LOCALE/SAMPLE/NAME.html`).
+    case emailHTML = "email-html"
+    /// An email's plain-text part (`….txt`).
+    case emailText = "email-text"
+    /// An email as a complete MIME message (`….eml`).
+    case emailMIME = "email-mime"
+    /// An email's subject, preheader and parts as JSON for an email service provider (`….json`).
+    case emailSidecar = "email-sidecar"
     /// The localization reviewer page (`review/index.html`).
     case review
     /// An HTML file checked by `beckon lint`, which Beckon did not build.

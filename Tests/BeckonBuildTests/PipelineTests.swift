@@ -15,17 +15,17 @@ import Testing
     func build(
         _ site: TemporaryDirectory, output: URL? = nil, _ configure: (inout BuildOptions) -> Void = { _ in }
     )
-        -> BuildResult
+        async -> BuildResult
     {
         var options = BuildOptions(
             site: site.url, output: output, environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
         configure(&options)
-        return Pipeline(options: options).run()
+        return await Pipeline(options: options).run()
     }
 
-    @Test func buildsEveryPageKindInEveryLocale() throws {
+    @Test func buildsEveryPageKindInEveryLocale() async throws {
         let folder = try site()
-        let result = build(folder)
+        let result = await build(folder)
         #expect(result.report.diagnostics.isEmpty, "\(result.report.diagnostics)")
         #expect(result.wrote)
         let manifest = try Manifest(data: try Data(contentsOf: folder.path("output/manifest.json")))
@@ -44,24 +44,24 @@ import Testing
         #expect(page.contains("<a href=\"https://join.minimo.test/invite/"))
     }
 
-    @Test func twoBuildsAreByteIdentical() throws {
+    @Test func twoBuildsAreByteIdentical() async throws {
         let folder = try site()
         let first = TemporaryDirectory()
         let second = TemporaryDirectory()
-        _ = build(folder, output: first.path("out"))
-        _ = build(folder, output: second.path("out"))
+        _ = await build(folder, output: first.path("out"))
+        _ = await build(folder, output: second.path("out"))
         let a = OutputSnapshot.files(in: first.path("out"))
         #expect(!a.isEmpty)
         #expect(a == OutputSnapshot.files(in: second.path("out")))
     }
 
-    @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {
+    @Test func aFailedBuildLeavesThePreviousOutputUntouched() async throws {
         let folder = try site()
-        #expect(build(folder).wrote)
+        #expect(await build(folder).wrote)
         let before = OutputSnapshot.files(in: folder.path("output"))
         let broken = folder.path("templates/pages/gone.md")
         try Data("---\nkind: gone\ntitle: gone.title\n---\n# {{t.gone.title}} {{nope}}\n".utf8).write(to: broken)
-        let result = build(folder)
+        let result = await build(folder)
         #expect(result.report.hasErrors)
         #expect(!result.wrote)
         #expect(OutputSnapshot.files(in: folder.path("output")) == before)
@@ -69,48 +69,48 @@ import Testing
         #expect(!siblings.contains { $0.contains("beckon-staging") }, "staging folder left behind: \(siblings)")
     }
 
-    @Test func keepGoingWritesDespiteErrors() throws {
+    @Test func keepGoingWritesDespiteErrors() async throws {
         let folder = try site(
             SiteFixture.replacing("# {{t.gone.title}}", with: "# {{t.gone.title}}\n# Two", in: SiteFixture.minimal))
-        let result = build(folder) { $0.keepGoing = true }
+        let result = await build(folder) { $0.keepGoing = true }
         #expect(result.report.diagnostics.contains { $0.rule == "doc.h1" })
         #expect(result.wrote)
     }
 
-    @Test func checkWritesNothing() throws {
+    @Test func checkWritesNothing() async throws {
         let folder = try site()
-        let result = build(folder) { $0.write = false }
+        let result = await build(folder) { $0.write = false }
         #expect(!result.report.hasErrors)
         #expect(!FileManager.default.fileExists(atPath: folder.path("output").path))
     }
 
-    @Test func localeSelectionKeepsTheDefault() throws {
+    @Test func localeSelectionKeepsTheDefault() async throws {
         let folder = try site()
-        let result = build(folder) { $0.locales = [LocaleID("de-DE")!] }
+        let result = await build(folder) { $0.locales = [LocaleID("de-DE")!] }
         #expect(Set(result.artifacts.compactMap(\.locale?.rawValue)) == ["en-US", "de-DE"])
-        let unknown = build(folder) { $0.locales = [LocaleID("fr-FR")!] }
+        let unknown = await build(folder) { $0.locales = [LocaleID("fr-FR")!] }
         #expect(unknown.report.diagnostics.map(\.rule) == ["build.unknown-locale"])
     }
 
-    @Test func refusesToReplaceTheSiteOrAForeignFolder() throws {
+    @Test func refusesToReplaceTheSiteOrAForeignFolder() async throws {
         let folder = try site()
-        let intoSite = build(folder, output: folder.url)
+        let intoSite = await build(folder, output: folder.url)
         #expect(intoSite.report.diagnostics.map(\.rule) == ["build.unsafe-output"])
         let foreign = TemporaryDirectory()
         try Data("keep me".utf8).write(to: foreign.path("notes.txt"))
-        let intoForeign = build(folder, output: foreign.url)
+        let intoForeign = await build(folder, output: foreign.url)
         #expect(intoForeign.report.diagnostics.map(\.rule) == ["build.unsafe-output"])
         #expect(FileManager.default.fileExists(atPath: foreign.path("notes.txt").path))
     }
 
-    @Test func strictTurnsFallbacksIntoErrors() throws {
+    @Test func strictTurnsFallbacksIntoErrors() async throws {
         let folder = try site(
             SiteFixture.replacing(
                 "expired:\n  title: Diese Einladung ist abgelaufen\n", with: "", in: SiteFixture.minimal))
-        let lenient = build(folder) { $0.write = false }
+        let lenient = await build(folder) { $0.write = false }
         #expect(!lenient.report.hasErrors)
         #expect(lenient.report.diagnostics.map(\.rule) == ["l10n.fallback"])
-        let strict = build(folder) {
+        let strict = await build(folder) {
             $0.write = false
             $0.strict = true
         }

@@ -40,16 +40,16 @@ import Testing
         return folder
     }
 
-    func build(_ folder: TemporaryDirectory, key: Bool = true) -> BuildResult {
-        Pipeline(
+    func build(_ folder: TemporaryDirectory, key: Bool = true) async -> BuildResult {
+        await Pipeline(
             options: BuildOptions(
                 site: folder.url, write: false,
                 environment: key ? ["BECKON_LINK_KEY": BeckonBinary.testLinkKey] : [:])
         ).run()
     }
 
-    @Test func oneMessagePerLocaleContextAndChannelWithItsDeepLink() throws {
-        let result = build(try Self.site())
+    @Test func oneMessagePerLocaleContextAndChannelWithItsDeepLink() async throws {
+        let result = await build(try Self.site())
         #expect(!result.report.hasErrors, "\(result.report.diagnostics)")
         let messages = result.artifacts.filter { $0.kind == .shareMessage }
         #expect(messages.count == 2 * 4 * 4)
@@ -68,8 +68,8 @@ import Testing
         String(text[text.range(of: "https://")!.lowerBound...])
     }
 
-    @Test func sampleLinksAreSignedAndVerify() throws {
-        let result = build(try Self.site())
+    @Test func sampleLinksAreSignedAndVerify() async throws {
+        let result = await build(try Self.site())
         let sms = try #require(result.artifacts.first { $0.path == "messages/en-US/achievement.sms.txt" })
         let url = Self.link(in: String(decoding: sms.bytes, as: UTF8.self))
         let ring = try #require(
@@ -79,14 +79,14 @@ import Testing
         #expect((try? verified.get()) != nil, "\(verified)")
     }
 
-    @Test func withoutAKeyLinksAreUnsignedWithAWarning() throws {
-        let result = build(try Self.site(), key: false)
+    @Test func withoutAKeyLinksAreUnsignedWithAWarning() async throws {
+        let result = await build(try Self.site(), key: false)
         #expect(result.report.diagnostics.map(\.rule) == ["links.unsigned"])
         let sms = try #require(result.artifacts.first { $0.path == "messages/en-US/achievement.sms.txt" })
         #expect(!String(decoding: sms.bytes, as: UTF8.self).contains("sig="))
     }
 
-    @Test func aMessageOverOneSegmentIsLocatedAtItsString() throws {
+    @Test func aMessageOverOneSegmentIsLocatedAtItsString() async throws {
         let long = String(repeating: "so much to say ", count: 7) + "on {app} "
         let folder = try Self.site(german: "")
         let url = folder.path("locales/de-DE.yml")
@@ -94,7 +94,7 @@ import Testing
             .replacingOccurrences(
                 of: "content: \"Schau dir das auf {app} an: {link}\"", with: "content: \"\(long){link}\"")
         try Data(text.utf8).write(to: url)
-        let result = build(folder)
+        let result = await build(folder)
         let finding = try #require(result.report.diagnostics.first { $0.rule == "sms.segments" })
         #expect(finding.location?.file == "locales/de-DE.yml")
         #expect(
@@ -104,14 +104,14 @@ import Testing
         #expect(!result.report.diagnostics.contains { $0.rule == "chars.max" })
     }
 
-    @Test func emojiAreNamedAsTheReasonForUCS2() throws {
+    @Test func emojiAreNamedAsTheReasonForUCS2() async throws {
         let folder = try Self.site()
         let url = folder.path("locales/en-US.yml")
         let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
             of: "collaborative: \"Join me on {app}: {link}\"",
             with: "collaborative: \"Join me on {app}, we will keep in touch every single day of the week 🌴: {link}\"")
         try Data(text.utf8).write(to: url)
-        let finding = try #require(build(folder).report.diagnostics.first { $0.rule == "sms.segments" })
+        let finding = try #require(await build(folder).report.diagnostics.first { $0.rule == "sms.segments" })
         #expect(finding.message.contains("(`🌴` (U+1F334) forces UCS-2"))
     }
 }

@@ -25,6 +25,12 @@ import Testing
         "messages/en-US/generic.sms.txt",
         "messages/ar/achievement.whatsapp.txt",
         "messages/ja-JP/content.email.txt",
+        "emails/en-US/emoji-name/invite.eml",
+        "emails/de-DE/long-name/invite.eml",
+        "emails/ar/arabic-name/invite.eml",
+        "emails/ja-JP/cjk-name/invite.eml",
+        "emails/ar/arabic-name/invite.html",
+        "emails/en-US/emoji-name/invite.txt",
     ])
     func pageMatchesItsGolden(path: String) throws {
         let data = try Data(contentsOf: Self.output.path("out/\(path)"))

@@ -23,12 +23,16 @@ public struct CheckContext: Sendable {
     public var configLocations: [String: SourceLocation]
     /// Word limits set in templates' front matter (`maxWords`), by template path.
     public var wordLimits: [String: Int]
+    /// What an email's accept button must link to.
+    public var emailAccept: EmailAcceptExpectation?
+    /// The site's base URL, for images and links that point back at the output by absolute URL.
+    public var siteBaseURL: String?
 
     public init(
         limits: Limits = Limits(), allowedHosts: Set<String> = [], appSchemes: Set<String> = [],
         linkPolicy: LinkPolicy? = nil, verifyInviteLink: (@Sendable (String, Date) -> String?)? = nil,
         sampleTimes: [String: Date] = [:], configLocations: [String: SourceLocation] = [:],
-        wordLimits: [String: Int] = [:]
+        wordLimits: [String: Int] = [:], emailAccept: EmailAcceptExpectation? = nil, siteBaseURL: String? = nil
     ) {
         self.limits = limits
         self.allowedHosts = allowedHosts
@@ -38,6 +42,8 @@ public struct CheckContext: Sendable {
         self.sampleTimes = sampleTimes
         self.configLocations = configLocations
         self.wordLimits = wordLimits
+        self.emailAccept = emailAccept
+        self.siteBaseURL = siteBaseURL
     }
 
     /// Schemes every site may link with: messaging apps whose deep links Beckon writes.

@@ -29,14 +29,15 @@ public struct Checker: Sendable {
         Checker(
             pageRules: [
                 DocumentParsesRule(), LanguageRule(), TitleRule(), SingleHeadingRule(), ViewportRule(), NoIndexRule(),
-                ImageAltRule(), SocialTagsRule(), WordsMaxRule(), CharsMaxRule(),
+                ImageAltRule(), SocialTagsRule(), WordsMaxRule(), CharsMaxRule(), EmailSubjectRule(),
+                EmailPreheaderRule(), EmailSizeRule(), EmailAcceptLinkRule(), EmailButtonContrastRule(),
             ],
             textRules: [SMSSegmentsRule(), CharsMaxRule()],
             imageRules: [CardSizeRule(), CardOverflowRule(), CardContrastRule()],
             siteRules: [
                 LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(), LinkPlaceholderRule(),
                 InviteLinkRule(), DeepLinkRule(), AbsoluteMetaURLRule(), HreflangRule(), ThemeContrastRule(),
-                LargeTextContrastRule(), NonTextContrastRule(),
+                LargeTextContrastRule(), NonTextContrastRule(), EmailTextURLsRule(), EmailMIMERule(), EmailLogoRule(),
             ],
             catalogRules: [
                 UnusedKeyRule(), ArgumentMismatchRule(), TooLongRule(), WhitespaceRule(), URLMismatchRule(),

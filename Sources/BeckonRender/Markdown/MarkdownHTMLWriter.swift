@@ -16,6 +16,11 @@ struct MarkdownHTMLWriter {
     var url: (String) -> String?
     /// The plain-text form of inline content, for `alt` attributes.
     var plain: (String) -> String
+    /// Inline styles by tag name (`p`, `h1`, `a`, `li`…), for HTML that must carry every style
+    /// on the element, as email does.
+    var styles: [String: String] = [:]
+    /// HTML that replaces a paragraph, when it returns a value.
+    var replaceParagraph: ((MarkdownNode) -> String?)?
     private(set) var refused: [RefusedURL] = []
 
     init(text: @escaping (String) -> String, url: @escaping (String) -> String?, plain: @escaping (String) -> String) {
@@ -36,11 +41,12 @@ struct MarkdownHTMLWriter {
         case .document:
             return write(node.children)
         case .paragraph:
-            return "<p>\(write(node.children))</p>\n"
+            if let replacement = replaceParagraph?(node) { return replacement }
+            return "\(open("p"))\(write(node.children))</p>\n"
         case .heading(let level):
-            return "<h\(level)>\(write(node.children))</h\(level)>\n"
+            return "\(open("h\(level)"))\(write(node.children))</h\(level)>\n"
         case .blockQuote:
-            return "<blockquote>\n\(write(node.children))</blockquote>\n"
+            return "\(open("blockquote"))\n\(write(node.children))</blockquote>\n"
         case .list(let ordered, let start, let tight):
             let tag = ordered ? "ol" : "ul"
             let startAttribute = ordered && start != 1 ? " start=\"\(start)\"" : ""
@@ -48,18 +54,18 @@ struct MarkdownHTMLWriter {
             for item in node.children {
                 if tight {
                     items +=
-                        "<li>\(item.children.map { child in child.kind == .paragraph ? write(child.children) : write(child) }.joined())</li>\n"
+                        "\(open("li"))\(item.children.map { child in child.kind == .paragraph ? write(child.children) : write(child) }.joined())</li>\n"
                 } else {
-                    items += "<li>\n\(write(item.children))</li>\n"
+                    items += "\(open("li"))\n\(write(item.children))</li>\n"
                 }
             }
-            return "<\(tag)\(startAttribute)>\n\(items)</\(tag)>\n"
+            return "\(open(tag, startAttribute))\n\(items)</\(tag)>\n"
         case .item:
-            return "<li>\(write(node.children))</li>\n"
+            return "\(open("li"))\(write(node.children))</li>\n"
         case .codeBlock:
             return "<pre><code>\(HTMLEscaping.text(node.literal))</code></pre>\n"
         case .thematicBreak:
-            return "<hr>\n"
+            return "\(open("hr"))\n"
         case .htmlBlock, .htmlInline:
             return ""
         case .text:
@@ -78,7 +84,7 @@ struct MarkdownHTMLWriter {
             let inner = write(node.children)
             guard let target = resolve(destination, node) else { return inner }
             let titleAttribute = title.isEmpty ? "" : " title=\"\(HTMLEscaping.attribute(plain(title)))\""
-            return "<a href=\"\(HTMLEscaping.attribute(target))\"\(titleAttribute)>\(inner)</a>"
+            return "\(open("a", " href=\"\(HTMLEscaping.attribute(target))\"\(titleAttribute)"))\(inner)</a>"
         case .image(let source, let title):
             guard let target = resolve(source, node) else { return "" }
             let alt = plain(node.children.map(\.plainText).joined())
@@ -86,6 +92,12 @@ struct MarkdownHTMLWriter {
             return
                 "<img src=\"\(HTMLEscaping.attribute(target))\" alt=\"\(HTMLEscaping.attribute(alt))\"\(titleAttribute)>"
         }
+    }
+
+    /// An opening tag with its attributes and, when one is set, its inline style.
+    private func open(_ tag: String, _ attributes: String = "") -> String {
+        guard let style = styles[tag] else { return "<\(tag)\(attributes)>" }
+        return "<\(tag)\(attributes) style=\"\(HTMLEscaping.attribute(style))\">"
     }
 
     private mutating func resolve(_ destination: String, _ node: MarkdownNode) -> String? {

@@ -9,7 +9,9 @@ public enum MessageRenderer {
 
     /// The message as inline HTML. Values are escaped and user data is wrapped in `<bdi>`;
     /// links that are not allowed lose their `href` and keep their text.
-    public static func html(_ message: FormattedMessage, appSchemes: Set<String>) -> String {
+    public static func html(
+        _ message: FormattedMessage, appSchemes: Set<String>, styles: [String: String] = [:]
+    ) -> String {
         let (source, values) = withSentinels(message)
         var writer = MarkdownHTMLWriter(
             text: { literal in
@@ -23,7 +25,39 @@ public enum MessageRenderer {
                 return URLEscaping.isAllowed(url, appSchemes: appSchemes) ? url : nil
             },
             plain: { literal in substitute(literal, values) { $0.text } })
+        writer.styles = styles
         return writer.write(MarkdownParser.parseInline(source))
+    }
+
+    /// The message as plain text with its links taken out: each link's text stays in the
+    /// sentence and its destination is returned beside it, for text that writes links as
+    /// "text: URL" lines (plain-text email). Links that are not allowed keep only their text.
+    public static func plainTextAndLinks(
+        _ message: FormattedMessage, appSchemes: Set<String>, rightToLeft: Bool
+    ) -> (text: String, links: [(text: String, url: String)]) {
+        let (source, values) = withSentinels(message)
+        var links: [(text: String, url: String)] = []
+        func value(_ argument: ArgumentValue) -> String {
+            guard argument.isUserData, Bidi.needsIsolation(argument.text, inRightToLeft: rightToLeft) else {
+                return argument.text
+            }
+            return Bidi.isolated(argument.text)
+        }
+        func walk(_ node: MarkdownNode) -> String {
+            switch node.kind {
+            case .link(let destination, _):
+                let text = node.children.map(walk).joined()
+                let url = substitute(destination, values) { URLEscaping.component($0.text) }
+                if URLEscaping.isAllowed(url, appSchemes: appSchemes) { links.append((text, url)) }
+                return text
+            case .text, .code: return substitute(node.literal, values, transform: value)
+            case .softBreak, .lineBreak: return " "
+            case .htmlInline, .htmlBlock, .image: return ""
+            default: return node.children.map(walk).joined()
+            }
+        }
+        let text = MarkdownParser.parseInline(source).map(walk).joined()
+        return (text, links)
     }
 
     /// The message as plain text, markup removed. Given the text's direction, user data that

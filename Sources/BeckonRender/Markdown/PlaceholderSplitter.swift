@@ -1,11 +1,11 @@
 /// Splits text into literal runs and `{{path}}` placeholders.
-enum PlaceholderSplitter {
-    enum Piece: Equatable {
+public enum PlaceholderSplitter {
+    public enum Piece: Equatable {
         case literal(String)
         case placeholder(String)
     }
 
-    static func split(_ text: String) -> [Piece] {
+    public static func split(_ text: String) -> [Piece] {
         var pieces: [Piece] = []
         var index = text.startIndex
         while let open = text[index...].range(of: "{{"),

@@ -7,12 +7,25 @@ import BeckonSite
 public enum TemplateBodyRenderer {
     /// The body as HTML, with diagnostics for links that may not be written.
     public static func html(_ template: Template, scope: RenderScope) -> (String, [Diagnostic]) {
+        html(markdown: template.body, startLine: template.bodyStartLine, source: template.source, scope: scope)
+    }
+
+    /// Markdown from a template file as HTML.
+    /// - Parameters:
+    ///   - startLine: The file line the Markdown starts on, for diagnostics.
+    ///   - styles: Inline styles by tag name, for HTML that carries every style on its elements.
+    ///   - paragraph: Replaces a paragraph with HTML of its own when it returns a value (an email
+    ///     component's marker paragraph).
+    public static func html(
+        markdown: String, startLine: Int, source: SourceText, scope: RenderScope, styles: [String: String] = [:],
+        paragraph: ((MarkdownNode) -> String?)? = nil
+    ) -> (String, [Diagnostic]) {
         var writer = MarkdownHTMLWriter(
             text: { literal in
                 PlaceholderSplitter.split(literal).map { piece in
                     switch piece {
                     case .literal(let text): return HTMLEscaping.text(text)
-                    case .placeholder(let path): return fragment(for: scope.resolve(path), scope: scope)
+                    case .placeholder(let path): return fragment(for: scope.resolve(path), scope: scope, styles: styles)
                     }
                 }.joined()
             },
@@ -28,13 +41,14 @@ public enum TemplateBodyRenderer {
                     }
                 }.joined()
             })
-        let output = writer.write(MarkdownParser.parse(template.body))
+        writer.styles = styles
+        writer.replaceParagraph = paragraph
+        let output = writer.write(MarkdownParser.parse(markdown))
         let diagnostics = writer.refused.map { refused in
             var diagnostic = Diagnostic.error(
                 "template.unsafe-url",
                 "the link `\(refused.url)` becomes `\(substituteURL(refused.url, scope: scope))`, which a page may not link to",
-                at: template.source.location(
-                    line: refused.line + template.bodyStartLine - 1, byteColumn: refused.byteColumn),
+                at: source.location(line: refused.line + startLine - 1, byteColumn: refused.byteColumn),
                 fix:
                     "Link to an https:// address, a path on the site, `mailto:`, `tel:`, `sms:` or the app's own scheme."
             )
@@ -45,20 +59,20 @@ public enum TemplateBodyRenderer {
     }
 
     /// The HTML of a resolved placeholder in text.
-    static func fragment(for value: RenderValue?, scope: RenderScope) -> String {
+    public static func fragment(for value: RenderValue?, scope: RenderScope, styles: [String: String] = [:]) -> String {
         switch value {
         case .text(let text, let isUserData):
             let escaped = HTMLEscaping.text(text)
             return isUserData ? "<bdi>\(escaped)</bdi>" : escaped
         case .url(let url): return HTMLEscaping.text(url)
-        case .message(let message): return MessageRenderer.html(message, appSchemes: scope.appSchemes)
+        case .message(let message): return MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles)
         case nil: return ""
         }
     }
 
     /// A destination with its placeholders filled: a URL value as written, anything else
     /// percent-encoded as a URL component.
-    static func substituteURL(_ destination: String, scope: RenderScope) -> String {
+    public static func substituteURL(_ destination: String, scope: RenderScope) -> String {
         PlaceholderSplitter.split(destination).map { piece in
             switch piece {
             case .literal(let text): return text

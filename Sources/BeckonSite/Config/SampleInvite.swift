@@ -21,6 +21,9 @@ public struct SampleInvite: Sendable, Hashable {
     public var avatar: String?
     /// The recipient's first name, as share messages greet them; `nil` when unknown.
     public var inviteeFirstName: String?
+    /// The recipient's address, which invitation emails go to and tokens carry;
+    /// `SAMPLE-ID@example.com` when left out.
+    public var inviteeEmail: EmailAddress
     /// When the sample invite was created; its links expire `expiry.days` later. Fixed, so builds
     /// are reproducible.
     public var createdAt: Date
@@ -29,7 +32,7 @@ public struct SampleInvite: Sendable, Hashable {
 
     static let keys = [
         "id", "inviterFirstName", "inviterName", "inviteeFirstName", "context", "contextID", "contextTitle", "code",
-        "createdAt", "avatar",
+        "createdAt", "avatar", "inviteeEmail",
     ]
 
     /// The creation time of samples that do not set `createdAt`.
@@ -90,7 +93,19 @@ public struct SampleInvite: Sendable, Hashable {
                     fix: "Write it like `2026-01-15T09:30:00Z`.")
             }
         }
-        guard let id, Self.isSlug(id), let firstName, let fullName else { return nil }
+        var inviteeEmail: EmailAddress?
+        if let text = mapping.string("inviteeEmail") {
+            inviteeEmail = text.allSatisfy(\.isASCII) ? EmailAddress(text) : nil
+            if inviteeEmail == nil {
+                reader.invalid(
+                    "`\(text)` is not an email address", at: mapping.location(of: "inviteeEmail"),
+                    fix: "Write a plain address such as `jonas@example.com`.", rule: "invalid-email")
+            }
+        }
+        guard let id, Self.isSlug(id), let firstName, let fullName,
+            let email = inviteeEmail ?? EmailAddress("\(id)@example.com")
+        else { return nil }
+        self.inviteeEmail = email
         self.inviteeFirstName = inviteeFirstName
         self.avatar = mapping.string("avatar").flatMap { ThemeConfig.staticPath($0, mapping, "avatar") }
         self.createdAt = createdAt

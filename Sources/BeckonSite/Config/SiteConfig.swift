@@ -15,12 +15,15 @@ public struct SiteConfig: Sendable, Hashable {
     public var share: ShareConfig?
     /// Invite tokens, when the site issues them.
     public var tokens: TokensConfig?
+    /// Invitation emails, when the site sends them.
+    public var email: EmailConfig?
     /// Allowed hosts and rule severities.
     public var checks: ChecksConfig
 
     /// The top-level keys of beckon.yml.
     public static let keys = [
-        "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "checks",
+        "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "email",
+        "checks",
     ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
@@ -28,7 +31,8 @@ public struct SiteConfig: Sendable, Hashable {
         "theme.dark": ThemeConfig.Palette.keys, "theme.fonts": ThemeConfig.Fonts.keys,
         "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
         "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys, "share": ShareConfig.keys,
-        "tokens": TokensConfig.keys, "checks": ChecksConfig.keys,
+        "tokens": TokensConfig.keys, "email": EmailConfig.keys, "email.logo": EmailConfig.Logo.keys,
+        "checks": ChecksConfig.keys,
     ]
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
@@ -53,6 +57,13 @@ public struct SiteConfig: Sendable, Hashable {
         samples = Self.samples(mapping, reader)
         share = mapping.mapping("share", keys: ShareConfig.keys).map(ShareConfig.init)
         tokens = mapping.mapping("tokens", keys: TokensConfig.keys).flatMap(TokensConfig.init)
+        email = mapping.mapping("email", keys: EmailConfig.keys).flatMap(EmailConfig.init)
+        if email?.accept == .token, tokens == nil {
+            reader.invalid(
+                "`email.accept: token` needs a `tokens` section to issue the tokens",
+                at: mapping.location(of: "email"),
+                fix: "Add `tokens:` with `issuer`, `audience`, `keyID` and `acceptURL`, or use `accept: link`.")
+        }
         checks = mapping.mapping("checks", keys: ChecksConfig.keys).map(ChecksConfig.init) ?? ChecksConfig()
         guard let app, let theme, let links else { return nil }
         self.app = app

@@ -13,6 +13,8 @@ public struct Site: Sendable {
     public var layouts: [String: SourceText]
     /// Open Graph card layouts (`templates/og/NAME.yml`) by name.
     public var cardLayouts: [String: SourceText]
+    /// Email templates (`templates/email/NAME.md`), sorted by name.
+    public var emailTemplates: [EmailTemplate]
     /// The locale bundles' sources, by locale, for the locales being built.
     public var bundleSources: [LocaleID: SourceText]
     /// The locales this build renders (the configured list, or the `--locale` selection).

@@ -74,6 +74,23 @@ public struct SiteLoader: Sendable {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
+        var emailTemplates: [EmailTemplate] = []
+        for path in files(under: "templates/email", extension: "md") {
+            switch reader.readText(path) {
+            case .success(let source):
+                let (template, templateDiagnostics) = EmailTemplateParser.parse(source)
+                diagnostics += templateDiagnostics
+                if let template { emailTemplates.append(template) }
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        if !emailTemplates.isEmpty, config.email == nil {
+            diagnostics.append(
+                .error(
+                    "config.missing-key", "the site has email templates but no `email` section",
+                    at: SourceLocation(file: Self.configFile),
+                    fix: "Add `email:` with at least `from: invites@example.com` (see docs/site-format.md)."))
+        }
         checkLayoutsExist(templates, layouts, &diagnostics)
         let bundles = loadBundles(config, buildLocales, &diagnostics)
         let staticFiles = listStaticFiles(&diagnostics)
@@ -81,7 +98,7 @@ public struct SiteLoader: Sendable {
 
         let site = Site(
             root: reader.root, config: config, configSource: configSource, templates: templates, layouts: layouts,
-            cardLayouts: cardLayouts,
+            cardLayouts: cardLayouts, emailTemplates: emailTemplates,
             bundleSources: bundles, buildLocales: buildLocales, staticFiles: staticFiles)
         return (site, diagnostics)
     }
@@ -126,7 +143,9 @@ public struct SiteLoader: Sendable {
             }
             templates[template.kind] = template
         }
-        for kind in TemplateKind.required where templates[kind] == nil {
+        // A site of emails only (no page templates at all) needs no pages.
+        let emailOnly = templates.isEmpty && !files(under: "templates/email", extension: "md").isEmpty
+        for kind in TemplateKind.required where templates[kind] == nil && !emailOnly {
             diagnostics.append(
                 .error(
                     "template.missing", "the site has no template of kind `\(kind.rawValue)`",
@@ -227,7 +246,10 @@ public struct SiteLoader: Sendable {
     ) {
         let present = Set(files.map(\.path))
         let references =
-            [("theme.logo", "logo", config.theme.logo?.path), ("theme.ogImage", "ogImage", config.theme.ogImage)]
+            [
+                ("theme.logo", "logo", config.theme.logo?.path), ("theme.ogImage", "ogImage", config.theme.ogImage),
+                ("email.logo.path", "email", config.email?.logo?.path),
+            ]
             + config.samples.map { ("samples[].avatar of `\($0.id)`", "avatar", $0.avatar) }
         for (name, key, path) in references {
             guard let path, !present.contains(path) else { continue }
@@ -267,7 +289,7 @@ public struct SiteLoader: Sendable {
             if name.hasPrefix(".") { continue }
             if let ext, url.pathExtension != ext { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(prefixLength))
-            if folder == "templates", relative.hasPrefix("layouts/") { continue }
+            if folder == "templates", relative.hasPrefix("layouts/") || relative.hasPrefix("email/") { continue }
             paths.append("\(folder)/\(relative)")
         }
         return paths.sorted()

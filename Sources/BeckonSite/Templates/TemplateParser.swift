@@ -7,22 +7,10 @@ public enum TemplateParser {
     /// Parses a template; returns `nil` with diagnostics when it cannot be used.
     public static func parse(_ source: SourceText) -> (Template?, [Diagnostic]) {
         let path = source.path
-        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true,
-            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else {
-            return (
-                nil,
-                [
-                    .error(
-                        "template.front-matter", "a template must start with YAML front matter between `---` lines",
-                        at: SourceLocation(file: path),
-                        fix: "Begin the file with `---`, `kind: landing`, `title: landing.title`, `---`.")
-                ]
-            )
+        guard let parts = split(source) else {
+            return (nil, [missingFrontMatter(path, example: "`kind: landing`, `title: landing.title`")])
         }
-        let yaml = lines[1..<end].joined(separator: "\n")
-        let (value, yamlDiagnostics) = YAMLParser.parse(yaml, path: path, lineOffset: 1)
+        let (value, yamlDiagnostics) = YAMLParser.parse(parts.yaml, path: path, lineOffset: 1)
         guard let value else { return (nil, yamlDiagnostics) }
         let reader = YAMLReader(family: "template")
         guard let mapping = reader.mapping(value, named: "front matter", keys: Template.frontMatterKeys) else {
@@ -56,9 +44,7 @@ public enum TemplateParser {
         }
         let maxWords = mapping.int("maxWords", in: 1...10_000)
 
-        let bodyStartLine = end + 2
-        let bodyOffset = lines[...end].reduce(0) { $0 + $1.utf8.count + 1 }
-        let body = bodyOffset < source.text.utf8.count ? String(source.text.utf8.dropFirst(bodyOffset))! : ""
+        let (body, bodyStartLine, bodyOffset) = (parts.body, parts.bodyStartLine, parts.bodyOffset)
         let (placeholders, placeholderDiagnostics) = PlaceholderScanner.scan(body, in: source, utf8Offset: bodyOffset)
         var diagnostics = reader.diagnostics + placeholderDiagnostics
         diagnostics.append(contentsOf: rawHTMLDiagnostics(body, source: source, bodyStartLine: bodyStartLine))
@@ -74,8 +60,36 @@ public enum TemplateParser {
         return (template, diagnostics)
     }
 
+    /// A template file cut at its front matter.
+    struct Parts {
+        var yaml: String
+        var body: String
+        /// The file line the body starts on (1-based).
+        var bodyStartLine: Int
+        /// The body's offset in the file, in UTF-8 bytes.
+        var bodyOffset: Int
+    }
+
+    /// Splits a file into front matter and body, or `nil` when it has no front matter.
+    static func split(_ source: SourceText) -> Parts? {
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true,
+            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        else { return nil }
+        let bodyOffset = lines[...end].reduce(0) { $0 + $1.utf8.count + 1 }
+        let body = bodyOffset < source.text.utf8.count ? String(source.text.utf8.dropFirst(bodyOffset))! : ""
+        return Parts(
+            yaml: lines[1..<end].joined(separator: "\n"), body: body, bodyStartLine: end + 2, bodyOffset: bodyOffset)
+    }
+
+    static func missingFrontMatter(_ path: String, example: String) -> Diagnostic {
+        .error(
+            "template.front-matter", "a template must start with YAML front matter between `---` lines",
+            at: SourceLocation(file: path), fix: "Begin the file with `---`, \(example), `---`.")
+    }
+
     /// Raw HTML in a template would bypass escaping; structure belongs in layouts.
-    private static func rawHTMLDiagnostics(_ body: String, source: SourceText, bodyStartLine: Int) -> [Diagnostic] {
+    static func rawHTMLDiagnostics(_ body: String, source: SourceText, bodyStartLine: Int) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         func visit(_ node: MarkdownNode) {
             if node.kind == .htmlBlock || node.kind == .htmlInline {

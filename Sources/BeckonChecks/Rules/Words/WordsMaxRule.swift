@@ -2,18 +2,26 @@ import BeckonDiagnostics
 import BeckonText
 
 /// `words.max`: a page's main content stays within its word limit — the template's `maxWords`, or
-/// `limits.pageBodyWords` (150) — in every locale and with every sample invite.
+/// `limits.pageBodyWords` (150) — and an email's body within `limits.emailBodyWords` (120, seed
+/// 003 #16), in every locale and with every sample invite.
 ///
 /// Words are counted with ICU's word break rules for the page's language, so Japanese and Thai are
 /// segmented by dictionary instead of counting a whole sentence as one word.
 struct WordsMaxRule: PageRule {
     let id: RuleID = "words.max"
+    /// The id of the table cell that holds an email's body (not its footer).
+    static let emailBodyID = "bk-body"
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
-        guard let locale = page.artifact.locale, let main = page.document.elements(named: "main").first else {
-            return []
-        }
-        let limit = page.artifact.template.flatMap { context.wordLimits[$0] } ?? context.limits.pageBodyWords
+        let isEmail = page.artifact.kind == .emailHTML
+        let body =
+            isEmail
+            ? page.document.root.descendants.first { $0[attribute: "id"] == Self.emailBodyID }
+            : page.document.elements(named: "main").first
+        guard let locale = page.artifact.locale, let main = body else { return [] }
+        let limit =
+            page.artifact.template.flatMap { context.wordLimits[$0] }
+            ?? (isEmail ? context.limits.emailBodyWords : context.limits.pageBodyWords)
         let words = WordCounter(locale: locale.rawValue).count(main.textContent)
         guard words > limit else { return [] }
         return [

@@ -1,0 +1,46 @@
+import BeckonDiagnostics
+import BeckonMIME
+import BeckonRender
+
+/// `email.mime`: every `.eml` parses as `multipart/alternative` with the text part first and the
+/// HTML part last, CRLF line ends, no line over 998 octets (RFC 5322), and parts that decode to
+/// exactly the `.txt` and `.html` written beside it.
+///
+/// This reads the message the way a mail server would. A failure here is a bug in Beckon;
+/// please report it with the message.
+struct EmailMIMERule: SiteRule {
+    let id: RuleID = "email.mime"
+
+    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        let parts = Dictionary(
+            site.artifacts.filter { $0.kind == .emailText || $0.kind == .emailHTML }.map {
+                ($0.path, EmailMessage.withCRLFLineEnds(String(decoding: $0.bytes, as: UTF8.self)))
+            }, uniquingKeysWith: { first, _ in first })
+        return site.artifacts.filter { $0.kind == .emailMIME }.compactMap { artifact in
+            let base = String(artifact.path.dropLast(".eml".count))
+            let problem: String?
+            do {
+                let message = try MIMEParser().parse(artifact.bytes)
+                let types = message.parts.map(\.mediaType)
+                if types != ["text/plain", "text/html"] {
+                    problem = "its parts are \(types.joined(separator: ", ")), not text/plain then text/html"
+                } else if message.parts[0].body != parts[base + ".txt"]
+                    || message.parts[1].body != parts[base + ".html"]
+                {
+                    problem = "its parts do not decode to the .txt and .html written beside it"
+                } else {
+                    problem = nil
+                }
+            } catch {
+                problem = "it does not parse: \(error)"
+            }
+            guard let problem else { return nil }
+            var diagnostic = Diagnostic.error(
+                id, "\(artifact.path): \(problem)", at: artifact.origin ?? SourceLocation(file: artifact.path),
+                fix: "This is a bug in Beckon; please report it with the message.")
+            diagnostic.locale = artifact.locale?.rawValue
+            diagnostic.sample = artifact.sample
+            return diagnostic
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BeckonRender
+import BeckonSite
+
+/// The HTML part around a rendered body: a single-column table layout of at most 600 px with
+/// `role="presentation"`, `lang` and `dir` on `<html>` and on the wrapper (webmail drops
+/// `<html>`), the hidden preheader, the logo, and the transactional footer.
+struct EmailDocument {
+    var locale: LocaleID
+    var subject: String
+    var preheader: String
+    /// The body's HTML.
+    var body: String
+    /// The footer's HTML paragraphs, if any.
+    var footer: String
+    /// The logo's absolute URL and its configuration.
+    var logo: (url: String, logo: EmailConfig.Logo)?
+    var styles: EmailStyles
+
+    /// The id of the cell holding the body, which the word-count check reads.
+    static let bodyID = "bk-body"
+    /// Invisible characters after the preheader, so clients do not fill the preview with body text.
+    static let preheaderFiller = "&#847;&zwnj;&nbsp;"
+
+    var html: String {
+        let lang = HTMLEscaping.attribute(locale.rawValue)
+        let dir = locale.direction
+        let background = styles.light.background.css
+        let title = HTMLEscaping.text(subject)
+        let fillerCount = max(8, (150 - preheader.count) / 3)
+        let logoHTML =
+            logo.map { logo in
+                """
+                <img src="\(HTMLEscaping.attribute(logo.url))" width="\(logo.logo.width)" height="\(logo.logo.height)" \
+                alt="\(HTMLEscaping.attribute(logo.logo.alt))" style="display:block;border:0;outline:none;\
+                margin:0 0 24px;height:\(logo.logo.height)px;width:\(logo.logo.width)px;">
+
+                """
+            } ?? ""
+        let footerRow =
+            footer.isEmpty
+            ? ""
+            : """
+            <tr><td class="bk-text" style="padding:24px 12px 0;text-align:\(styles.align);">\
+            <div class="bk-rule" style="border-top:1px solid \(styles.light.text.css);margin:0 0 16px;opacity:0.25;"></div>
+            \(footer)</td></tr>
+
+            """
+        return """
+            <!DOCTYPE html>
+            <html lang="\(lang)" dir="\(dir)" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="x-apple-disable-message-reformatting">
+            <meta name="color-scheme" content="light dark">
+            <meta name="supported-color-schemes" content="light dark">
+            <title>\(title)</title>
+            <!--[if mso]><noscript><xml><o:OfficeDocumentSettings><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml></noscript><![endif]-->
+            <style>\(styles.darkModeCSS)</style>
+            </head>
+            <body class="bk-bg" style="margin:0;padding:0;width:100%;background-color:\(background);">
+            <div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;" aria-hidden="true">\
+            \(HTMLEscaping.text(preheader))\(String(repeating: Self.preheaderFiller, count: fillerCount))</div>
+            <div role="article" aria-roledescription="email" aria-label="\(HTMLEscaping.attribute(subject))" lang="\(lang)" \
+            dir="\(dir)" class="bk-bg" style="background-color:\(background);direction:\(dir);">
+            <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" class="bk-bg" \
+            style="background-color:\(background);"><tr><td align="center" style="padding:24px 12px;">
+            <!--[if mso]><table role="presentation" border="0" cellspacing="0" cellpadding="0" width="600"><tr><td><![endif]-->
+            <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" style="max-width:600px;">
+            <tr><td id="\(Self.bodyID)" class="bk-text" style="padding:0 12px;text-align:\(styles.align);">
+            \(logoHTML)\(body)</td></tr>
+            \(footerRow)</table>
+            <!--[if mso]></td></tr></table><![endif]-->
+            </td></tr></table>
+            </div>
+            </body>
+            </html>
+
+            """
+    }
+}

@@ -1,0 +1,223 @@
+import BeckonDiagnostics
+import BeckonLocalization
+import BeckonMIME
+import BeckonMarkdown
+import BeckonRender
+import BeckonSite
+import Foundation
+import InviteModel
+
+/// Renders a site's emails: for each template, locale and sample invite, the HTML part, the
+/// plain-text part (from the same Markdown tree, not from the HTML), the MIME message and a JSON
+/// sidecar for an email service provider.
+public struct EmailRenderer: Sendable {
+    public let site: Site
+    public let catalog: Catalog
+    /// The link each sample's accept button opens, by sample id: the signed invite link, or the
+    /// accept URL with a token.
+    public let acceptLinks: [String: String]
+
+    /// The locale keys every transactional email's footer uses.
+    public static let footerKeys: [MessageKey] = ["email.footer.why", "email.footer.ignore", "email.footer.support"]
+
+    public init(site: Site, catalog: Catalog, acceptLinks: [String: String]) {
+        self.site = site
+        self.catalog = catalog
+        self.acceptLinks = acceptLinks
+    }
+
+    /// The output folder of a sample's emails in a locale.
+    public static func folder(locale: LocaleID, sample: String) -> String { "emails/\(locale)/\(sample)" }
+
+    /// Every email to render: each template in each build locale with each sample invite.
+    public func routes() -> [(template: EmailTemplate, locale: LocaleID, sample: SampleInvite)] {
+        site.emailTemplates.flatMap { template in
+            site.buildLocales.flatMap { locale in site.config.samples.map { (template, locale, $0) } }
+        }
+    }
+
+    /// Checks a template once before rendering: placeholders name values or strings, strings use
+    /// known arguments, and a transactional email's footer strings exist.
+    public func validate(_ template: EmailTemplate) -> [Diagnostic] {
+        guard let locale = site.buildLocales.first else { return [] }
+        if site.config.samples.isEmpty {
+            return [
+                .warning(
+                    "template.no-samples",
+                    "`\(template.name)` is not rendered: emails go to sample invites and there are none",
+                    at: SourceLocation(file: template.path), fix: "Add a sample invite under `samples` in beckon.yml.")
+            ]
+        }
+        let scope = self.scope(locale: locale, sample: site.config.samples[0], template: template)
+        var diagnostics: [Diagnostic] = []
+        let known = scope.values.keys.sorted()
+        for placeholder in template.placeholders where placeholder.namespace != "t" {
+            guard scope.values[placeholder.path] == nil else { continue }
+            diagnostics.append(
+                .error(
+                    "template.unknown-placeholder",
+                    "unknown placeholder `{{\(placeholder.path)}}`\(DidYouMean.phrase(for: placeholder.path, among: known + ["t.KEY"]))",
+                    at: placeholder.location,
+                    fix: "Use a locale string (`{{t.KEY}}`) or one of the email values listed in docs/emails.md."))
+        }
+        var keys = template.messageKeys.map { (MessageKey($0.key), $0.location) }
+        if template.transactional {
+            keys += Self.footerKeys.map { ($0, SourceLocation(file: template.path)) }
+        }
+        for (key, location) in keys where catalog.lookup(key, in: locale) == nil {
+            diagnostics.append(
+                .error(
+                    "l10n.missing-key", "no locale bundle has the string `\(key)`", at: location,
+                    fix: "Add `\(key)` to \(catalog.sourceBundle?.path ?? "the default locale's bundle")."))
+        }
+        for key in Set(keys.map(\.0)).sorted() {
+            diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
+        }
+        return diagnostics
+    }
+
+    /// Renders one email as its four artifacts.
+    public func artifacts(
+        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite
+    ) -> ([Artifact], [Diagnostic]) {
+        let (rendered, diagnostics) = render(template, locale: locale, sample: sample)
+        guard let rendered else { return ([], diagnostics) }
+        let base = "\(Self.folder(locale: locale, sample: sample.id))/\(template.name)"
+        func artifact(_ suffix: String, _ kind: ArtifactKind, _ type: String, _ bytes: [UInt8]) -> Artifact {
+            Artifact(
+                path: base + suffix, kind: kind, locale: locale, template: template.path,
+                context: sample.context.rawValue, sample: sample.id, contentType: type, bytes: bytes)
+        }
+        return (
+            [
+                artifact(".html", .emailHTML, "text/html; charset=utf-8", Array(rendered.html.utf8)),
+                artifact(".txt", .emailText, "text/plain; charset=utf-8", Array(rendered.text.utf8)),
+                artifact(".eml", .emailMIME, "message/rfc822", rendered.mime),
+                artifact(".json", .emailSidecar, "application/json", Self.sidecar(rendered)),
+            ], diagnostics
+        )
+    }
+
+    /// Renders one email.
+    public func render(
+        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite
+    ) -> (RenderedEmail?, [Diagnostic]) {
+        let scope = scope(locale: locale, sample: sample, template: template)
+        let rightToLeft = locale.isRightToLeft
+        let styles = EmailStyles(theme: site.config.theme, rightToLeft: rightToLeft)
+        func plain(_ key: String) -> String {
+            scope.message(MessageKey(key)).map { MessageRenderer.plainText($0, rightToLeft: rightToLeft) } ?? ""
+        }
+        let subject = plain(template.subjectKey)
+        let preheader = plain(template.preheaderKey)
+        let document = MarkdownParser.parse(template.body)
+        let (body, bodyDiagnostics) = TemplateBodyRenderer.html(
+            markdown: template.body, startLine: template.bodyStartLine, source: template.source, scope: scope,
+            styles: styles.body,
+            paragraph: { node in componentHTML(node, template: template, scope: scope, styles: styles) })
+        var footer = ""
+        var footerText = ""
+        if template.transactional {
+            for key in Self.footerKeys {
+                guard let message = scope.message(key) else { continue }
+                footer += "<p style=\"\(HTMLEscaping.attribute(styles.smallPrint["p"]!))\">"
+                footer += MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles.smallPrint)
+                footer += "</p>\n"
+                let (text, links) = MessageRenderer.plainTextAndLinks(
+                    message, appSchemes: scope.appSchemes, rightToLeft: rightToLeft)
+                footerText +=
+                    "\n" + (TextWrapper.wrap(text) + links.map { "\($0.text): \($0.url)" }).joined(separator: "\n")
+                    + "\n"
+            }
+        }
+        let logo = site.config.email?.logo.map { logo in
+            (site.config.app.baseURL.appending(path: "/" + logo.path), logo)
+        }
+        let html = EmailDocument(
+            locale: locale, subject: subject, preheader: preheader, body: body, footer: footer, logo: logo,
+            styles: styles
+        ).html
+        let writer = EmailTextWriter(scope: scope, components: template.components, rightToLeft: rightToLeft)
+        var text = writer.write(document)
+        if !footerText.isEmpty { text += "\n--\n" + footerText.dropFirst() }
+        var diagnostics = bodyDiagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            diagnostic.sample = sample.id
+            return diagnostic
+        }
+        do {
+            let mime = try message(template, scope: scope, sample: sample, subject: subject, html: html, text: text)
+            return (
+                RenderedEmail(subject: subject, preheader: preheader, html: html, text: text, mime: mime), diagnostics
+            )
+        } catch {
+            var diagnostic = Diagnostic.error(
+                "email.header", "the email cannot be written: \(error)", at: template.location(of: "subject"),
+                fix: "Names, addresses and the subject may not hold line breaks or control characters.")
+            diagnostic.locale = locale.rawValue
+            diagnostic.sample = sample.id
+            diagnostics.append(diagnostic)
+            return (nil, diagnostics)
+        }
+    }
+
+    /// The complete MIME message, stamped deterministically from the sample's creation time.
+    private func message(
+        _ template: EmailTemplate, scope: RenderScope, sample: SampleInvite, subject: String, html: String,
+        text: String
+    ) throws(EmailError) -> [UInt8] {
+        let config = site.config
+        let fromName =
+            template.fromNameKey.flatMap { scope.message(MessageKey($0)) }.map { MessageRenderer.plainText($0) }
+            ?? config.app.name
+        let sender = config.email?.from.address ?? config.app.supportEmail
+        let recipient: Mailbox =
+            switch template.recipient {
+            case .invitee: Mailbox(address: sample.inviteeEmail.address, displayName: sample.inviteeFirstName)
+            case .inviter:
+                Mailbox(
+                    address: "inviter.\(sample.id)@\(sample.inviteeEmail.domain)", displayName: sample.inviterName)
+            }
+        var headers = [HeaderField("Content-Language", scope.locale.rawValue)]
+        if template.transactional { headers.append(HeaderField("Auto-Submitted", "auto-generated")) }
+        let email = EmailMessage(
+            from: Mailbox(address: sender, displayName: fromName),
+            to: recipient,
+            replyTo: config.email?.replyTo.map { Mailbox(address: $0.address) },
+            subject: subject, textBody: EmailMessage.withCRLFLineEnds(text),
+            htmlBody: EmailMessage.withCRLFLineEnds(html), extraHeaders: headers)
+        let domain = config.app.baseURL.host
+        return Array(try email.encoded(stamp: .deterministic(date: sample.createdAt, domain: domain)))
+    }
+
+    /// The sidecar for an email service provider: `{html, preheader, subject, text}`.
+    static func sidecar(_ email: RenderedEmail) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let fields = ["subject": email.subject, "preheader": email.preheader, "html": email.html, "text": email.text]
+        return Array((try? encoder.encode(fields)) ?? Data()) + [0x0A]
+    }
+
+    private func componentHTML(
+        _ node: MarkdownNode, template: EmailTemplate, scope: RenderScope, styles: EmailStyles
+    ) -> String? {
+        guard node.children.count == 1, node.children[0].kind == .text,
+            let index = EmailComponent.index(inMarker: node.children[0].literal),
+            template.components.indices.contains(index)
+        else { return nil }
+        let component = template.components[index]
+        switch component.kind {
+        case .button:
+            let label = scope.resolve(component.arguments[0].path)?.plainText ?? ""
+            let url = scope.resolve(component.arguments[1].path)?.plainText ?? ""
+            return EmailButton.html(label: label, url: url, styles: styles)
+        case .divider:
+            return
+                "<div class=\"bk-rule\" style=\"border-top:1px solid \(styles.light.text.css);margin:8px 0 24px;opacity:0.25;\"></div>\n"
+        case .smallprint:
+            let value = scope.resolve(component.arguments[0].path)
+            let html = TemplateBodyRenderer.fragment(for: value, scope: scope, styles: styles.smallPrint)
+            return "<p style=\"\(HTMLEscaping.attribute(styles.smallPrint["p"]!))\">\(html)</p>\n"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import BeckonSite
+
+/// The inline styles of an email's elements, built from the site's theme. Every style is written
+/// on its element (webmail drops `<style>` blocks); only the dark palette lives in a `<style>`
+/// block, since it can only apply through a media query.
+struct EmailStyles {
+    let theme: ThemeConfig
+    let rightToLeft: Bool
+
+    var align: String { rightToLeft ? "right" : "left" }
+    /// The body font stack, with single quotes so it can sit in a double-quoted `style` attribute.
+    var font: String { theme.fonts.body.replacingOccurrences(of: "\"", with: "'") }
+    var light: ThemeConfig.Palette { theme.light }
+
+    /// Styles for the Markdown elements of the body.
+    var body: [String: String] {
+        let text = "color:\(light.text.css);font-family:\(font);"
+        return [
+            "p": "margin:0 0 16px;\(text)font-size:16px;line-height:24px;",
+            "h1": "margin:0 0 16px;\(text)font-size:24px;line-height:32px;font-weight:700;",
+            "h2": "margin:0 0 12px;\(text)font-size:20px;line-height:28px;font-weight:700;",
+            "h3": "margin:0 0 12px;\(text)font-size:18px;line-height:26px;font-weight:700;",
+            "ul": "margin:0 0 16px;padding-\(align):24px;\(text)font-size:16px;line-height:24px;",
+            "ol": "margin:0 0 16px;padding-\(align):24px;\(text)font-size:16px;line-height:24px;",
+            "li": "margin:0 0 8px;",
+            "a": "color:\(light.link.css);text-decoration:underline;",
+            "blockquote": "margin:0 0 16px;padding-\(align):12px;border-\(align):3px solid \(light.link.css);",
+        ]
+    }
+
+    /// Small print: the same text colour (so contrast holds), smaller.
+    var smallPrint: [String: String] {
+        var styles = body
+        styles["p"] = "margin:0 0 12px;color:\(light.text.css);font-family:\(font);font-size:13px;line-height:20px;"
+        return styles
+    }
+
+    /// The `<style>` block: the dark palette for clients that honour `prefers-color-scheme`, and
+    /// Outlook.com's `[data-ogsc]`/`[data-ogsb]` attributes for the ones that rewrite colours.
+    var darkModeCSS: String {
+        let dark = theme.dark
+        let rules = [
+            ".bk-bg{background-color:\(dark.background.css)!important}",
+            ".bk-text,.bk-text p,.bk-text h1,.bk-text h2,.bk-text h3,.bk-text li{color:\(dark.text.css)!important}",
+            ".bk-text a{color:\(dark.link.css)!important}",
+            ".bk-button{background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
+            ".bk-rule{border-color:\(dark.text.css)!important}",
+        ]
+        let media = "@media (prefers-color-scheme:dark){\(rules.joined())}"
+        let outlook = rules.map { rule in
+            let selectorEnd = rule.firstIndex(of: "{")!
+            let selectors = rule[..<selectorEnd].split(separator: ",")
+            let prefix = rule.contains("background-color") && !rule.contains(";color") ? "[data-ogsb]" : "[data-ogsc]"
+            return selectors.map { "\(prefix) \($0)" }.joined(separator: ",") + rule[selectorEnd...]
+        }
+        return ":root{color-scheme:light dark;supported-color-schemes:light dark}" + media + outlook.joined()
+    }
+}

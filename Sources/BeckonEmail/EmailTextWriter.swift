@@ -1,0 +1,135 @@
+import BeckonMarkdown
+import BeckonRender
+import BeckonSite
+
+/// Writes an email body's Markdown tree as the plain-text part: paragraphs wrapped at 76
+/// columns (never inside a URL), lists with `-` or numbers, each link as "text: URL" on its own
+/// line after its paragraph, the button as "Label: URL", and no images or alt text.
+struct EmailTextWriter {
+    let scope: RenderScope
+    let components: [EmailComponent]
+    let rightToLeft: Bool
+    static let width = 76
+
+    /// The plain text of a body.
+    func write(_ document: MarkdownNode) -> String {
+        let blocks = document.children.compactMap { block($0, indent: "") }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    private func block(_ node: MarkdownNode, indent: String) -> String? {
+        switch node.kind {
+        case .paragraph:
+            if let component = component(node) { return componentText(component, indent: indent) }
+            return paragraph(node.children, indent: indent, firstIndent: indent)
+        case .heading:
+            return paragraph(node.children, indent: indent, firstIndent: indent)
+        case .list(let ordered, let start, _):
+            return node.children.enumerated().map { offset, item in
+                let marker = ordered ? "\(start + offset). " : "- "
+                let inner = String(repeating: " ", count: marker.count)
+                return item.children.enumerated().compactMap { index, child in
+                    guard child.kind == .paragraph else { return block(child, indent: indent + inner) }
+                    return paragraph(
+                        child.children, indent: indent + inner,
+                        firstIndent: index == 0 ? indent + marker : indent + inner)
+                }.joined(separator: "\n")
+            }.joined(separator: "\n")
+        case .blockQuote:
+            return node.children.compactMap { block($0, indent: indent + "> ") }.joined(separator: "\n\(indent)>\n")
+        case .codeBlock:
+            return node.literal.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
+                .joined(separator: "\n").trimmingTrailingNewlines()
+        case .thematicBreak:
+            return indent + String(repeating: "-", count: 20)
+        default:
+            return nil
+        }
+    }
+
+    /// A paragraph's text wrapped, followed by its links as "text: URL" lines.
+    private func paragraph(_ inlines: [MarkdownNode], indent: String, firstIndent: String) -> String {
+        var links: [(text: String, url: String)] = []
+        let text = inlines.map { inline($0, links: &links) }.joined()
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        var lines = TextWrapper.wrap(text, width: Self.width, indent: indent)
+        if let first = lines.first, firstIndent != indent {
+            lines[0] = firstIndent + first.dropFirst(indent.count)
+        }
+        lines += links.map { "\(indent)\($0.text): \($0.url)" }
+        return lines.joined(separator: "\n")
+    }
+
+    private func inline(_ node: MarkdownNode, links: inout [(text: String, url: String)]) -> String {
+        switch node.kind {
+        case .text: return substitute(node.literal, links: &links)
+        case .code: return node.literal
+        case .softBreak, .lineBreak: return " "
+        case .link(let destination, _):
+            var inner: [(text: String, url: String)] = []
+            let text = node.children.map { inline($0, links: &inner) }.joined()
+            let url = TemplateBodyRenderer.substituteURL(destination, scope: scope)
+            if URLEscaping.isAllowed(url, appSchemes: scope.appSchemes) { links.append((text, url)) }
+            return text
+        case .image, .htmlInline, .htmlBlock: return ""
+        default: return node.children.map { inline($0, links: &links) }.joined()
+        }
+    }
+
+    /// Text with its placeholders filled as plain text.
+    private func substitute(_ literal: String, links: inout [(text: String, url: String)]) -> String {
+        PlaceholderSplitter.split(literal).map { piece in
+            switch piece {
+            case .literal(let text): return text
+            case .placeholder(let path): return plain(scope.resolve(path), links: &links)
+            }
+        }.joined()
+    }
+
+    private func plain(_ value: RenderValue?, links: inout [(text: String, url: String)]) -> String {
+        switch value {
+        case .text(let text, let isUserData):
+            return isUserData && Bidi.needsIsolation(text, inRightToLeft: rightToLeft) ? Bidi.isolated(text) : text
+        case .url(let url): return url
+        case .message(let message):
+            let (text, messageLinks) = MessageRenderer.plainTextAndLinks(
+                message, appSchemes: scope.appSchemes, rightToLeft: rightToLeft)
+            links += messageLinks
+            return text
+        case nil: return ""
+        }
+    }
+
+    private func component(_ node: MarkdownNode) -> EmailComponent? {
+        guard node.children.count == 1, node.children[0].kind == .text,
+            let index = EmailComponent.index(inMarker: node.children[0].literal), components.indices.contains(index)
+        else { return nil }
+        return components[index]
+    }
+
+    private func componentText(_ component: EmailComponent, indent: String) -> String? {
+        var links: [(text: String, url: String)] = []
+        switch component.kind {
+        case .button:
+            let label = plain(scope.resolve(component.arguments[0].path), links: &links)
+            let url = plain(scope.resolve(component.arguments[1].path), links: &links)
+            return "\(indent)\(label): \(url)"
+        case .divider:
+            return indent + String(repeating: "-", count: 20)
+        case .smallprint:
+            let text = plain(scope.resolve(component.arguments[0].path), links: &links)
+            return
+                (TextWrapper.wrap(text, width: Self.width, indent: indent)
+                + links.map { "\(indent)\($0.text): \($0.url)" })
+                .joined(separator: "\n")
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

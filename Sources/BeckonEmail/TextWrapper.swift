@@ -1,0 +1,84 @@
+/// Wraps plain text to a width in columns, for the plain-text part of an email.
+///
+/// Lines break at spaces; a URL (or any word longer than the width) is never broken and stands on
+/// a line of its own when it does not fit. Text without spaces in a wide script (Japanese,
+/// Chinese) may break between characters, but never before closing punctuation such as `。` or
+/// `」`. East Asian wide characters count as two columns.
+enum TextWrapper {
+    /// Characters a line may not start with (a minimal kinsoku rule).
+    static let noLineStart: Set<Character> = [
+        "。", "、", "，", "．", "」", "』", "）", "！", "？", "ー", "・", "：", "；", ")", "!", "?", ",", ".",
+    ]
+
+    /// The text's lines, each at most `width` columns unless a single unbreakable word is longer.
+    static func wrap(_ text: String, width: Int = 76, indent: String = "") -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        let available = width - columns(indent)
+        func flush() {
+            lines.append(indent + line)
+            line = ""
+            lineWidth = 0
+        }
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            for piece in pieces(of: String(word), width: available) {
+                let pieceWidth = columns(piece.text)
+                let separator = line.isEmpty || !piece.spaceBefore ? "" : " "
+                if !line.isEmpty, lineWidth + separator.count + pieceWidth > available {
+                    flush()
+                    line = piece.text
+                    lineWidth = pieceWidth
+                } else {
+                    line += separator + piece.text
+                    lineWidth += separator.count + pieceWidth
+                }
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// A word as pieces that may be placed on different lines: the whole word, unless it is wider
+    /// than the line and written in a wide script, in which case it breaks between characters.
+    private static func pieces(of word: String, width: Int) -> [(text: String, spaceBefore: Bool)] {
+        guard columns(word) > width, !word.contains("://"), word.contains(where: isWide) else {
+            return [(word, true)]
+        }
+        var pieces: [(text: String, spaceBefore: Bool)] = []
+        var current = ""
+        for character in word {
+            if !current.isEmpty, isWide(character) || isWide(current.last!), !noLineStart.contains(character) {
+                pieces.append((current, pieces.isEmpty))
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { pieces.append((current, pieces.isEmpty)) }
+        return pieces
+    }
+
+    /// Display columns: two for East Asian wide characters, none for combining marks.
+    static func columns(_ text: String) -> Int {
+        text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+    }
+
+    static func isWide(_ character: Character) -> Bool {
+        character.unicodeScalars.first?.isEastAsianWide ?? false
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is an East Asian wide or full-width character (CJK, kana, Hangul, wide
+    /// emoji), which takes two columns in a fixed-width font.
+    var isEastAsianWide: Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// RFC 2047 encoded-words in UTF-8: `=?UTF-8?B?…?=` and `=?UTF-8?Q?…?=`.
+enum EncodedWord {
+    /// The longest encoded-word RFC 2047 §2 allows.
+    static let maximumLength = 75
+    private static let overhead = "=?UTF-8?B??=".utf8.count
+    private static let qLiterals = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!*+-/".utf8)
+
+    private enum Scheme: String { case b = "B", q = "Q" }
+
+    /// The text as encoded-words, in whichever of B and Q is shorter (Q on a tie). Each word holds
+    /// whole grapheme clusters where they fit and always whole UTF-8 sequences, and is at most 75
+    /// characters; the first is at most `firstLength`, so it fits after a field name.
+    /// - Parameters:
+    ///   - text: Non-empty text.
+    ///   - firstLength: The most characters the first word may take, at least 24.
+    static func encode(_ text: String, firstLength: Int) -> [String] {
+        let q = words(text, .q, firstLength: firstLength)
+        let b = words(text, .b, firstLength: firstLength)
+        func width(_ words: [String]) -> Int { words.reduce(words.count - 1) { $0 + $1.utf8.count } }
+        return width(b) < width(q) ? b : q
+    }
+
+    private static func words(_ text: String, _ scheme: Scheme, firstLength: Int) -> [String] {
+        let firstBudget = min(firstLength, maximumLength) - overhead
+        var words: [String] = []
+        var current: [UInt8] = []
+        for unit in units(text, scheme, budget: firstBudget) {
+            let budget = words.isEmpty ? firstBudget : maximumLength - overhead
+            if !current.isEmpty, payloadLength(current + unit, scheme) > budget {
+                words.append(word(current, scheme))
+                current = []
+            }
+            current += unit
+        }
+        if !current.isEmpty { words.append(word(current, scheme)) }
+        return words
+    }
+
+    /// The UTF-8 of each grapheme cluster, or of each scalar of a cluster too long for one word.
+    private static func units(_ text: String, _ scheme: Scheme, budget: Int) -> [[UInt8]] {
+        text.flatMap { character -> [[UInt8]] in
+            let bytes = Array(String(character).utf8)
+            guard payloadLength(bytes, scheme) > budget else { return [bytes] }
+            return character.unicodeScalars.map { Array(String($0).utf8) }
+        }
+    }
+
+    private static func payloadLength(_ bytes: [UInt8], _ scheme: Scheme) -> Int {
+        switch scheme {
+        case .b: (bytes.count + 2) / 3 * 4
+        case .q: bytes.reduce(0) { $0 + (qLiterals.contains($1) || $1 == 0x20 ? 1 : 3) }
+        }
+    }
+
+    private static func word(_ bytes: [UInt8], _ scheme: Scheme) -> String {
+        let payload =
+            switch scheme {
+            case .b: Base64.encode(bytes)
+            case .q:
+                bytes.map { byte in
+                    if byte == 0x20 { return "_" }
+                    return qLiterals.contains(byte) ? String(UnicodeScalar(byte)) : QuotedPrintable.escape(byte)
+                }.joined()
+            }
+        return "=?UTF-8?\(scheme.rawValue)?\(payload)?="
+    }
+}
+
+extension EncodedWord {
+    /// Whether a whitespace-delimited token has the shape of an encoded-word, `=?…?=`.
+    static func looksEncoded(_ token: some StringProtocol) -> Bool {
+        token.utf8.count >= 8 && token.hasPrefix("=?") && token.hasSuffix("?=")
+    }
+
+    /// The text of an encoded-word in UTF-8 or US-ASCII, or `nil` when it is longer than 75
+    /// characters or malformed.
+    static func decode(_ token: some StringProtocol) -> String? {
+        guard looksEncoded(token), token.utf8.count <= maximumLength else { return nil }
+        let fields = token.dropFirst(2).dropLast(2).split(separator: "?", omittingEmptySubsequences: false)
+        guard fields.count == 3 else { return nil }
+        let charset = fields[0].split(separator: "*", maxSplits: 1).first?.lowercased()
+        guard charset == "utf-8" || charset == "us-ascii" else { return nil }
+        let payload = Array(fields[2].utf8)
+        let bytes: [UInt8]?
+        switch fields[1] {
+        case "B", "b": bytes = Base64.decode(payload)
+        case "Q", "q": bytes = decodeQ(payload)
+        default: return nil
+        }
+        return bytes.flatMap(String.init(strictUTF8:))
+    }
+
+    /// Unstructured header text with its encoded-words decoded; the whitespace between two adjacent
+    /// encoded-words is dropped (RFC 2047 §6.2). `nil` when a token shaped like an encoded-word
+    /// does not decode.
+    static func decodeText(_ text: String) -> String? {
+        var result = ""
+        var pendingSpace = ""
+        var previousWasEncoded = false
+        for run in whitespaceRuns(text) {
+            if run.first == " " || run.first == "\t" {
+                pendingSpace = String(run)
+                continue
+            }
+            let isEncoded = looksEncoded(run)
+            if !(isEncoded && previousWasEncoded) { result += pendingSpace }
+            pendingSpace = ""
+            if isEncoded {
+                guard let decoded = decode(run) else { return nil }
+                result += decoded
+            } else {
+                result += run
+            }
+            previousWasEncoded = isEncoded
+        }
+        return result + pendingSpace
+    }
+
+    /// The text cut into alternating runs of whitespace and of everything else.
+    private static func whitespaceRuns(_ text: String) -> [Substring] {
+        var runs: [Substring] = []
+        var start = text.startIndex
+        for index in text.indices where index != start {
+            let isSpace = { (character: Character) in character == " " || character == "\t" }
+            if isSpace(text[index]) != isSpace(text[text.index(before: index)]) {
+                runs.append(text[start..<index])
+                start = index
+            }
+        }
+        if start < text.endIndex { runs.append(text[start...]) }
+        return runs
+    }
+
+    private static func decodeQ(_ payload: [UInt8]) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < payload.count {
+            switch payload[index] {
+            case UInt8(ascii: "_"):
+                bytes.append(0x20)
+                index += 1
+            case UInt8(ascii: "="):
+                guard index + 2 < payload.count, let high = QuotedPrintable.hexValue(payload[index + 1]),
+                    let low = QuotedPrintable.hexValue(payload[index + 2])
+                else { return nil }
+                bytes.append(high << 4 | low)
+                index += 3
+            case 0x21...0x7E:
+                bytes.append(payload[index])
+                index += 1
+            default: return nil
+            }
+        }
+        return bytes
+    }
+}

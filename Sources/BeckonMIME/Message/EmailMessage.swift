@@ -1,0 +1,65 @@
+/// An email made of already-rendered parts, to be written as one RFC 5322 / MIME message by
+/// ``encoded(stamp:)``.
+///
+/// The message is `multipart/alternative` with the text part first and the HTML part last, both
+/// UTF-8. Bodies are carried exactly: a CRLF is a line break, while a bare CR or LF is kept as an
+/// encoded octet rather than turned into one, so hand in text whose lines end in CRLF
+/// (``withCRLFLineEnds(_:)`` converts).
+public struct EmailMessage: Hashable, Sendable {
+    /// The author, written in `From`.
+    public var from: Mailbox
+    /// The recipient, written in `To`.
+    public var to: Mailbox
+    /// Where replies go, written in `Reply-To` when set.
+    public var replyTo: Mailbox?
+    /// The subject, in any script; encoded as RFC 2047 words when it is not plain ASCII.
+    public var subject: String
+    /// The `text/plain` part.
+    public var textBody: String
+    /// The `text/html` part.
+    public var htmlBody: String
+    /// Further fields written as given, in order, before `MIME-Version`, such as
+    /// `Auto-Submitted: auto-generated`; their values are printable ASCII.
+    public var extraHeaders: [HeaderField]
+
+    /// Creates a message.
+    /// - Parameters:
+    ///   - from: The author.
+    ///   - to: The recipient.
+    ///   - replyTo: Where replies go, if not to the author.
+    ///   - subject: The subject.
+    ///   - textBody: The plain-text part.
+    ///   - htmlBody: The HTML part.
+    ///   - extraHeaders: Further fields, written in order.
+    public init(
+        from: Mailbox, to: Mailbox, replyTo: Mailbox? = nil, subject: String, textBody: String, htmlBody: String,
+        extraHeaders: [HeaderField] = []
+    ) {
+        self.from = from
+        self.to = to
+        self.replyTo = replyTo
+        self.subject = subject
+        self.textBody = textBody
+        self.htmlBody = htmlBody
+        self.extraHeaders = extraHeaders
+    }
+
+    /// The text with every line break (CRLF, LF or CR) written as CRLF, the form MIME text parts use.
+    /// - Parameter text: Text with any line ends.
+    public static func withCRLFLineEnds(_ text: String) -> String {
+        var result = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            switch scalar {
+            case "\r":
+                result += "\r\n"
+                if pending == "\n" { pending = scalars.next() }
+            case "\n": result += "\r\n"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,54 @@
+import BeckonDiagnostics
+
+/// An email template from `templates/email/NAME.md`: front matter naming the subject, preheader
+/// and sender name strings, and a Markdown body with placeholders and components.
+public struct EmailTemplate: Sendable, Hashable {
+    /// Who an email goes to.
+    public enum Recipient: String, Sendable, Hashable, CaseIterable {
+        /// The invited person (an invitation).
+        case invitee
+        /// The person who invited them (a notice such as "your invite expired").
+        case inviter
+    }
+
+    /// The file name without `.md`: `invite`, `invite-expired`.
+    public var name: String
+    /// Path from the site root.
+    public var path: String
+    public var subjectKey: String
+    public var preheaderKey: String
+    /// The locale key of the sender's display name; the app's name when `nil`.
+    public var fromNameKey: String?
+    /// A transactional email has a footer saying why it was sent and no unsubscribe link.
+    public var transactional: Bool
+    public var recipient: Recipient
+    /// A word limit for the body, overriding `limits.emailBodyWords`.
+    public var maxWords: Int?
+    /// The Markdown body, with each component line replaced by its marker paragraph.
+    public var body: String
+    /// The line of the file the body starts on (1-based).
+    public var bodyStartLine: Int
+    /// Placeholders in the body and in component arguments.
+    public var placeholders: [Placeholder]
+    public var components: [EmailComponent]
+    public var frontMatterLocations: [String: SourceLocation]
+    public var source: SourceText
+
+    /// The front matter keys an email template may have.
+    public static let frontMatterKeys = [
+        "kind", "subject", "preheader", "fromName", "transactional", "recipient", "maxWords",
+    ]
+
+    /// Where a front matter key was written, or the top of the file.
+    public func location(of key: String) -> SourceLocation {
+        frontMatterLocations[key] ?? SourceLocation(file: path)
+    }
+
+    /// Every locale key the template names, with where.
+    public var messageKeys: [(key: String, location: SourceLocation)] {
+        let frontMatter =
+            [("subject", subjectKey), ("preheader", preheaderKey)] + (fromNameKey.map { [("fromName", $0)] } ?? [])
+        return frontMatter.map { ($0.1, location(of: $0.0)) }
+            + placeholders.filter { $0.namespace == "t" }.map { (String($0.path.dropFirst(2)), $0.location) }
+    }
+}

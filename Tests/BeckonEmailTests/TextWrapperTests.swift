@@ -1,0 +1,44 @@
+import Testing
+
+@testable import BeckonEmail
+
+@Suite struct TextWrapperTests {
+    static let url = "https://app.selffull.io/accept?token=eyJhbGciOiJSUzI1NiIsImtpZCI6InNmMSIsInR5cCI6IkpXVCJ9.e30.abc"
+
+    @Test(
+        arguments: [
+            "Your coach Anna-Maria Josefine Charlotte Bernadotte invited you to the course Strength Foundations on SelfFull. Accept within 7 days.",
+            "Dein Coach hat dich zum Kurs „Kraft-Grundlagen“ auf SelfFull eingeladen. Nimm die Einladung innerhalb von 7 Tagen an, sonst verfällt sie.",
+            "さくらさんがあなたをPlayaに招待しました。大切な人とつながり続ける5万人以上の仲間に加わりましょう。招待は30日間有効です。",
+            "دعاك مدربك إلى الدورة على SelfFull. اقبل الدعوة خلال 7 أيام وإلا ستنتهي صلاحيتها ولن تتمكن من الانضمام.",
+            "Open this link: \(url) — it expires soon.",
+        ])
+    func linesFitAndNothingIsLost(text: String) {
+        let lines = TextWrapper.wrap(text)
+        for line in lines where !line.contains("://") {
+            #expect(TextWrapper.columns(line) <= 76, "\(line)")
+        }
+        // Rejoined, the words are all there: spaces only where the text had them (or between
+        // characters of a wide script).
+        #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " })
+    }
+
+    @Test func aURLIsNeverBroken() {
+        let lines = TextWrapper.wrap("Accept: \(Self.url) now")
+        #expect(lines.contains { $0.contains(Self.url) })
+    }
+
+    @Test func noLineStartsWithClosingPunctuation() {
+        let text = String(repeating: "招待しました。", count: 20)
+        for line in TextWrapper.wrap(text).dropFirst() {
+            #expect(line.first.map { !TextWrapper.noLineStart.contains($0) } ?? true, "\(line)")
+        }
+    }
+
+    @Test(arguments: [
+        ("Accept Invite", 200), ("Einladung annehmen und loslegen", 351), ("招待を受け入れて始めましょう", 294), ("招待を受ける", 200),
+    ])
+    func theOutlookButtonGrowsWithItsLabel(label: String, width: Int) {
+        #expect(EmailButton.width(for: label) == width)
+    }
+}
