@@ -21,6 +21,11 @@ public struct BuildOptions: Sendable {
     public var pseudo: Bool
     /// Check external links over the network, caching answers in this file (`nil`: offline).
     public var onlineCache: URL?
+    /// Renders for this one invite instead of the site's sample invites (`beckon render`).
+    public var invite: SampleInvite?
+    /// For a real send: the `Date` of emails, which then get a random `Message-ID`; `nil` keeps
+    /// builds deterministic.
+    public var sendDate: Date?
 
     public init(
         site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,

@@ -64,6 +64,7 @@ public struct Pipeline: Sendable {
         let (loaded, siteDiagnostics) = SiteLoader(root: options.site, sources: sources).load(locales: options.locales)
         var diagnostics = siteDiagnostics
         guard var site = loaded, !diagnostics.containsErrors else { return Outcome(diagnostics: diagnostics) }
+        if let invite = options.invite { site.config.samples = [invite] }
         var (catalog, catalogDiagnostics) = Catalog.load(site)
         if options.pseudo { (site, catalog) = Self.addingPseudoLocales(site, catalog) }
         let (layouts, layoutDiagnostics) = LayoutLibrary.load(site.layouts)
@@ -99,7 +100,8 @@ public struct Pipeline: Sendable {
         let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: sampleLinks)
         diagnostics += messages.validate()
         let emails = EmailRenderer(
-            site: site, catalog: catalog, acceptLinks: sampleLinks.merging(tokenLinks) { _, token in token })
+            site: site, catalog: catalog, acceptLinks: sampleLinks.merging(tokenLinks) { _, token in token },
+            sendDate: options.sendDate)
         for template in site.emailTemplates { diagnostics += emails.validate(template) }
         func status() -> [LocaleStatus] {
             site.buildLocales.map { LocaleStatus.make($0, catalog: catalog, diagnostics: diagnostics) }

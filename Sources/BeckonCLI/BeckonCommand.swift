@@ -24,7 +24,8 @@ public struct BeckonCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            BuildCommand.self, CheckCommand.self, L10nCommand.self, LintCommand.self, ContrastCommand.self,
+            BuildCommand.self, CheckCommand.self, RenderCommand.self, L10nCommand.self, LintCommand.self,
+            ContrastCommand.self,
             InviteCommand.self, LinkCommand.self, TokenCommand.self,
         ]
     )

@@ -16,14 +16,18 @@ public struct EmailRenderer: Sendable {
     /// The link each sample's accept button opens, by sample id: the signed invite link, or the
     /// accept URL with a token.
     public let acceptLinks: [String: String]
+    /// For a real send, the `Date` header; messages then get a random `Message-ID`. Builds leave
+    /// it `nil`: the date is the sample's `createdAt` and the id a hash of the content.
+    public let sendDate: Date?
 
     /// The locale keys every transactional email's footer uses.
     public static let footerKeys: [MessageKey] = ["email.footer.why", "email.footer.ignore", "email.footer.support"]
 
-    public init(site: Site, catalog: Catalog, acceptLinks: [String: String]) {
+    public init(site: Site, catalog: Catalog, acceptLinks: [String: String], sendDate: Date? = nil) {
         self.site = site
         self.catalog = catalog
         self.acceptLinks = acceptLinks
+        self.sendDate = sendDate
     }
 
     /// The output folder of a sample's emails in a locale.
@@ -187,7 +191,10 @@ public struct EmailRenderer: Sendable {
             subject: subject, textBody: EmailMessage.withCRLFLineEnds(text),
             htmlBody: EmailMessage.withCRLFLineEnds(html), extraHeaders: headers)
         let domain = config.app.baseURL.host
-        return Array(try email.encoded(stamp: .deterministic(date: sample.createdAt, domain: domain)))
+        let stamp: MessageStamp =
+            sendDate.map { .live(date: $0, messageID: "\(UUID().uuidString.lowercased())@\(domain)") }
+            ?? .deterministic(date: sample.createdAt, domain: domain)
+        return Array(try email.encoded(stamp: stamp))
     }
 
     /// The sidecar for an email service provider: `{html, preheader, subject, text}`.

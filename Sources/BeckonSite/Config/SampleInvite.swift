@@ -137,3 +137,19 @@ public struct SampleInvite: Sendable, Hashable {
         return InviteCode(String(symbols))!
     }
 }
+
+extension SampleInvite {
+    /// Reads one invite from a JSON (or YAML) file with the keys of `samples[]`, for rendering a
+    /// single personalised artifact (`beckon render --invite FILE`).
+    /// - Parameter now: The creation time of an invite that does not say, so its links and
+    ///   tokens are valid from now on.
+    public static func parse(_ source: SourceText, now: Date) -> (SampleInvite?, [Diagnostic]) {
+        let (value, diagnostics) = YAMLParser.parse(source)
+        guard let value else { return (nil, diagnostics) }
+        let reader = YAMLReader(family: "invite")
+        guard let mapping = reader.mapping(value, named: "invite", keys: keys) else { return (nil, reader.diagnostics) }
+        var invite = SampleInvite(mapping)
+        if mapping.value("createdAt") == nil { invite?.createdAt = now }
+        return (reader.diagnostics.isEmpty ? invite : nil, diagnostics + reader.diagnostics)
+    }
+}

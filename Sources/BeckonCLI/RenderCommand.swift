@@ -1,0 +1,85 @@
+import ArgumentParser
+import BeckonBuild
+import BeckonDiagnostics
+import BeckonRender
+import BeckonSite
+import Foundation
+
+/// `beckon render`: one personalised artifact for one invite, as an invite service or a manual
+/// send needs it.
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one email, preview card or landing page for one invite.",
+        discussion: """
+            The invite file is JSON with the keys of a sample invite in beckon.yml (id, \
+            inviterFirstName, inviterName, inviteeFirstName, inviteeEmail, context, contextID, \
+            contextTitle, code, createdAt, avatar). The site is rendered and checked for that invite \
+            alone; the files are written to --output (the current folder by default). Emails get \
+            today's date and a fresh Message-ID, as for a real send.
+
+            Example: beckon render --kind email --invite maya.json --locale de-DE --output out/
+            """)
+
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case email, ogCard = "og-card", landing
+    }
+
+    @OptionGroup var options: SiteOptions
+
+    @Option(name: .long, help: "What to render: email, og-card or landing.")
+    var kind: Kind
+
+    @Option(name: .long, help: ArgumentHelp("The invite, as a JSON file.", valueName: "file"))
+    var invite: String
+
+    @Option(
+        name: .long, help: ArgumentHelp("Where to write the files (default: the current folder).", valueName: "dir"))
+    var output: String = "."
+
+    func run() async throws {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let inviteURL = URL(fileURLWithPath: invite, relativeTo: current)
+        guard let data = FileManager.default.contents(atPath: inviteURL.path) else {
+            throw ValidationError("cannot read the invite file `\(invite)`")
+        }
+        let source = SourceText(path: invite, text: String(decoding: data, as: UTF8.self))
+        let sources = SourceStore()
+        sources.add(source)
+        let now = Date()
+        let (parsed, inviteDiagnostics) = SampleInvite.parse(source, now: now)
+        var buildOptions = options.buildOptions(output: nil, keepGoing: false, write: false)
+        buildOptions.invite = parsed
+        buildOptions.sendDate = now
+        let result: BuildResult? = parsed == nil ? nil : await Pipeline(options: buildOptions, sources: sources).run()
+        let report = DiagnosticReport(inviteDiagnostics + (result?.report.diagnostics ?? []))
+        print(
+            options.format.render(report, sources: sources, color: false, toolVersion: BeckonCommand.version),
+            terminator: "")
+        guard let result, let sample = parsed, !report.hasErrors else { throw ExitCode(1) }
+        let wanted: Set<ArtifactKind> =
+            switch kind {
+            case .email: [.emailHTML, .emailText, .emailMIME, .emailSidecar]
+            case .ogCard: [.ogCard]
+            case .landing: [.landing]
+            }
+        let chosen = result.artifacts.filter { artifact in
+            wanted.contains(artifact.kind) && artifact.sample == sample.id
+                && (options.locales.isEmpty || options.locales.contains(artifact.locale?.rawValue ?? ""))
+        }
+        guard !chosen.isEmpty else {
+            throw ValidationError("the site renders no \(kind.rawValue) for this invite")
+        }
+        let folder = URL(fileURLWithPath: output, relativeTo: current)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for artifact in chosen {
+            let prefix =
+                options.locales.count == 1
+                ? "" : "\(artifact.locale?.rawValue ?? "").".replacingOccurrences(of: "..", with: ".")
+            let name =
+                prefix + (artifact.kind == .landing ? "index.html" : (artifact.path as NSString).lastPathComponent)
+            try Data(artifact.bytes).write(to: folder.appendingPathComponent(name), options: .atomic)
+            print("Wrote \(folder.appendingPathComponent(name).path)")
+        }
+    }
+}

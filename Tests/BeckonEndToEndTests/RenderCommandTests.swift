@@ -1,0 +1,56 @@
+import BeckonMIME
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon render`: one artifact for one invite.
+@Suite struct RenderCommandTests {
+    static let invite = """
+        {"id": "lea", "inviterFirstName": "Lea", "inviterName": "Lea Wagner", "inviteeFirstName": "Tom",
+         "inviteeEmail": "tom@example.com", "context": "generic"}
+        """
+
+    func write(_ text: String, in folder: TemporaryDirectory) throws -> String {
+        let url = folder.path("invite.json")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func rendersOneEmailForAnInviteAsARealSend() throws {
+        let folder = TemporaryDirectory()
+        let file = try write(Self.invite, in: folder)
+        let run = try BeckonBinary.run(
+            ["render", "--kind", "email", "--invite", file, "--locale", "de-DE", "--output", folder.path("out").path],
+            environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("out").path).sorted()
+        #expect(names == ["invite.eml", "invite.html", "invite.json", "invite.txt"])
+        let message = try MIMEParser().parse([UInt8](Data(contentsOf: folder.path("out/invite.eml"))))
+        #expect(message.subject == "Lea hat dich zu Playa eingeladen")
+        #expect(message.to.address == "tom@example.com")
+        // A real send is dated now, not at the build's fixed sample date.
+        #expect(message.value(of: "Date")?.contains("2026") == true)
+        #expect(message.value(of: "Date")?.contains("01 Jan 2026") == false)
+    }
+
+    @Test func rendersAPreviewCard() throws {
+        let folder = TemporaryDirectory()
+        let file = try write(Self.invite, in: folder)
+        let run = try BeckonBinary.run(
+            ["render", "--kind", "og-card", "--invite", file, "--locale", "ar", "--output", folder.path("out").path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let png = try [UInt8](Data(contentsOf: folder.path("out/lea.png")))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func aBrokenInviteIsLocatedAndWritesNothing() throws {
+        let folder = TemporaryDirectory()
+        let file = try write(#"{"id": "x", "inviterFirstName": "Lea\r\nBcc: someone@example.com"}"#, in: folder)
+        let run = try BeckonBinary.run(
+            ["render", "--kind", "email", "--invite", file, "--locale", "en-US", "--output", folder.path("out").path])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("invite.json:1:"), "\(run.stdout)")
+        #expect(run.stdout.contains("error[invite.invalid-value]"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out").path))
+    }
+}
