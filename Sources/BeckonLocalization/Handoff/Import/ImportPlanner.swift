@@ -1,0 +1,120 @@
+import BeckonDiagnostics
+import BeckonSite
+
+/// Checks imported translations against the catalog and decides which strings each bundle must
+/// change.
+///
+/// A unit changes its bundle when its target says something other than the bundle's text (or the
+/// bundle has none), or when it marks a stale translation done without changing it. Either way the
+/// entry records the `sourceHash` of the source text the translator saw. Nothing else changes a
+/// bundle: not an unchanged target, not an empty one (empty means untranslated), not a target a
+/// tool pre-filled with the source. So importing an untouched export changes nothing.
+struct ImportPlanner {
+    let catalog: Catalog
+    let report: ImportReport
+
+    /// The updates per locale, in file order.
+    func plan(_ units: [ImportedUnit]) -> [LocaleID: [EntryUpdate]] {
+        var updates: [LocaleID: [EntryUpdate]] = [:]
+        var seen: Set<[String]> = []
+        let sourcePath = catalog.sourceBundle?.path ?? "the source bundle"
+        let sourceKeys = catalog.sourceBundle?.orderedKeys.map(\.rawValue) ?? []
+        for unit in units {
+            guard let source = catalog.sourceBundle?.entries[MessageKey(unit.key)] else {
+                // A unit nobody translated is left alone: it cannot lose work.
+                guard unit.target?.isEmpty == false else { continue }
+                report.error(
+                    HandoffRule.unknownKey,
+                    "`\(unit.key)` is not a string of \(sourcePath)\(DidYouMean.phrase(for: unit.key, among: sourceKeys))",
+                    at: unit.location,
+                    fix: "Export the file again: the key was renamed or removed after this export. Or remove the unit.",
+                    locale: unit.locale)
+                continue
+            }
+            guard seen.insert([unit.locale.rawValue, unit.key]).inserted else {
+                report.error(
+                    HandoffRule.duplicateKey, "`\(unit.key)` is translated twice into \(unit.locale)",
+                    at: unit.location,
+                    fix: "Remove one of the two units.", locale: unit.locale)
+                continue
+            }
+            if let update = update(for: unit, source: source) { updates[unit.locale, default: []].append(update) }
+        }
+        return updates
+    }
+
+    private func update(for unit: ImportedUnit, source: BundleEntry) -> EntryUpdate? {
+        guard let target = unit.target, !target.isEmpty else { return nil }
+        let fileSource = unit.source ?? source.text
+        if unit.state == .untranslated, target == fileSource || target == source.text { return nil }
+        guard let message = checked(target, of: unit, source: source) else { return nil }
+        let sourceChanged = !Self.same(fileSource, as: source)
+        let hash = SourceHash.of(sourceChanged ? fileSource : source.text)
+        var text = target
+        if let existing = catalog.bundles[unit.locale]?.entries[source.key],
+            target == existing.text || target == XMLWriter.sanitized(existing.text)
+                || message.isEquivalent(to: existing.message)
+        {
+            // Unchanged: only a stale translation marked done records the source it now matches.
+            let isStale = existing.sourceHash.map { $0 != SourceHash.of(source.text) } ?? false
+            guard isStale, unit.state == .translated, !sourceChanged else { return nil }
+            text = existing.text
+        }
+        if sourceChanged {
+            report.add(
+                .warning, HandoffRule.sourceChanged,
+                "the source of `\(unit.key)` changed after this file was exported; the \(unit.locale) translation is imported but stays stale",
+                at: unit.location, fix: "Export again and translate the current source text.", locale: unit.locale)
+        }
+        return EntryUpdate(key: source.key, text: text, sourceHash: hash, location: unit.location)
+    }
+
+    /// The parsed target, or `nil` after reporting why it cannot be imported.
+    private func checked(_ target: String, of unit: ImportedUnit, source: BundleEntry) -> Message? {
+        let subject = "the \(unit.locale) translation of `\(unit.key)`"
+        let message: Message
+        do {
+            message = try MessageParser.parse(target)
+        } catch {
+            report.error(
+                "l10n.icu-syntax", "\(subject) is not valid ICU MessageFormat: \(error.message)", at: unit.location,
+                fix: error.fix, locale: unit.locale)
+            return nil
+        }
+        let expected = source.message.argumentNames
+        let actual = message.argumentNames
+        guard Set(expected) == Set(actual) else {
+            let extra = actual.filter { !expected.contains($0) }.map { "{\($0)}" }
+            let missing = expected.filter { !actual.contains($0) }.map { "{\($0)}" }
+            let problems =
+                (extra.isEmpty ? [] : ["uses \(extra.joined(separator: ", "))"])
+                + (missing.isEmpty ? [] : ["lacks \(missing.joined(separator: ", "))"])
+            report.error(
+                HandoffRule.argumentMismatch,
+                "\(subject) \(problems.joined(separator: " and ")); it must use the source's arguments",
+                at: unit.location,
+                fix: expected.isEmpty
+                    ? "Remove the arguments; the source has none."
+                    : "Use exactly \(expected.map { "{\($0)}" }.joined(separator: ", ")), untranslated.",
+                locale: unit.locale)
+            return nil
+        }
+        if let scalar = target.unicodeScalars.first(where: { (0xE000...0xF8FF).contains($0.value) }) {
+            report.error(
+                "l10n.private-use",
+                "\(subject) contains the private-use character U+\(String(scalar.value, radix: 16, uppercase: true))",
+                at: unit.location, fix: "Remove it; private-use characters render differently on every device.",
+                locale: unit.locale)
+            return nil
+        }
+        return message
+    }
+
+    /// Whether the source text in the file is the bundle's source (as written, as an XML export
+    /// carries it, or parsed to an equivalent message).
+    private static func same(_ fileSource: String, as source: BundleEntry) -> Bool {
+        if fileSource == source.text || fileSource == XMLWriter.sanitized(source.text) { return true }
+        guard let message = try? MessageParser.parse(fileSource) else { return false }
+        return message.isEquivalent(to: source.message)
+    }
+}

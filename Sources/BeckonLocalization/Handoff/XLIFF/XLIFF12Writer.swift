@@ -1,0 +1,56 @@
+/// Writes XLIFF 1.2: one `<file>` from the source locale to one target locale.
+///
+/// States go on `<target>`: `new` (no translation; an empty target), `needs-review-translation`
+/// (stale), `translated`. `maxChars` becomes `maxwidth` with `size-unit="char"`; the description,
+/// limits and review requests become `<note from="description|limit|usage|review">`.
+enum XLIFF12Writer {
+    /// The XLIFF 1.2 namespace.
+    static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
+
+    /// The document.
+    /// - Parameters:
+    ///   - units: The strings, in source order.
+    ///   - source: The source locale and its bundle's path (`original`).
+    ///   - target: The target locale.
+    static func write(_ units: [HandoffUnit], source: (locale: String, path: String), target: String) -> String {
+        var xml = XMLWriter()
+        xml.open("xliff", [("xmlns", namespace), ("version", "1.2")])
+        xml.open(
+            "file",
+            [
+                ("original", source.path), ("source-language", source.locale), ("target-language", target),
+                ("datatype", "plaintext"), ("tool-id", "beckon"),
+            ])
+        xml.open("header")
+        xml.element("tool", [("tool-id", "beckon"), ("tool-name", "Beckon")], text: nil)
+        xml.close("header")
+        xml.open("body")
+        for unit in units {
+            xml.open(
+                "trans-unit",
+                [
+                    ("id", unit.key.rawValue), ("resname", unit.key.rawValue), ("xml:space", "preserve"),
+                    ("maxwidth", unit.source.maxChars.map(String.init)),
+                    ("size-unit", unit.source.maxChars == nil ? nil : "char"),
+                ])
+            xml.element("source", text: unit.source.text)
+            xml.element("target", [("state", state(unit.state))], text: unit.target?.text ?? "")
+            for note in unit.notes {
+                xml.element("note", [("from", note.category.rawValue)], text: note.text)
+            }
+            xml.close("trans-unit")
+        }
+        xml.close("body")
+        xml.close("file")
+        xml.close("xliff")
+        return xml.output
+    }
+
+    private static func state(_ state: HandoffState) -> String {
+        switch state {
+        case .new: "new"
+        case .stale: "needs-review-translation"
+        case .translated: "translated"
+        }
+    }
+}

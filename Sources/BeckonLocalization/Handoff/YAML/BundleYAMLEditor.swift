@@ -1,0 +1,121 @@
+import BeckonDiagnostics
+import BeckonSite
+
+/// Sets one string of a locale bundle by editing the YAML text in place.
+///
+/// Only the value changes: comments, key order, indentation and the other keys stay as they are,
+/// and the old value's quoting style is kept when the new text allows it. The entry records
+/// `sourceHash`; a plain `key: text` becomes a `message`/`sourceHash` mapping. A key the bundle
+/// lacks is added under its group (created if needed), after the siblings that precede it in the
+/// source bundle.
+struct BundleYAMLEditor {
+    let text: YAMLSourceText
+    let root: YAMLValue
+    /// The indentation of a nested mapping relative to its key (2 unless the file uses another).
+    private(set) var step = 2
+    /// The source bundle's keys in file order, for placing new keys.
+    let sourceOrder: [MessageKey]
+
+    /// An editor for YAML text, or `nil` when the text does not parse as a mapping.
+    init?(_ yaml: String, path: String, sourceOrder: [MessageKey]) {
+        let (root, _) = YAMLParser.parse(yaml, path: path)
+        guard let root, root.entries != nil else { return nil }
+        self.text = YAMLSourceText(yaml)
+        self.root = root
+        self.sourceOrder = sourceOrder
+        if let step = indentStep(root) { self.step = step }
+    }
+
+    /// The text with `key` set to `message` and `sourceHash`, or `nil` when the file's shape does
+    /// not allow a surgical edit (a string where a group should be, a block sequence, …).
+    func setting(_ key: MessageKey, to message: String, sourceHash: String) -> String? {
+        let segments = key.rawValue.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var node = root
+        for (depth, segment) in segments.enumerated() {
+            guard let entries = node.entries else { return nil }
+            guard let entry = entries.first(where: { $0.key == segment }) else {
+                let parent = segments[..<depth].joined(separator: ".")
+                return inserting(
+                    Array(segments[depth...]), into: node, parentPath: parent, key: key, message: message,
+                    sourceHash: sourceHash)
+            }
+            if depth == segments.count - 1 {
+                return replacing(entry, in: node, message: message, sourceHash: sourceHash)
+            }
+            guard let children = entry.value.entries, !children.contains(where: { $0.key == "message" }) else {
+                return nil
+            }
+            node = entry.value
+        }
+        return nil
+    }
+
+    // MARK: Replacing
+
+    private func replacing(
+        _ entry: YAMLValue.Entry, in parent: YAMLValue, message: String, sourceHash: String
+    )
+        -> String?
+    {
+        if let fields = entry.value.entries {
+            return replacing(in: entry.value, fields: fields, message: message, sourceHash: sourceHash)
+        }
+        let parentIsFlow = isFlow(parent)
+        guard entry.value.scalar != nil, let range = valueRange(entry, inFlow: parentIsFlow) else { return nil }
+        let style = range.isEmpty ? .plain : YAMLScalarWriter.style(startingWith: text[range.lowerBound])
+        if parentIsFlow {
+            let value = "{message: \(render(message, style, inFlow: true, indent: 0)), sourceHash: \(sourceHash)}"
+            return text.applying([(range, range.isEmpty ? " " + value : value)])
+        }
+        guard let colon = afterColon(entry) else { return nil }
+        let lineEnd = text.lineEnd(after: max(range.upperBound, colon))
+        let rest = text.string(max(range.upperBound, colon)..<lineEnd)
+        let removalEnd = rest.allSatisfy { $0 == " " || $0 == "\t" } ? lineEnd : max(range.upperBound, colon)
+        let margin = spaces(indent(of: entry) + step)
+        let lines =
+            text.lineBreak + margin + "message: "
+            + render(message, style, inFlow: false, indent: indent(of: entry) + 2 * step)
+            + text.lineBreak + margin + "sourceHash: " + sourceHash
+        return text.applying([(colon..<removalEnd, ""), (lineEnd..<lineEnd, lines)])
+    }
+
+    private func replacing(
+        in mapping: YAMLValue, fields: [YAMLValue.Entry], message: String, sourceHash: String
+    )
+        -> String?
+    {
+        let flow = isFlow(mapping)
+        guard let messageEntry = fields.first(where: { $0.key == "message" }), messageEntry.value.scalar != nil,
+            let range = valueRange(messageEntry, inFlow: flow)
+        else { return nil }
+        let style = range.isEmpty ? .plain : YAMLScalarWriter.style(startingWith: text[range.lowerBound])
+        let rendered = render(message, style, inFlow: flow, indent: indent(of: messageEntry) + step)
+        var edits = [(range: range, text: range.isEmpty ? " " + rendered : rendered)]
+        if let hashEntry = fields.first(where: { $0.key == "sourceHash" }) {
+            guard hashEntry.value.scalar != nil, let hashRange = valueRange(hashEntry, inFlow: flow) else {
+                return nil
+            }
+            edits.append((hashRange, hashRange.isEmpty ? " " + sourceHash : sourceHash))
+        } else if flow {
+            edits.append((range.upperBound..<range.upperBound, ", sourceHash: " + sourceHash))
+        } else {
+            let end = text.lineEnd(after: range.upperBound)
+            edits.append((end..<end, text.lineBreak + spaces(indent(of: messageEntry)) + "sourceHash: " + sourceHash))
+        }
+        return text.applying(edits)
+    }
+
+    func spaces(_ count: Int) -> String { String(repeating: " ", count: max(0, count)) }
+
+    func render(_ message: String, _ style: YAMLScalarWriter.Style, inFlow: Bool, indent: Int) -> String {
+        YAMLScalarWriter.render(message, style: style, inFlow: inFlow, indent: indent, lineBreak: text.lineBreak)
+    }
+
+    /// A key segment as YAML: plain when it is a simple word, else double-quoted.
+    static func keyText(_ segment: String) -> String {
+        let simple =
+            segment.first.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } == true
+            && segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        return simple ? segment : YAMLScalarWriter.doubleQuoted(segment)
+    }
+}
