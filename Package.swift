@@ -126,7 +126,7 @@ let package = Package(
                 "BeckonRender", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonMIME", "BeckonTestSupport"]),
         .testTarget(
             name: "BeckonMIMETests",
             dependencies: ["BeckonMIME", .product(name: "PropertyBased", package: "swift-property-based")]

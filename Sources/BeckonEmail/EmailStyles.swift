@@ -43,7 +43,8 @@ struct EmailStyles {
             ".bk-bg{background-color:\(dark.background.css)!important}",
             ".bk-text,.bk-text p,.bk-text h1,.bk-text h2,.bk-text h3,.bk-text li{color:\(dark.text.css)!important}",
             ".bk-text a{color:\(dark.link.css)!important}",
-            ".bk-button{background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
+            // More specific than `.bk-text a`, which would otherwise paint the label in the link colour.
+            ".bk-text a.bk-button{background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
             ".bk-rule{border-color:\(dark.text.css)!important}",
         ]
         let media = "@media (prefers-color-scheme:dark){\(rules.joined())}"
