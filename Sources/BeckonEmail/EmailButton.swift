@@ -24,21 +24,28 @@ enum EmailButton {
         let href = HTMLEscaping.attribute(url)
         let text = HTMLEscaping.text(label)
         let align = styles.align
+        // Attributes go on lines of their own: a token URL alone can take most of the 998
+        // characters a message line may hold.
         let vml = """
-            <!--[if mso]><v:roundrect xmlns:v="urn:schemas-microsoft-com:vml" xmlns:w="urn:schemas-microsoft-com:office:word" \
-            href="\(href)" style="height:\(height)px;v-text-anchor:middle;width:\(width(for: label))px;" arcsize="17%" \
+            <!--[if mso]><v:roundrect xmlns:v="urn:schemas-microsoft-com:vml" xmlns:w="urn:schemas-microsoft-com:office:word"
+            href="\(href)"
+            style="height:\(height)px;v-text-anchor:middle;width:\(width(for: label))px;" arcsize="17%" \
             stroke="f" fillcolor="\(light.button.css)"><w:anchorlock/><center style="color:\(light.buttonText.css);\
             font-family:\(font);font-size:16px;font-weight:bold;">\(text)</center></v:roundrect><![endif]-->
             """
         let anchor = """
-            <!--[if !mso]><!--><a href="\(href)" class="bk-button" style="display:inline-block;\
+            <!--[if !mso]><!--><a href="\(href)"
+            class="bk-button" style="display:inline-block;\
             background-color:\(light.button.css);color:\(light.buttonText.css);font-family:\(font);\
             font-size:16px;font-weight:bold;line-height:\(height)px;text-align:center;text-decoration:none;\
             padding:0 28px;border-radius:8px;mso-hide:all;">\(text)</a><!--<![endif]-->
             """
         return """
-            <table role="presentation" border="0" cellspacing="0" cellpadding="0" align="\(align)" style="margin:8px 0 24px;">\
-            <tr><td>\(vml)\(anchor)</td></tr></table>
+            <table role="presentation" border="0" cellspacing="0" cellpadding="0" align="\(align)" style="margin:8px 0 24px;">
+            <tr><td>
+            \(vml)
+            \(anchor)
+            </td></tr></table>
             <div style="clear:both;line-height:0;font-size:0;">&nbsp;</div>
 
             """

@@ -47,13 +47,15 @@ struct EmailStyles {
             ".bk-text a.bk-button{background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
             ".bk-rule{border-color:\(dark.text.css)!important}",
         ]
-        let media = "@media (prefers-color-scheme:dark){\(rules.joined())}"
+        // One rule per line: no line of an email may pass RFC 5322's 998 characters.
+        let media = "@media (prefers-color-scheme:dark){\n\(rules.joined(separator: "\n"))\n}"
         let outlook = rules.map { rule in
             let selectorEnd = rule.firstIndex(of: "{")!
             let selectors = rule[..<selectorEnd].split(separator: ",")
             let prefix = rule.contains("background-color") && !rule.contains(";color") ? "[data-ogsb]" : "[data-ogsc]"
             return selectors.map { "\(prefix) \($0)" }.joined(separator: ",") + rule[selectorEnd...]
         }
-        return ":root{color-scheme:light dark;supported-color-schemes:light dark}" + media + outlook.joined()
+        return ":root{color-scheme:light dark;supported-color-schemes:light dark}\n" + media + "\n"
+            + outlook.joined(separator: "\n")
     }
 }

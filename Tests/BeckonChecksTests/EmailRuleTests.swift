@@ -60,6 +60,8 @@ import Testing
                 "background-color:#0b57d0;color:#ffffff", "background-color:#0b57d0;color:#3b77f0",
                 "email.button-contrast"
             ),
+            // A line over RFC 5322's 998 characters.
+            ("<title>", "<title>" + String(repeating: "x", count: 1000), "email.size"),
             // A dark rule for every link under the body that outranks the button's own rule.
             (".bk-text a.bk-button{", ".bk-button{", "email.button-contrast"),
         ])

@@ -73,7 +73,7 @@ struct StyleBlock {
     }
 
     private static func parse(_ selector: Substring) -> [Compound] {
-        selector.split(separator: " ").map { part in
+        selector.split(whereSeparator: \.isWhitespace).map { part in
             let pieces = part.split(separator: ".", omittingEmptySubsequences: false)
             let tag = pieces.first.flatMap { $0.isEmpty ? nil : String($0).lowercased() }
             return Compound(tag: tag, classes: pieces.dropFirst().map(String.init))
