@@ -23,7 +23,8 @@ struct EmailSizeRule: PageRule {
         if let (index, line) = lines.enumerated().first(where: { $0.element.utf8.count > 998 }) {
             findings.append(
                 Finding(
-                    "line \(index + 1) is \(line.utf8.count) bytes; a message line may hold at most 998", line: index + 1,
+                    "line \(index + 1) is \(line.utf8.count) bytes; a message line may hold at most 998",
+                    line: index + 1,
                     fix: "Break the template or string onto shorter lines."))
         }
         for style in page.document.elements(named: "style") where style.textContent.utf8.count > Self.styleLimit {
