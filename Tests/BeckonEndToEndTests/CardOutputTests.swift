@@ -30,6 +30,12 @@ import Testing
                 #expect(size == (1200, 630), "\(path) is \(size)")
                 #expect(bytes.count <= 300 * 1024, "\(path) is \(bytes.count) bytes")
             }
+            // The generic card speaks of no one: its alt text (the card's own words) names no sample.
+            let generic = try String(contentsOf: output.path("out/\(locale)/invite/index.html"), encoding: .utf8)
+            let start = try #require(generic.range(of: "og:image:alt\" content=\""))
+            let alt = generic[start.upperBound...].prefix { $0 != "\"" }
+            for name in ["Anna-Maria", "ليلى", "さくら", "Maya"] { #expect(!alt.contains(name), "\(locale): \(alt)") }
+            #expect(generic.contains("cards/\(locale)/generic.png"))
             let page = try String(
                 contentsOf: output.path("out/\(locale)/samples/long-name/invite/index.html"), encoding: .utf8)
             #expect(
