@@ -88,6 +88,10 @@ let package = Package(
             dependencies: ["BeckonCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "beckon-card-bench", dependencies: ["BeckonCards"]),
+        .executableTarget(
+            name: "beckon-email-bench",
+            dependencies: ["BeckonEmail", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonDiagnostics"]
+        ),
 
         // Tests.
         .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport"),

@@ -6,16 +6,25 @@ import BeckonSite
 struct EmailStyles {
     let theme: ThemeConfig
     let rightToLeft: Bool
-
-    var align: String { rightToLeft ? "right" : "left" }
+    /// `left`, or `right` for right-to-left locales.
+    let align: String
     /// The body font stack, with single quotes so it can sit in a double-quoted `style` attribute.
-    var font: String { theme.fonts.body.replacingOccurrences(of: "\"", with: "'") }
+    let font: String
+    /// Styles for the Markdown elements of the body, by tag.
+    let body: [String: String]
+    /// Small print: the same text colour (so contrast holds), smaller.
+    let smallPrint: [String: String]
+
     var light: ThemeConfig.Palette { theme.light }
 
-    /// Styles for the Markdown elements of the body.
-    var body: [String: String] {
+    init(theme: ThemeConfig, rightToLeft: Bool) {
+        self.theme = theme
+        self.rightToLeft = rightToLeft
+        let align = rightToLeft ? "right" : "left"
+        let font = theme.fonts.body.replacingOccurrences(of: "\"", with: "'")
+        let light = theme.light
         let text = "color:\(light.text.css);font-family:\(font);"
-        return [
+        let body = [
             "p": "margin:0 0 16px;\(text)font-size:16px;line-height:24px;",
             "h1": "margin:0 0 16px;\(text)font-size:24px;line-height:32px;font-weight:700;",
             "h2": "margin:0 0 12px;\(text)font-size:20px;line-height:28px;font-weight:700;",
@@ -26,13 +35,12 @@ struct EmailStyles {
             "a": "color:\(light.link.css);text-decoration:underline;",
             "blockquote": "margin:0 0 16px;padding-\(align):12px;border-\(align):3px solid \(light.link.css);",
         ]
-    }
-
-    /// Small print: the same text colour (so contrast holds), smaller.
-    var smallPrint: [String: String] {
-        var styles = body
-        styles["p"] = "margin:0 0 12px;color:\(light.text.css);font-family:\(font);font-size:13px;line-height:20px;"
-        return styles
+        var smallPrint = body
+        smallPrint["p"] = "margin:0 0 12px;\(text)font-size:13px;line-height:20px;"
+        self.align = align
+        self.font = font
+        self.body = body
+        self.smallPrint = smallPrint
     }
 
     /// The `<style>` block: the dark palette for clients that honour `prefers-color-scheme`, and

@@ -1,5 +1,7 @@
 /// Base64 (RFC 2045 §6.8) with the standard alphabet and padding.
 enum Base64 {
+    /// Characters per encoded line.
+    static let lineLength = 76
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let values: [UInt8: UInt8] = Dictionary(
         uniqueKeysWithValues: alphabet.enumerated().map { ($0.element, UInt8($0.offset)) })
@@ -23,8 +25,8 @@ enum Base64 {
     /// The bytes in base64, in lines of 76 characters (the last may be shorter) without line ends.
     static func encodeLines(_ bytes: some Collection<UInt8>) -> [String] {
         let text = Array(encode(bytes).utf8)
-        return stride(from: 0, to: text.count, by: 76).map {
-            String(decoding: text[$0..<min($0 + 76, text.count)], as: UTF8.self)
+        return stride(from: 0, to: text.count, by: lineLength).map {
+            String(decoding: text[$0..<min($0 + lineLength, text.count)], as: UTF8.self)
         }
     }
 

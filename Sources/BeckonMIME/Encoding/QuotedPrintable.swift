@@ -62,43 +62,51 @@ enum QuotedPrintable {
         return lines
     }
 
-    /// One hard line as encoded lines: all but the last end in a soft break `=`.
+    /// One hard line as encoded lines: all but the last end in a soft break `=`. A token is one
+    /// byte, or an escaped UTF-8 sequence kept whole so a soft break never splits it.
     private static func encodeLine(_ line: ArraySlice<UInt8>) -> [String] {
-        let tokens = characterTokens(line)
         var lines: [String] = []
-        var current = ""
-        for (offset, token) in tokens.enumerated() {
-            let isLast = offset == tokens.count - 1
-            let limit = isLast ? maximumLineLength : maximumLineLength - 1
-            if current.utf8.count + token.utf8.count > limit {
-                lines.append(current + "=")
-                current = ""
+        var current: [UInt8] = []
+        current.reserveCapacity(maximumLineLength + 1)
+        var index = line.startIndex
+        while index < line.endIndex {
+            let start = index
+            let byte = line[index]
+            index += 1
+            let literal: Bool
+            switch byte {
+            case 0x21...0x7E where byte != UInt8(ascii: "="): literal = true
+            case 0x20 where index != line.endIndex, 0x09 where index != line.endIndex: literal = true
+            default:
+                literal = false
+                // The continuation bytes of a UTF-8 sequence travel with its first byte.
+                if byte >= 0xC0 {
+                    while index < line.endIndex, (0x80...0xBF).contains(line[index]) { index += 1 }
+                }
             }
-            current += token
+            let length = literal ? 1 : 3 * (index - start)
+            let limit = index == line.endIndex ? maximumLineLength : maximumLineLength - 1
+            if current.count + length > limit {
+                current.append(UInt8(ascii: "="))
+                lines.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+            if literal {
+                current.append(byte)
+            } else {
+                for escaped in line[start..<index] { appendEscape(escaped, to: &current) }
+            }
         }
-        lines.append(current)
+        lines.append(String(decoding: current, as: UTF8.self))
         return lines
     }
 
-    /// The encoded form of each UTF-8 sequence of a line, kept whole so a soft break never splits one.
-    private static func characterTokens(_ line: ArraySlice<UInt8>) -> [String] {
-        var tokens: [String] = []
-        for index in line.indices {
-            let byte = line[index]
-            let isLastByte = index == line.index(before: line.endIndex)
-            let text: String
-            switch byte {
-            case 0x21...0x7E where byte != UInt8(ascii: "="): text = String(UnicodeScalar(byte))
-            case 0x20 where !isLastByte, 0x09 where !isLastByte: text = String(UnicodeScalar(byte))
-            default: text = escape(byte)
-            }
-            if (0x80...0xBF).contains(byte), let last = tokens.last, last.hasPrefix("=") {
-                tokens[tokens.count - 1] = last + text
-            } else {
-                tokens.append(text)
-            }
-        }
-        return tokens
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "="))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
     }
 
     static func escape(_ byte: UInt8) -> String {

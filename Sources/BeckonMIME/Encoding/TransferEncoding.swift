@@ -12,11 +12,18 @@ public enum TransferEncoding: String, Hashable, Sendable, Codable, CaseIterable 
     /// The encoding that writes the text in the fewest bytes: `7bit` when the text allows it,
     /// otherwise quoted-printable or base64, quoted-printable on a tie.
     /// - Parameter text: A part's body.
-    public static func best(for text: String) -> TransferEncoding {
-        if isSevenBitClean(text) { return .sevenBit }
-        let bytes = Array(text.utf8)
-        return encodedSize(QuotedPrintable.encodeLines(text)) <= encodedSize(Base64.encodeLines(bytes))
-            ? .quotedPrintable : .base64
+    public static func best(for text: String) -> TransferEncoding { encode(text).encoding }
+
+    /// The best encoding with the text's lines in it, encoding the text only once: base64's size
+    /// follows from the byte count, so only quoted-printable has to be written to be measured.
+    static func encode(_ text: String) -> (encoding: TransferEncoding, lines: [String]) {
+        if isSevenBitClean(text) { return (.sevenBit, sevenBit.encodeLines(text)) }
+        let quoted = QuotedPrintable.encodeLines(text)
+        let count = text.utf8.count
+        let base64Characters = 4 * ((count + 2) / 3)
+        let base64Lines = max(1, (base64Characters + Base64.lineLength - 1) / Base64.lineLength)
+        if encodedSize(quoted) <= base64Characters + 2 * (base64Lines - 1) { return (.quotedPrintable, quoted) }
+        return (.base64, Base64.encodeLines(Array(text.utf8)))
     }
 
     /// The text's lines in this encoding, without line ends.

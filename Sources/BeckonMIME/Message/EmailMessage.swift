@@ -47,19 +47,21 @@ public struct EmailMessage: Hashable, Sendable {
     /// The text with every line break (CRLF, LF or CR) written as CRLF, the form MIME text parts use.
     /// - Parameter text: Text with any line ends.
     public static func withCRLFLineEnds(_ text: String) -> String {
-        var result = ""
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            switch scalar {
-            case "\r":
-                result += "\r\n"
-                if pending == "\n" { pending = scalars.next() }
-            case "\n": result += "\r\n"
-            default: result.unicodeScalars.append(scalar)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + text.utf8.count / 32)
+        var previousWasCR = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0D:
+                output += [0x0D, 0x0A]
+                previousWasCR = true
+                continue
+            case 0x0A where previousWasCR: break
+            case 0x0A: output += [0x0D, 0x0A]
+            default: output.append(byte)
             }
+            previousWasCR = false
         }
-        return result
+        return String(decoding: output, as: UTF8.self)
     }
 }

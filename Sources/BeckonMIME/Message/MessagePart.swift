@@ -9,8 +9,7 @@ struct MessagePart {
 
     init(mediaType: String, body: String) {
         self.mediaType = mediaType
-        transferEncoding = .best(for: body)
-        bodyLines = transferEncoding.encodeLines(body)
+        (transferEncoding, bodyLines) = TransferEncoding.encode(body)
     }
 
     /// The part's header lines, the blank line and the body's lines, as written after a delimiter.
@@ -21,6 +20,18 @@ struct MessagePart {
         ] + bodyLines
     }
 
+    /// Whether a line holds a byte sequence (lines are at most 76 bytes: a plain scan is quickest).
+    static func line(_ line: String, contains needle: [UInt8]) -> Bool {
+        var line = line
+        return line.withUTF8 { haystack in
+            guard haystack.count >= needle.count else { return false }
+            for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+                if (1..<needle.count).allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
+            }
+            return false
+        }
+    }
+
     /// A boundary derived from the content hash that appears in no part's encoded body. `-` never
     /// occurs in base64 or in the escapes of quoted-printable, so only literal text can collide;
     /// each collision derives the next candidate from the previous one.
@@ -28,7 +39,8 @@ struct MessagePart {
         var hash = seed
         while true {
             let candidate = "beckon-alt-" + hash.hex
-            if !parts.contains(where: { $0.bodyLines.contains { $0.contains(candidate) } }) { return candidate }
+            let bytes = Array(candidate.utf8)
+            if !parts.contains(where: { $0.bodyLines.contains { Self.line($0, contains: bytes) } }) { return candidate }
             hash.combineField(candidate)
         }
     }

@@ -1,0 +1,81 @@
+import BeckonDiagnostics
+import BeckonEmail
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+import Dispatch
+import Foundation
+
+// Renders the default site's emails (HTML part, text part and MIME message each) and prints emails
+// per second, one at a time and on every core at once:
+// `swift run -c release --scratch-path .build-bench beckon-email-bench [COUNT]`.
+
+let count = max(1, CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2000)
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+let (loaded, siteDiagnostics) = SiteLoader(root: root, sources: SourceStore()).load()
+guard let site = loaded, !siteDiagnostics.contains(where: { $0.severity == .error }) else {
+    fatalError("the default site does not load: \(siteDiagnostics)")
+}
+let (catalog, catalogDiagnostics) = Catalog.load(site)
+guard !catalogDiagnostics.contains(where: { $0.severity == .error }) else {
+    fatalError("the locale bundles do not load: \(catalogDiagnostics)")
+}
+
+/// The emails to render, in turn: every template × locale × sample invite of the site.
+struct Workload: Sendable {
+    let renderer: EmailRenderer
+    let routes: [(template: EmailTemplate, locale: LocaleID, sample: SampleInvite)]
+
+    func render(_ index: Int) -> RenderedEmail {
+        let route = routes[index % routes.count]
+        guard let email = renderer.render(route.template, locale: route.locale, sample: route.sample).0 else {
+            fatalError("\(route.template.name) in \(route.locale) for \(route.sample.id) does not render")
+        }
+        return email
+    }
+}
+
+// Unsigned links, as a build without `BECKON_LINK_KEY` makes them.
+let links = Dictionary(
+    uniqueKeysWithValues: site.config.samples.map { ($0.id, site.config.links.url(code: $0.code.rawValue)) })
+let renderer = EmailRenderer(site: site, catalog: catalog, acceptLinks: links)
+let workload = Workload(renderer: renderer, routes: renderer.routes())
+guard !workload.routes.isEmpty else { fatalError("the site has no emails") }
+
+/// Emails per second for `total` emails rendered by `run`.
+func perSecond(_ total: Int, _ run: () -> Void) -> Double {
+    let start = DispatchTime.now()
+    run()
+    return Double(total) * 1e9 / Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds)
+}
+
+// Warm up (ICU, the catalog's caches) and measure the sizes.
+let samples = workload.routes.indices.map { workload.render($0) }
+let sequential = perSecond(count) {
+    for index in 0..<count { _ = workload.render(index) }
+}
+let parallel = perSecond(count) { _ = (0..<count).parallelMap { workload.render($0).mime.count } }
+// The email `scripts/bench-mrml.py` renders in MJML, alone.
+let invitation = workload.routes.firstIndex { $0.locale.rawValue == "en-US" && $0.sample.id == "emoji-name" }
+let single = invitation.map { index in
+    perSecond(count) { for _ in 0..<count { _ = workload.render(index) } }
+}
+
+func average(_ size: (RenderedEmail) -> Int) -> String {
+    String(format: "%.1f KB", Double(samples.map(size).reduce(0, +)) / Double(samples.count) / 1024)
+}
+let cores = ProcessInfo.processInfo.activeProcessorCount
+print("\(count) emails (\(workload.routes.count) template × locale × sample routes in turn) on \(cores) cores")
+print(String(format: "one at a time: %.0f emails/s", sequential))
+print(String(format: "in parallel:   %.0f emails/s", parallel))
+print(
+    "average sizes: HTML \(average { $0.html.utf8.count }), text \(average { $0.text.utf8.count }), MIME \(average { $0.mime.count })"
+)
+if let index = invitation, let single {
+    let email = samples[index]
+    let name = workload.routes[index].template.name
+    print("en-US emoji-name \(name) alone, one at a time: " + String(format: "%.0f emails/s", single))
+    print("its sizes: HTML \(email.html.utf8.count) B, text \(email.text.utf8.count) B, MIME \(email.mime.count) B")
+}
