@@ -13,7 +13,7 @@ struct EmailDocument {
     /// The footer's HTML paragraphs, if any.
     var footer: String
     /// The logo's absolute URL and its configuration.
-    var logo: (url: String, logo: EmailConfig.Logo)?
+    var logo: (url: String, logo: ThemeConfig.Logo)?
     var styles: EmailStyles
 
     /// The id of the cell holding the body, which the word-count check reads.

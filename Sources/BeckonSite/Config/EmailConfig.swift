@@ -12,22 +12,13 @@ public struct EmailConfig: Sendable, Hashable {
         case token
     }
 
-    /// An image shown at the top of every email. Email clients do not show SVG: PNG, JPEG or GIF.
-    public struct Logo: Sendable, Hashable {
-        /// Path below `static/`, which is also its URL path below `app.baseURL`.
-        public var path: String
-        public var alt: String
-        public var width: Int
-        public var height: Int
-
-        static let keys = ["path", "alt", "width", "height"]
-    }
-
     /// The sender address.
     public var from: EmailAddress
     /// Where replies go, if not to `from`.
     public var replyTo: EmailAddress?
-    public var logo: Logo?
+    /// The image at the top of every email: a PNG, JPEG or GIF (email clients do not show SVG),
+    /// at most 600 pixels wide.
+    public var logo: ThemeConfig.Logo?
     public var accept: Accept
 
     static let keys = ["from", "replyTo", "logo", "accept"]
@@ -46,7 +37,7 @@ public struct EmailConfig: Sendable, Hashable {
         }
         let from = address("from", required: true)
         replyTo = address("replyTo", required: false)
-        logo = mapping.mapping("logo", keys: Logo.keys).flatMap(Logo.init)
+        logo = mapping.mapping("logo", keys: ThemeConfig.Logo.keys).flatMap(Self.logo)
         let acceptText = mapping.string("accept") ?? Accept.link.rawValue
         let accept = Accept(rawValue: acceptText)
         if accept == nil {
@@ -61,20 +52,23 @@ public struct EmailConfig: Sendable, Hashable {
     }
 }
 
-extension EmailConfig.Logo {
-    init?(_ mapping: YAMLReader.Mapping) {
-        let path = mapping.string("path", required: true).flatMap { ThemeConfig.staticPath($0, mapping, "path") }
-        let alt = mapping.string("alt", required: true)
-        let width = mapping.int("width", in: 1...600, required: true)
-        let height = mapping.int("height", in: 1...600, required: true)
-        guard let path, let alt, let width, let height else { return nil }
-        let lowered = path.lowercased()
+extension EmailConfig {
+    /// A logo as in `theme.logo`, in a format and size email clients show.
+    private static func logo(_ mapping: YAMLReader.Mapping) -> ThemeConfig.Logo? {
+        guard let logo = ThemeConfig.Logo(mapping) else { return nil }
+        let lowered = logo.path.lowercased()
         guard [".png", ".jpg", ".jpeg", ".gif"].contains(where: lowered.hasSuffix) else {
             mapping.reader.invalid(
-                "`\(path)` is not a PNG, JPEG or GIF: email clients do not show other images",
+                "`\(logo.path)` is not a PNG, JPEG or GIF: email clients do not show other images",
                 at: mapping.location(of: "path"), fix: "Export the logo as PNG.", rule: "invalid-path")
             return nil
         }
-        self.init(path: path, alt: alt, width: width, height: height)
+        guard logo.width <= 600 else {
+            mapping.reader.invalid(
+                "`email.logo.width` is \(logo.width); an email is at most 600 pixels wide",
+                at: mapping.location(of: "width"), fix: "Give the logo a width of at most 600.")
+            return nil
+        }
+        return logo
     }
 }

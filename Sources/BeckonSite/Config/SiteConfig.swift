@@ -31,7 +31,7 @@ public struct SiteConfig: Sendable, Hashable {
         "theme.dark": ThemeConfig.Palette.keys, "theme.fonts": ThemeConfig.Fonts.keys,
         "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
         "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys, "share": ShareConfig.keys,
-        "tokens": TokensConfig.keys, "email": EmailConfig.keys, "email.logo": EmailConfig.Logo.keys,
+        "tokens": TokensConfig.keys, "email": EmailConfig.keys, "email.logo": ThemeConfig.Logo.keys,
         "checks": ChecksConfig.keys,
     ]
 
