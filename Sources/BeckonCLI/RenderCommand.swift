@@ -73,9 +73,8 @@ struct RenderCommand: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: output, relativeTo: current)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for artifact in chosen {
-            let prefix =
-                options.locales.count == 1
-                ? "" : "\(artifact.locale?.rawValue ?? "").".replacingOccurrences(of: "..", with: ".")
+            // With several locales, each file names its locale: `de-DE.invite.html`.
+            let prefix = options.locales.count == 1 ? "" : artifact.locale.map { "\($0)." } ?? ""
             let name =
                 prefix + (artifact.kind == .landing ? "index.html" : (artifact.path as NSString).lastPathComponent)
             try Data(artifact.bytes).write(to: folder.appendingPathComponent(name), options: .atomic)

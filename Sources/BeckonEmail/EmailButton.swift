@@ -35,7 +35,7 @@ enum EmailButton {
             """
         let anchor = """
             <!--[if !mso]><!--><a href="\(href)"
-            class="bk-button" style="display:inline-block;\
+            class="\(EmailMarkup.buttonClass)" style="display:inline-block;\
             background-color:\(light.button.css);color:\(light.buttonText.css);font-family:\(font);\
             font-size:16px;font-weight:bold;line-height:\(height)px;text-align:center;text-decoration:none;\
             padding:0 28px;border-radius:8px;mso-hide:all;">\(text)</a><!--<![endif]-->

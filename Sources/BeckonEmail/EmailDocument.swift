@@ -16,8 +16,6 @@ struct EmailDocument {
     var logo: (url: String, logo: ThemeConfig.Logo)?
     var styles: EmailStyles
 
-    /// The id of the cell holding the body, which the word-count check reads.
-    static let bodyID = "bk-body"
     /// Invisible characters after the preheader, so clients do not fill the preview with body text.
     static let preheaderFiller = "&#847;&zwnj;&nbsp;"
 
@@ -41,8 +39,7 @@ struct EmailDocument {
             ? ""
             : """
             <tr><td class="bk-text" style="padding:24px 12px 0;text-align:\(styles.align);">\
-            <div class="bk-rule" style="border-top:1px solid \(styles.light.text.css);margin:0 0 16px;opacity:0.25;"></div>
-            \(footer)</td></tr>
+            \(styles.rule(margin: "0 0 16px"))\(footer)</td></tr>
 
             """
         return """
@@ -67,7 +64,7 @@ struct EmailDocument {
             style="background-color:\(background);"><tr><td align="center" style="padding:24px 12px;">
             <!--[if mso]><table role="presentation" border="0" cellspacing="0" cellpadding="0" width="600"><tr><td><![endif]-->
             <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" style="max-width:600px;">
-            <tr><td id="\(Self.bodyID)" class="bk-text" style="padding:0 12px;text-align:\(styles.align);">
+            <tr><td id="\(EmailMarkup.bodyID)" class="bk-text" style="padding:0 12px;text-align:\(styles.align);">
             \(logoHTML)\(body)</td></tr>
             \(footerRow)</table>
             <!--[if mso]></td></tr></table><![endif]-->

@@ -54,25 +54,16 @@ public struct EmailRenderer: Sendable {
         }
         let scope = self.scope(locale: locale, sample: site.config.samples[0], template: template)
         var diagnostics: [Diagnostic] = []
-        let known = scope.values.keys.sorted()
         for placeholder in template.placeholders where placeholder.namespace != "t" {
             guard scope.values[placeholder.path] == nil else { continue }
-            diagnostics.append(
-                .error(
-                    "template.unknown-placeholder",
-                    "unknown placeholder `{{\(placeholder.path)}}`\(DidYouMean.phrase(for: placeholder.path, among: known + ["t.KEY"]))",
-                    at: placeholder.location,
-                    fix: "Use a locale string (`{{t.KEY}}`) or one of the email values listed in docs/emails.md."))
+            diagnostics.append(scope.unknownPlaceholder(placeholder, documentation: "docs/emails.md"))
         }
         var keys = template.messageKeys.map { (MessageKey($0.key), $0.location) }
         if template.transactional {
             keys += Self.footerKeys.map { ($0, SourceLocation(file: template.path)) }
         }
         for (key, location) in keys where catalog.lookup(key, in: locale) == nil {
-            diagnostics.append(
-                .error(
-                    "l10n.missing-key", "no locale bundle has the string `\(key)`", at: location,
-                    fix: "Add `\(key)` to \(catalog.sourceBundle?.path ?? "the default locale's bundle")."))
+            diagnostics.append(catalog.missingKey(key, at: location))
         }
         for key in Set(keys.map(\.0)).sorted() {
             diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
@@ -114,26 +105,18 @@ public struct EmailRenderer: Sendable {
         }
         let subject = plain(template.subjectKey)
         let preheader = plain(template.preheaderKey)
-        let document = MarkdownParser.parse(template.body)
         let (body, bodyDiagnostics) = TemplateBodyRenderer.html(
-            markdown: template.body, startLine: template.bodyStartLine, source: template.source, scope: scope,
+            document: template.document, startLine: template.bodyStartLine, source: template.source, scope: scope,
             styles: styles.body,
-            paragraph: { node in componentHTML(node, template: template, scope: scope, styles: styles) })
-        var footer = ""
-        var footerText = ""
-        if template.transactional {
-            for key in Self.footerKeys {
-                guard let message = scope.message(key) else { continue }
-                footer += "<p style=\"\(HTMLEscaping.attribute(styles.smallPrint["p"]!))\">"
-                footer += MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles.smallPrint)
-                footer += "</p>\n"
-                let (text, links) = MessageRenderer.plainTextAndLinks(
-                    message, appSchemes: scope.appSchemes, rightToLeft: rightToLeft)
-                footerText +=
-                    "\n" + (TextWrapper.wrap(text) + links.map { "\($0.text): \($0.url)" }).joined(separator: "\n")
-                    + "\n"
-            }
-        }
+            paragraph: { node in
+                template.component(in: node).map { componentHTML($0, scope: scope, styles: styles) }
+            })
+        let writer = EmailTextWriter(scope: scope, template: template, rightToLeft: rightToLeft)
+        let footerMessages = template.transactional ? Self.footerKeys.compactMap { scope.message($0) } : []
+        let footer = footerMessages.map { message in
+            styles.smallPrintParagraph(
+                MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles.smallPrint))
+        }.joined()
         let logo = site.config.email?.logo.map { logo in
             (site.config.app.baseURL.appending(path: "/" + logo.path), logo)
         }
@@ -141,9 +124,12 @@ public struct EmailRenderer: Sendable {
             locale: locale, subject: subject, preheader: preheader, body: body, footer: footer, logo: logo,
             styles: styles
         ).html
-        let writer = EmailTextWriter(scope: scope, components: template.components, rightToLeft: rightToLeft)
-        var text = writer.write(document)
-        if !footerText.isEmpty { text += "\n--\n" + footerText.dropFirst() }
+        var text = writer.write(template.document)
+        if !footerMessages.isEmpty {
+            text +=
+                "\n--\n" + footerMessages.map { writer.messageParagraph($0, indent: "") }.joined(separator: "\n\n")
+                + "\n"
+        }
         var diagnostics = bodyDiagnostics.map { diagnostic in
             var diagnostic = diagnostic
             diagnostic.sample = sample.id
@@ -205,26 +191,18 @@ public struct EmailRenderer: Sendable {
         return Array((try? encoder.encode(fields)) ?? Data()) + [0x0A]
     }
 
-    private func componentHTML(
-        _ node: MarkdownNode, template: EmailTemplate, scope: RenderScope, styles: EmailStyles
-    ) -> String? {
-        guard node.children.count == 1, node.children[0].kind == .text,
-            let index = EmailComponent.index(inMarker: node.children[0].literal),
-            template.components.indices.contains(index)
-        else { return nil }
-        let component = template.components[index]
+    private func componentHTML(_ component: EmailComponent, scope: RenderScope, styles: EmailStyles) -> String {
         switch component.kind {
         case .button:
             let label = scope.resolve(component.arguments[0].path)?.plainText ?? ""
             let url = scope.resolve(component.arguments[1].path)?.plainText ?? ""
             return EmailButton.html(label: label, url: url, styles: styles)
         case .divider:
-            return
-                "<div class=\"bk-rule\" style=\"border-top:1px solid \(styles.light.text.css);margin:8px 0 24px;opacity:0.25;\"></div>\n"
+            return styles.rule(margin: "8px 0 24px")
         case .smallprint:
             let value = scope.resolve(component.arguments[0].path)
-            let html = TemplateBodyRenderer.fragment(for: value, scope: scope, styles: styles.smallPrint)
-            return "<p style=\"\(HTMLEscaping.attribute(styles.smallPrint["p"]!))\">\(html)</p>\n"
+            return styles.smallPrintParagraph(
+                TemplateBodyRenderer.fragment(for: value, scope: scope, styles: styles.smallPrint))
         }
     }
 }

@@ -1,3 +1,4 @@
+import BeckonRender
 import BeckonSite
 
 /// The inline styles of an email's elements, built from the site's theme. Every style is written
@@ -43,6 +44,16 @@ struct EmailStyles {
         self.smallPrint = smallPrint
     }
 
+    /// A paragraph of small print around inline HTML.
+    func smallPrintParagraph(_ html: String) -> String {
+        "<p style=\"\(HTMLEscaping.attribute(smallPrint["p", default: ""]))\">\(html)</p>\n"
+    }
+
+    /// A thin rule in the text colour, which the dark palette recolours.
+    func rule(margin: String) -> String {
+        "<div class=\"bk-rule\" style=\"border-top:1px solid \(light.text.css);margin:\(margin);opacity:0.25;\"></div>\n"
+    }
+
     /// The `<style>` block: the dark palette for clients that honour `prefers-color-scheme`, and
     /// Outlook.com's `[data-ogsc]`/`[data-ogsb]` attributes for the ones that rewrite colours.
     var darkModeCSS: String {
@@ -52,7 +63,7 @@ struct EmailStyles {
             ".bk-text,.bk-text p,.bk-text h1,.bk-text h2,.bk-text h3,.bk-text li{color:\(dark.text.css)!important}",
             ".bk-text a{color:\(dark.link.css)!important}",
             // More specific than `.bk-text a`, which would otherwise paint the label in the link colour.
-            ".bk-text a.bk-button{background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
+            ".bk-text a.\(EmailMarkup.buttonClass){background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
             ".bk-rule{border-color:\(dark.text.css)!important}",
         ]
         // One rule per line: no line of an email may pass RFC 5322's 998 characters.

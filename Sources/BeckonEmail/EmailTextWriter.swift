@@ -1,3 +1,4 @@
+import BeckonLocalization
 import BeckonMarkdown
 import BeckonRender
 import BeckonSite
@@ -7,7 +8,7 @@ import BeckonSite
 /// line after its paragraph, the button as "Label: URL", and no images or alt text.
 struct EmailTextWriter {
     let scope: RenderScope
-    let components: [EmailComponent]
+    let template: EmailTemplate
     let rightToLeft: Bool
     static let width = 76
 
@@ -20,7 +21,7 @@ struct EmailTextWriter {
     private func block(_ node: MarkdownNode, indent: String) -> String? {
         switch node.kind {
         case .paragraph:
-            if let component = component(node) { return componentText(component, indent: indent) }
+            if let component = template.component(in: node) { return componentText(component, indent: indent) }
             return paragraph(node.children, indent: indent, firstIndent: indent)
         case .heading:
             return paragraph(node.children, indent: indent, firstIndent: indent)
@@ -100,13 +101,6 @@ struct EmailTextWriter {
         }
     }
 
-    private func component(_ node: MarkdownNode) -> EmailComponent? {
-        guard node.children.count == 1, node.children[0].kind == .text,
-            let index = EmailComponent.index(inMarker: node.children[0].literal), components.indices.contains(index)
-        else { return nil }
-        return components[index]
-    }
-
     private func componentText(_ component: EmailComponent, indent: String) -> String? {
         var links: [(text: String, url: String)] = []
         switch component.kind {
@@ -117,12 +111,18 @@ struct EmailTextWriter {
         case .divider:
             return indent + String(repeating: "-", count: 20)
         case .smallprint:
-            let text = plain(scope.resolve(component.arguments[0].path), links: &links)
-            return
-                (TextWrapper.wrap(text, width: Self.width, indent: indent)
-                + links.map { "\(indent)\($0.text): \($0.url)" })
-                .joined(separator: "\n")
+            guard case .message(let message) = scope.resolve(component.arguments[0].path) else { return nil }
+            return messageParagraph(message, indent: indent)
         }
+    }
+
+    /// A locale string as a wrapped paragraph followed by its links as "text: URL" lines.
+    func messageParagraph(_ message: FormattedMessage, indent: String) -> String {
+        let (text, links) = MessageRenderer.plainTextAndLinks(
+            message, appSchemes: scope.appSchemes, rightToLeft: rightToLeft)
+        return
+            (TextWrapper.wrap(text, width: Self.width, indent: indent) + links.map { "\(indent)\($0.text): \($0.url)" })
+            .joined(separator: "\n")
     }
 }
 

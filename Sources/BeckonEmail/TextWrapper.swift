@@ -58,7 +58,8 @@ enum TextWrapper {
         return pieces
     }
 
-    /// Display columns: two for East Asian wide characters, none for combining marks.
+    /// Display columns: two for an East Asian wide character, one for any other character (a
+    /// `Character` already carries its combining marks).
     static func columns(_ text: String) -> Int {
         text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
     }

@@ -47,27 +47,22 @@ public struct PageRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         var usedKeys: [MessageKey] =
             [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
-        let known = context.scope.values.keys.sorted()
         for placeholder in template.placeholders {
             if placeholder.path.hasPrefix(RenderScope.messagePrefix) {
                 let key = MessageKey(String(placeholder.path.dropFirst(RenderScope.messagePrefix.count)))
                 usedKeys.append(key)
                 if catalog.lookup(key, in: locale) == nil {
-                    diagnostics.append(missingKey(key, at: placeholder.location))
+                    diagnostics.append(catalog.missingKey(key, at: placeholder.location))
                 }
             } else if context.scope.values[placeholder.path] == nil {
                 diagnostics.append(
-                    .error(
-                        "template.unknown-placeholder",
-                        "unknown placeholder `{{\(placeholder.path)}}`\(DidYouMean.phrase(for: placeholder.path, among: known + ["t.KEY"]))",
-                        at: placeholder.location,
-                        fix: "Use a locale string (`{{t.KEY}}`) or one of the values listed in docs/site-format.md."))
+                    context.scope.unknownPlaceholder(placeholder, documentation: "docs/site-format.md"))
             }
         }
         for (key, frontMatterKey) in [(template.titleKey, "title"), (template.descriptionKey, "description")] {
             guard let key else { continue }
             if catalog.lookup(MessageKey(key), in: locale) == nil {
-                diagnostics.append(missingKey(MessageKey(key), at: template.location(of: frontMatterKey)))
+                diagnostics.append(catalog.missingKey(MessageKey(key), at: template.location(of: frontMatterKey)))
             }
         }
         for key in Set(usedKeys).sorted() {
@@ -105,13 +100,5 @@ public struct PageRenderer: Sendable {
             context: sample?.context.rawValue ?? "generic", sample: route.sample, status: route.status,
             contentType: "text/html; charset=utf-8", bytes: Array(html.utf8))
         return (artifact, diagnostics)
-    }
-
-    private func missingKey(_ key: MessageKey, at location: SourceLocation) -> Diagnostic {
-        let known = catalog.sourceBundle.map { Array($0.entries.keys.map(\.rawValue)) } ?? []
-        return .error(
-            "l10n.missing-key",
-            "no locale bundle has the string `\(key)`\(DidYouMean.phrase(for: key.rawValue, among: known))",
-            at: location, fix: "Add `\(key)` to \(catalog.sourceBundle?.path ?? "the default locale's bundle").")
     }
 }

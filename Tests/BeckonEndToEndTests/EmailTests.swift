@@ -95,7 +95,7 @@ import Testing
         #expect(arabic.subject == "دعاك مدربك إلى SelfFull 🏆")
     }
 
-    @Test func aTamperedTokenOrAnotherKeyFailsTheCheck() throws {
+    @Test func withoutATokenKeyAStrictCheckFails() throws {
         // Without the key, the build warns and cannot verify; --strict turns that into a failure.
         let run = try BeckonBinary.run(["check", "--site", "examples/selffull", "--strict"])
         #expect(run.status == 1)

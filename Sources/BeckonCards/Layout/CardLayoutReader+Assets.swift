@@ -32,18 +32,9 @@ extension CardLayoutReader {
 
     /// A path to a PNG file below `static/` under `key`.
     func pngPath(_ mapping: YAMLReader.Mapping, _ key: String) -> String? {
-        guard let path = mapping.string(key, required: true) else { return nil }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        let inside =
-            !segments.contains { $0.isEmpty || $0 == "." || $0 == ".." }
-            && path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) }
-        guard inside else {
-            yaml.invalid(
-                "`\(mapping.path(key))` must be a path inside `static/`, such as `assets/og-logo.png`, not `\(path)`",
-                at: mapping.location(of: key), fix: "Put the file under `static/` and write its path from there.",
-                rule: "invalid-path")
-            return nil
-        }
+        guard let text = mapping.string(key, required: true),
+            let path = ThemeConfig.staticPath(text, mapping, key)
+        else { return nil }
         guard path.lowercased().hasSuffix(".png") else {
             yaml.invalid(
                 "`\(mapping.path(key))` must be a PNG image, not `\(path)`", at: mapping.location(of: key),

@@ -53,11 +53,7 @@ struct CardLayoutReader {
     /// digits, `_` and `-`, as a locale bundle's nested keys make them.
     func localeKey(_ mapping: YAMLReader.Mapping, _ key: String) -> String? {
         guard let text = mapping.string(key, required: true) else { return nil }
-        let segments = text.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = segments.allSatisfy { segment in
-            !segment.isEmpty && segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) }
-        }
-        guard valid else {
+        guard PlaceholderScanner.isValidPath(text) else {
             yaml.invalid(
                 "`\(text)` is not a locale string key (in `\(mapping.path(key))`)", at: mapping.location(of: key),
                 fix: "Write the key of a string in locales/LOCALE.yml, with dots between its levels: `og.title`.",

@@ -1,7 +1,7 @@
 extension String {
     /// Escapes text for an XML attribute value or element content, dropping characters XML 1.0
     /// cannot carry at all.
-    var xmlEscaped: String {
+    public var xmlEscaped: String {
         var out = ""
         out.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {

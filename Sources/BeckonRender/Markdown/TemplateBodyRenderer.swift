@@ -7,17 +7,17 @@ import BeckonSite
 public enum TemplateBodyRenderer {
     /// The body as HTML, with diagnostics for links that may not be written.
     public static func html(_ template: Template, scope: RenderScope) -> (String, [Diagnostic]) {
-        html(markdown: template.body, startLine: template.bodyStartLine, source: template.source, scope: scope)
+        html(document: template.document, startLine: template.bodyStartLine, source: template.source, scope: scope)
     }
 
-    /// Markdown from a template file as HTML.
+    /// A template file's parsed Markdown as HTML.
     /// - Parameters:
     ///   - startLine: The file line the Markdown starts on, for diagnostics.
     ///   - styles: Inline styles by tag name, for HTML that carries every style on its elements.
     ///   - paragraph: Replaces a paragraph with HTML of its own when it returns a value (an email
     ///     component's marker paragraph).
     public static func html(
-        markdown: String, startLine: Int, source: SourceText, scope: RenderScope, styles: [String: String] = [:],
+        document: MarkdownNode, startLine: Int, source: SourceText, scope: RenderScope, styles: [String: String] = [:],
         paragraph: ((MarkdownNode) -> String?)? = nil
     ) -> (String, [Diagnostic]) {
         var writer = MarkdownHTMLWriter(
@@ -43,7 +43,7 @@ public enum TemplateBodyRenderer {
             })
         writer.styles = styles
         writer.replaceParagraph = paragraph
-        let output = writer.write(MarkdownParser.parse(markdown))
+        let output = writer.write(document)
         let diagnostics = writer.refused.map { refused in
             var diagnostic = Diagnostic.error(
                 "template.unsafe-url",

@@ -73,9 +73,11 @@ public struct ThemeConfig: Sendable, Hashable {
         return stack
     }
 
-    static func staticPath(_ path: String, _ mapping: YAMLReader.Mapping, _ key: String) -> String? {
+    /// `path` when it names a file below `static/` (relative, no `.` or `..` segments, plain ASCII);
+    /// otherwise `nil`, with an `invalid-path` finding at `key` in the mapping's family.
+    public static func staticPath(_ path: String, _ mapping: YAMLReader.Mapping, _ key: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""),
+        guard !path.hasPrefix("/"), !parts.contains(".."), !parts.contains("."), !parts.contains(""),
             path.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
         else {
             mapping.reader.invalid(

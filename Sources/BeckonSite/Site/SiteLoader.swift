@@ -64,23 +64,24 @@ public struct SiteLoader: Sendable {
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
 
         let buildLocales = selectLocales(selection, config: config, diagnostics: &diagnostics)
-        let templates = loadTemplates(&diagnostics)
+        var emailTemplates: [EmailTemplate] = []
+        let emailFiles = files(under: "templates/email", extension: "md")
+        for path in emailFiles {
+            switch reader.readText(path) {
+            case .success(let source):
+                let (template, templateDiagnostics) = EmailTemplateParser.parse(source)
+                diagnostics += templateDiagnostics
+                if let template { emailTemplates.append(template) }
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        let templates = loadTemplates(hasEmails: !emailFiles.isEmpty, &diagnostics)
         let layouts = loadLayouts(&diagnostics)
         var cardLayouts: [String: SourceText] = [:]
         for path in files(under: "templates/og", extension: "yml") {
             switch reader.readText(path) {
             case .success(let source):
                 cardLayouts[String(path.dropFirst("templates/og/".count).dropLast(".yml".count))] = source
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
-            }
-        }
-        var emailTemplates: [EmailTemplate] = []
-        for path in files(under: "templates/email", extension: "md") {
-            switch reader.readText(path) {
-            case .success(let source):
-                let (template, templateDiagnostics) = EmailTemplateParser.parse(source)
-                diagnostics += templateDiagnostics
-                if let template { emailTemplates.append(template) }
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
@@ -120,7 +121,8 @@ public struct SiteLoader: Sendable {
         return config.locales.list.filter { selection.contains($0) || $0 == config.locales.defaultLocale }
     }
 
-    private func loadTemplates(_ diagnostics: inout [Diagnostic]) -> [TemplateKind: Template] {
+    /// The page templates; a site with email templates may have none at all.
+    private func loadTemplates(hasEmails: Bool, _ diagnostics: inout [Diagnostic]) -> [TemplateKind: Template] {
         var templates: [TemplateKind: Template] = [:]
         for path in files(under: "templates", extension: "md") {
             let source: SourceText
@@ -143,9 +145,7 @@ public struct SiteLoader: Sendable {
             }
             templates[template.kind] = template
         }
-        // A site of emails only (no page templates at all) needs no pages.
-        let emailOnly = templates.isEmpty && !files(under: "templates/email", extension: "md").isEmpty
-        for kind in TemplateKind.required where templates[kind] == nil && !emailOnly {
+        for kind in TemplateKind.required where templates[kind] == nil && !(hasEmails && templates.isEmpty) {
             diagnostics.append(
                 .error(
                     "template.missing", "the site has no template of kind `\(kind.rawValue)`",

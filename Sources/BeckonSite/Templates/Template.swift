@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonMarkdown
 
 /// A Markdown template with its front matter read and its placeholders found.
 public struct Template: Sendable, Hashable {
@@ -15,6 +16,8 @@ public struct Template: Sendable, Hashable {
     public var maxWords: Int?
     /// The Markdown after the front matter.
     public var body: String
+    /// The body parsed, once for all renders.
+    public var document: MarkdownNode
     /// The line of the file the body starts on (1-based).
     public var bodyStartLine: Int
     public var placeholders: [Placeholder]

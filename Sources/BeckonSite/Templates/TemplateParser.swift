@@ -47,7 +47,8 @@ public enum TemplateParser {
         let (body, bodyStartLine, bodyOffset) = (parts.body, parts.bodyStartLine, parts.bodyOffset)
         let (placeholders, placeholderDiagnostics) = PlaceholderScanner.scan(body, in: source, utf8Offset: bodyOffset)
         var diagnostics = reader.diagnostics + placeholderDiagnostics
-        diagnostics.append(contentsOf: rawHTMLDiagnostics(body, source: source, bodyStartLine: bodyStartLine))
+        let (document, bodyDiagnostics) = parseBody(body, source: source, bodyStartLine: bodyStartLine)
+        diagnostics += bodyDiagnostics
         guard let kind, let titleKey, !reader.diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics)
         }
@@ -55,7 +56,8 @@ public enum TemplateParser {
         for entry in mapping.entries { locations[entry.key] = entry.keyLocation }
         let template = Template(
             path: path, kind: kind, layout: layout, titleKey: titleKey, descriptionKey: descriptionKey,
-            maxWords: maxWords, body: body, bodyStartLine: bodyStartLine, placeholders: placeholders,
+            maxWords: maxWords, body: body, document: document, bodyStartLine: bodyStartLine,
+            placeholders: placeholders,
             frontMatterLocations: locations, source: source)
         return (template, diagnostics)
     }
@@ -88,8 +90,11 @@ public enum TemplateParser {
             at: SourceLocation(file: path), fix: "Begin the file with `---`, \(example), `---`.")
     }
 
-    /// Raw HTML in a template would bypass escaping; structure belongs in layouts.
-    static func rawHTMLDiagnostics(_ body: String, source: SourceText, bodyStartLine: Int) -> [Diagnostic] {
+    /// The body parsed once, for every render, with its problems: raw HTML would bypass escaping
+    /// (structure belongs in layouts), and nesting past cmark's depth limit is cut.
+    static func parseBody(
+        _ body: String, source: SourceText, bodyStartLine: Int
+    ) -> (MarkdownNode, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         func visit(_ node: MarkdownNode) {
             if node.kind == .htmlBlock || node.kind == .htmlInline {
@@ -111,6 +116,6 @@ public enum TemplateParser {
                     fix: "Flatten the structure; deeper content would be rendered as plain text."))
         }
         visit(document)
-        return diagnostics
+        return (document, diagnostics)
     }
 }

@@ -18,6 +18,8 @@ public struct CardSet: Sendable {
     /// Where the layout was read from, for findings.
     public let layoutPath: String
     let assets: CardAssets
+    /// The sample invites' avatar PNGs by sample id, read once for every locale's card.
+    let avatars: [String: [UInt8]]
 
     /// Loads the site's card layout and logo; `nil` (with diagnostics when something is wrong)
     /// when the site has no card layout.
@@ -27,10 +29,14 @@ public struct CardSet: Sendable {
         guard let layout = parsed else { return (nil, diagnostics) }
         do {
             let assets = try CardAssets(for: layout, site: site.root)
-            return (
-                CardSet(site: site, catalog: catalog, layout: layout, layoutPath: source.path, assets: assets),
-                diagnostics
-            )
+            let avatars = site.config.samples.reduce(into: [String: [UInt8]]()) { avatars, sample in
+                guard let path = sample.avatar else { return }
+                let url = site.root.appendingPathComponent("static/\(path)")
+                avatars[sample.id] = FileManager.default.contents(atPath: url.path).map(Array.init)
+            }
+            let set = CardSet(
+                site: site, catalog: catalog, layout: layout, layoutPath: source.path, assets: assets, avatars: avatars)
+            return (set, diagnostics)
         } catch {
             return (
                 nil,
@@ -76,11 +82,7 @@ public struct CardSet: Sendable {
     /// Renders one card.
     public func render(locale: LocaleID, sample: SampleInvite?) -> (Artifact?, [Diagnostic]) {
         let texts = texts(locale: locale, sample: sample)
-        var avatar: [UInt8]?
-        if let path = sample?.avatar {
-            avatar = FileManager.default.contents(atPath: site.root.appendingPathComponent("static/\(path)").path).map(
-                Array.init)
-        }
+        let avatar = sample.flatMap { avatars[$0.id] }
         let content = CardContent(
             title: texts.title, subtitle: texts.subtitle, footer: texts.footer, locale: locale, avatarPNG: avatar,
             initials: sample.map { Self.initials(of: $0.inviterName) })

@@ -12,9 +12,7 @@ struct EmailAcceptLinkRule: PageRule {
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         guard page.artifact.kind == .emailHTML, let expectation = context.emailAccept else { return [] }
-        let buttons = page.document.elements(named: "a").filter {
-            $0[attribute: "class"]?.split(separator: " ").contains("bk-button") == true
-        }
+        let buttons = page.document.elements(named: "a").filter(\.isEmailButton)
         // Notices to the inviter have no button; an invitation's button is its accept link.
         guard let button = buttons.first, let href = button[attribute: "href"] else { return [] }
         switch expectation {

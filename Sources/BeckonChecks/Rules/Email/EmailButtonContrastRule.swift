@@ -17,7 +17,7 @@ struct EmailButtonContrastRule: PageRule {
         let html = page.document.root
         let darkRules = page.document.elements(named: "style").flatMap { StyleBlock.darkRules(in: $0.textContent) }
         var findings: [Finding] = []
-        for path in Self.paths(to: Self.isButton, from: html) {
+        for path in Self.paths(to: \.isEmailButton, from: html) {
             guard let button = path.last else { continue }
             let inline = StyleBlock.declarations(button[attribute: "style"] ?? "")
             findings += pair(inline, palette: "light", line: button.line)
@@ -26,10 +26,6 @@ struct EmailButtonContrastRule: PageRule {
             findings += pair(dark, palette: "dark", line: button.line)
         }
         return findings
-    }
-
-    static func isButton(_ node: HTMLNode) -> Bool {
-        node.name == "a" && node[attribute: "class"]?.split(separator: " ").contains("bk-button") == true
     }
 
     /// The chains of elements from `node` down to each element that satisfies `predicate`.

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonRender
 import BeckonText
 
 /// `words.max`: a page's main content stays within its word limit — the template's `maxWords`, or
@@ -9,14 +10,12 @@ import BeckonText
 /// segmented by dictionary instead of counting a whole sentence as one word.
 struct WordsMaxRule: PageRule {
     let id: RuleID = "words.max"
-    /// The id of the table cell that holds an email's body (not its footer).
-    static let emailBodyID = "bk-body"
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let isEmail = page.artifact.kind == .emailHTML
         let body =
             isEmail
-            ? page.document.root.descendants.first { $0[attribute: "id"] == Self.emailBodyID }
+            ? page.document.root.descendants.first { $0[attribute: "id"] == EmailMarkup.bodyID }
             : page.document.elements(named: "main").first
         guard let locale = page.artifact.locale, let main = body else { return [] }
         let limit =

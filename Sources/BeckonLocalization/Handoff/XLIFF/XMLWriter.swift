@@ -1,3 +1,5 @@
+import BeckonDiagnostics
+
 /// Writes indented XML with every attribute and text escaped.
 ///
 /// Text keeps its exact characters: `&`, `<` and `>` become references, a carriage return becomes
@@ -37,7 +39,7 @@ struct XMLWriter {
     }
 
     private static func attributes(_ attributes: [(String, String?)]) -> String {
-        attributes.compactMap { name, value in value.map { " \(name)=\"\(attributeEscaped($0))\"" } }.joined()
+        attributes.compactMap { name, value in value.map { " \(name)=\"\($0.xmlEscaped)\"" } }.joined()
     }
 
     /// Text escaped for element content.
@@ -55,25 +57,6 @@ struct XMLWriter {
                 } else if inline {
                     out += invalidCharacter(scalar)
                 }
-            }
-        }
-        return out
-    }
-
-    /// Text escaped for a double-quoted attribute value; line breaks and tabs become references so
-    /// attribute normalisation keeps them.
-    static func attributeEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default: if isAllowed(scalar) { out.unicodeScalars.append(scalar) }
             }
         }
         return out

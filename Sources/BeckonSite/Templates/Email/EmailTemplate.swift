@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonMarkdown
 
 /// An email template from `templates/email/NAME.md`: front matter naming the subject, preheader
 /// and sender name strings, and a Markdown body with placeholders and components.
@@ -26,6 +27,8 @@ public struct EmailTemplate: Sendable, Hashable {
     public var maxWords: Int?
     /// The Markdown body, with each component line replaced by its marker paragraph.
     public var body: String
+    /// The body parsed, once for all renders.
+    public var document: MarkdownNode
     /// The line of the file the body starts on (1-based).
     public var bodyStartLine: Int
     /// Placeholders in the body and in component arguments.
@@ -42,6 +45,15 @@ public struct EmailTemplate: Sendable, Hashable {
     /// Where a front matter key was written, or the top of the file.
     public func location(of key: String) -> SourceLocation {
         frontMatterLocations[key] ?? SourceLocation(file: path)
+    }
+
+    /// The component a paragraph of the parsed body stands for, if it is a marker paragraph.
+    public func component(in paragraph: MarkdownNode) -> EmailComponent? {
+        guard paragraph.kind == .paragraph, paragraph.children.count == 1, paragraph.children[0].kind == .text,
+            let index = EmailComponent.index(inMarker: paragraph.children[0].literal),
+            components.indices.contains(index)
+        else { return nil }
+        return components[index]
     }
 
     /// Every locale key the template names, with where.

@@ -50,7 +50,9 @@ public enum EmailTemplateParser {
         let (placeholders, placeholderDiagnostics) = PlaceholderScanner.scan(
             body, in: source, utf8Offset: parts.bodyOffset)
         diagnostics += placeholderDiagnostics
-        diagnostics += TemplateParser.rawHTMLDiagnostics(body, source: source, bodyStartLine: parts.bodyStartLine)
+        let (document, bodyDiagnostics) = TemplateParser.parseBody(
+            body, source: source, bodyStartLine: parts.bodyStartLine)
+        diagnostics += bodyDiagnostics
         guard let subject, let preheader, let recipient, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics)
         }
@@ -59,7 +61,7 @@ public enum EmailTemplateParser {
         let name = String((path as NSString).lastPathComponent.dropLast(".md".count))
         let template = EmailTemplate(
             name: name, path: path, subjectKey: subject, preheaderKey: preheader, fromNameKey: fromName,
-            transactional: transactional, recipient: recipient, maxWords: maxWords, body: body,
+            transactional: transactional, recipient: recipient, maxWords: maxWords, body: body, document: document,
             bodyStartLine: parts.bodyStartLine, placeholders: placeholders + components.flatMap(\.arguments),
             components: components, frontMatterLocations: locations, source: source)
         return (template, diagnostics)
