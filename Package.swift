@@ -37,6 +37,7 @@ let package = Package(
             ]
         ),
         .target(name: "BeckonDiagnostics"),
+        .target(name: "BeckonProvenance", dependencies: ["BeckonDiagnostics"]),
         .target(name: "BeckonText", dependencies: ["CBeckonICU"]),
         .target(name: "BeckonMarkdown", dependencies: ["CCmark"]),
         .target(name: "BeckonHTML", dependencies: ["CLibXML2"]),
@@ -52,7 +53,7 @@ let package = Package(
         .target(
             name: "BeckonRender",
             dependencies: [
-                "BeckonDiagnostics", "BeckonSite", "BeckonLocalization", "BeckonMarkdown",
+                "BeckonDiagnostics", "BeckonProvenance", "BeckonSite", "BeckonLocalization", "BeckonMarkdown",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -108,6 +109,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
+        .testTarget(
+            name: "BeckonProvenanceTests",
+            dependencies: ["BeckonProvenance", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "BeckonTextTests", dependencies: ["BeckonText"]),
         .testTarget(name: "BeckonMarkdownTests", dependencies: ["BeckonMarkdown"]),
         .testTarget(name: "BeckonHTMLTests", dependencies: ["BeckonHTML"]),
@@ -127,7 +132,8 @@ let package = Package(
         .testTarget(
             name: "BeckonRenderTests",
             dependencies: [
-                "BeckonRender", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "BeckonRender", "BeckonProvenance", "BeckonTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonMIME", "BeckonTestSupport"]),

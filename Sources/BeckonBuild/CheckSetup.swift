@@ -24,7 +24,7 @@ enum CheckSetup {
             limits: config.limits, allowedHosts: hosts,
             appSchemes: Set(config.app.urlScheme.map { [$0.lowercased()] } ?? []), linkPolicy: policy,
             verifyInviteLink: keyring.map { verifier($0, policy: policy) },
-            sampleTimes: times, configLocations: configLocations(site.configSource),
+            sampleTimes: times, configLocations: site.configLocations.locations,
             wordLimits: Dictionary(
                 site.orderedTemplates.compactMap { template in template.maxWords.map { (template.path, $0) } }
                     + site.emailTemplates.compactMap { template in template.maxWords.map { (template.path, $0) } },
@@ -40,29 +40,6 @@ enum CheckSetup {
             case .failure(let error): return error.description
             }
         }
-    }
-
-    /// Where each `section.subsection.key` of beckon.yml was written, found by indentation.
-    static func configLocations(_ source: SourceText) -> [String: SourceLocation] {
-        var locations: [String: SourceLocation] = [:]
-        var stack: [(indent: Int, key: String)] = []
-        for number in 1...max(1, source.lineCount) {
-            guard let line = source.line(number) else { continue }
-            let indent = line.prefix { $0 == " " }.count
-            let content = line.dropFirst(indent)
-            guard let colon = content.firstIndex(of: ":"), !content.hasPrefix("#"), !content.hasPrefix("-") else {
-                continue
-            }
-            let key = String(content[..<colon])
-            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                continue
-            }
-            while let last = stack.last, last.indent >= indent { stack.removeLast() }
-            stack.append((indent, key))
-            locations[stack.map(\.key).joined(separator: ".")] = SourceLocation(
-                file: source.path, line: number, column: indent + 1)
-        }
-        return locations
     }
 
     /// The severity overrides, with diagnostics for rule ids no rule has.

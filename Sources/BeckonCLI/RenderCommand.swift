@@ -40,10 +40,17 @@ struct RenderCommand: AsyncParsableCommand {
     func run() async throws {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let inviteURL = URL(fileURLWithPath: invite, relativeTo: current)
-        guard let data = FileManager.default.contents(atPath: inviteURL.path) else {
-            throw ValidationError("cannot read the invite file `\(invite)`")
+        let source: SourceText
+        switch Self.readInvite(inviteURL, path: invite) {
+        case .success(let text): source = text
+        case .failure(let diagnostic):
+            print(
+                options.format.render(
+                    DiagnosticReport([diagnostic]), sources: SourceStore(), color: false,
+                    toolVersion: BeckonCommand.version),
+                terminator: "")
+            throw ExitCode(1)
         }
-        let source = SourceText(path: invite, text: String(decoding: data, as: UTF8.self))
         let sources = SourceStore()
         sources.add(source)
         let now = Date()
@@ -80,5 +87,26 @@ struct RenderCommand: AsyncParsableCommand {
             try Data(artifact.bytes).write(to: folder.appendingPathComponent(name), options: .atomic)
             print("Wrote \(folder.appendingPathComponent(name).path)")
         }
+    }
+
+    /// Reads an invite file as site text is read: it must exist, stay under the text size limit and
+    /// be valid UTF-8 without reserved characters.
+    static func readInvite(_ url: URL, path: String) -> Result<SourceText, Diagnostic> {
+        let location = SourceLocation(file: path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= InputReader.textSizeLimit else {
+            return .failure(
+                .error(
+                    "input.too-large", "`\(path)` is \(size / 1024) KB, over the 1 MB limit for an invite file",
+                    at: location, fix: "An invite file holds one invite's fields; check that it is the file you meant.")
+            )
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return .failure(
+                .error(
+                    "input.missing-file", "the invite file `\(path)` does not exist or cannot be read", at: location,
+                    fix: "Pass a JSON file with the keys of a sample invite (`beckon invite new` prints one)."))
+        }
+        return InputReader.decode(Array(data), path: path).map { SourceText(path: path, text: $0) }
     }
 }

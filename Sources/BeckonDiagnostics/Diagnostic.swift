@@ -13,6 +13,15 @@ public struct Diagnostic: Hashable, Sendable {
     public var locale: String?
     /// The sample invite the finding was made with, when it depends on one.
     public var sample: String?
+    /// For findings on rendered output: the output file and line where it was made.
+    public var artifact: String?
+    public var artifactLine: Int?
+    /// What was measured in this occurrence when it varies between the occurrences of one finding
+    /// (a ratio, a count); it does not keep findings apart.
+    public var detail: String?
+    /// Every place the same finding was made, when it was made in more than one (see
+    /// `DiagnosticReport.finalized`); empty for a finding made once.
+    public var occurrences: [Occurrence] = []
 
     public init(
         _ severity: Severity,
@@ -46,6 +55,27 @@ public struct Diagnostic: Hashable, Sendable {
         _ rule: RuleID, _ message: String, at location: SourceLocation?, fix: String? = nil
     ) -> Diagnostic {
         Diagnostic(.warning, rule, message, at: location, fix: fix)
+    }
+}
+
+extension Diagnostic {
+    /// Where this finding was made, as one occurrence.
+    public var occurrence: Occurrence {
+        Occurrence(locale: locale, sample: sample, artifact: artifact, line: artifactLine, detail: detail)
+    }
+
+    /// Every occurrence: the grouped ones, or this diagnostic's own.
+    public var allOccurrences: [Occurrence] { occurrences.isEmpty ? [occurrence] : occurrences }
+
+    /// "in de-DE/invite/index.html, line 40 (and 19 more)", for printers; `nil` when the finding
+    /// was not made on output.
+    public var artifactNote: String? {
+        let all = allOccurrences.filter { $0.artifact != nil }
+        guard let first = all.first, let path = first.artifact else { return detail }
+        let line = first.line.map { ", line \($0)" } ?? ""
+        let detail = first.detail.map { ": \($0)" } ?? ""
+        let more = all.count > 1 ? " (and \(all.count - 1) more)" : ""
+        return "in \(path)\(line)\(detail)\(more)"
     }
 }
 

@@ -18,20 +18,57 @@ public struct DiagnosticReport: Sendable, Hashable {
     public var isEmpty: Bool { diagnostics.isEmpty }
 
     /// Applies per-rule severity overrides (`nil` turns a rule off), then `strict` (warnings become
-    /// errors), removes exact duplicates and sorts by file, line, column, severity and rule.
+    /// errors), groups findings with the same rule, severity, location, message and fix into one
+    /// with all their occurrences (the locales, samples and output files they were made in), and
+    /// sorts by file, line, column, severity and rule.
     public func finalized(overrides: [RuleID: Severity?] = [:], strict: Bool = false) -> DiagnosticReport {
-        var seen = Set<Diagnostic>()
+        var groups: [GroupKey: Int] = [:]
         var result: [Diagnostic] = []
+        var occurrences: [[Occurrence]] = []
         for var diagnostic in diagnostics {
             if let override = overrides[diagnostic.rule] {
                 guard let override else { continue }
                 diagnostic.severity = override
             }
             if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
-            if seen.insert(diagnostic).inserted { result.append(diagnostic) }
+            let key = GroupKey(diagnostic)
+            if let index = groups[key] {
+                occurrences[index] += diagnostic.allOccurrences
+            } else {
+                groups[key] = result.count
+                result.append(diagnostic)
+                occurrences.append(diagnostic.allOccurrences)
+            }
+        }
+        for index in result.indices {
+            result[index].group(Array(Set(occurrences[index])).sorted())
         }
         result.sort(by: Self.precedes)
         return DiagnosticReport(result)
+    }
+
+    /// What makes two findings the same finding.
+    private struct GroupKey: Hashable {
+        var rule: RuleID
+        var severity: Severity
+        var location: SourceLocation?
+        var message: String
+        var fix: String?
+        var notes: [String]
+
+        init(_ diagnostic: Diagnostic) {
+            rule = diagnostic.rule
+            severity = diagnostic.severity
+            location = diagnostic.location
+            message = diagnostic.message
+            fix = diagnostic.fix
+            notes = diagnostic.notes
+        }
+    }
+
+    /// Total occurrences of errors, counting each locale, sample and file a grouped one was made in.
+    public var errorOccurrenceCount: Int {
+        diagnostics.filter { $0.severity == .error }.reduce(0) { $0 + $1.allOccurrences.count }
     }
 
     private static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {

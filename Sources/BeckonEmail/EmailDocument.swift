@@ -1,3 +1,4 @@
+import BeckonProvenance
 import BeckonRender
 import BeckonSite
 
@@ -15,6 +16,14 @@ struct EmailDocument {
     /// The logo's absolute URL and its configuration.
     var logo: (url: String, logo: ThemeConfig.Logo)?
     var styles: EmailStyles
+    /// Where the subject, preheader and logo were written, for marking the HTML.
+    var origins = Origins()
+
+    struct Origins {
+        var subject: Origin?
+        var preheader: Origin?
+        var logo: Origin?
+    }
 
     /// Invisible characters after the preheader, so clients do not fill the preview with body text.
     static let preheaderFiller = "&#847;&zwnj;&nbsp;"
@@ -23,12 +32,12 @@ struct EmailDocument {
         let lang = HTMLEscaping.attribute(locale.rawValue)
         let dir = locale.direction
         let background = styles.light.background.css
-        let title = HTMLEscaping.text(subject)
+        let title = OriginMarks.wrap(HTMLEscaping.text(subject), in: origins.subject)
         let fillerCount = max(8, (150 - preheader.count) / 3)
         let logoHTML =
             logo.map { logo in
                 """
-                <img src="\(HTMLEscaping.attribute(logo.url))" width="\(logo.logo.width)" height="\(logo.logo.height)" \
+                <img src="\(OriginMarks.wrap(HTMLEscaping.attribute(logo.url), in: origins.logo))" width="\(logo.logo.width)" height="\(logo.logo.height)" \
                 alt="\(HTMLEscaping.attribute(logo.logo.alt))" style="display:block;border:0;outline:none;\
                 margin:0 0 24px;height:\(logo.logo.height)px;width:\(logo.logo.width)px;">
 
@@ -57,7 +66,7 @@ struct EmailDocument {
             </head>
             <body class="bk-bg" style="margin:0;padding:0;width:100%;background-color:\(background);">
             <div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;" aria-hidden="true">\
-            \(HTMLEscaping.text(preheader))\(String(repeating: Self.preheaderFiller, count: fillerCount))</div>
+            \(OriginMarks.wrap(HTMLEscaping.text(preheader), in: origins.preheader))\(String(repeating: Self.preheaderFiller, count: fillerCount))</div>
             <div role="article" aria-roledescription="email" aria-label="\(HTMLEscaping.attribute(subject))" lang="\(lang)" \
             dir="\(dir)" class="bk-bg" style="background-color:\(background);direction:\(dir);">
             <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" class="bk-bg" \

@@ -25,8 +25,23 @@ extension EmailRenderer {
             "locale.id": .text(locale.rawValue, isUserData: false),
             "locale.dir": .text(locale.direction, isUserData: false),
         ]
-        return RenderScope(
+        var scope = RenderScope(
             values: values, catalog: catalog, locale: locale, arguments: arguments,
             appSchemes: Set(app.urlScheme.map { [$0.lowercased()] } ?? []))
+        let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
+        let linkOrigin =
+            config.email?.accept == .token ? origins.setting("tokens.acceptURL") : origins.sample(sample, field: "code")
+        scope.origins = [
+            "app.name": origins.setting("app.name"), "app.url": origins.setting("app.baseURL"),
+            "app.supportURL": origins.setting("app.supportURL"),
+            "app.supportEmail": origins.setting("app.supportEmail"),
+            "inviter.firstName": origins.sample(sample, field: "inviterFirstName"),
+            "inviter.name": origins.sample(sample, field: "inviterName"),
+            "invitee.firstName": origins.sample(sample, field: "inviteeFirstName"), "invite.url": linkOrigin,
+            "invite.code": origins.sample(sample, field: "code"), "invite.expiryDays": origins.setting("expiry.days"),
+            "invite.context": origins.sample(sample, field: "context"),
+            "invite.contextTitle": origins.sample(sample, field: "contextTitle"),
+        ].compactMapValues { $0 }
+        return scope
     }
 }

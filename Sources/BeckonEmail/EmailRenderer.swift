@@ -2,6 +2,7 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonMIME
 import BeckonMarkdown
+import BeckonProvenance
 import BeckonRender
 import BeckonSite
 import Foundation
@@ -81,11 +82,16 @@ public struct EmailRenderer: Sendable {
         func artifact(_ suffix: String, _ kind: ArtifactKind, _ type: String, _ bytes: [UInt8]) -> Artifact {
             Artifact(
                 path: base + suffix, kind: kind, locale: locale, template: template.path,
-                context: sample.context.rawValue, sample: sample.id, contentType: type, bytes: bytes)
+                context: sample.context.rawValue, sample: sample.id, contentType: type, bytes: bytes,
+                origin: SourceLocation(file: template.path, line: template.bodyStartLine))
         }
         return (
             [
-                artifact(".html", .emailHTML, "text/html; charset=utf-8", Array(rendered.html.utf8)),
+                {
+                    var html = artifact(".html", .emailHTML, "text/html; charset=utf-8", Array(rendered.html.utf8))
+                    html.provenance = rendered.provenance
+                    return html
+                }(),
                 artifact(".txt", .emailText, "text/plain; charset=utf-8", Array(rendered.text.utf8)),
                 artifact(".eml", .emailMIME, "message/rfc822", rendered.mime),
                 artifact(".json", .emailSidecar, "application/json", Self.sidecar(rendered)),
@@ -113,17 +119,25 @@ public struct EmailRenderer: Sendable {
             })
         let writer = EmailTextWriter(scope: scope, template: template, rightToLeft: rightToLeft)
         let footerMessages = template.transactional ? Self.footerKeys.compactMap { scope.message($0) } : []
+        let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
         let footer = footerMessages.map { message in
             styles.smallPrintParagraph(
-                MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles.smallPrint))
+                OriginMarks.wrap(
+                    MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles.smallPrint),
+                    in: origins.string(message.key, in: locale)))
         }.joined()
         let logo = site.config.email?.logo.map { logo in
             (site.config.app.baseURL.appending(path: "/" + logo.path), logo)
         }
-        let html = EmailDocument(
+        var document = EmailDocument(
             locale: locale, subject: subject, preheader: preheader, body: body, footer: footer, logo: logo,
-            styles: styles
-        ).html
+            styles: styles)
+        document.origins = EmailDocument.Origins(
+            subject: origins.string(MessageKey(template.subjectKey), in: locale),
+            preheader: origins.string(MessageKey(template.preheaderKey), in: locale),
+            logo: origins.setting("email.logo.path"))
+        let (htmlBytes, provenance) = OriginMarks.strip(document.html)
+        let html = String(decoding: htmlBytes, as: UTF8.self)
         var text = writer.write(template.document)
         if !footerMessages.isEmpty {
             text +=
@@ -138,7 +152,9 @@ public struct EmailRenderer: Sendable {
         do {
             let mime = try message(template, scope: scope, sample: sample, subject: subject, html: html, text: text)
             return (
-                RenderedEmail(subject: subject, preheader: preheader, html: html, text: text, mime: mime), diagnostics
+                RenderedEmail(
+                    subject: subject, preheader: preheader, html: html, text: text, mime: mime, provenance: provenance),
+                diagnostics
             )
         } catch {
             var diagnostic = Diagnostic.error(

@@ -1,3 +1,5 @@
+import BeckonProvenance
+
 /// One email rendered for a locale and sample invite: its parts and the complete message.
 public struct RenderedEmail: Sendable, Hashable {
     public var subject: String
@@ -8,4 +10,6 @@ public struct RenderedEmail: Sendable, Hashable {
     public var text: String
     /// The complete MIME message (`.eml`), with CRLF line ends.
     public var mime: [UInt8]
+    /// Where each byte range of the HTML part came from.
+    public var provenance = ProvenanceMap()
 }

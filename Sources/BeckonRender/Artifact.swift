@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonProvenance
 import BeckonSite
 
 /// What an output file is, as recorded in `manifest.json`.
@@ -58,11 +59,13 @@ public struct Artifact: Sendable, Hashable {
     public var origin: SourceLocation?
     /// For a card: what the renderer knows that the PNG bytes do not say.
     public var card: CardFacts?
+    /// Which byte ranges came from which template line, locale string or setting.
+    public var provenance: ProvenanceMap?
 
     public init(
         path: String, kind: ArtifactKind, locale: LocaleID? = nil, template: String? = nil, context: String? = nil,
         sample: String? = nil, status: Int = 200, contentType: String, bytes: [UInt8], deepLink: String? = nil,
-        origin: SourceLocation? = nil
+        origin: SourceLocation? = nil, provenance: ProvenanceMap? = nil
     ) {
         self.path = path
         self.kind = kind
@@ -75,5 +78,6 @@ public struct Artifact: Sendable, Hashable {
         self.bytes = bytes
         self.deepLink = deepLink
         self.origin = origin ?? template.map { SourceLocation(file: $0) }
+        self.provenance = provenance
     }
 }

@@ -13,12 +13,22 @@ public struct CardFacts: Sendable, Hashable {
         public var backgrounds: [Color]
         /// Large text under WCAG (3:1 suffices).
         public var isLarge: Bool
+        /// Where the text colour was set: the card layout's line, or the theme colour's line in
+        /// beckon.yml.
+        public var colorSource: SourceLocation?
+        /// Where the colours behind the text were set.
+        public var backgroundSources: [SourceLocation]
 
-        public init(role: String, color: Color, backgrounds: [Color], isLarge: Bool) {
+        public init(
+            role: String, color: Color, backgrounds: [Color], isLarge: Bool, colorSource: SourceLocation? = nil,
+            backgroundSources: [SourceLocation] = []
+        ) {
             self.role = role
             self.color = color
             self.backgrounds = backgrounds
             self.isLarge = isLarge
+            self.colorSource = colorSource
+            self.backgroundSources = backgroundSources
         }
     }
 

@@ -1,4 +1,5 @@
 import BeckonLocalization
+import BeckonProvenance
 import BeckonSite
 
 /// Everything a placeholder can name in one render: fixed values (`app.name`, `invite.url`) and
@@ -12,6 +13,8 @@ public struct RenderScope: Sendable {
     public var arguments: [String: ArgumentValue]
     /// URL schemes the site declares for deep links, allowed in links.
     public var appSchemes: Set<String>
+    /// Where the fixed values come from, by placeholder path (`app.name` → its beckon.yml line).
+    public var origins: [String: Origin] = [:]
 
     public init(
         values: [String: RenderValue], catalog: Catalog, locale: LocaleID, arguments: [String: ArgumentValue],
@@ -34,6 +37,16 @@ public struct RenderScope: Sendable {
             return catalog.format(key, in: locale, arguments: arguments).map(RenderValue.message)
         }
         return values[path]
+    }
+
+    /// Where the value a placeholder path stands for was written: a locale string's line for
+    /// `t.KEY`, a setting or sample field for the fixed values.
+    public func origin(of path: String) -> Origin? {
+        if path.hasPrefix(Self.messagePrefix) {
+            let key = MessageKey(String(path.dropFirst(Self.messagePrefix.count)))
+            return RenderOrigins.string(key, in: locale, catalog: catalog)
+        }
+        return origins[path]
     }
 
     /// A message formatted for this render, or `nil` when no locale has the key.

@@ -1,4 +1,5 @@
 import BeckonLocalization
+import BeckonProvenance
 import BeckonRender
 import BeckonSite
 
@@ -44,46 +45,66 @@ struct PageContext {
         if let url = StoreLinks.appStore(app) { values["app.appStoreURL"] = .url(url) }
         if let url = app.playStoreURL { values["app.playStoreURL"] = .url(url.absoluteString) }
         if let deepLink { values["invite.deepLink"] = .url(deepLink) }
-        let scope = RenderScope(
+        let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
+        var scope = RenderScope(
             values: values, catalog: catalog, locale: locale, arguments: arguments,
             appSchemes: Set(app.urlScheme.map { [$0.lowercased()] } ?? []))
+        let inviteOrigin = sample.map { origins.sample($0, field: "code") } ?? origins.setting("links.path")
+        let inviterOrigin = sample.map { origins.sample($0, field: "inviterFirstName") }
+        scope.origins = [
+            "app.name": origins.setting("app.name"), "app.supportURL": origins.setting("app.supportURL"),
+            "app.supportEmail": origins.setting("app.supportEmail"),
+            "app.appStoreURL": origins.setting("app.appStoreID"),
+            "app.playStoreURL": origins.setting("app.playStoreURL"), "invite.url": inviteOrigin,
+            "invite.deepLink": origins.setting("app.urlScheme"), "invite.code": inviteOrigin,
+            "invite.expiryDays": origins.setting("expiry.days"), "inviter.firstName": inviterOrigin,
+            "inviter.name": sample.map { origins.sample($0, field: "inviterName") },
+        ].compactMapValues { $0 }
         self.scope = scope
+        func marked(_ text: String, _ origin: Origin?) -> TemplateValue { .text(OriginMarks.wrap(text, in: origin)) }
 
         var texts: [String: TemplateValue] = [:]
         var fragments: [String: TemplateValue] = [:]
         for key in Self.allKeys(catalog) {
             guard let message = scope.message(key) else { continue }
-            texts[key.rawValue] = .text(MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft))
-            fragments[key.rawValue] = .html(MessageRenderer.html(message, appSchemes: scope.appSchemes))
+            let origin = origins.string(key, in: locale)
+            texts[key.rawValue] = marked(MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft), origin)
+            fragments[key.rawValue] = .html(
+                OriginMarks.wrap(MessageRenderer.html(message, appSchemes: scope.appSchemes), in: origin))
         }
-        let title =
+        let titleOrigin = origins.string(MessageKey(template.titleKey), in: locale)
+        let title = OriginMarks.wrap(
             scope.message(MessageKey(template.titleKey)).map {
                 MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft)
-            } ?? ""
-        let description =
+            } ?? "", in: titleOrigin)
+        let description = OriginMarks.wrap(
             template.descriptionKey.flatMap { scope.message(MessageKey($0)) }
-            .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) } ?? ""
+                .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) } ?? "",
+            in: template.descriptionKey.flatMap { origins.string(MessageKey($0), in: locale) })
         // The page's own preview card when the site has a card layout, else the fallback image.
         let ogImage =
             cards.map { _ in app.baseURL.appending(path: "/" + CardSet.path(locale: locale, sample: sample?.id)) }
             ?? config.theme.ogImage.map { app.baseURL.appending(path: "/" + $0) }
         let ogAlt = cards?.altText(locale: locale, sample: sample) ?? ""
+        let baseURLOrigin = origins.setting("app.baseURL")
         let alternates: [TemplateValue] =
             buildLocales.map { other in
                 .object([
                     "hreflang": .text(other.rawValue),
-                    "href": .text(
+                    "href": marked(
                         app.baseURL.appending(
-                            path: PageRoute(kind: route.kind, locale: other, sample: route.sample).urlPath)),
+                            path: PageRoute(kind: route.kind, locale: other, sample: route.sample).urlPath),
+                        baseURLOrigin),
                 ])
             } + [
                 .object([
                     "hreflang": .text("x-default"),
-                    "href": .text(
+                    "href": marked(
                         app.baseURL.appending(
                             path: PageRoute(
                                 kind: route.kind, locale: config.locales.defaultLocale, sample: route.sample
-                            ).urlPath)),
+                            ).urlPath),
+                        baseURLOrigin),
                 ])
             ]
         let logo = config.theme.logo
@@ -94,30 +115,32 @@ struct PageContext {
                 "kind": .text(template.kind.rawValue),
                 "lang": .text(locale.rawValue),
                 "dir": .text(locale.direction),
-                "url": .text(canonical),
+                "url": marked(canonical, baseURLOrigin),
                 "status": .text(String(route.status)),
                 "isSample": .flag(sample != nil),
             ]),
             "app": .object([
-                "name": .text(app.name),
-                "appStoreURL": .text(StoreLinks.appStore(app) ?? ""),
+                "name": marked(app.name, origins.setting("app.name")),
+                "appStoreURL": marked(StoreLinks.appStore(app) ?? "", origins.setting("app.appStoreID")),
                 "hasAppStore": .flag(app.appStoreID != nil),
-                "playStoreURL": .text(app.playStoreURL?.absoluteString ?? ""),
+                "playStoreURL": marked(app.playStoreURL?.absoluteString ?? "", origins.setting("app.playStoreURL")),
                 "hasPlayStore": .flag(app.playStoreURL != nil),
-                "supportURL": .text(app.supportURL.absoluteString),
-                "supportEmail": .text(app.supportEmail),
-                "supportMailto": .text("mailto:" + app.supportEmail),
-                "smartAppBanner": .text(StoreLinks.smartAppBanner(app, argument: inviteURL) ?? ""),
+                "supportURL": marked(app.supportURL.absoluteString, origins.setting("app.supportURL")),
+                "supportEmail": marked(app.supportEmail, origins.setting("app.supportEmail")),
+                "supportMailto": marked("mailto:" + app.supportEmail, origins.setting("app.supportEmail")),
+                "smartAppBanner": marked(
+                    StoreLinks.smartAppBanner(app, argument: inviteURL) ?? "", origins.setting("app.appStoreID")),
                 "hasSmartAppBanner": .flag(app.appStoreID != nil),
-                "androidWaitlistURL": .text(app.androidWaitlistURL?.absoluteString ?? ""),
+                "androidWaitlistURL": marked(
+                    app.androidWaitlistURL?.absoluteString ?? "", origins.setting("app.androidWaitlistURL")),
                 "hasAndroidWaitlist": .flag(app.androidWaitlistURL != nil),
             ]),
             "theme": .object([
-                "css": .html(ThemeCSS.css(config.theme)),
+                "css": .html(ThemeCSS.css(config.theme, origins: origins)),
                 "hasLogo": .flag(logo != nil),
                 "logo": .object([
-                    "url": .text(logo.map { "/" + $0.path } ?? ""),
-                    "alt": .text(logo?.alt ?? ""),
+                    "url": marked(logo.map { "/" + $0.path } ?? "", origins.setting("theme.logo.path")),
+                    "alt": marked(logo?.alt ?? "", origins.setting("theme.logo.alt")),
                     "width": .text(logo.map { String($0.width) } ?? ""),
                     "height": .text(logo.map { String($0.height) } ?? ""),
                 ]),
@@ -125,9 +148,9 @@ struct PageContext {
             "og": .object([
                 "title": .text(title),
                 "description": .text(description),
-                "url": .text(canonical),
+                "url": marked(canonical, baseURLOrigin),
                 "locale": .text(locale.underscored),
-                "image": .text(ogImage ?? ""),
+                "image": marked(ogImage ?? "", baseURLOrigin),
                 "hasImage": .flag(ogImage != nil),
                 "hasCard": .flag(cards != nil),
                 "imageWidth": .text(cards != nil ? "1200" : ""),
@@ -137,9 +160,9 @@ struct PageContext {
             ]),
             "alternates": .list(alternates),
             "invite": .object([
-                "url": .text(inviteURL),
-                "code": .text(sample?.code.rawValue ?? ""),
-                "deepLink": .text(deepLink ?? ""),
+                "url": marked(inviteURL, inviteOrigin),
+                "code": marked(sample?.code.rawValue ?? "", inviteOrigin),
+                "deepLink": marked(deepLink ?? "", origins.setting("app.urlScheme")),
                 "hasDeepLink": .flag(deepLink != nil),
             ]),
             "links": .object(

@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonLocalization
+import BeckonProvenance
 import BeckonRender
 import BeckonSite
 
@@ -87,9 +88,10 @@ public struct PageRenderer: Sendable {
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
-        guard let html = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
+        guard let marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)
         }
+        let (html, provenance) = OriginMarks.strip(marked)
         diagnostics = diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             diagnostic.sample = route.sample
@@ -98,7 +100,8 @@ public struct PageRenderer: Sendable {
         let artifact = Artifact(
             path: route.filePath, kind: route.artifactKind, locale: route.locale, template: template.path,
             context: sample?.context.rawValue ?? "generic", sample: route.sample, status: route.status,
-            contentType: "text/html; charset=utf-8", bytes: Array(html.utf8))
+            contentType: "text/html; charset=utf-8", bytes: html,
+            origin: SourceLocation(file: template.path, line: template.bodyStartLine), provenance: provenance)
         return (artifact, diagnostics)
     }
 }

@@ -83,7 +83,8 @@ import Testing
         let match = try #require(
             findings.first { $0.rule.rawValue == rule }, "\(rule) not found in \(findings.map(\.rule))")
         #expect(match.location?.file == "templates/pages/landing.md")
-        #expect(match.notes.first?.contains("en-US/invite/index.html, line 5") == true)
+        #expect(match.artifact == "en-US/invite/index.html")
+        #expect(match.artifactLine == 5)
     }
 
     @Test func relativeOpenGraphImagesAreFound() throws {

@@ -55,7 +55,8 @@ import Testing
         #expect(match.location?.file == "templates/pages/landing.md")
         #expect(match.locale == "de-DE")
         #expect(match.sample == "maya")
-        #expect(match.notes.first?.hasPrefix("in de-DE/invite/index.html, line ") == true)
+        #expect(match.artifact == "de-DE/invite/index.html")
+        #expect(match.artifactNote?.hasPrefix("in de-DE/invite/index.html") == true)
         #expect(match.fix != nil)
     }
 }

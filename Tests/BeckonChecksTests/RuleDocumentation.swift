@@ -60,6 +60,27 @@ enum RuleDocumentation {
                 doc.noindex: off
             ```
 
+            ## Where findings point
+
+            Checks read the bytes the renderers wrote, and every rendered page and email HTML part
+            carries a provenance map: which byte ranges came from which template line, layout line,
+            locale string, `beckon.yml` setting or sample invite field. A finding on rendered output is
+            reported at the origin of the bytes it concerns: a broken link written in a template at
+            the link's line and column, a broken link inside a locale string at that string in
+            `locales/LOCALE.yml`, a colour at its line in `beckon.yml`, a too-long title at the string
+            it was formatted from. The output file and line are a note (`artifact` and `artifactLine`
+            in JSON). Rules that know better say where themselves (a card's contrast at the theme
+            colour it was drawn from, a button's at `theme.*.button`); only bytes with no origin at
+            all are reported at the output file.
+
+            The same finding — same rule, location, message and fix — made in several locales, sample
+            invites or files is reported once, with where it occurs: `(in de-DE and ja-JP, samples
+            long-name and emoji-name)`, and the first output file with the count of the others. What
+            was measured in each (a contrast ratio that varies along a gradient) is the finding's
+            `detail`. JSON lists every occurrence under `occurrences`, SARIF as `relatedLocations`,
+            JUnit as one line each; the summary counts findings, and `errorOccurrences` counts every
+            place they were made.
+
             Site, template and bundle problems found while loading (`yaml.*`, `config.*`, `template.*`,
             `layout.*`, `input.*`, `build.*`, and `l10n.missing-key`, `l10n.icu-syntax`,
             `l10n.plural-categories`, `l10n.fallback`, `l10n.unknown-argument`) are always reported and

@@ -33,7 +33,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["errors": 1, "warnings": 1])
+        #expect(summary == ["errors": 1, "warnings": 1, "errorOccurrences": 1])
         let first = try #require(diagnostics.last)
         for key in ["file", "line", "column", "severity", "rule", "message", "fix"] {
             #expect(first[key] != nil, "missing \(key)")

@@ -64,6 +64,6 @@ import Testing
         #expect(run.status == 1, "\(run.stdout)")
         // The finding points at the string to shorten, and names the locale and sample invite.
         #expect(run.stdout.contains("locales/de-DE.yml:4:10: error[card.overflow]"), "\(run.stdout)")
-        #expect(run.stdout.contains("ellipsis (de-DE, sample maya)"), "\(run.stdout)")
+        #expect(run.stdout.contains("ellipsis (in de-DE, sample maya)"), "\(run.stdout)")
     }
 }

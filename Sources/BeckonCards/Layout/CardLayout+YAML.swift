@@ -35,9 +35,10 @@ extension CardLayout {
         guard let background, let title, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics)
         }
-        let layout = CardLayout(
+        var layout = CardLayout(
             background: background, padding: padding, fonts: fonts, logo: logo, avatar: avatar, title: title,
             subtitle: subtitle, footer: footer)
+        layout.colorSources = reader.colorSources.sources
         return (layout, diagnostics)
     }
 }

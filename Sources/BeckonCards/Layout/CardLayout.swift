@@ -23,6 +23,9 @@ public struct CardLayout: Sendable, Hashable {
     public var subtitle: CardTextStyle?
     /// The line at the bottom, if any.
     public var footer: CardTextStyle?
+    /// Where each colour was set, by its path in the layout (`title.color`, `background.from`,
+    /// `avatar.accent`); empty for a layout made in code.
+    public var colorSources: [String: CardColorSource] = [:]
 
     /// Creates a layout in code; `parse(_:theme:)` reads one from a file.
     public init(

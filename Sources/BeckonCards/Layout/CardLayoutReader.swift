@@ -7,6 +7,8 @@ import BeckonSite
 struct CardLayoutReader {
     let yaml: YAMLReader
     let theme: ThemeConfig
+    /// Where each colour was set, by its path in the layout (`title.color`).
+    let colorSources = CardColorSourceLog()
 
     /// The theme colours a layout may name, as `theme.SCHEME.NAME`.
     static let themeColorNames = ["light", "dark"].flatMap { scheme in
@@ -14,11 +16,23 @@ struct CardLayoutReader {
     }
 
     /// A colour under `key`: CSS (`#1a73e8`, `rgb(…)`) or a theme colour (`theme.light.text`).
-    /// Absent, it is `fallback`, or reported as missing when there is none.
-    func color(_ mapping: YAMLReader.Mapping, _ key: String, or fallback: Color? = nil) -> Color? {
-        guard let value = mapping.value(key, required: fallback == nil) else { return fallback }
-        guard let text = yaml.string(value, named: mapping.path(key)) else { return nil }
-        if let color = Color(css: text) ?? themeColor(text) { return color }
+    /// Absent, it is the theme colour `fallback` names, or reported as missing when there is none.
+    func color(_ mapping: YAMLReader.Mapping, _ key: String, or fallback: String? = nil) -> Color? {
+        let path = mapping.path(key)
+        guard let value = mapping.value(key, required: fallback == nil) else {
+            guard let fallback else { return nil }
+            colorSources.sources[path] = .theme(fallback, at: nil)
+            return themeColor(fallback)
+        }
+        guard let text = yaml.string(value, named: path) else { return nil }
+        if let color = Color(css: text) {
+            colorSources.sources[path] = .layout(value.location)
+            return color
+        }
+        if let color = themeColor(text) {
+            colorSources.sources[path] = .theme(text, at: value.location)
+            return color
+        }
         yaml.invalid(
             "`\(text)` is not a colour (in `\(mapping.path(key))`)"
                 + DidYouMean.phrase(for: text, among: Self.themeColorNames),

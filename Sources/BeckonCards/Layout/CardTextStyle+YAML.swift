@@ -5,7 +5,7 @@ extension CardTextStyle {
     init?(_ mapping: YAMLReader.Mapping, slot: Slot, _ reader: CardLayoutReader) {
         let defaults = slot.defaults
         let key = reader.localeKey(mapping, "key")
-        let color = reader.color(mapping, "color", or: reader.theme.light.text)
+        let color = reader.color(mapping, "color", or: "theme.light.text")
         let size = mapping.int("size", in: slot.sizes) ?? defaults.size
         let weight = reader.weight(mapping, "weight", or: defaults.weight)
         let maxLines = mapping.int("maxLines", in: slot.lines) ?? defaults.maxLines

@@ -3,7 +3,8 @@ import BeckonRender
 
 /// Runs the rules: page rules over every HTML page and text rules over every text artifact (in
 /// parallel), site rules over all artifacts at once, catalog rules over the bundles. Findings are
-/// placed where the artifact's content comes from, naming the output line, locale and sample.
+/// placed where the bytes they concern were written (`FindingPlacement`), naming the output file
+/// and line, locale and sample.
 public struct Checker: Sendable {
     public let pageRules: [any PageRule]
     public let textRules: [any TextRule]
@@ -117,14 +118,18 @@ public struct Checker: Sendable {
     }
 
     private func diagnostic(_ rule: RuleID, _ finding: Finding, _ artifact: Artifact, outputLine: Bool) -> Diagnostic {
-        // A linted file is its own source: findings point at its line.
+        // A linted file is its own source: findings point at its line. Otherwise a finding goes
+        // where the rule says or where the bytes it concerns were written.
         let location =
             artifact.kind == .document
             ? SourceLocation(file: artifact.path, line: finding.line)
-            : finding.location ?? artifact.origin ?? SourceLocation(file: artifact.path)
+            : finding.location
+                ?? FindingPlacement.location(in: artifact, line: outputLine ? finding.line : 1, needle: finding.needle)
         var diagnostic = Diagnostic.error(rule, finding.message, at: location, fix: finding.fix)
+        diagnostic.detail = finding.detail
         if artifact.kind != .document {
-            diagnostic.notes = [outputLine ? "in \(artifact.path), line \(finding.line)" : "in \(artifact.path)"]
+            diagnostic.artifact = artifact.path
+            diagnostic.artifactLine = outputLine ? finding.line : nil
         }
         diagnostic.locale = artifact.locale?.rawValue
         diagnostic.sample = artifact.sample

@@ -2,19 +2,17 @@ import BeckonDiagnostics
 import BeckonRender
 
 extension SiteRule {
-    /// A finding about a link, placed where the artifact's content comes from.
+    /// A finding about a link, placed where the link's bytes were written.
     func finding(
         _ severity: Severity, _ message: String, _ artifact: Artifact, _ link: FoundLink, fix: String
     ) -> Diagnostic {
-        let location =
-            artifact.kind == .document
-            ? SourceLocation(file: artifact.path, line: link.line)
-            : artifact.origin ?? SourceLocation(file: artifact.path)
+        let location = FindingPlacement.location(in: artifact, line: link.line, needle: link.url)
         var diagnostic = Diagnostic(severity, id, message, at: location, fix: fix)
-        diagnostic.notes = [
-            artifact.kind == .document
-                ? "in \(link.attribute)" : "\(link.attribute) in \(artifact.path), line \(link.line)"
-        ]
+        diagnostic.notes = ["in \(link.attribute)"]
+        if artifact.kind != .document {
+            diagnostic.artifact = artifact.path
+            diagnostic.artifactLine = link.line
+        }
         diagnostic.locale = artifact.locale?.rawValue
         diagnostic.sample = artifact.sample
         return diagnostic

@@ -23,15 +23,21 @@ public struct Finding: Sendable, Hashable {
     /// The line in the written artifact.
     public var line: Int
     public var fix: String
-    /// Where the problem is written, when that is more precise than the artifact's origin (the
-    /// locale string that made a card's title too long, for example).
+    /// Where the problem is written, when the rule knows better than the bytes' origins (the
+    /// locale string that made a card's title too long, the theme colour of a button).
     public var location: SourceLocation?
+    /// The text on `line` the finding concerns (a URL, an attribute value), whose origin places it.
+    public var needle: String?
+    /// What was measured, when it varies between the artifacts a finding is made in; findings
+    /// that differ only in it are reported once.
+    public var detail: String?
 
-    public init(_ message: String, line: Int, fix: String, location: SourceLocation? = nil) {
+    public init(_ message: String, line: Int, fix: String, location: SourceLocation? = nil, needle: String? = nil) {
         self.message = message
         self.line = line
         self.fix = fix
         self.location = location
+        self.needle = needle
     }
 }
 

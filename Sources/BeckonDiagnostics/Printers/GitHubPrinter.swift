@@ -20,6 +20,8 @@ struct GitHubPrinter {
             }
             properties.append("title=\(Self.escapeProperty(diagnostic.rule.rawValue))")
             var message = diagnostic.message
+            if !diagnostic.occurrences.isEmpty { message += " (\(Occurrence.summary(diagnostic.occurrences)))" }
+            if let note = diagnostic.artifactNote { message += "\n\(note)" }
             if let fix = diagnostic.fix { message += "\nfix: \(fix)" }
             out += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"
         }

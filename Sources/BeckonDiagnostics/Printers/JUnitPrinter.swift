@@ -31,6 +31,12 @@ struct JUnitPrinter {
         let file = diagnostic.location.map { " file=\"\($0.file.xmlEscaped)\" line=\"\($0.line)\"" } ?? ""
         var body = diagnostic.message
         if let fix = diagnostic.fix { body += "\nfix: \(fix)" }
+        // Every place the finding was made, one line each.
+        for occurrence in diagnostic.allOccurrences where occurrence.artifact != nil {
+            let context = Occurrence.summary([occurrence])
+            body +=
+                "\nin \(occurrence.artifact ?? ""), line \(occurrence.line ?? 1)\(context.isEmpty ? "" : " (\(context))")"
+        }
         var out = "    <testcase classname=\"\(diagnostic.rule.rawValue.xmlEscaped)\" name=\"\(name)\"\(file)>\n"
         if diagnostic.severity == .error {
             out +=

@@ -33,7 +33,14 @@ struct SARIFPrinter {
         var level: String
         var message: Message
         var locations: [Location]
+        var relatedLocations: [RelatedLocation]?
         var fixes: [Fix]?
+    }
+    /// An output file a grouped finding was made in, with its locale and sample as the message.
+    private struct RelatedLocation: Encodable {
+        var id: Int
+        var physicalLocation: PhysicalLocation
+        var message: Message
     }
     private struct Fix: Encodable { var description: Message }
     private struct Location: Encodable { var physicalLocation: PhysicalLocation }
@@ -45,6 +52,22 @@ struct SARIFPrinter {
     private struct Region: Encodable {
         var startLine: Int
         var startColumn: Int
+    }
+
+    /// Every output file the finding was made in, for findings on rendered output.
+    private func related(_ diagnostic: Diagnostic) -> [RelatedLocation]? {
+        let located = diagnostic.allOccurrences.filter { $0.artifact != nil }
+        guard !located.isEmpty else { return nil }
+        return located.enumerated().map { index, occurrence in
+            RelatedLocation(
+                id: index,
+                physicalLocation: PhysicalLocation(
+                    artifactLocation: ArtifactLocation(uri: "output/" + (occurrence.artifact ?? "")),
+                    region: Region(startLine: occurrence.line ?? 1, startColumn: 1)),
+                message: Message(
+                    text: Occurrence.summary([occurrence]).isEmpty
+                        ? "rendered output" : Occurrence.summary([occurrence])))
+        }
     }
 
     func render(_ report: DiagnosticReport) -> String {
@@ -64,6 +87,7 @@ struct SARIFPrinter {
                                 region: Region(startLine: location.line, startColumn: location.column)))
                     ]
                 } ?? [],
+                relatedLocations: related(diagnostic),
                 fixes: diagnostic.fix.map { [Fix(description: Message(text: $0))] })
         }
         let driver = Driver(

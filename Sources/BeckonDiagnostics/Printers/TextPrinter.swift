@@ -12,6 +12,7 @@ struct TextPrinter {
                 out += snippet(source, location)
             }
             for note in diagnostic.notes { out += "  note: \(note)\n" }
+            if let note = diagnostic.artifactNote { out += "  note: \(note)\n" }
             if let fix = diagnostic.fix { out += "  \(paint("fix:", .cyan)) \(fix)\n" }
         }
         return out
@@ -26,9 +27,13 @@ struct TextPrinter {
             case .note: .cyan
             }
         var context: [String] = []
-        if let locale = diagnostic.locale, !diagnostic.message.contains(locale) { context.append(locale) }
-        if let sample = diagnostic.sample { context.append("sample \(sample)") }
-        let suffix = context.isEmpty ? "" : " (\(context.joined(separator: ", ")))"
+        if !diagnostic.occurrences.isEmpty {
+            context.append(Occurrence.summary(diagnostic.occurrences))
+        } else {
+            if let locale = diagnostic.locale, !diagnostic.message.contains(locale) { context.append(locale) }
+            if let sample = diagnostic.sample { context.append("sample \(sample)") }
+        }
+        let suffix = context.filter { !$0.isEmpty }.isEmpty ? "" : " (\(context.joined(separator: ", ")))"
         let label = paint("\(diagnostic.severity.rawValue)[\(diagnostic.rule)]", tint)
         return "\(place)\(label): \(diagnostic.message)\(suffix)"
     }

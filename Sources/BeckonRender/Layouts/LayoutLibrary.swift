@@ -17,7 +17,9 @@ public struct LayoutLibrary: Sendable {
                 continue
             }
             do {
-                templates[name] = try MustacheTemplate(string: source.text)
+                _ = try MustacheTemplate(string: source.text)
+                // The marked layout parses whenever the layout does: marks are ordinary text.
+                templates[name] = try MustacheTemplate(string: LayoutMarks.marked(source))
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(
                     .error(
@@ -53,7 +55,8 @@ public struct LayoutLibrary: Sendable {
         return keys
     }
 
-    /// Renders a layout with a context.
+    /// Renders a layout with a context. The result carries origin marks (`OriginMarks`): each line
+    /// the layout writes is marked with its line, and values keep the marks they were given.
     public func render(_ name: String, context: TemplateValue) -> String? {
         library.render(context.mustacheValue, withTemplate: name)
     }

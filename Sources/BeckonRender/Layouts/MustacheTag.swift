@@ -19,6 +19,8 @@ struct MustacheTag: Hashable {
     var name: String
     /// UTF-8 offset of the tag's `{{` in the layout.
     var offset: Int
+    /// UTF-8 offset just past the tag's closing braces.
+    var end: Int
 }
 
 /// Finds the tags of a Mustache template without rendering it.
@@ -54,7 +56,7 @@ enum MustacheTagScanner {
             }
             guard let end = find(closing, in: bytes, from: cursor) else { break }
             let name = String(decoding: bytes[cursor..<end], as: UTF8.self).filter { !$0.isWhitespace }
-            tags.append(MustacheTag(kind: kind, name: name, offset: start))
+            tags.append(MustacheTag(kind: kind, name: name, offset: start, end: end + closing.count))
             index = end + closing.count
         }
         return tags
@@ -63,7 +65,7 @@ enum MustacheTagScanner {
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         var index = start
         while index + needle.count <= bytes.count {
-            if Array(bytes[index..<(index + needle.count)]) == needle { return index }
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
             index += 1
         }
         return nil

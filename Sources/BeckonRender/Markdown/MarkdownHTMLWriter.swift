@@ -1,4 +1,5 @@
 import BeckonMarkdown
+import BeckonProvenance
 
 /// Writes `MarkdownNode`s as HTML. The caller decides what text and link destinations become,
 /// which is where placeholders and message arguments are substituted and escaped.
@@ -21,6 +22,9 @@ struct MarkdownHTMLWriter {
     var styles: [String: String] = [:]
     /// HTML that replaces a paragraph, when it returns a value.
     var replaceParagraph: ((MarkdownNode) -> String?)?
+    /// Where a block, link or image was written, for marking the HTML it becomes (templates);
+    /// `nil` writes no marks (locale strings, which are marked as a whole).
+    var origin: ((MarkdownNode) -> Origin?)?
     private(set) var refused: [RefusedURL] = []
 
     init(text: @escaping (String) -> String, url: @escaping (String) -> String?, plain: @escaping (String) -> String) {
@@ -37,6 +41,16 @@ struct MarkdownHTMLWriter {
     }
 
     mutating func write(_ node: MarkdownNode) -> String {
+        guard let origin else { return writeUnmarked(node) }
+        switch node.kind {
+        case .paragraph, .heading, .blockQuote, .list, .codeBlock, .thematicBreak, .link, .image:
+            return OriginMarks.wrap(writeUnmarked(node), in: origin(node))
+        default:
+            return writeUnmarked(node)
+        }
+    }
+
+    private mutating func writeUnmarked(_ node: MarkdownNode) -> String {
         switch node.kind {
         case .document:
             return write(node.children)

@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonMarkdown
+import BeckonProvenance
 import BeckonSite
 
 /// Renders a template's Markdown body to HTML, substituting placeholders with values escaped for
@@ -25,13 +26,17 @@ public enum TemplateBodyRenderer {
                 PlaceholderSplitter.split(literal).map { piece in
                     switch piece {
                     case .literal(let text): return HTMLEscaping.text(text)
-                    case .placeholder(let path): return fragment(for: scope.resolve(path), scope: scope, styles: styles)
+                    case .placeholder(let path):
+                        return OriginMarks.wrap(
+                            fragment(for: scope.resolve(path), scope: scope, styles: styles), in: scope.origin(of: path)
+                        )
                     }
                 }.joined()
             },
             url: { destination in
                 let url = substituteURL(destination, scope: scope)
-                return URLEscaping.isAllowed(url, appSchemes: scope.appSchemes) ? url : nil
+                guard URLEscaping.isAllowed(url, appSchemes: scope.appSchemes) else { return nil }
+                return substituteURL(destination, scope: scope, marked: true)
             },
             plain: { literal in
                 PlaceholderSplitter.split(literal).map { piece in
@@ -43,6 +48,9 @@ public enum TemplateBodyRenderer {
             })
         writer.styles = styles
         writer.replaceParagraph = paragraph
+        writer.origin = { node in
+            RenderOrigins.template(source, bodyLine: node.line, startLine: startLine, byteColumn: node.byteColumn)
+        }
         let output = writer.write(document)
         let diagnostics = writer.refused.map { refused in
             var diagnostic = Diagnostic.error(
@@ -72,16 +80,19 @@ public enum TemplateBodyRenderer {
 
     /// A destination with its placeholders filled: a URL value as written, anything else
     /// percent-encoded as a URL component.
-    public static func substituteURL(_ destination: String, scope: RenderScope) -> String {
+    /// - Parameter marked: Wraps each filled value in the origin marks of where it was written.
+    public static func substituteURL(_ destination: String, scope: RenderScope, marked: Bool = false) -> String {
         PlaceholderSplitter.split(destination).map { piece in
             switch piece {
             case .literal(let text): return text
             case .placeholder(let path):
-                switch scope.resolve(path) {
-                case .url(let url): return url
-                case let value?: return URLEscaping.component(value.plainText)
-                case nil: return ""
-                }
+                let value =
+                    switch scope.resolve(path) {
+                    case .url(let url): url
+                    case let value?: URLEscaping.component(value.plainText)
+                    case nil: ""
+                    }
+                return marked ? OriginMarks.wrap(value, in: scope.origin(of: path)) : value
             }
         }.joined()
     }

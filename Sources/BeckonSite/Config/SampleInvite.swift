@@ -29,6 +29,8 @@ public struct SampleInvite: Sendable, Hashable {
     public var createdAt: Date
     /// Where the sample was defined.
     public var location: SourceLocation
+    /// Where each of its fields was written, by key (`inviterFirstName`).
+    public var fieldLocations: [String: SourceLocation] = [:]
 
     static let keys = [
         "id", "inviterFirstName", "inviterName", "inviteeFirstName", "context", "contextID", "contextTitle", "code",
@@ -117,6 +119,9 @@ public struct SampleInvite: Sendable, Hashable {
         self.contextTitle = mapping.string("contextTitle")
         self.code = code ?? Self.derivedCode(for: id)
         self.location = mapping.location
+        for key in Self.keys where mapping.entries.contains(where: { $0.key == key }) {
+            fieldLocations[key] = mapping.location(of: key)
+        }
     }
 
     static func isSlug(_ text: String) -> Bool {

@@ -89,7 +89,27 @@ public struct InputReader: Sendable {
                     at: location,
                     fix: isNUL ? "Keep binary files under `static/`." : "Save the file as UTF-8 in your editor."))
         }
+        if let offset = firstReservedOffset(bytes) {
+            let prefix = String(decoding: bytes.prefix(offset), as: UTF8.self)
+            return .failure(
+                .error(
+                    "input.reserved-character",
+                    "`\(path)` contains a character from Unicode's Supplementary Private Use Area-B (U+100000–U+10FFFD), which Beckon reserves for tracing output to its source",
+                    at: SourceText(path: path, text: prefix).location(ofUTF8Offset: prefix.utf8.count),
+                    fix: "Remove the character; private-use characters display as nothing or a box on other devices."))
+        }
         return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The offset of the first plane-16 private-use character (UTF-8 `F4 80`–`F4 8F`), if any.
+    static func firstReservedOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while let lead = bytes[index...].firstIndex(of: 0xF4) {
+            let next = bytes.index(after: lead)
+            if next < bytes.endIndex, (0x80...0x8F).contains(bytes[next]) { return lead - bytes.startIndex }
+            index = next
+        }
+        return nil
     }
 
     /// The offset of the first byte that is not part of valid UTF-8 (or is NUL), if any.

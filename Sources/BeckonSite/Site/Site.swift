@@ -6,7 +6,11 @@ public struct Site: Sendable {
     public var root: URL
     public var config: SiteConfig
     /// `beckon.yml` as read, for locating keys.
-    public var configSource: SourceText
+    public var configSource: SourceText {
+        didSet { configLocations = ConfigLocations(configSource) }
+    }
+    /// Where each setting of `beckon.yml` was written.
+    public private(set) var configLocations: ConfigLocations
     /// Templates by kind.
     public var templates: [TemplateKind: Template]
     /// Layouts and partials by name (file name without `.mustache`).
@@ -20,6 +24,24 @@ public struct Site: Sendable {
     /// The locales this build renders (the configured list, or the `--locale` selection).
     public var buildLocales: [LocaleID]
     public var staticFiles: [StaticFile]
+
+    public init(
+        root: URL, config: SiteConfig, configSource: SourceText, templates: [TemplateKind: Template],
+        layouts: [String: SourceText], cardLayouts: [String: SourceText], emailTemplates: [EmailTemplate],
+        bundleSources: [LocaleID: SourceText], buildLocales: [LocaleID], staticFiles: [StaticFile]
+    ) {
+        self.root = root
+        self.config = config
+        self.configSource = configSource
+        self.configLocations = ConfigLocations(configSource)
+        self.templates = templates
+        self.layouts = layouts
+        self.cardLayouts = cardLayouts
+        self.emailTemplates = emailTemplates
+        self.bundleSources = bundleSources
+        self.buildLocales = buildLocales
+        self.staticFiles = staticFiles
+    }
 
     /// The sorted templates.
     public var orderedTemplates: [Template] {

@@ -97,9 +97,12 @@ public struct CardSet: Sendable {
                 titleOverflowed: card.titleOverflowed,
                 texts: card.colors.map { pair in
                     let style = style(of: pair.element)
+                    let paths = Self.colorPaths(pair.element)
                     return CardFacts.Text(
                         role: pair.element.rawValue, color: pair.text, backgrounds: pair.backgrounds,
-                        isLarge: style.map { $0.size >= 24 || ($0.size >= 19 && $0.weight >= 700) } ?? true)
+                        isLarge: style.map { $0.size >= 24 || ($0.size >= 19 && $0.weight >= 700) } ?? true,
+                        colorSource: source(ofColor: paths.text),
+                        backgroundSources: paths.backgrounds.compactMap(source(ofColor:)))
                 },
                 titleSource: catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location)
             return (artifact, [])
@@ -110,6 +113,28 @@ public struct CardSet: Sendable {
             diagnostic.locale = locale.rawValue
             diagnostic.sample = sample?.id
             return (nil, [diagnostic])
+        }
+    }
+
+    /// The layout paths of an element's text colour and of the colours behind it.
+    static func colorPaths(_ element: CardColorPair.Element) -> (text: String, backgrounds: [String]) {
+        let background = ["background", "background.from", "background.to"]
+        switch element {
+        case .title: return ("title.color", background)
+        case .subtitle: return ("subtitle.color", background)
+        case .footer: return ("footer.color", background)
+        case .initials: return ("avatar.initialsColor", ["avatar.accent"])
+        }
+    }
+
+    /// Where a colour of the layout was set: its line in the layout, or the theme colour's line in
+    /// beckon.yml.
+    func source(ofColor path: String) -> SourceLocation? {
+        switch layout.colorSources[path] {
+        case .layout(let location)?: return location
+        case .theme(let key, let location)?:
+            return site.configLocations[key] ?? location ?? SourceLocation(file: layoutPath)
+        case nil: return nil
         }
     }
 

@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonRender
+import BeckonSite
 
 /// `contrast.card`: every text on a preview card meets WCAG 2.2 contrast against every colour it
 /// was drawn over — 4.5:1, or 3:1 for large text such as the title — measured on the card's actual
@@ -20,9 +21,18 @@ struct CardContrastRule: ImageRule {
             else { return nil }
             let ratio = Contrast.ratio(text.color, worst)
             guard ratio < minimum else { return nil }
-            return Finding(
-                "the card's \(text.role) \(text.color.css) over \(worst.css) is \(Contrast.display(ratio)):1 (needs \(Contrast.display(minimum)):1)",
-                line: 1, fix: "Change the \(text.role) colour or the background in the card layout.")
+            // A theme colour in beckon.yml is what people change, and what other artifacts share:
+            // report there when either colour comes from it, else at the text colour's line.
+            let sources = text.backgroundSources + (text.colorSource.map { [$0] } ?? [])
+            let location = sources.first { $0.file == SiteLoader.configFile } ?? text.colorSource ?? sources.first
+            var finding = Finding(
+                "the card's \(text.role) \(text.color.css) is under \(Contrast.display(minimum)):1 against the background behind it",
+                line: 1,
+                fix:
+                    "Change the \(text.role) colour or the background in the card layout, or the theme colour it names.",
+                location: location)
+            finding.detail = "\(Contrast.display(ratio)):1 over \(worst.css)"
+            return finding
         }
     }
 }

@@ -49,9 +49,10 @@ struct HreflangRule: SiteRule {
 
     private func diagnostic(_ message: String, _ page: CheckedPage, line: Int) -> Diagnostic {
         var diagnostic = Diagnostic.error(
-            id, message, at: page.artifact.origin,
+            id, message, at: FindingPlacement.location(in: page.artifact, line: line, needle: "hreflang"),
             fix: "Let the layout write every locale's alternate from `alternates`, with `x-default`.")
-        diagnostic.notes = ["in \(page.artifact.path), line \(line)"]
+        diagnostic.artifact = page.artifact.path
+        diagnostic.artifactLine = line
         diagnostic.locale = page.artifact.locale?.rawValue
         diagnostic.sample = page.artifact.sample
         return diagnostic

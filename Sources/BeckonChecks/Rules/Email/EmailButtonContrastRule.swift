@@ -20,10 +20,10 @@ struct EmailButtonContrastRule: PageRule {
         for path in Self.paths(to: \.isEmailButton, from: html) {
             guard let button = path.last else { continue }
             let inline = StyleBlock.declarations(button[attribute: "style"] ?? "")
-            findings += pair(inline, palette: "light", line: button.line)
+            findings += pair(inline, palette: "light", line: button.line, context: context)
             var dark = inline
             for (property, value) in StyleBlock.resolve(darkRules, for: path) { dark[property] = value }
-            findings += pair(dark, palette: "dark", line: button.line)
+            findings += pair(dark, palette: "dark", line: button.line, context: context)
         }
         return findings
     }
@@ -42,14 +42,18 @@ struct EmailButtonContrastRule: PageRule {
         return result
     }
 
-    private func pair(_ declarations: [String: String], palette: String, line: Int) -> [Finding] {
+    private func pair(
+        _ declarations: [String: String], palette: String, line: Int, context: CheckContext
+    ) -> [Finding] {
+        // The colours come from the theme: report at the button colour's line in beckon.yml.
+        let location = context.configLocations["theme.\(palette).button"] ?? context.configLocations["theme"]
         guard let fill = declarations["background-color"].flatMap(Color.init(css:)),
             let text = declarations["color"].flatMap(Color.init(css:))
         else {
             return [
                 Finding(
                     "the button has no colours in the \(palette) palette", line: line,
-                    fix: "Set the theme's button colours.")
+                    fix: "Set the theme's button colours.", location: location)
             ]
         }
         let ratio = Contrast.ratio(text, fill)
@@ -57,7 +61,8 @@ struct EmailButtonContrastRule: PageRule {
         return [
             Finding(
                 "the button label \(text.css) on \(fill.css) is \(Contrast.display(ratio)):1 in the \(palette) palette (needs 4.5:1)",
-                line: line, fix: "Change `theme.\(palette).button` or `theme.\(palette).buttonText`.")
+                line: line, fix: "Change `theme.\(palette).button` or `theme.\(palette).buttonText`.",
+                location: location)
         ]
     }
 }

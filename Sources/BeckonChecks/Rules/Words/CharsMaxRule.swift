@@ -37,7 +37,7 @@ struct CharsMaxRule: PageRule, TextRule {
             guard visible > limit else { return nil }
             return Finding(
                 "the \(name) is \(visible) characters in \(locale) (limit \(limit))", line: line,
-                fix: "Shorten the string, or raise the limit in beckon.yml (`limits`).")
+                fix: "Shorten the string, or raise the limit in beckon.yml (`limits`).", needle: text)
         }
     }
 

@@ -26,7 +26,8 @@ struct WordsMaxRule: PageRule {
         return [
             Finding(
                 "the page body is \(words) words in \(locale) (limit \(limit))", line: main.line,
-                fix: "Shorten the copy, or raise `maxWords` in the template's front matter.")
+                fix: "Shorten the copy, or raise `maxWords` in the template's front matter.",
+                location: page.artifact.origin)
         ]
     }
 }

@@ -1,0 +1,88 @@
+import BeckonDiagnostics
+import PropertyBased
+import Testing
+
+@testable import BeckonProvenance
+
+@Suite struct OriginMarksTests {
+    static let string = Origin(
+        .string, at: SourceLocation(file: "locales/de-DE.yml", line: 12, column: 3), key: "landing.headline",
+        locale: "de-DE")
+    static let template = Origin(.template, at: SourceLocation(file: "templates/pages/landing.md", line: 7, column: 1))
+    static let layout = Origin(.layout, at: SourceLocation(file: "templates/layouts/base.mustache", line: 40))
+
+    @Test func stripsMarksAndFindsTheInnermostOrigin() {
+        let inner = OriginMarks.wrap("Hallo", in: Self.string)
+        let text =
+            OriginMarks.base(Self.layout) + "<main>" + OriginMarks.wrap("<h1>\(inner)</h1>", in: Self.template)
+            + "</main>"
+        let (bytes, map) = OriginMarks.strip(text)
+        #expect(String(decoding: bytes, as: UTF8.self) == "<main><h1>Hallo</h1></main>")
+        #expect(map.origin(at: 0) == Self.layout)
+        #expect(map.origin(at: 6) == Self.template)
+        #expect(map.origin(at: 10) == Self.string)
+        #expect(map.origin(at: 15) == Self.template)
+        #expect(map.origin(at: 22) == Self.layout)
+        #expect(map.origins(overlapping: 8, 12) == [Self.string, Self.template, Self.layout])
+    }
+
+    @Test func aBaseMarkLastsUntilTheNextOne() {
+        let other = Origin(.layout, at: SourceLocation(file: "templates/layouts/base.mustache", line: 41))
+        let (bytes, map) = OriginMarks.strip(OriginMarks.base(Self.layout) + "a\n" + OriginMarks.base(other) + "b\n")
+        #expect(bytes == Array("a\nb\n".utf8))
+        #expect(map.origin(at: 1) == Self.layout)
+        #expect(map.origin(at: 2) == other)
+    }
+
+    @Test func textWithoutMarksIsUntouched() {
+        let text = "plain 🌴 text with plane-15 \u{F0001} characters"
+        let (bytes, map) = OriginMarks.strip(text)
+        #expect(bytes == Array(text.utf8))
+        #expect(map.isEmpty)
+        #expect(OriginMarks.removing(from: text) == text)
+    }
+
+    @Test func anUnclosedSpanEndsWithTheText() {
+        let (bytes, map) = OriginMarks.strip(OriginMarks.opening(Self.string) + "cut off")
+        #expect(bytes == Array("cut off".utf8))
+        #expect(map.origin(at: 3) == Self.string)
+    }
+
+    @Test func aMarkWithAnUnreadablePayloadIsDroppedWithoutAnOrigin() {
+        let broken = String(Character(OriginMarks.open)) + "\u{100041}" + String(Character(OriginMarks.payloadEnd))
+        let (bytes, map) = OriginMarks.strip(broken + "x" + OriginMarks.closing)
+        #expect(bytes == [UInt8(ascii: "x")])
+        #expect(map.isEmpty)
+    }
+
+    @Test func originsSurviveEveryFieldValue() {
+        let origin = Origin(
+            .sample, at: SourceLocation(file: "beckon.yml", line: 80, column: 5), key: "emoji-name.inviterFirstName")
+        let (_, map) = OriginMarks.strip(OriginMarks.wrap("Maya 🌴", in: origin))
+        #expect(map.origin(at: 0) == origin)
+        #expect(map.origins == [origin])
+    }
+
+    /// Any text with marks nested anywhere strips to the text without them, and every byte
+    /// inside a span reports that span's origin (or a deeper one).
+    @Test func strippingRemovesExactlyTheMarks() async {
+        let pieces = Gen<String?>.element(of: ["a", "é", "🌴", "<p>", "\n", "ليلى", "さくら", ""]).map { $0 ?? "" }
+        await propertyCheck(input: pieces.array(of: 0...12), Gen.int(in: 0...5)) { parts, depth in
+            var text = ""
+            var plain = ""
+            var expected: [(Int, Int)] = []
+            for (index, part) in parts.enumerated() {
+                let nested = index % max(1, depth) == 0
+                let start = plain.utf8.count
+                text += nested ? OriginMarks.wrap(part, in: Self.string) : part
+                plain += part
+                if nested, !part.isEmpty { expected.append((start, plain.utf8.count)) }
+            }
+            let (bytes, map) = OriginMarks.strip(text)
+            #expect(bytes == Array(plain.utf8))
+            for (start, end) in expected {
+                for offset in start..<end { #expect(map.origin(at: offset) == Self.string) }
+            }
+        }
+    }
+}
