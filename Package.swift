@@ -38,6 +38,7 @@ let package = Package(
         ),
         .target(name: "BeckonDiagnostics"),
         .target(name: "BeckonProvenance", dependencies: ["BeckonDiagnostics"]),
+        .target(name: "BeckonEngine", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "BeckonText", dependencies: ["CBeckonICU"]),
         .target(name: "BeckonMarkdown", dependencies: ["CCmark"]),
         .target(name: "BeckonHTML", dependencies: ["CLibXML2"]),
@@ -71,8 +72,8 @@ let package = Package(
         .target(
             name: "BeckonBuild",
             dependencies: [
-                "BeckonWeb", "BeckonMessages", "BeckonEmail", "BeckonChecks", "BeckonReview", "InviteSecurity",
-                "CBeckonSys",
+                "BeckonWeb", "BeckonMessages", "BeckonEmail", "BeckonChecks", "BeckonReview", "BeckonEngine",
+                "InviteSecurity", "CBeckonSys",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -80,7 +81,7 @@ let package = Package(
         .target(
             name: "BeckonCLI",
             dependencies: [
-                "BeckonBuild", "BeckonReview", "InviteSecurity",
+                "BeckonBuild", "BeckonEngine", "BeckonReview", "InviteSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -26,6 +26,8 @@ public struct BuildOptions: Sendable {
     /// For a real send: the `Date` of emails, which then get a random `Message-ID`; `nil` keeps
     /// builds deterministic.
     public var sendDate: Date?
+    /// Where step results are kept between runs (`--cache DIR`); `nil` keeps them in memory only.
+    public var cacheFolder: URL?
 
     public init(
         site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonEngine
 import BeckonRender
 import BeckonReview
 import Foundation
@@ -16,6 +17,8 @@ public struct BuildResult: Sendable {
     public var locales: [String]
     /// How complete each locale is.
     public var localization: [LocaleStatus] = []
+    /// Which steps ran and which were reused.
+    public var steps = StepStats()
 
     /// Artifacts per manifest kind, for the summary line.
     public var countsByKind: [(ArtifactKind, Int)] {

@@ -1,5 +1,6 @@
 import BeckonChecks
 import BeckonDiagnostics
+import BeckonEngine
 import BeckonEmail
 import BeckonLocalization
 import BeckonMessages
@@ -9,17 +10,27 @@ import BeckonSite
 import BeckonWeb
 import Foundation
 
-/// The build: load → validate → render every page × locale × invite context (in parallel) →
-/// check the rendered bytes → write atomically.
+/// The build, as a sequence of named steps (`Steps/`) run on an incremental engine: load the site
+/// → prepare (links, tokens, cards, checker, template validation) → render every page, email,
+/// card and site file → check the rendered bytes → localization rules and the review page → write
+/// atomically. Each step's results are memoized by the fingerprint of what it read, so the same
+/// `Pipeline` engine run again after an edit (`beckon preview`) redoes only what the edit touched,
+/// and with `--cache DIR` a second process reuses the first one's work.
 public struct Pipeline: Sendable {
     public let options: BuildOptions
     public let sources: SourceStore
     let progress: ProgressHandler?
+    /// The memo of every step; keep one across runs to rebuild incrementally.
+    public let engine: Engine
 
-    public init(options: BuildOptions, sources: SourceStore = SourceStore(), progress: ProgressHandler? = nil) {
+    public init(
+        options: BuildOptions, sources: SourceStore = SourceStore(), progress: ProgressHandler? = nil,
+        engine: Engine = Engine()
+    ) {
         self.options = options
         self.sources = sources
         self.progress = progress
+        self.engine = engine
     }
 
     /// Runs the build and returns its finalized report.
@@ -47,7 +58,7 @@ public struct Pipeline: Sendable {
         return BuildResult(
             report: report, artifacts: artifacts.sorted { $0.path < $1.path }, wrote: wrote,
             output: options.outputFolder, seconds: Date().timeIntervalSince(start), locales: outcome.locales,
-            localization: outcome.localization)
+            localization: outcome.localization, steps: outcome.steps)
     }
 
     /// What rendering and checking produced.
@@ -57,96 +68,52 @@ public struct Pipeline: Sendable {
         var locales: [String] = []
         var localization: [LocaleStatus] = []
         var overrides: [RuleID: Severity?] = [:]
+        var steps = StepStats()
     }
 
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
     func renderAndCheck() async -> Outcome {
-        let (loaded, siteDiagnostics) = SiteLoader(root: options.site, sources: sources).load(locales: options.locales)
-        var diagnostics = siteDiagnostics
-        guard var site = loaded, !diagnostics.containsErrors else { return Outcome(diagnostics: diagnostics) }
-        if let invite = options.invite { site.config.samples = [invite] }
-        var (catalog, catalogDiagnostics) = Catalog.load(site)
-        if options.pseudo { (site, catalog) = Self.addingPseudoLocales(site, catalog) }
-        let (layouts, layoutDiagnostics) = LayoutLibrary.load(site.layouts)
-        diagnostics +=
-            catalogDiagnostics + layoutDiagnostics + catalog.fallbackDiagnostics(buildLocales: site.buildLocales)
+        engine.beginRun()
+        defer { engine.endRun() }
+        var outcome = await steps()
+        outcome.steps = engine.stats
+        return outcome
+    }
+
+    private func steps() async -> Outcome {
+        let (loaded, loadDiagnostics) = LoadStep(engine: engine, options: options, sources: sources).run()
+        var diagnostics = loadDiagnostics
+        guard let loaded else { return Outcome(diagnostics: diagnostics) }
+        let site = loaded.site
+        let catalog = loaded.catalog
+        diagnostics += catalog.fallbackDiagnostics(buildLocales: site.buildLocales)
         // A bundle that did not parse would make every string it holds look missing.
         let locales = site.buildLocales.map(\.rawValue)
-        if catalogDiagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
+        if diagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
             return Outcome(diagnostics: diagnostics, locales: locales)
         }
-        let (tokenLinks, acceptExpectation, tokenDiagnostics) = await SampleTokens.make(
-            site, environment: options.environment)
-        diagnostics += tokenDiagnostics
-        var checkContext = CheckSetup.context(site, environment: options.environment)
-        checkContext.emailAccept = acceptExpectation
-        var checker = Checker.standard(checkContext)
-        if let cache = options.onlineCache {
-            checker = checker.checkingOnline(
-                with: OnlineLinkChecker(cache: OnlineLinkCache(file: cache)),
-                ownHosts: [site.config.app.baseURL.host, site.config.links.host])
-        }
-        let (overrides, overrideDiagnostics) = CheckSetup.overrides(site.config, known: Checker.allRuleIDs)
-        diagnostics += overrideDiagnostics
-        let (sampleLinks, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
-        diagnostics += linkDiagnostics
-        let (cards, cardDiagnostics) = CardSet.load(site, catalog: catalog)
-        diagnostics += cardDiagnostics
-        let renderer = PageRenderer(
-            site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks, cards: cards)
-        for template in site.orderedTemplates where layouts.contains(template.layout) {
-            diagnostics += renderer.validate(template)
-        }
-        let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: sampleLinks)
-        diagnostics += messages.validate()
-        let emails = EmailRenderer(
-            site: site, catalog: catalog, acceptLinks: sampleLinks.merging(tokenLinks) { _, token in token },
-            sendDate: options.sendDate)
-        for template in site.emailTemplates { diagnostics += emails.validate(template) }
+        let (prepared, preparedDiagnostics) = await PrepareStep(engine: engine, options: options).run(loaded)
+        diagnostics += preparedDiagnostics
         func status() -> [LocaleStatus] {
             site.buildLocales.map { LocaleStatus.make($0, catalog: catalog, diagnostics: diagnostics) }
         }
         guard !diagnostics.containsErrors else {
-            return Outcome(diagnostics: diagnostics, locales: locales, localization: status(), overrides: overrides)
+            return Outcome(
+                diagnostics: diagnostics, locales: locales, localization: status(), overrides: prepared.overrides)
         }
-
-        let jobs = site.orderedTemplates.flatMap { template in renderer.routes(for: template).map { (template, $0) } }
-        let counter = ProgressCounter(total: jobs.count, phase: "rendering", handler: progress)
-        let results = jobs.parallelMap { job in
-            defer { counter.increment() }
-            return renderer.render(job.0, route: job.1)
-        }
-        var artifacts = results.compactMap(\.0)
-        diagnostics += results.flatMap(\.1)
-        if let cards {
-            let rendered = cards.routes().parallelMap { cards.render(locale: $0.locale, sample: $0.sample) }
-            artifacts += rendered.compactMap(\.0)
-            diagnostics += rendered.flatMap(\.1)
-        }
-        let renderedEmails = emails.routes().parallelMap {
-            emails.artifacts($0.template, locale: $0.locale, sample: $0.sample)
-        }
-        artifacts += renderedEmails.flatMap(\.0)
-        diagnostics += renderedEmails.flatMap(\.1)
-        artifacts += messages.artifacts()
-        artifacts += WellKnownFiles.artifacts(site.config)
-        let (assets, assetDiagnostics) = StaticAssets.artifacts(site)
-        artifacts += assets
-        diagnostics += assetDiagnostics + Self.collisions(artifacts)
-        let localization = LocalizationReview.input(
-            site: site, catalog: catalog, layouts: layouts, sampleLinks: sampleLinks, cards: cards)
-        diagnostics += checker.check(artifacts) + checker.check(localization)
+        let rendered = RenderStep(engine: engine, progress: progress).run(loaded, prepared)
+        var artifacts = rendered.artifacts
+        diagnostics += rendered.diagnostics + Self.collisions(artifacts)
+        diagnostics += CheckStep(engine: engine, progress: progress).run(artifacts, loaded, prepared)
+        diagnostics += LocalizationStep(engine: engine).check(loaded, prepared)
         let statuses = status()
+        let finalized = DiagnosticReport(diagnostics).finalized(overrides: prepared.overrides, strict: options.strict)
         artifacts.append(
-            ReviewPage(
-                site: site, input: localization, statuses: statuses,
-                diagnostics: DiagnosticReport(diagnostics).finalized(overrides: overrides, strict: options.strict)
-                    .diagnostics,
-                artifacts: artifacts
-            ).artifact())
+            ReviewStep(engine: engine).run(
+                loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts))
         return Outcome(
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
-            overrides: overrides)
+            overrides: prepared.overrides)
     }
 
     /// The site and catalog with `en-XA` and `ar-XB` generated from the source bundle.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeckonBuild
 import BeckonDiagnostics
+import BeckonEngine
 import Foundation
 
 /// Runs a pipeline and prints its report and summary; throws exit code 1 when it has errors.
@@ -16,8 +17,17 @@ struct RunReporter {
         let terminal = Terminal()
         let progress = terminal.progressLine()
         let sources = SourceStore()
-        let result = await Pipeline(options: options, sources: sources, progress: progress?.handler).run()
+        let (engine, cacheProblem) = BuildCache.engine(folder: options.cacheFolder)
+        var result = await Pipeline(options: options, sources: sources, progress: progress?.handler, engine: engine)
+            .run()
         progress?.finish()
+        if ProcessInfo.processInfo.environment["BECKON_STEP_STATS"] != nil {
+            FileHandle.standardError.write(Data(Self.stepTable(result.steps).utf8))
+        }
+        if let cacheProblem {
+            result.report.append(cacheProblem)
+            result.report = result.report.finalized()
+        }
         let rendered = format.render(
             result.report, sources: sources, color: format == .text && terminal.stdoutIsColorTerminal,
             toolVersion: BeckonCommand.version)
@@ -43,17 +53,32 @@ struct RunReporter {
         switch (verb, errors > 0) {
         case (.build, false):
             return "Built \(result.artifacts.count) files for \(locales) in \(seconds) → \(output)/ (\(kinds))"
-                + (problems.isEmpty ? "" : "; \(problems)")
+                + (problems.isEmpty ? "" : "; \(problems)") + Self.reuse(result)
         case (.build, true):
             return result.wrote
                 ? "Build had \(problems); wrote \(output)/ anyway (--keep-going)."
                 : "Build failed: \(problems). \(output)/ was not changed."
         case (.check, false):
             return "Checked \(result.artifacts.count) files for \(locales) in \(seconds): "
-                + (problems.isEmpty ? "no problems." : problems + ".")
+                + (problems.isEmpty ? "no problems." : problems + ".") + Self.reuse(result)
         case (.check, true):
             return "Check failed: \(problems)."
         }
+    }
+
+    /// Per step: how often it ran, and was reused from memory and from disk (`BECKON_STEP_STATS=1`).
+    static func stepTable(_ stats: StepStats) -> String {
+        let steps = Set(stats.runs.keys).union(stats.hits.keys).union(stats.diskHits.keys).sorted()
+        return steps.map { step in
+            "\(step): ran \(stats.runs[step] ?? 0), reused \(stats.hits[step] ?? 0), from disk \(stats.diskHits[step] ?? 0)\n"
+        }.joined()
+    }
+
+    /// " (180 of 214 steps from the cache)" when a cache folder supplied results.
+    static func reuse(_ result: BuildResult) -> String {
+        let fromDisk = result.steps.diskHits.values.reduce(0, +)
+        guard fromDisk > 0 else { return "" }
+        return " (\(fromDisk) of \(fromDisk + result.steps.totalRuns) steps from the cache)"
     }
 
     /// "Findings by rule: links.host 2 (de-DE 1, en-US 1); l10n.fallback 3 (ja-JP 3)", or `nil`.
@@ -62,7 +87,7 @@ struct RunReporter {
         let groups = Dictionary(grouping: report.diagnostics, by: \.rule)
         let parts = groups.keys.sorted().map { rule -> String in
             let findings = groups[rule] ?? []
-            let locales = Dictionary(grouping: findings.compactMap(\.locale), by: { $0 })
+            let locales = Dictionary(grouping: findings.flatMap(\.allOccurrences).compactMap(\.locale), by: { $0 })
                 .map { "\($0.key) \($0.value.count)" }.sorted()
             return "\(rule) \(findings.count)" + (locales.isEmpty ? "" : " (\(locales.joined(separator: ", ")))")
         }

@@ -32,6 +32,12 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Also check external links over the network (answers cached for a day).")
     var online = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep rendered files and check results in this folder and reuse them in the next run.", valueName: "dir"))
+    var cache: String?
+
     func validate() throws {
         for locale in locales where LocaleID(locale) == nil {
             throw ValidationError("`\(locale)` is not a locale id. \(LocaleID.hint(for: locale))")
@@ -47,9 +53,14 @@ struct SiteOptions: ParsableArguments {
 
     /// Build options from these flags.
     func buildOptions(output: URL? = nil, keepGoing: Bool = false, write: Bool) -> BuildOptions {
-        BuildOptions(
+        var options = BuildOptions(
             site: siteURL, output: output, locales: localeIDs, strict: strict, keepGoing: keepGoing, write: write,
             pseudo: pseudo, onlineCache: online ? OnlineLinkCache.defaultFile : nil)
+        options.cacheFolder = cache.map {
+            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL
+        }
+        return options
     }
 }
 

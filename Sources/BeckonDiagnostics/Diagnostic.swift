@@ -1,5 +1,5 @@
 /// One finding: what is wrong, where, under which rule, and how to fix it.
-public struct Diagnostic: Hashable, Sendable {
+public struct Diagnostic: Hashable, Sendable, Codable {
     public var rule: RuleID
     public var severity: Severity
     public var message: String

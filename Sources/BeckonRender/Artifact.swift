@@ -1,6 +1,7 @@
 import BeckonDiagnostics
 import BeckonProvenance
 import BeckonSite
+import Foundation
 
 /// What an output file is, as recorded in `manifest.json`.
 public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
@@ -79,5 +80,76 @@ public struct Artifact: Sendable, Hashable {
         self.deepLink = deepLink
         self.origin = origin ?? template.map { SourceLocation(file: $0) }
         self.provenance = provenance
+    }
+}
+
+/// Where an artifact's bytes go when it is written down (the build's on-disk step cache keeps each
+/// file once, by content); without one, bytes are written inline as base64.
+public protocol ArtifactByteStore: AnyObject, Sendable {
+    /// Stores bytes and returns a reference to them.
+    func storeBytes(_ bytes: [UInt8]) -> String
+    /// The bytes a reference names, or `nil` when they are gone.
+    func loadBytes(_ reference: String) -> [UInt8]?
+}
+
+extension Artifact: Codable {
+    /// The `userInfo` key of the `ArtifactByteStore` to keep bytes in.
+    public static let byteStoreKey = CodingUserInfoKey(rawValue: "beckon.artifactByteStore")!
+
+    private enum CodingKeys: String, CodingKey {
+        case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin, card,
+            provenance
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let bytes: [UInt8]
+        if let reference = try container.decodeIfPresent(String.self, forKey: .bytesRef) {
+            guard let store = decoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore,
+                let stored = store.loadBytes(reference)
+            else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bytesRef, in: container, debugDescription: "the artifact's bytes are gone")
+            }
+            bytes = stored
+        } else {
+            bytes = [UInt8](try container.decode(Data.self, forKey: .bytes))
+        }
+        self.init(
+            path: try container.decode(String.self, forKey: .path),
+            kind: try container.decode(ArtifactKind.self, forKey: .kind),
+            locale: try container.decodeIfPresent(LocaleID.self, forKey: .locale),
+            template: try container.decodeIfPresent(String.self, forKey: .template),
+            context: try container.decodeIfPresent(String.self, forKey: .context),
+            sample: try container.decodeIfPresent(String.self, forKey: .sample),
+            status: try container.decode(Int.self, forKey: .status),
+            contentType: try container.decode(String.self, forKey: .contentType), bytes: bytes,
+            deepLink: try container.decodeIfPresent(String.self, forKey: .deepLink),
+            origin: try container.decodeIfPresent(SourceLocation.self, forKey: .origin),
+            provenance: try container.decodeIfPresent(ProvenanceMap.self, forKey: .provenance))
+        // `init` derives an origin from the template when there is none; keep what was stored.
+        self.origin = try container.decodeIfPresent(SourceLocation.self, forKey: .origin)
+        self.card = try container.decodeIfPresent(CardFacts.self, forKey: .card)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(locale, forKey: .locale)
+        try container.encodeIfPresent(template, forKey: .template)
+        try container.encodeIfPresent(context, forKey: .context)
+        try container.encodeIfPresent(sample, forKey: .sample)
+        try container.encode(status, forKey: .status)
+        try container.encode(contentType, forKey: .contentType)
+        if let store = encoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore {
+            try container.encode(store.storeBytes(bytes), forKey: .bytesRef)
+        } else {
+            try container.encode(Data(bytes), forKey: .bytes)
+        }
+        try container.encodeIfPresent(deepLink, forKey: .deepLink)
+        try container.encodeIfPresent(origin, forKey: .origin)
+        try container.encodeIfPresent(card, forKey: .card)
+        try container.encodeIfPresent(provenance, forKey: .provenance)
     }
 }

@@ -3,9 +3,9 @@ import BeckonSite
 
 /// What a card's renderer knows that its PNG bytes do not say: whether the title was cut off, and
 /// which colours each text was drawn in and over.
-public struct CardFacts: Sendable, Hashable {
+public struct CardFacts: Sendable, Hashable, Codable {
     /// One text of the card with its colours.
-    public struct Text: Sendable, Hashable {
+    public struct Text: Sendable, Hashable, Codable {
         /// `title`, `subtitle`, `footer` or `initials`.
         public var role: String
         public var color: Color

@@ -124,7 +124,8 @@ public struct ReviewPage: Sendable {
         }
         let longest = renderings.map(\.text.count).max() ?? 0
         let findings = diagnostics.filter {
-            $0.locale == locale.rawValue && $0.location?.file.hasPrefix("locales/") == true
+            $0.allOccurrences.contains { $0.locale == locale.rawValue }
+                && $0.location?.file.hasPrefix("locales/") == true
                 && $0.message.contains("`\(key)`")
         }
         var classes: [String] = []

@@ -13,10 +13,20 @@ public struct CheckedSite: Sendable {
     public let paths: Set<String>
 
     public init(_ artifacts: [Artifact]) {
+        let parsed = artifacts.filter(Self.isPage).parallelMap(CheckedPage.init)
+        self.init(artifacts, pages: parsed)
+    }
+
+    /// The site with its pages already parsed (by a caller that keeps parsed pages between builds).
+    public init(_ artifacts: [Artifact], pages: [CheckedPage]) {
         self.artifacts = artifacts
-        let parsed = artifacts.filter { $0.contentType.hasPrefix("text/html") }.parallelMap(CheckedPage.init)
-        self.pages = Dictionary(parsed.map { ($0.artifact.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.pages = Dictionary(pages.map { ($0.artifact.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.paths = Set(artifacts.map(\.path))
+    }
+
+    /// Whether an artifact is an HTML page the checks parse.
+    public static func isPage(_ artifact: Artifact) -> Bool {
+        artifact.contentType.hasPrefix("text/html")
     }
 
     /// The page a root-relative or relative path points at (`/de-DE/gone/` → `de-DE/gone/index.html`),

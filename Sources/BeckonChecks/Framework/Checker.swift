@@ -89,7 +89,12 @@ public struct Checker: Sendable {
         let perArtifact = artifacts.filter { $0.origin != nil }.parallelMap { artifact in
             check(artifact, page: site.pages[artifact.path])
         }
-        return perArtifact.flatMap { $0 } + siteRules.flatMap { $0.check(site, context: context) }
+        return perArtifact.flatMap { $0 } + checkSite(site)
+    }
+
+    /// The findings of the site rules, which look across every artifact at once.
+    public func checkSite(_ site: CheckedSite) -> [Diagnostic] {
+        siteRules.flatMap { $0.check(site, context: context) }
     }
 
     /// Findings for the locale bundles.
@@ -97,7 +102,9 @@ public struct Checker: Sendable {
         catalogRules.flatMap { $0.check(input) }
     }
 
-    func check(_ artifact: Artifact, page: CheckedPage?) -> [Diagnostic] {
+    /// The findings of the page, text and image rules for one artifact; `page` is the artifact
+    /// parsed, for HTML.
+    public func check(_ artifact: Artifact, page: CheckedPage?) -> [Diagnostic] {
         if let page {
             return pageRules.flatMap { rule in
                 rule.check(page, context: context).map { diagnostic(rule.id, $0, artifact, outputLine: true) }

@@ -1,6 +1,6 @@
 /// An sRGB colour with alpha, parsed from `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`
 /// or `rgba(r, g, b, a)`.
-public struct Color: Hashable, Sendable, CustomStringConvertible {
+public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8

@@ -49,6 +49,12 @@ public struct CardSet: Sendable {
         }
     }
 
+    /// The same cards with the texts of another catalog and site (after a string was edited).
+    public func using(site: Site, catalog: Catalog) -> CardSet {
+        CardSet(
+            site: site, catalog: catalog, layout: layout, layoutPath: layoutPath, assets: assets, avatars: avatars)
+    }
+
     /// The output path of a card.
     public static func path(locale: LocaleID, sample: String?) -> String {
         "cards/\(locale)/\(sample ?? "generic").png"

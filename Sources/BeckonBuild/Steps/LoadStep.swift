@@ -1,0 +1,67 @@
+import BeckonDiagnostics
+import BeckonEngine
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+
+/// Loads the site, then parses each bundle and compiles the layouts through the engine, so a run
+/// after an edit parses only the files that changed.
+struct LoadStep {
+    let engine: Engine
+    let options: BuildOptions
+    let sources: SourceStore
+
+    /// The loaded site, or `nil` when loading failed; every diagnostic either way.
+    func run() -> (LoadedSite?, [Diagnostic]) {
+        let (loaded, siteDiagnostics) = SiteLoader(root: options.site, sources: sources).load(locales: options.locales)
+        var diagnostics = siteDiagnostics
+        guard var site = loaded, !diagnostics.containsErrors else { return (nil, diagnostics) }
+        if let invite = options.invite { site.config.samples = [invite] }
+        var (catalog, catalogDiagnostics) = self.catalog(site)
+        if options.pseudo { (site, catalog) = Pipeline.addingPseudoLocales(site, catalog) }
+        let (layouts, layoutDiagnostics) = self.layouts(site)
+        diagnostics += catalogDiagnostics + layoutDiagnostics
+        let prints = SiteFingerprints(site: site, catalog: catalog, options: options)
+        return (LoadedSite(site: site, catalog: catalog, layouts: layouts, prints: prints), diagnostics)
+    }
+
+    /// Each bundle parsed once per text; the catalog and its plural-category findings once per set
+    /// of bundles.
+    private func catalog(_ site: Site) -> (Catalog, [Diagnostic]) {
+        var key = FingerprintBuilder("catalog")
+        let locales = site.config.locales
+        key.add(locales.defaultLocale.rawValue)
+        key.add(locales.list.map(\.rawValue).joined(separator: ","))
+        for (locale, chain) in locales.fallback.sorted(by: { $0.key < $1.key }) {
+            key.add(locale.rawValue + ":" + chain.map(\.rawValue).joined(separator: ","))
+        }
+        var bundles: [LocaleID: LocaleBundle] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (locale, source) in site.bundleSources.sorted(by: { $0.key < $1.key }) {
+            var bundleKey = FingerprintBuilder("bundle")
+            bundleKey.add(locale.rawValue)
+            bundleKey.add(source.path)
+            bundleKey.add(source.text)
+            let print = bundleKey.finish()
+            key.add(print)
+            let parsed = engine.value("parse.bundle", print) { LocaleBundle.parse(source, locale: locale) }
+            bundles[locale] = parsed.0
+            diagnostics += parsed.1
+        }
+        let catalog = engine.value("load.catalog", key.finish()) {
+            let catalog = Catalog(locales: site.config.locales, bundles: bundles)
+            return (catalog, catalog.pluralCategoryDiagnostics())
+        }
+        return (catalog.0, diagnostics + catalog.1)
+    }
+
+    private func layouts(_ site: Site) -> (LayoutLibrary, [Diagnostic]) {
+        var key = FingerprintBuilder("layouts")
+        for (name, source) in site.layouts.sorted(by: { $0.key < $1.key }) {
+            key.add(name)
+            key.add(source.path)
+            key.add(source.text)
+        }
+        return engine.value("load.layouts", key.finish()) { LayoutLibrary.load(site.layouts) }
+    }
+}

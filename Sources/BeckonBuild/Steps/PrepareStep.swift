@@ -1,0 +1,71 @@
+import BeckonChecks
+import BeckonDiagnostics
+import BeckonEmail
+import BeckonEngine
+import BeckonMessages
+import BeckonWeb
+
+/// Signs the sample invites' links and tokens, loads the card set, sets up the checker, and
+/// validates every template once before anything is rendered.
+struct PrepareStep {
+    let engine: Engine
+    let options: BuildOptions
+
+    func run(_ loaded: LoadedSite) async -> (Prepared, [Diagnostic]) {
+        let site = loaded.site
+        let catalog = loaded.catalog
+        var diagnostics: [Diagnostic] = []
+        // Tokens are RSA signatures: sign them once per configuration and key.
+        var tokenKey = FingerprintBuilder("tokens")
+        tokenKey.add(loaded.prints.config)
+        tokenKey.add(loaded.prints.run)
+        tokenKey.add(site.emailTemplates.map(\.path).joined(separator: ","))
+        let tokens = await engine.value("prepare.tokens", tokenKey.finish()) {
+            await SampleTokens.make(site, environment: options.environment)
+        }
+        let (tokenLinks, acceptExpectation, tokenDiagnostics) = tokens
+        diagnostics += tokenDiagnostics
+        var checkContext = CheckSetup.context(site, environment: options.environment)
+        checkContext.emailAccept = acceptExpectation
+        var checker = Checker.standard(checkContext)
+        if let cache = options.onlineCache {
+            checker = checker.checkingOnline(
+                with: OnlineLinkChecker(cache: OnlineLinkCache(file: cache)),
+                ownHosts: [site.config.app.baseURL.host, site.config.links.host])
+        }
+        let (overrides, overrideDiagnostics) = CheckSetup.overrides(site.config, known: Checker.allRuleIDs)
+        diagnostics += overrideDiagnostics
+        let (sampleLinks, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
+        diagnostics += linkDiagnostics
+        let (cards, cardDiagnostics) = self.cards(loaded)
+        diagnostics += cardDiagnostics
+        let pages = PageRenderer(
+            site: site, catalog: catalog, layouts: loaded.layouts, sampleLinks: sampleLinks, cards: cards)
+        for template in site.orderedTemplates where loaded.layouts.contains(template.layout) {
+            diagnostics += pages.validate(template)
+        }
+        let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: sampleLinks)
+        diagnostics += messages.validate()
+        let emails = EmailRenderer(
+            site: site, catalog: catalog, acceptLinks: sampleLinks.merging(tokenLinks) { _, token in token },
+            sendDate: options.sendDate)
+        for template in site.emailTemplates { diagnostics += emails.validate(template) }
+        let prepared = Prepared(
+            pages: pages, emails: emails, messages: messages, cards: cards, sampleLinks: sampleLinks,
+            checker: checker, overrides: overrides, online: options.onlineCache != nil)
+        return (prepared, diagnostics)
+    }
+
+    /// The card set: its layout, logo and avatars are read once per layout, theme and static
+    /// files; the catalog it formats texts with is the current one.
+    private func cards(_ loaded: LoadedSite) -> (CardSet?, [Diagnostic]) {
+        var key = FingerprintBuilder("cards")
+        key.add(loaded.prints.cardLayouts)
+        key.add(loaded.prints.config)
+        key.add(loaded.prints.staticFiles)
+        let (cards, diagnostics) = engine.value("prepare.cards", key.finish()) {
+            CardSet.load(loaded.site, catalog: loaded.catalog)
+        }
+        return (cards?.using(site: loaded.site, catalog: loaded.catalog), diagnostics)
+    }
+}

@@ -1,0 +1,87 @@
+import BeckonEngine
+import BeckonLocalization
+import BeckonSite
+import BeckonWeb
+
+/// Renders every page, email, card, share message and site file, each route through the engine:
+/// a route's key is the fingerprint of the files it reads, so after an edit only the routes that
+/// read the edited file render again. Routes render in parallel; results are reused from memory
+/// (and from `--cache DIR`).
+struct RenderStep {
+    let engine: Engine
+    let progress: ProgressHandler?
+
+    func run(_ loaded: LoadedSite, _ prepared: Prepared) -> RenderResult {
+        let site = loaded.site
+        let prints = loaded.prints
+        let pageJobs = site.orderedTemplates.flatMap { template in
+            prepared.pages.routes(for: template).map { (template, $0) }
+        }
+        let emailJobs = prepared.emails.routes()
+        let cardJobs = prepared.cards?.routes() ?? []
+        let counter = ProgressCounter(
+            total: pageJobs.count + emailJobs.count + cardJobs.count, phase: "rendering", handler: progress)
+        let pages = pageJobs.parallelMap { template, route in
+            defer { counter.increment() }
+            var key = base(prints, route.locale, "page")
+            key.add(prints.templates[template.path] ?? prints.config)
+            key.add(prints.layouts)
+            key.add(prints.cardLayouts)
+            key.add(route.filePath)
+            return engine.persistentValue("render.page", key.finish()) {
+                let (artifact, diagnostics) = prepared.pages.render(template, route: route)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+            }
+        }
+        let emails = emailJobs.parallelMap { template, locale, sample in
+            defer { counter.increment() }
+            var key = base(prints, locale, "email")
+            key.add(prints.templates[template.path] ?? prints.config)
+            key.add(sample.id)
+            return engine.persistentValue("render.email", key.finish()) {
+                let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
+                return RenderResult(artifacts, diagnostics)
+            }
+        }
+        let cards = cardJobs.parallelMap { locale, sample in
+            defer { counter.increment() }
+            var key = base(prints, locale, "card")
+            key.add(prints.cardLayouts)
+            key.add(prints.staticFiles)
+            key.add(sample?.id)
+            return engine.persistentValue("render.card", key.finish()) {
+                guard let cards = prepared.cards else { return RenderResult([], []) }
+                let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+            }
+        }
+        return RenderResult.merged(pages + emails + cards + [siteFiles(loaded, prepared)])
+    }
+
+    /// Share messages, association files and static assets.
+    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared) -> RenderResult {
+        let prints = loaded.prints
+        var key = FingerprintBuilder("site-files")
+        key.add(prints.config)
+        key.add(prints.run)
+        key.add(prints.catalog)
+        key.add(prints.staticFiles)
+        return engine.persistentValue("render.site-files", key.finish()) {
+            let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
+            return RenderResult(
+                prepared.messages.artifacts() + WellKnownFiles.artifacts(loaded.site.config) + assets,
+                assetDiagnostics)
+        }
+    }
+
+    /// What every render reads: the configuration, the run's options and keys, and its locale's
+    /// strings.
+    private func base(_ prints: SiteFingerprints, _ locale: LocaleID, _ label: String) -> FingerprintBuilder {
+        var key = FingerprintBuilder(label)
+        key.add(prints.config)
+        key.add(prints.run)
+        key.add(locale.rawValue)
+        key.add(prints.chain(locale))
+        return key
+    }
+}

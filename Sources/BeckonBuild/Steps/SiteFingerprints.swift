@@ -1,0 +1,128 @@
+import BeckonDiagnostics
+import BeckonEngine
+import BeckonLocalization
+import BeckonSite
+import Foundation
+
+/// The fingerprints of a loaded site's parts — each file, each locale's fallback chain — and of the
+/// run's options and environment: what the steps' keys are made of. A step's key combines exactly
+/// the parts that step reads, so an edit re-runs only the steps that read the edited file.
+struct SiteFingerprints: Sendable {
+    /// `beckon.yml`.
+    let config: Fingerprint
+    /// Each page and email template, by path.
+    let templates: [String: Fingerprint]
+    /// Every layout and partial together (layouts include each other).
+    let layouts: Fingerprint
+    /// Every card layout together.
+    let cardLayouts: Fingerprint
+    /// Every file under `static/` with its content (logos and avatars are drawn on cards).
+    let staticFiles: Fingerprint
+    /// Each locale's bundle.
+    let bundles: [LocaleID: Fingerprint]
+    /// What a render in a locale can read of the catalog: the bundles of its fallback chain, and the
+    /// set of keys of every bundle (layouts see the same names in every locale).
+    let chains: [LocaleID: Fingerprint]
+    /// Every bundle together.
+    let catalog: Fingerprint
+    /// The run's options that change what is rendered (locale selection, pseudo-locales, an invite
+    /// for `render`, a send date), and the key material in the environment.
+    let run: Fingerprint
+
+    init(site: Site, catalog: Catalog, options: BuildOptions) {
+        config = Self.text(site.configSource.text, "config")
+        var templates: [String: Fingerprint] = [:]
+        for template in site.templates.values { templates[template.path] = Self.text(template.source.text, "template") }
+        for template in site.emailTemplates { templates[template.path] = Self.text(template.source.text, "email") }
+        self.templates = templates
+        layouts = Self.texts(site.layouts, "layouts")
+        cardLayouts = Self.texts(site.cardLayouts, "card-layouts")
+        staticFiles = Self.staticFiles(site)
+        var bundles: [LocaleID: Fingerprint] = [:]
+        for (locale, bundle) in catalog.bundles {
+            var builder = FingerprintBuilder("bundle")
+            builder.add(locale.rawValue)
+            if let source = site.bundleSources[locale] {
+                builder.add(source.text)
+            } else {
+                // A generated pseudo-locale: made from the source bundle.
+                builder.add(site.bundleSources[catalog.locales.defaultLocale]?.text ?? "")
+                builder.add(bundle.entries.count)
+            }
+            bundles[locale] = builder.finish()
+        }
+        self.bundles = bundles
+        var keys = FingerprintBuilder("keys")
+        for key in Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted() { keys.add(key.rawValue) }
+        let keySet = keys.finish()
+        var chains: [LocaleID: Fingerprint] = [:]
+        for locale in catalog.bundles.keys {
+            var builder = FingerprintBuilder("chain")
+            builder.add(keySet)
+            for member in [locale] + catalog.locales.fallbackChain(for: locale) {
+                builder.add(member.rawValue)
+                builder.add(bundles[member] ?? Fingerprint(high: 0, low: 0))
+            }
+            chains[locale] = builder.finish()
+        }
+        self.chains = chains
+        var all = FingerprintBuilder("catalog")
+        for locale in bundles.keys.sorted() {
+            all.add(locale.rawValue)
+            all.add(bundles[locale]!)
+        }
+        self.catalog = all.finish()
+        run = Self.run(options)
+    }
+
+    /// The chain of a locale (a locale without a bundle reads only the default chain).
+    func chain(_ locale: LocaleID) -> Fingerprint {
+        chains[locale] ?? Fingerprint(high: 0, low: 0)
+    }
+
+    /// The environment variables Beckon reads keys from.
+    static let keyVariables = ["BECKON_LINK_KEY", "BECKON_LINK_KEYS", "BECKON_TOKEN_KEY", "BECKON_TOKEN_PUBLIC_KEY"]
+
+    private static func run(_ options: BuildOptions) -> Fingerprint {
+        var builder = FingerprintBuilder("run")
+        builder.add(options.locales.map(\.rawValue).joined(separator: ","))
+        builder.add(options.pseudo)
+        if let invite = options.invite {
+            for field in [
+                invite.id, invite.inviterFirstName, invite.inviterName, invite.context.rawValue, invite.contextID,
+                invite.contextTitle, invite.code.rawValue, invite.avatar, invite.inviteeFirstName,
+                invite.inviteeEmail.address, String(invite.createdAt.timeIntervalSince1970),
+            ] {
+                builder.add(field)
+            }
+        }
+        builder.add(options.sendDate.map { String($0.timeIntervalSince1970) })
+        for variable in keyVariables { builder.add(options.environment[variable]) }
+        return builder.finish()
+    }
+
+    private static func text(_ text: String, _ label: String) -> Fingerprint {
+        var builder = FingerprintBuilder(label)
+        builder.add(text)
+        return builder.finish()
+    }
+
+    private static func texts(_ sources: [String: SourceText], _ label: String) -> Fingerprint {
+        var builder = FingerprintBuilder(label)
+        for name in sources.keys.sorted() {
+            builder.add(name)
+            builder.add(sources[name]!.text)
+        }
+        return builder.finish()
+    }
+
+    private static func staticFiles(_ site: Site) -> Fingerprint {
+        var builder = FingerprintBuilder("static")
+        for file in site.staticFiles.sorted(by: { $0.path < $1.path }) {
+            builder.add(file.path)
+            let url = site.root.appendingPathComponent(file.sitePath)
+            builder.add(FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }?.description)
+        }
+        return builder.finish()
+    }
+}

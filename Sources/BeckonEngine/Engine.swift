@@ -1,0 +1,104 @@
+import Foundation
+
+/// Memoized build steps: each result is kept under its step's name and the fingerprint of exactly
+/// what the step read, and reused while that fingerprint stays the same. A changed input changes
+/// the fingerprints of the steps that read it, so only they run again.
+///
+/// One engine lives as long as its user: a `beckon build` run, or a `beckon preview` session across
+/// every rebuild. Each run (`beginRun`…`endRun`) drops what the previous run used and this one did
+/// not, so memory follows the site rather than its history. With a `StepCache`, results that can be
+/// written down survive the process too.
+public final class Engine: @unchecked Sendable {
+    private struct Entry {
+        var value: any Sendable
+        var generation: Int
+    }
+
+    private let lock = NSLock()
+    private var tables: [StepName: [Fingerprint: Entry]] = [:]
+    private var generation = 0
+    private var currentStats = StepStats()
+    /// Results kept on disk between processes, when enabled.
+    public let cache: StepCache?
+
+    public init(cache: StepCache? = nil) {
+        self.cache = cache
+    }
+
+    /// Starts a run: statistics restart, and results not used by the end of it are dropped.
+    public func beginRun() {
+        lock.withLock {
+            generation += 1
+            currentStats = StepStats()
+        }
+    }
+
+    /// Ends a run, dropping results this run did not use.
+    public func endRun() {
+        lock.withLock {
+            for (step, table) in tables {
+                tables[step] = table.filter { $0.value.generation == generation }
+            }
+        }
+    }
+
+    /// The statistics of the current (or last) run.
+    public var stats: StepStats { lock.withLock { currentStats } }
+
+    /// The result of `step` for `key`, computed at most once while the engine keeps it.
+    public func value<Value: Sendable>(_ step: StepName, _ key: Fingerprint, compute: () throws -> Value) rethrows
+        -> Value
+    {
+        if let found: Value = lookup(step, key) { return found }
+        let value = try compute()
+        store(step, key, value, counting: \.runs)
+        return value
+    }
+
+    /// The result of an asynchronous step.
+    public func value<Value: Sendable>(
+        _ step: StepName, _ key: Fingerprint, compute: () async throws -> Value
+    ) async rethrows -> Value {
+        if let found: Value = lookup(step, key) { return found }
+        let value = try await compute()
+        store(step, key, value, counting: \.runs)
+        return value
+    }
+
+    /// The result of a step whose results are also kept in the on-disk cache: memory first, then
+    /// disk, then computed (and written to disk).
+    public func persistentValue<Value: Codable & Sendable>(
+        _ step: StepName, _ key: Fingerprint, compute: () throws -> Value
+    ) rethrows -> Value {
+        if let found: Value = lookup(step, key) { return found }
+        if let cache, let stored: Value = cache.read(step, key) {
+            store(step, key, stored, counting: \.diskHits)
+            return stored
+        }
+        let value = try compute()
+        store(step, key, value, counting: \.runs)
+        cache?.write(step, key, value)
+        return value
+    }
+
+    private func lookup<Value>(_ step: StepName, _ key: Fingerprint) -> Value? {
+        lock.withLock {
+            guard var entry = tables[step]?[key], let value = entry.value as? Value else { return nil }
+            entry.generation = generation
+            tables[step]?[key] = entry
+            currentStats.hits[step, default: 0] += 1
+            return value
+        }
+    }
+
+    private func store(
+        _ step: StepName, _ key: Fingerprint, _ value: any Sendable, counting counter: WritableKeyPath<
+            StepStats, [StepName: Int]
+        >
+    ) {
+        lock.withLock {
+            tables[step, default: [:]][key] = Entry(value: value, generation: generation)
+            currentStats[keyPath: counter][step, default: 0] += 1
+        }
+    }
+}
