@@ -110,6 +110,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
+        .testTarget(name: "BeckonEngineTests", dependencies: ["BeckonEngine"]),
         .testTarget(
             name: "BeckonProvenanceTests",
             dependencies: ["BeckonProvenance", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -144,7 +145,13 @@ let package = Package(
         ),
         .testTarget(name: "BeckonEmailTests", dependencies: ["BeckonEmail", "BeckonMIME", "BeckonTestSupport"]),
         .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite"]),
-        .testTarget(name: "BeckonBuildTests", dependencies: ["BeckonBuild", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonBuildTests",
+            dependencies: [
+                "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "BeckonCardsTests",
             dependencies: ["BeckonCards", "BeckonTestSupport", .product(name: "Crypto", package: "swift-crypto")],

@@ -1,7 +1,7 @@
 import BeckonChecks
 import BeckonDiagnostics
-import BeckonEngine
 import BeckonEmail
+import BeckonEngine
 import BeckonLocalization
 import BeckonMessages
 import BeckonRender

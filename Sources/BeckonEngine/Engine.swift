@@ -46,7 +46,9 @@ public final class Engine: @unchecked Sendable {
     public var stats: StepStats { lock.withLock { currentStats } }
 
     /// The result of `step` for `key`, computed at most once while the engine keeps it.
-    public func value<Value: Sendable>(_ step: StepName, _ key: Fingerprint, compute: () throws -> Value) rethrows
+    public func value<Value: Sendable>(
+        _ step: StepName, _ key: Fingerprint, compute: () throws -> Value
+    ) rethrows
         -> Value
     {
         if let found: Value = lookup(step, key) { return found }
@@ -92,7 +94,8 @@ public final class Engine: @unchecked Sendable {
     }
 
     private func store(
-        _ step: StepName, _ key: Fingerprint, _ value: any Sendable, counting counter: WritableKeyPath<
+        _ step: StepName, _ key: Fingerprint, _ value: any Sendable,
+        counting counter: WritableKeyPath<
             StepStats, [StepName: Int]
         >
     ) {

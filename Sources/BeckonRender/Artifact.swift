@@ -97,7 +97,8 @@ extension Artifact: Codable {
     public static let byteStoreKey = CodingUserInfoKey(rawValue: "beckon.artifactByteStore")!
 
     private enum CodingKeys: String, CodingKey {
-        case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin, card,
+        case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin,
+            card,
             provenance
     }
 

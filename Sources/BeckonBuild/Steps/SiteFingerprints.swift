@@ -121,7 +121,8 @@ struct SiteFingerprints: Sendable {
         for file in site.staticFiles.sorted(by: { $0.path < $1.path }) {
             builder.add(file.path)
             let url = site.root.appendingPathComponent(file.sitePath)
-            builder.add(FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }?.description)
+            builder.add(
+                FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }?.description)
         }
         return builder.finish()
     }
