@@ -14,6 +14,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // C libraries, each behind one module.
@@ -79,9 +83,19 @@ let package = Package(
         ),
         .target(name: "BeckonCards", dependencies: ["BeckonSite", "CBeckonPango", "CZlib"]),
         .target(
+            name: "BeckonPreview",
+            dependencies: [
+                "BeckonBuild", "BeckonDiagnostics", "BeckonEngine", "BeckonRender", "BeckonSite", "InviteModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "BeckonCLI",
             dependencies: [
-                "BeckonBuild", "BeckonEngine", "BeckonReview", "InviteSecurity",
+                "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "InviteSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -52,6 +52,6 @@ final class CacheByteStore: ArtifactByteStore {
     }
 
     func loadBytes(_ reference: String) -> [UInt8]? {
-        Fingerprint(hex: reference).flatMap(cache.blob)
+        Fingerprint(hex: reference).flatMap { cache.blob($0) }
     }
 }

@@ -60,24 +60,31 @@ enum LocalizationReview {
         site: Site, catalog: Catalog, sampleLinks: [String: String]
     ) -> [LocaleID: [MessageKey: [LocalizationInput.Rendering]]] {
         var result: [LocaleID: [MessageKey: [LocalizationInput.Rendering]]] = [:]
-        let keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
         for locale in site.buildLocales {
-            let anonymous =
-                catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
-            let samples: [SampleInvite?] = [nil] + site.config.samples.map { $0 }
-            var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
-            for sample in samples {
-                let link = sample.flatMap { sampleLinks[$0.id] } ?? site.config.links.url(code: "")
-                let arguments = MessageArguments.values(
-                    config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
-                for key in keys {
-                    guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
-                    byKey[key, default: []].append(
-                        LocalizationInput.Rendering(sample: sample?.id, text: MessageRenderer.plainText(message)))
-                }
-            }
-            result[locale] = byKey
+            result[locale] = renderings(locale, site: site, catalog: catalog, sampleLinks: sampleLinks)
         }
         return result
+    }
+
+    /// Every string of one locale as plain text, without an invite and with each sample.
+    static func renderings(
+        _ locale: LocaleID, site: Site, catalog: Catalog, sampleLinks: [String: String]
+    ) -> [MessageKey: [LocalizationInput.Rendering]] {
+        let keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
+        let anonymous =
+            catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+        let samples: [SampleInvite?] = [nil] + site.config.samples.map { $0 }
+        var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
+        for sample in samples {
+            let link = sample.flatMap { sampleLinks[$0.id] } ?? site.config.links.url(code: "")
+            let arguments = MessageArguments.values(
+                config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
+            for key in keys {
+                guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
+                byKey[key, default: []].append(
+                    LocalizationInput.Rendering(sample: sample?.id, text: MessageRenderer.plainText(message)))
+            }
+        }
+        return byKey
     }
 }

@@ -46,6 +46,17 @@ public struct Manifest: Sendable, Hashable {
     public static let fileName = "manifest.json"
     public var entries: [Entry]
 
+    /// Lower-case hex digits of a digest.
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in digest {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The manifest of a set of artifacts.
     public init(_ artifacts: [Artifact]) {
         entries = artifacts.map { artifact in
@@ -53,7 +64,7 @@ public struct Manifest: Sendable, Hashable {
                 path: artifact.path, kind: artifact.kind.rawValue, locale: artifact.locale?.rawValue,
                 template: artifact.template, context: artifact.context, sample: artifact.sample,
                 status: artifact.status, contentType: artifact.contentType, bytes: artifact.bytes.count,
-                sha256: SHA256.hash(data: artifact.bytes).map { String(format: "%02x", $0) }.joined(),
+                sha256: Self.hex(SHA256.hash(data: artifact.bytes)),
                 deepLink: artifact.deepLink)
         }.sorted { $0.path < $1.path }
     }

@@ -43,6 +43,35 @@ public struct OutputWriter: Sendable {
         return nil
     }
 
+    /// Whether the output folder already holds exactly what `manifest` describes: the same
+    /// manifest, every file it lists with its size, nothing newer than the manifest (nothing edited
+    /// by hand since) and nothing else. Then there is nothing to write.
+    public func isUpToDate(_ manifest: Manifest) -> Bool {
+        let manager = FileManager.default
+        let manifestURL = output.appendingPathComponent(Manifest.fileName)
+        guard let existing = manager.contents(atPath: manifestURL.path), existing == Data(manifest.json),
+            let written = (try? manager.attributesOfItem(atPath: manifestURL.path))?[.modificationDate] as? Date
+        else { return false }
+        var listed = Set(manifest.entries.map(\.path))
+        listed.insert(Manifest.fileName)
+        var found = 0
+        guard let walker = manager.enumerator(atPath: output.path) else { return false }
+        while let path = walker.nextObject() as? String {
+            guard let attributes = walker.fileAttributes, attributes[.type] as? FileAttributeType != .typeDirectory
+            else { continue }
+            guard listed.contains(path), let date = attributes[.modificationDate] as? Date, date <= written else {
+                return false
+            }
+            found += 1
+        }
+        guard found == listed.count else { return false }
+        for entry in manifest.entries {
+            let size = (try? manager.attributesOfItem(atPath: output.appendingPathComponent(entry.path).path))?[.size]
+            guard size as? Int == entry.bytes else { return false }
+        }
+        return true
+    }
+
     /// Writes the artifacts and the manifest, then swaps them into place.
     public func write(_ artifacts: [Artifact], manifest: Manifest) -> Diagnostic? {
         if let problem = safetyProblem() { return problem }

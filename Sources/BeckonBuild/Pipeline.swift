@@ -48,7 +48,10 @@ public struct Pipeline: Sendable {
             overrides: outcome.overrides, strict: options.strict)
         var wrote = false
         if options.write, !artifacts.isEmpty, !report.hasErrors || options.keepGoing {
-            if let problem = writer.write(artifacts, manifest: Manifest(artifacts)) {
+            let manifest = Manifest(artifacts)
+            if writer.isUpToDate(manifest) {
+                wrote = true
+            } else if let problem = writer.write(artifacts, manifest: manifest) {
                 report.append(problem)
                 report = report.finalized(overrides: outcome.overrides, strict: options.strict)
             } else {
@@ -104,7 +107,7 @@ public struct Pipeline: Sendable {
         let rendered = RenderStep(engine: engine, progress: progress).run(loaded, prepared)
         var artifacts = rendered.artifacts
         diagnostics += rendered.diagnostics + Self.collisions(artifacts)
-        diagnostics += CheckStep(engine: engine, progress: progress).run(artifacts, loaded, prepared)
+        diagnostics += CheckStep(engine: engine, progress: progress).run(rendered, loaded, prepared)
         diagnostics += LocalizationStep(engine: engine).check(loaded, prepared)
         let statuses = status()
         let finalized = DiagnosticReport(diagnostics).finalized(overrides: prepared.overrides, strict: options.strict)

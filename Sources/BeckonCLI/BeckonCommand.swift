@@ -16,6 +16,7 @@ public struct BeckonCommand: AsyncParsableCommand {
               beckon build --site examples/selffull Build another site
               beckon build --locale de-DE --strict  Build one locale; warnings fail the build
               beckon check --format github          Check without writing, as GitHub annotations
+              beckon preview --open                 Serve the site with live reload while you edit
               beckon invite new --context achievement
                                                     A new invite as JSON, with its signed link
               beckon link verify https://join.playa.app/invite/7KQ2M9XJ4PW3HNT?exp=…&kid=p1&sig=…
@@ -24,7 +25,8 @@ public struct BeckonCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            BuildCommand.self, CheckCommand.self, RenderCommand.self, L10nCommand.self, LintCommand.self,
+            BuildCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self, L10nCommand.self,
+            LintCommand.self,
             ContrastCommand.self,
             InviteCommand.self, LinkCommand.self, TokenCommand.self,
         ]

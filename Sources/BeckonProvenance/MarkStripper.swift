@@ -63,9 +63,12 @@ struct MarkStripper {
         while index < bytes.count, let scalar = Self.scalar(bytes, at: index) {
             index += 4
             if scalar == OriginMarks.payloadEnd.value { break }
-            guard scalar >= OriginMarks.payloadBase, scalar - OriginMarks.payloadBase < 0x100 else { break }
-            payload.append(UInt8(scalar - OriginMarks.payloadBase))
+            guard scalar >= OriginMarks.payloadBase, scalar < OriginMarks.open.value else { break }
+            let value = scalar - OriginMarks.payloadBase
+            payload.append(UInt8(value >> 8))
+            payload.append(UInt8(value & 0xFF))
         }
+        if payload.last == 0 { payload.removeLast() }
         guard let origin = OriginCoding.decode(payload[...]) else { return (nil, index) }
         if let existing = originIndex[origin] { return (existing, index) }
         origins.append(origin)

@@ -7,7 +7,7 @@
 ///
 /// Marks are characters of Unicode's Supplementary Private Use Area-B (plane 16), which a site's
 /// text may not contain (`SiteLoader` rejects them). An origin travels inside its mark, encoded
-/// one byte per character, so marks need no shared table and renderers stay free of shared state.
+/// two bytes per character, so marks need no shared table and renderers stay free of shared state.
 public enum OriginMarks {
     /// Starts a span; followed by the origin's payload and `payloadEnd`.
     static let open: Unicode.Scalar = "\u{10FFF0}"
@@ -17,7 +17,8 @@ public enum OriginMarks {
     static let close: Unicode.Scalar = "\u{10FFF2}"
     /// Sets the origin of the unmarked bytes that follow (a layout line); followed by a payload.
     static let base: Unicode.Scalar = "\u{10FFF3}"
-    /// The first payload character; payload byte `b` is `U+100000 + b`.
+    /// The first payload character: bytes `a`, `b` are `U+100000 + a << 8 + b`. Payloads are UTF-8,
+    /// where `a` is never 0xFF, so they never reach the marks above; an odd payload ends in a 0.
     static let payloadBase: UInt32 = 0x10_0000
 
     /// `text` wrapped in a span of `origin`; the text itself when there is no origin.
@@ -61,8 +62,13 @@ public enum OriginMarks {
 
     private static func payload(_ origin: Origin) -> String {
         var scalars = String.UnicodeScalarView()
-        for byte in OriginCoding.encode(origin) {
-            scalars.append(Unicode.Scalar(payloadBase + UInt32(byte))!)
+        let bytes = OriginCoding.encode(origin)
+        var index = 0
+        while index < bytes.count {
+            let high = UInt32(bytes[index])
+            let low = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
+            scalars.append(Unicode.Scalar(payloadBase + (high << 8 | low))!)
+            index += 2
         }
         return String(scalars)
     }

@@ -2,7 +2,7 @@
 ///
 /// Spans nest: a locale string inside a template paragraph inside a layout line. A byte's origin
 /// is the innermost span that covers it; layout lines (depth 0) cover what nothing else does.
-public struct ProvenanceMap: Hashable, Sendable, Codable {
+public struct ProvenanceMap: Hashable, Sendable {
     /// A range of output bytes and the index of its origin.
     public struct Span: Hashable, Sendable, Codable {
         public var start: Int
@@ -49,5 +49,81 @@ public struct ProvenanceMap: Hashable, Sendable, Codable {
         ProvenanceMap(
             origins: origins,
             spans: spans.map { Span(start: $0.start + delta, end: $0.end + delta, origin: $0.origin, depth: $0.depth) })
+    }
+}
+
+/// Written compactly, since every rendered page carries one: a binary form (`encoded()`) that
+/// `Codable` wraps in base64.
+extension ProvenanceMap: Codable {
+    /// The map as bytes: the origin count, each origin as a length-prefixed mark payload, then the
+    /// spans as little-endian 32-bit integers (start, end, origin, depth).
+    public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(origins.count * 48 + spans.count * 16 + 8)
+        func append(_ value: Int) {
+            let bits = UInt32(bitPattern: Int32(truncatingIfNeeded: value))
+            bytes += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
+        }
+        append(origins.count)
+        for origin in origins {
+            let payload = OriginCoding.encode(origin)
+            append(payload.count)
+            bytes += payload
+        }
+        append(spans.count)
+        for span in spans {
+            append(span.start)
+            append(span.end)
+            append(span.origin)
+            append(span.depth)
+        }
+        return bytes
+    }
+
+    /// Reads what `encoded()` wrote; `nil` for anything else.
+    public init?(encoded bytes: [UInt8]) {
+        var offset = 0
+        func integer() -> Int? {
+            guard offset + 4 <= bytes.count else { return nil }
+            defer { offset += 4 }
+            return Int(
+                Int32(
+                    bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+                        | UInt32(bytes[offset + 3]) << 24))
+        }
+        guard let originCount = integer(), originCount >= 0 else { return nil }
+        var origins: [Origin] = []
+        origins.reserveCapacity(originCount)
+        for _ in 0..<originCount {
+            guard let length = integer(), length >= 0, offset + length <= bytes.count,
+                let origin = OriginCoding.decode(bytes[offset..<(offset + length)])
+            else { return nil }
+            offset += length
+            origins.append(origin)
+        }
+        guard let spanCount = integer(), spanCount >= 0, offset + spanCount * 16 == bytes.count else { return nil }
+        var spans: [Span] = []
+        spans.reserveCapacity(spanCount)
+        for _ in 0..<spanCount {
+            guard let start = integer(), let end = integer(), let origin = integer(), let depth = integer(),
+                origins.indices.contains(origin)
+            else { return nil }
+            spans.append(Span(start: start, end: end, origin: origin, depth: depth))
+        }
+        self.init(origins: origins, spans: spans)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let bytes = Base64.decode(try container.decode(String.self)), let map = ProvenanceMap(encoded: bytes)
+        else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "the provenance does not read back")
+        }
+        self = map
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Base64.encode(encoded()))
     }
 }

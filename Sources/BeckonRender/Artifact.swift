@@ -98,23 +98,28 @@ extension Artifact: Codable {
 
     private enum CodingKeys: String, CodingKey {
         case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin,
-            card,
-            provenance
+            card, provenance, provenanceRef
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let bytes: [UInt8]
-        if let reference = try container.decodeIfPresent(String.self, forKey: .bytesRef) {
-            guard let store = decoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore,
-                let stored = store.loadBytes(reference)
-            else {
+        let store = decoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
+        func stored(_ key: CodingKeys) throws -> [UInt8]? {
+            guard let reference = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let bytes = store?.loadBytes(reference) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .bytesRef, in: container, debugDescription: "the artifact's bytes are gone")
+                    forKey: key, in: container, debugDescription: "the artifact's stored bytes are gone")
             }
-            bytes = stored
-        } else {
-            bytes = [UInt8](try container.decode(Data.self, forKey: .bytes))
+            return bytes
+        }
+        let bytes = try stored(.bytesRef) ?? [UInt8](try container.decode(Data.self, forKey: .bytes))
+        var provenance = try container.decodeIfPresent(ProvenanceMap.self, forKey: .provenance)
+        if let encoded = try stored(.provenanceRef) {
+            guard let map = ProvenanceMap(encoded: encoded) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .provenanceRef, in: container, debugDescription: "the provenance does not read back")
+            }
+            provenance = map
         }
         self.init(
             path: try container.decode(String.self, forKey: .path),
@@ -126,8 +131,7 @@ extension Artifact: Codable {
             status: try container.decode(Int.self, forKey: .status),
             contentType: try container.decode(String.self, forKey: .contentType), bytes: bytes,
             deepLink: try container.decodeIfPresent(String.self, forKey: .deepLink),
-            origin: try container.decodeIfPresent(SourceLocation.self, forKey: .origin),
-            provenance: try container.decodeIfPresent(ProvenanceMap.self, forKey: .provenance))
+            origin: try container.decodeIfPresent(SourceLocation.self, forKey: .origin), provenance: provenance)
         // `init` derives an origin from the template when there is none; keep what was stored.
         self.origin = try container.decodeIfPresent(SourceLocation.self, forKey: .origin)
         self.card = try container.decodeIfPresent(CardFacts.self, forKey: .card)
@@ -143,14 +147,16 @@ extension Artifact: Codable {
         try container.encodeIfPresent(sample, forKey: .sample)
         try container.encode(status, forKey: .status)
         try container.encode(contentType, forKey: .contentType)
-        if let store = encoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore {
+        let store = encoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
+        if let store {
             try container.encode(store.storeBytes(bytes), forKey: .bytesRef)
+            if let provenance { try container.encode(store.storeBytes(provenance.encoded()), forKey: .provenanceRef) }
         } else {
             try container.encode(Data(bytes), forKey: .bytes)
+            try container.encodeIfPresent(provenance, forKey: .provenance)
         }
         try container.encodeIfPresent(deepLink, forKey: .deepLink)
         try container.encodeIfPresent(origin, forKey: .origin)
         try container.encodeIfPresent(card, forKey: .card)
-        try container.encodeIfPresent(provenance, forKey: .provenance)
     }
 }

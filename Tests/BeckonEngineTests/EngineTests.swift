@@ -104,6 +104,6 @@ import Testing
         let name = print.description
         let url = folder.appendingPathComponent("blobs/\(name.prefix(2))/\(name)")
         try Data("tampered".utf8).write(to: url)
-        #expect(cache.blob(print) == nil)
+        #expect(cache.blob(print, verify: true) == nil)
     }
 }

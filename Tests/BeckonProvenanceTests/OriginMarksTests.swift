@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import Foundation
 import PropertyBased
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func aMarkWithAnUnreadablePayloadIsDroppedWithoutAnOrigin() {
-        let broken = String(Character(OriginMarks.open)) + "\u{100041}" + String(Character(OriginMarks.payloadEnd))
+        let broken = String(Character(OriginMarks.open)) + "\u{104141}" + String(Character(OriginMarks.payloadEnd))
         let (bytes, map) = OriginMarks.strip(broken + "x" + OriginMarks.closing)
         #expect(bytes == [UInt8(ascii: "x")])
         #expect(map.isEmpty)
@@ -84,5 +85,28 @@ import Testing
                 for offset in start..<end { #expect(map.origin(at: offset) == Self.string) }
             }
         }
+    }
+}
+
+@Suite struct ProvenanceCodingTests {
+    @Test func aMapReadsBackAsWritten() throws {
+        let text =
+            OriginMarks.base(OriginMarksTests.layout) + "<p>"
+            + OriginMarks.wrap(
+                "a " + OriginMarks.wrap("ليلى", in: OriginMarksTests.string), in: OriginMarksTests.template)
+            + "</p>"
+        let map = OriginMarks.strip(text).provenance
+        let data = try JSONEncoder().encode(map)
+        #expect(try JSONDecoder().decode(ProvenanceMap.self, from: data) == map)
+    }
+
+    @Test(arguments: [[], [0], [1, 2], [255, 0, 127], Array(0...255)] as [[UInt8]])
+    func base64RoundTrips(bytes: [UInt8]) {
+        #expect(Base64.decode(Base64.encode(bytes)) == bytes)
+    }
+
+    @Test(arguments: ["A", "AB=C", "====", "A@==", "AA==AA=="])
+    func malformedBase64IsRefused(text: String) {
+        #expect(Base64.decode(text) == nil)
     }
 }

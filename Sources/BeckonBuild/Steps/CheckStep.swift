@@ -10,7 +10,8 @@ struct CheckStep {
     let engine: Engine
     let progress: ProgressHandler?
 
-    func run(_ artifacts: [Artifact], _ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
+    func run(_ rendered: RenderResult, _ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
+        let artifacts = rendered.artifacts
         let checker = prepared.checker
         var contextKey = FingerprintBuilder("check-context")
         contextKey.add(loaded.prints.config)
@@ -22,9 +23,9 @@ struct CheckStep {
         @Sendable func page(_ artifact: Artifact, _ print: Fingerprint) -> CheckedPage? {
             CheckedSite.isPage(artifact) ? engine.value("parse.page", print) { CheckedPage(artifact) } : nil
         }
-        let checked = artifacts.parallelMap { artifact -> (Fingerprint, [Diagnostic]) in
+        let checked = Array(zip(artifacts, rendered.fingerprints)).parallelMap {
+            artifact, print -> (Fingerprint, [Diagnostic]) in
             defer { counter.increment() }
-            let print = artifact.fingerprint
             guard artifact.origin != nil else { return (print, []) }
             var key = FingerprintBuilder("check-artifact")
             key.add(print)

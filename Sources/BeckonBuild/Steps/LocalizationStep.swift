@@ -1,6 +1,7 @@
 import BeckonChecks
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonRender
 
 /// Gathers every string rendered in every locale with every sample (what the localization rules
 /// and the review page read) and runs the catalog rules over it, once per set of templates,
@@ -24,12 +25,27 @@ struct LocalizationStep {
         return key.finish()
     }
 
-    /// What the localization rules and the review page read.
+    /// What the localization rules and the review page read. Each locale's strings are rendered
+    /// once per fallback chain, so a German edit renders the German strings again, not all.
     func input(_ loaded: LoadedSite, _ prepared: Prepared) -> LocalizationInput {
         engine.value("localization.input", Self.key(loaded)) {
-            LocalizationReview.input(
-                site: loaded.site, catalog: loaded.catalog, layouts: loaded.layouts,
-                sampleLinks: prepared.sampleLinks, cards: prepared.cards)
+            let site = loaded.site
+            let renderings = site.buildLocales.parallelMap { locale in
+                var key = FingerprintBuilder("renderings")
+                key.add(loaded.prints.config)
+                key.add(loaded.prints.run)
+                key.add(locale.rawValue)
+                key.add(loaded.prints.chain(locale))
+                return engine.value("localization.renderings", key.finish()) {
+                    LocalizationReview.renderings(
+                        locale, site: site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
+                }
+            }
+            return LocalizationInput(
+                catalog: loaded.catalog,
+                usage: LocalizationReview.usage(site: site, layouts: loaded.layouts, cards: prepared.cards),
+                renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, renderings)),
+                locales: site.buildLocales)
         }
     }
 

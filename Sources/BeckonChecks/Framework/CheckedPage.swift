@@ -7,6 +7,8 @@ public struct CheckedPage: Sendable {
     public let document: HTMLDocument
     /// Every `id` (and `<a name>`) in the page, for `#fragment` links.
     public let anchors: Set<String>
+    /// Every URL the page holds, found once when it is parsed.
+    public let links: [FoundLink]
 
     public init(_ artifact: Artifact) {
         self.artifact = artifact
@@ -18,5 +20,6 @@ public struct CheckedPage: Sendable {
             if node.name == "a", let name = node[attribute: "name"] { anchors.insert(name) }
         }
         self.anchors = anchors
+        self.links = FoundLink.links(in: document, path: artifact.path)
     }
 }

@@ -11,6 +11,8 @@ public struct CheckedSite: Sendable {
     public let pages: [String: CheckedPage]
     /// Every output path, for internal link targets.
     public let paths: Set<String>
+    /// Every link of every artifact.
+    let links: [(artifact: Artifact, link: FoundLink)]
 
     public init(_ artifacts: [Artifact]) {
         let parsed = artifacts.filter(Self.isPage).parallelMap(CheckedPage.init)
@@ -22,6 +24,7 @@ public struct CheckedSite: Sendable {
         self.artifacts = artifacts
         self.pages = Dictionary(pages.map { ($0.artifact.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.paths = Set(artifacts.map(\.path))
+        self.links = Self.gatherLinks(artifacts, pages: self.pages)
     }
 
     /// Whether an artifact is an HTML page the checks parse.

@@ -14,10 +14,9 @@ public struct FoundLink: Sendable, Hashable {
 
     /// Every URL of an HTML page: `href`, `src`, each `srcset` candidate, `action`, `poster`, the
     /// Open Graph and Twitter image and URL, and the Smart App Banner's `app-argument`.
-    static func links(in page: CheckedPage) -> [FoundLink] {
+    static func links(in document: HTMLDocument, path: String) -> [FoundLink] {
         var links: [FoundLink] = []
-        let path = page.artifact.path
-        for node in page.document.root.descendants where node.isElement {
+        for node in document.root.descendants where node.isElement {
             for attribute in ["href", "src", "action", "poster", "cite", "formaction"] {
                 if let value = node[attribute: attribute] {
                     links.append(FoundLink(url: value, attribute: attribute, line: node.line, path: path))
@@ -72,11 +71,18 @@ public struct FoundLink: Sendable, Hashable {
 
 extension CheckedSite {
     /// Every link of every artifact: pages, plain-text artifacts and recorded deep links.
-    func allLinks() -> [(artifact: Artifact, link: FoundLink)] {
+    func allLinks() -> [(artifact: Artifact, link: FoundLink)] { links }
+
+    /// Every link of every artifact, gathered once for all the rules that read them.
+    static func gatherLinks(
+        _ artifacts: [Artifact], pages: [String: CheckedPage]
+    ) -> [(
+        artifact: Artifact, link: FoundLink
+    )] {
         var result: [(Artifact, FoundLink)] = []
         for artifact in artifacts where artifact.origin != nil {
             if let page = pages[artifact.path] {
-                result += FoundLink.links(in: page).map { (artifact, $0) }
+                result += page.links.map { (artifact, $0) }
             } else if artifact.contentType.hasPrefix("text/plain") {
                 result += FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path)
                     .map { (artifact, $0) }

@@ -17,9 +17,13 @@ public struct LayoutLibrary: Sendable {
                 continue
             }
             do {
-                _ = try MustacheTemplate(string: source.text)
-                // The marked layout parses whenever the layout does: marks are ordinary text.
-                templates[name] = try MustacheTemplate(string: LayoutMarks.marked(source))
+                // The marked layout parses whenever the layout does (marks are ordinary text); only
+                // when it does not is the layout itself parsed, for the error's true position.
+                if let marked = try? MustacheTemplate(string: LayoutMarks.marked(source)) {
+                    templates[name] = marked
+                } else {
+                    templates[name] = try MustacheTemplate(string: source.text)
+                }
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(
                     .error(

@@ -19,7 +19,7 @@ struct EmailTextURLsRule: SiteRule {
         for artifact in site.artifacts where artifact.kind == .emailHTML {
             guard let page = site.pages[artifact.path] else { continue }
             let text = texts[String(artifact.path.dropLast(".html".count)) + ".txt"] ?? ""
-            for link in FoundLink.links(in: page) where link.attribute == "href" && !text.contains(link.url) {
+            for link in page.links where link.attribute == "href" && !text.contains(link.url) {
                 diagnostics.append(
                     finding(
                         .error, "`\(link.url)` is in the HTML part but not in the text part", artifact, link,

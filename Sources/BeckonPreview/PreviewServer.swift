@@ -1,0 +1,190 @@
+import BeckonRender
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The preview web server: the index, the viewers, every output file (rewritten for local viewing),
+/// and a Server-Sent Events stream that tells browsers to reload after each build. It listens on
+/// 127.0.0.1 unless another host is asked for.
+public struct PreviewServer: Sendable {
+    public let session: PreviewSession
+    public let host: String
+    public let port: Int
+
+    public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 4040) {
+        self.session = session
+        self.host = host
+        self.port = port
+    }
+
+    /// The routes, for the server and for tests.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        let session = self.session
+        router.get("/") { _, _ in
+            html(IndexPage.html(await session.state))
+        }
+        router.get("/_beckon/page") { request, _ in
+            let state = await session.state
+            let path = request.uri.queryParameters["path"].map(String.init) ?? ""
+            let scheme = request.uri.queryParameters["scheme"].map(String.init) ?? "light"
+            guard let page = PageViewer.html(path: path, scheme: scheme, state: state) else {
+                throw HTTPError(.notFound)
+            }
+            return html(page)
+        }
+        router.get("/_beckon/email") { request, _ in
+            let path = request.uri.queryParameters["path"].map(String.init) ?? ""
+            guard let page = EmailViewer.html(base: path, state: await session.state) else {
+                throw HTTPError(.notFound)
+            }
+            return html(page)
+        }
+        router.get("/_beckon/card") { request, _ in
+            let path = request.uri.queryParameters["path"].map(String.init) ?? ""
+            guard let page = CardViewer.html(path: path, state: await session.state) else { throw HTTPError(.notFound) }
+            return html(page)
+        }
+        router.get("/_beckon/message") { request, _ in
+            let path = request.uri.queryParameters["path"].map(String.init) ?? ""
+            guard let page = MessageViewer.html(path: path, state: await session.state) else {
+                throw HTTPError(.notFound)
+            }
+            return html(page)
+        }
+        router.get("/_beckon/client.js") { _, _ in
+            response(ClientAssets.script, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/_beckon/preview.css") { _, _ in
+            response(ClientAssets.stylesheet, type: "text/css; charset=utf-8")
+        }
+        router.get("/_beckon/state.json") { _, _ in
+            let state = await session.state
+            let event = PreviewEvent(
+                version: state.version, broken: state.broken, errors: state.report.errorCount,
+                warnings: state.report.warningCount, milliseconds: Int((state.seconds * 1000).rounded()))
+            return response(String(decoding: try JSONEncoder().encode(event), as: UTF8.self), type: "application/json")
+        }
+        router.get("/_beckon/events") { request, _ in
+            events(request, session: session)
+        }
+        router.get("/**") { request, _ in
+            let state = await session.state
+            guard let path = Self.outputPath(request.uri.path), let file = Self.file(path, in: state) else {
+                throw HTTPError(.notFound)
+            }
+            let options = ServedFile.Options(
+                scheme: request.uri.queryParameters["beckon-scheme"].map(String.init),
+                imagesOff: request.uri.queryParameters["beckon-images"] == "off")
+            let bytes = ServedFile.bytes(file, state: state, options: options)
+            return Response(
+                status: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        return router
+    }
+
+    /// Serves until interrupted (Ctrl-C) or until the watcher ends; `ready` is called with the URL
+    /// once the server listens.
+    public func run(
+        watcher: SiteWatcher?, log: @escaping @Sendable (String) -> Void, ready: @escaping @Sendable (String) -> Void
+    )
+        async throws
+    {
+        var logger = Logger(label: "beckon.preview")
+        logger.logLevel = .warning
+        let host = self.host
+        let application = Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)/")
+            },
+            logger: logger)
+        var services: [any Service] = [application]
+        if let watcher { services.append(RebuildService(watcher: watcher, session: session, log: log)) }
+        var configuration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(2)
+        let group = ServiceGroup(configuration: configuration)
+        try await group.run()
+        await session.finishAll()
+    }
+
+    /// The output path a request path names: percent-decoded, without the leading slash, and with
+    /// `index.html` for a folder.
+    static func outputPath(_ requestPath: String) -> String? {
+        guard let decoded = requestPath.removingPercentEncoding else { return nil }
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
+        let path = segments.joined(separator: "/")
+        return decoded.hasSuffix("/") || path.isEmpty ? (path.isEmpty ? "index.html" : path + "/index.html") : path
+    }
+
+    static func file(_ path: String, in state: PreviewState) -> Artifact? {
+        state.files[path] ?? state.files[path + "/index.html"]
+    }
+}
+
+private func html(_ text: String) -> Response {
+    response(text, type: "text/html; charset=utf-8")
+}
+
+private func response(_ text: String, type: String) -> Response {
+    Response(
+        status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+}
+
+/// The event stream of one browser: an event named `build` after every build, until the browser
+/// goes away or the server stops.
+private func events(_ request: Request, session: PreviewSession) -> Response {
+    Response(
+        status: .ok,
+        headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+        body: ResponseBody { writer in
+            let (id, stream) = await session.subscribe()
+            try await writer.write(ByteBuffer(string: "retry: 500\n: connected\n\n"))
+            try await withGracefulShutdownHandler {
+                try await request.body.consumeWithInboundCloseHandler { _ in
+                    for await event in stream {
+                        let data = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
+                        try await writer.write(ByteBuffer(string: "event: build\ndata: \(data)\n\n"))
+                    }
+                } onInboundClosed: {
+                    Task { await session.unsubscribe(id) }
+                }
+            } onGracefulShutdown: {
+                Task { await session.unsubscribe(id) }
+            }
+            await session.unsubscribe(id)
+            try await writer.finish(nil)
+        })
+}
+
+/// Rebuilds the site after every batch of changes the watcher reports.
+struct RebuildService: Service {
+    let watcher: SiteWatcher
+    let session: PreviewSession
+    let log: @Sendable (String) -> Void
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            for await batch in watcher.changes {
+                let state = await session.rebuild()
+                let changed = batch.sorted().prefix(3).joined(separator: ", ") + (batch.count > 3 ? ", …" : "")
+                let errors = state.report.errorCount
+                let outcome =
+                    state.broken
+                    ? "the site does not build (\(errors) error\(errors == 1 ? "" : "s")); serving the last good render"
+                    : "rebuilt in \(Int((state.seconds * 1000).rounded())) ms, \(state.rendered) rendered, "
+                        + "\(errors) error\(errors == 1 ? "" : "s"), \(state.report.warningCount) warning\(state.report.warningCount == 1 ? "" : "s")"
+                log("\(changed) → \(outcome)")
+            }
+        } onGracefulShutdown: {
+            watcher.stop()
+        }
+    }
+}

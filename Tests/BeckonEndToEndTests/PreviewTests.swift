@@ -1,0 +1,198 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon preview` as a person uses it: start it, open the index and an email, edit a string,
+/// see the browser told to reload and the page changed, stop it with Ctrl-C.
+@Suite(.serialized) struct PreviewTests {
+    /// A running `beckon preview` on a free loopback port.
+    final class RunningPreview {
+        let process = Process()
+        let port: Int
+        let output = Pipe()
+
+        init(site: URL) throws {
+            process.executableURL = BeckonBinary.url
+            process.arguments = ["preview", "--site", site.path, "--port", "0"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["BECKON_LINK_KEY"] = BeckonBinary.testLinkKey
+            process.environment = environment
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The first line names the URL once the server listens.
+            var line = ""
+            let reader = output.fileHandleForReading
+            let deadline = Date().addingTimeInterval(60)
+            while !line.contains("\n"), Date() < deadline {
+                let data = reader.availableData
+                if data.isEmpty { break }
+                line += String(decoding: data, as: UTF8.self)
+            }
+            guard let range = line.range(of: "http://127.0.0.1:"),
+                let port = Int(line[range.upperBound...].prefix { $0.isNumber })
+            else {
+                process.terminate()
+                throw PreviewTestError.noURL(line)
+            }
+            self.port = port
+        }
+
+        /// Ctrl-C, and how the process ended.
+        func interrupt() -> Int32 {
+            kill(process.processIdentifier, SIGINT)
+            let deadline = Date().addingTimeInterval(15)
+            while process.isRunning, Date() < deadline { usleep(50_000) }
+            if process.isRunning {
+                process.terminate()
+                return -1
+            }
+            return process.terminationStatus
+        }
+    }
+
+    enum PreviewTestError: Error {
+        case noURL(String)
+    }
+
+    @Test func servesTheSiteAndReloadsAfterAnEdit() throws {
+        let site = TemporaryDirectory()
+        try SiteFixture.write(PreviewFixture.site, to: site.url)
+        let preview = try RunningPreview(site: site.url)
+
+        let index = try LoopbackHTTP.get(port: preview.port, "/")
+        #expect(index.status == 200)
+        #expect(index.body.contains("de-DE"))
+        #expect(index.body.contains("/_beckon/email?path=emails/en-US/maya/invite"))
+
+        let email = try LoopbackHTTP.get(port: preview.port, "/_beckon/email?path=emails/en-US/maya/invite")
+        #expect(email.status == 200)
+        #expect(email.body.contains("Maya invited you to Minimo"))
+        #expect(email.body.contains("Plain text"))
+
+        // A production URL is served from the preview.
+        let page = try LoopbackHTTP.get(port: preview.port, "/de-DE/samples/maya/invite/index.html")
+        #expect(page.status == 200)
+        #expect(!page.body.contains("\"https://join.minimo.test/"))
+        #expect(page.body.contains("/_beckon/client.js"))
+
+        // Editing a German string: the browser hears of a build, and the page has the new text.
+        let events = try LoopbackHTTP.stream(
+            port: preview.port, "/_beckon/events", until: "event: build", timeout: 30
+        ) {
+            let bundle = site.url.appendingPathComponent("locales/de-DE.yml")
+            let text = try String(contentsOf: bundle, encoding: .utf8)
+            try Data(
+                text.replacingOccurrences(of: "Diese Einladung ist abgelaufen", with: "Diese Einladung lief gestern ab")
+                    .utf8
+            ).write(to: bundle, options: .atomic)
+        }
+        #expect(events.contains("event: build"), "\(events)")
+        let changed = try LoopbackHTTP.get(port: preview.port, "/de-DE/expired/index.html")
+        #expect(changed.body.contains("Diese Einladung lief gestern ab"))
+
+        // Breaking the site keeps the last good render visible and says why.
+        let events2 = try LoopbackHTTP.stream(
+            port: preview.port, "/_beckon/events", until: "\"broken\":true", timeout: 30
+        ) {
+            try Data("version: 1\napp: [".utf8).write(to: site.url.appendingPathComponent("beckon.yml"))
+        }
+        #expect(events2.contains("\"broken\":true"), "\(events2)")
+        let stale = try LoopbackHTTP.get(port: preview.port, "/de-DE/expired/index.html")
+        #expect(stale.body.contains("Diese Einladung lief gestern ab"))
+        #expect(stale.body.contains("\"broken\":true"))
+        let status = try LoopbackHTTP.get(port: preview.port, "/")
+        #expect(status.body.contains("beckon.yml"))
+
+        #expect(preview.interrupt() == 0)
+    }
+
+    @Test func aHeadlessBrowserSeesTheEditedText() throws {
+        guard
+            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
+            print("skipped: no chromium here (make deps installs it)")
+            return
+        }
+        let site = TemporaryDirectory()
+        try SiteFixture.write(PreviewFixture.site, to: site.url)
+        let preview = try RunningPreview(site: site.url)
+        defer { _ = preview.interrupt() }
+        func dom(_ path: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: chromium)
+            process.arguments = [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--dump-dom", "http://127.0.0.1:\(preview.port)\(path)",
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let index = try dom("/")
+        #expect(index.contains("Beckon preview"), "\(index.prefix(500))")
+        let email = try dom("/_beckon/email?path=emails/en-US/maya/invite")
+        #expect(email.contains("Maya invited you to Minimo"))
+        let bundle = site.url.appendingPathComponent("locales/en-US.yml")
+        let text = try String(contentsOf: bundle, encoding: .utf8)
+        _ = try LoopbackHTTP.stream(port: preview.port, "/_beckon/events", until: "event: build", timeout: 30) {
+            try Data(text.replacingOccurrences(of: "You are invited", with: "Come and join us").utf8).write(
+                to: bundle, options: .atomic)
+        }
+        let edited = try dom("/en-US/samples/maya/invite/index.html")
+        #expect(!edited.isEmpty)
+        let editedEmail = try dom("/emails/en-US/maya/invite.html")
+        #expect(editedEmail.contains("Come and join us"), "\(editedEmail.prefix(800))")
+    }
+}
+
+/// The incremental fixture's site, shared with the preview tests.
+enum PreviewFixture {
+    static let site =
+        SiteFixture.replacing(
+            "samples:",
+            with: """
+                email:
+                  from: invites@minimo.test
+                samples:
+                """,
+            in: SiteFixture.minimal)
+            + """
+
+            -- templates/email/invite.md --
+            ---
+            kind: email
+            subject: email.subject
+            preheader: email.preheader
+            transactional: false
+            ---
+            # {{t.email.heading}}
+
+            {{t.email.body}}
+
+            {{button t.email.accept invite.url}}
+            -- locales/en-US.yml --
+            common:
+              friend: A friend
+            landing:
+              title: "{inviter} invited you to {app}"
+            expired:
+              title: This invite has expired
+            gone:
+              title: This invite was cancelled
+            android:
+              title: "{app} for Android is coming"
+            email:
+              subject: "{inviter} invited you to {app}"
+              preheader: Your invite to Minimo is waiting for you — accept it in two taps from this email.
+              heading: You are invited
+              body: "{inviter} saved you a spot on **{app}**."
+              accept: Accept the invite
+            """
+}
