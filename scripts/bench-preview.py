@@ -163,8 +163,7 @@ def measure_hugo(site, edits):
     content = site / "content" / "page-1.de.md"
     original = content.read_text(encoding="utf-8")
     port = free_port()
-    process = subprocess.Popen(["hugo", "server", "--source", str(site), "--port", str(port), "--bind", "127.0.0.1",
-                                "--renderToMemory"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(["hugo", "server", "--source", str(site), "--port", str(port), "--bind", "127.0.0.1"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         wait_for(process, r"Web Server is available")
         socket_ = LiveReload(port)

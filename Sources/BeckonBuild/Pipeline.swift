@@ -84,7 +84,9 @@ public struct Pipeline: Sendable {
     }
 
     private func steps() async -> Outcome {
-        let (loaded, loadDiagnostics) = LoadStep(engine: engine, options: options, sources: sources).run()
+        let (loaded, loadDiagnostics) = await engine.phase("load") {
+            LoadStep(engine: engine, options: options, sources: sources).run()
+        }
         var diagnostics = loadDiagnostics
         guard let loaded else { return Outcome(diagnostics: diagnostics) }
         let site = loaded.site
@@ -95,7 +97,9 @@ public struct Pipeline: Sendable {
         if diagnostics.contains(where: { $0.rule == "yaml.syntax" }) {
             return Outcome(diagnostics: diagnostics, locales: locales)
         }
-        let (prepared, preparedDiagnostics) = await PrepareStep(engine: engine, options: options).run(loaded)
+        let (prepared, preparedDiagnostics) = await engine.phase("prepare") {
+            await PrepareStep(engine: engine, options: options).run(loaded)
+        }
         diagnostics += preparedDiagnostics
         func status() -> [LocaleStatus] {
             site.buildLocales.map { LocaleStatus.make($0, catalog: catalog, diagnostics: diagnostics) }
@@ -104,16 +108,22 @@ public struct Pipeline: Sendable {
             return Outcome(
                 diagnostics: diagnostics, locales: locales, localization: status(), overrides: prepared.overrides)
         }
-        let rendered = RenderStep(engine: engine, progress: progress).run(loaded, prepared)
+        let rendered = await engine.phase("render") {
+            RenderStep(engine: engine, progress: progress).run(loaded, prepared)
+        }
         var artifacts = rendered.artifacts
         diagnostics += rendered.diagnostics + Self.collisions(artifacts)
-        diagnostics += CheckStep(engine: engine, progress: progress).run(rendered, loaded, prepared)
-        diagnostics += LocalizationStep(engine: engine).check(loaded, prepared)
+        diagnostics += await engine.phase("check") {
+            CheckStep(engine: engine, progress: progress).run(rendered, loaded, prepared)
+        }
+        diagnostics += await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
         let statuses = status()
         let finalized = DiagnosticReport(diagnostics).finalized(overrides: prepared.overrides, strict: options.strict)
-        artifacts.append(
+        let review = await engine.phase("review") {
             ReviewStep(engine: engine).run(
-                loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts))
+                loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts)
+        }
+        artifacts.append(review)
         return Outcome(
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
             overrides: prepared.overrides)

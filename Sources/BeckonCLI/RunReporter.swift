@@ -22,7 +22,7 @@ struct RunReporter {
             .run()
         progress?.finish()
         if ProcessInfo.processInfo.environment["BECKON_STEP_STATS"] != nil {
-            FileHandle.standardError.write(Data(Self.stepTable(result.steps).utf8))
+            FileHandle.standardError.write(Data(result.steps.table.utf8))
         }
         if let cacheProblem {
             result.report.append(cacheProblem)
@@ -64,14 +64,6 @@ struct RunReporter {
         case (.check, true):
             return "Check failed: \(problems)."
         }
-    }
-
-    /// Per step: how often it ran, and was reused from memory and from disk (`BECKON_STEP_STATS=1`).
-    static func stepTable(_ stats: StepStats) -> String {
-        let steps = Set(stats.runs.keys).union(stats.hits.keys).union(stats.diskHits.keys).sorted()
-        return steps.map { step in
-            "\(step): ran \(stats.runs[step] ?? 0), reused \(stats.hits[step] ?? 0), from disk \(stats.diskHits[step] ?? 0)\n"
-        }.joined()
     }
 
     /// " (180 of 214 steps from the cache)" when a cache folder supplied results.

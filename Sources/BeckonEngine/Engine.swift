@@ -52,8 +52,9 @@ public final class Engine: @unchecked Sendable {
         -> Value
     {
         if let found: Value = lookup(step, key) { return found }
+        let start = DispatchTime.now()
         let value = try compute()
-        store(step, key, value, counting: \.runs)
+        store(step, key, value, counting: \.runs, since: start)
         return value
     }
 
@@ -62,8 +63,9 @@ public final class Engine: @unchecked Sendable {
         _ step: StepName, _ key: Fingerprint, compute: () async throws -> Value
     ) async rethrows -> Value {
         if let found: Value = lookup(step, key) { return found }
+        let start = DispatchTime.now()
         let value = try await compute()
-        store(step, key, value, counting: \.runs)
+        store(step, key, value, counting: \.runs, since: start)
         return value
     }
 
@@ -77,8 +79,9 @@ public final class Engine: @unchecked Sendable {
             store(step, key, stored, counting: \.diskHits)
             return stored
         }
+        let start = DispatchTime.now()
         let value = try compute()
-        store(step, key, value, counting: \.runs)
+        store(step, key, value, counting: \.runs, since: start)
         cache?.write(step, key, value)
         return value
     }
@@ -95,13 +98,23 @@ public final class Engine: @unchecked Sendable {
 
     private func store(
         _ step: StepName, _ key: Fingerprint, _ value: any Sendable,
-        counting counter: WritableKeyPath<
-            StepStats, [StepName: Int]
-        >
+        counting counter: WritableKeyPath<StepStats, [StepName: Int]>, since start: DispatchTime? = nil
     ) {
+        let seconds = start.map { Double(DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds) / 1e9 }
         lock.withLock {
             tables[step, default: [:]][key] = Entry(value: value, generation: generation)
             currentStats[keyPath: counter][step, default: 0] += 1
+            if let seconds { currentStats.seconds[step, default: 0] += seconds }
         }
+    }
+
+    /// Runs one phase of a run, recording its wall-clock time.
+    public func phase<Value>(_ name: String, _ body: () async throws -> Value) async rethrows -> Value {
+        let start = DispatchTime.now()
+        defer {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            lock.withLock { currentStats.phases.append((name, seconds)) }
+        }
+        return try await body()
     }
 }

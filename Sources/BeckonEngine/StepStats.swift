@@ -1,3 +1,5 @@
+import Foundation
+
 /// How often each step ran and how often its result was reused in one run: what tests use to show
 /// that an edit re-ran only the steps that read it, counted in operations rather than seconds.
 public struct StepStats: Sendable, Hashable {
@@ -7,6 +9,20 @@ public struct StepStats: Sendable, Hashable {
     public var hits: [StepName: Int] = [:]
     /// Results read from the on-disk cache, per step.
     public var diskHits: [StepName: Int] = [:]
+    /// Seconds spent computing, per step (summed over threads).
+    public var seconds: [StepName: Double] = [:]
+    /// Wall-clock seconds of each phase of a run (`load`, `render`, `check`…), in order.
+    public var phases: [(name: String, seconds: Double)] = []
+
+    public static func == (lhs: StepStats, rhs: StepStats) -> Bool {
+        lhs.runs == rhs.runs && lhs.hits == rhs.hits && lhs.diskHits == rhs.diskHits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(runs)
+        hasher.combine(hits)
+        hasher.combine(diskHits)
+    }
 
     public init() {}
 
@@ -18,4 +34,17 @@ public struct StepStats: Sendable, Hashable {
 
     /// Results reused from memory or disk, over every step.
     public var totalReused: Int { hits.values.reduce(0, +) + diskHits.values.reduce(0, +) }
+
+    /// Per step: how often it ran (and for how long), and was reused from memory and from disk;
+    /// then the phases. Printed with `BECKON_STEP_STATS=1`.
+    public var table: String {
+        let steps = Set(runs.keys).union(hits.keys).union(diskHits.keys).sorted()
+        let lines = steps.map { step in
+            let milliseconds = String(format: "%.1f", (seconds[step] ?? 0) * 1000)
+            return
+                "\(step): ran \(runs[step] ?? 0) (\(milliseconds) ms), reused \(hits[step] ?? 0), from disk \(diskHits[step] ?? 0)\n"
+        }
+        let phases = phases.map { "\($0.name) \(String(format: "%.1f", $0.seconds * 1000)) ms" }
+        return lines.joined() + "phases: " + phases.joined(separator: ", ") + "\n"
+    }
 }

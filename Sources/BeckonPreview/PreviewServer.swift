@@ -182,6 +182,7 @@ struct RebuildService: Service {
                     : "rebuilt in \(Int((state.seconds * 1000).rounded())) ms, \(state.rendered) rendered, "
                         + "\(errors) error\(errors == 1 ? "" : "s"), \(state.report.warningCount) warning\(state.report.warningCount == 1 ? "" : "s")"
                 log("\(changed) → \(outcome)")
+                if ProcessInfo.processInfo.environment["BECKON_STEP_STATS"] != nil { log(state.steps.table) }
             }
         } onGracefulShutdown: {
             watcher.stop()

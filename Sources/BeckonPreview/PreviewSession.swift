@@ -35,6 +35,7 @@ public actor PreviewSession {
         next.report = result.report
         next.sources = sources
         next.seconds = Date().timeIntervalSince(start)
+        next.steps = result.steps
         next.broken = result.artifacts.isEmpty
         next.rendered = ["render.page", "render.email", "render.card", "render.site-files"].reduce(0) {
             $0 + result.steps.runs(of: StepName(rawValue: $1))

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonEngine
 import BeckonRender
 import Foundation
 
@@ -20,6 +21,9 @@ public struct PreviewState: Sendable {
     public var rendered: Int
     /// The source files the findings quote.
     public var sources: SourceStore
+
+    /// Which steps the latest build ran, and for how long.
+    public var steps = StepStats()
 
     /// The site's production origins, rewritten to the preview in served pages.
     public var productionOrigins: [String]

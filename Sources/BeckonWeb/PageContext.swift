@@ -13,7 +13,7 @@ struct PageContext {
 
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
-        buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?
+        buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>
     ) {
         let config = site.config
         let app = config.app
@@ -65,7 +65,7 @@ struct PageContext {
 
         var texts: [String: TemplateValue] = [:]
         var fragments: [String: TemplateValue] = [:]
-        for key in Self.allKeys(catalog) {
+        for key in layoutKeys.sorted().map({ MessageKey($0) }) {
             guard let message = scope.message(key) else { continue }
             let origin = origins.string(key, in: locale)
             texts[key.rawValue] = marked(MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft), origin)
@@ -181,10 +181,5 @@ struct PageContext {
             context["page"] = .object(page)
         }
         return .object(context)
-    }
-
-    /// Every key any bundle has, so layouts see the same names in every locale.
-    static func allKeys(_ catalog: Catalog) -> [MessageKey] {
-        Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
     }
 }

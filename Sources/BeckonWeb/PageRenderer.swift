@@ -44,7 +44,8 @@ public struct PageRenderer: Sendable {
         guard let locale = site.buildLocales.first else { return [] }
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: PageRoute(kind: template.kind, locale: locale),
-            sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards)
+            sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
+            layoutKeys: layouts.referencedKeys)
         var diagnostics: [Diagnostic] = []
         var usedKeys: [MessageKey] =
             [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
@@ -86,7 +87,8 @@ public struct PageRenderer: Sendable {
         let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
-            buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards)
+            buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
+            layoutKeys: layouts.referencedKeys)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard let marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

@@ -79,6 +79,26 @@ import Testing
         #expect(match.fix != nil)
     }
 
+    /// The build checks one locale at a time (each against the source), so a German edit
+    /// re-checks German only: that must find exactly what checking all locales at once finds.
+    @Test(arguments: [
+        ("Hallo {inviter}, siehe", "Hallo {inviterr}, siehe"), ("button: Hol dir **{app}**", "button: Get **{app}**"),
+        ("Hallo {inviter}, siehe", "Hallo  {inviter}, siehe"), ("brand: Playa", "brand: Playa\nextra: Nur hier"),
+        ("sourceHash: ", "sourceHash: 0000"), ("Hol dir **{app}**", "Hol dir {app}"),
+    ])
+    func checkingLocaleByLocaleFindsWhatCheckingAllFinds(old: String, new: String) {
+        let whole = input(translation: Self.translation.replacingOccurrences(of: old, with: new), used: false)
+        var byLocale: [Diagnostic] = []
+        for locale in whole.locales {
+            var one = whole
+            one.locales = [locale]
+            byLocale += Checker.standard().check(one)
+        }
+        let all = DiagnosticReport(Checker.standard().check(whole)).finalized()
+        #expect(!all.diagnostics.isEmpty)
+        #expect(DiagnosticReport(byLocale).finalized() == all)
+    }
+
     @Test func unusedSourceKeysAreReportedAtTheirKey() {
         let findings = Checker.standard().check(input(used: false))
         #expect(findings.filter { $0.rule == "l10n.unused-key" }.map(\.location?.line) == [1, 5, 8])

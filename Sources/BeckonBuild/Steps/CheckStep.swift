@@ -19,9 +19,10 @@ struct CheckStep {
         contextKey.add(prepared.online)
         let context = contextKey.finish()
         let counter = ProgressCounter(total: artifacts.count, phase: "checking", handler: progress)
-        // Pages are parsed only when a check that reads them has to run.
-        @Sendable func page(_ artifact: Artifact, _ print: Fingerprint) -> CheckedPage? {
-            CheckedSite.isPage(artifact) ? engine.value("parse.page", print) { CheckedPage(artifact) } : nil
+        // Facts (a parsed page, a text's links, a message read back) are read only when a check
+        // that needs them has to run, and then once per content.
+        @Sendable func facts(_ artifact: Artifact, _ print: Fingerprint) -> ArtifactFacts {
+            engine.value("read.facts", print) { ArtifactFacts(artifact) }
         }
         let checked = Array(zip(artifacts, rendered.fingerprints)).parallelMap {
             artifact, print -> (Fingerprint, [Diagnostic]) in
@@ -31,16 +32,16 @@ struct CheckStep {
             key.add(print)
             key.add(context)
             let diagnostics = engine.persistentValue("check.artifact", key.finish()) {
-                checker.check(artifact, page: page(artifact, print))
+                checker.check(artifact, page: facts(artifact, print).page)
             }
             return (print, diagnostics)
         }
         var diagnostics = checked.flatMap(\.1)
         func checkSite() -> [Diagnostic] {
-            let pages = zip(artifacts, checked).filter { CheckedSite.isPage($0.0) }.parallelMap { artifact, result in
-                page(artifact, result.0)
+            let all = zip(artifacts, checked).map { ($0.0, $0.1.0) }.parallelMap { artifact, print in
+                facts(artifact, print)
             }
-            return checker.checkSite(CheckedSite(artifacts, pages: pages.compactMap { $0 }))
+            return checker.checkSite(CheckedSite(artifacts, facts: all))
         }
         if prepared.online {
             diagnostics += checkSite()

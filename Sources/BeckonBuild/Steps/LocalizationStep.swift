@@ -1,7 +1,9 @@
 import BeckonChecks
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonLocalization
 import BeckonRender
+import BeckonSite
 
 /// Gathers every string rendered in every locale with every sample (what the localization rules
 /// and the review page read) and runs the catalog rules over it, once per set of templates,
@@ -30,29 +32,71 @@ struct LocalizationStep {
     func input(_ loaded: LoadedSite, _ prepared: Prepared) -> LocalizationInput {
         engine.value("localization.input", Self.key(loaded)) {
             let site = loaded.site
-            let renderings = site.buildLocales.parallelMap { locale in
-                var key = FingerprintBuilder("renderings")
-                key.add(loaded.prints.config)
-                key.add(loaded.prints.run)
-                key.add(locale.rawValue)
-                key.add(loaded.prints.chain(locale))
-                return engine.value("localization.renderings", key.finish()) {
-                    LocalizationReview.renderings(
-                        locale, site: site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
-                }
-            }
+            let byLocale = site.buildLocales.parallelMap { renderings($0, loaded, prepared) }
             return LocalizationInput(
                 catalog: loaded.catalog,
-                usage: LocalizationReview.usage(site: site, layouts: loaded.layouts, cards: prepared.cards),
-                renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, renderings)),
+                usage: engine.value("localization.usage", Self.key(loaded)) {
+                    LocalizationReview.usage(site: site, layouts: loaded.layouts, cards: prepared.cards)
+                },
+                renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, byLocale)),
                 locales: site.buildLocales)
         }
     }
 
-    /// The findings of the catalog rules.
+    /// The findings of the catalog rules, one locale at a time: each locale is compared with the
+    /// source, so a German edit checks the German strings again (and the source-only rules, whose
+    /// findings come out the same every time and are reported once).
     func check(_ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
-        engine.persistentValue("check.catalog", Self.key(loaded)) {
-            prepared.checker.check(input(loaded, prepared))
+        let site = loaded.site
+        let source = site.config.locales.defaultLocale
+        let usage = engine.value("localization.usage", Self.key(loaded)) {
+            LocalizationReview.usage(site: site, layouts: loaded.layouts, cards: prepared.cards)
         }
+        return site.buildLocales.parallelMap { locale in
+            var key = FingerprintBuilder("catalog-rules")
+            key.add(Self.sharedKey(loaded))
+            key.add(locale.rawValue)
+            key.add(loaded.prints.chain(locale))
+            key.add(loaded.prints.chain(source))
+            return engine.persistentValue("check.catalog", key.finish()) {
+                let locales = Array(Set([locale, source])).sorted()
+                let input = LocalizationInput(
+                    catalog: loaded.catalog, usage: usage,
+                    renderings: Dictionary(
+                        uniqueKeysWithValues: locales.map { ($0, renderings($0, loaded, prepared)) }),
+                    locales: [locale])
+                return prepared.checker.check(input)
+            }
+        }.flatMap { $0 }
+    }
+
+    /// The strings of one locale, rendered once per fallback chain.
+    private func renderings(
+        _ locale: LocaleID, _ loaded: LoadedSite, _ prepared: Prepared
+    ) -> [MessageKey: [LocalizationInput.Rendering]] {
+        var key = FingerprintBuilder("renderings")
+        key.add(loaded.prints.config)
+        key.add(loaded.prints.run)
+        key.add(locale.rawValue)
+        key.add(loaded.prints.chain(locale))
+        return engine.value("localization.renderings", key.finish()) {
+            LocalizationReview.renderings(
+                locale, site: loaded.site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
+        }
+    }
+
+    /// What every locale's catalog rules read besides the strings: settings, templates, layouts.
+    static func sharedKey(_ loaded: LoadedSite) -> Fingerprint {
+        var key = FingerprintBuilder("localization-shared")
+        let prints = loaded.prints
+        key.add(prints.config)
+        key.add(prints.run)
+        key.add(prints.layouts)
+        key.add(prints.cardLayouts)
+        for path in prints.templates.keys.sorted() {
+            key.add(path)
+            key.add(prints.templates[path]!)
+        }
+        return key.finish()
     }
 }

@@ -45,10 +45,16 @@ struct RenderStep {
         }
         let cards = cardJobs.parallelMap { locale, sample in
             defer { counter.increment() }
-            var key = base(prints, locale, "card")
+            // A card reads only its own texts of the bundles: keyed by them, not by the whole
+            // chain, it is drawn again only when what it shows changes.
+            var key = FingerprintBuilder("card")
+            key.add(prints.config)
+            key.add(prints.run)
+            key.add(locale.rawValue)
             key.add(prints.cardLayouts)
             key.add(prints.staticFiles)
             key.add(sample?.id)
+            for text in prepared.cards?.textInputs(locale: locale, sample: sample) ?? [] { key.add(text) }
             return engine.persistentValue("render.card", key.finish()) {
                 guard let cards = prepared.cards else { return RenderResult([], []) }
                 let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)

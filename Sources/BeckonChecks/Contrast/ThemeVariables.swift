@@ -4,7 +4,7 @@ import Foundation
 /// The colour custom properties a page's stylesheet declares for `:root`, in the light scheme and
 /// under `@media (prefers-color-scheme: dark)` — read from the written `<style>`, not from the
 /// configuration that produced it.
-struct ThemeVariables: Hashable {
+struct ThemeVariables: Hashable, Sendable {
     var light: [String: Color] = [:]
     var dark: [String: Color] = [:]
 

@@ -9,6 +9,8 @@ public struct CheckedPage: Sendable {
     public let anchors: Set<String>
     /// Every URL the page holds, found once when it is parsed.
     public let links: [FoundLink]
+    /// The colours its stylesheet declares, read once when it is parsed.
+    let theme: ThemeVariables
 
     public init(_ artifact: Artifact) {
         self.artifact = artifact
@@ -21,5 +23,6 @@ public struct CheckedPage: Sendable {
         }
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
+        self.theme = ThemeVariables(css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
     }
 }

@@ -13,18 +13,36 @@ public struct CheckedSite: Sendable {
     public let paths: Set<String>
     /// Every link of every artifact.
     let links: [(artifact: Artifact, link: FoundLink)]
+    /// The distinct colour palettes the pages declare.
+    let palettes: [ThemePalettes.Palette]
+    /// Email messages read back, by output path.
+    public let messages: [String: ArtifactFacts.MessageFacts]
 
     public init(_ artifacts: [Artifact]) {
-        let parsed = artifacts.filter(Self.isPage).parallelMap(CheckedPage.init)
-        self.init(artifacts, pages: parsed)
+        self.init(artifacts, facts: artifacts.parallelMap(ArtifactFacts.init))
     }
 
-    /// The site with its pages already parsed (by a caller that keeps parsed pages between builds).
-    public init(_ artifacts: [Artifact], pages: [CheckedPage]) {
+    /// The site with each artifact's facts already read (by a caller that keeps them between
+    /// builds); `facts` is in the order of `artifacts`.
+    public init(_ artifacts: [Artifact], facts: [ArtifactFacts]) {
         self.artifacts = artifacts
-        self.pages = Dictionary(pages.map { ($0.artifact.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var pages: [String: CheckedPage] = [:]
+        var messages: [String: ArtifactFacts.MessageFacts] = [:]
+        var links: [(artifact: Artifact, link: FoundLink)] = []
+        for (artifact, facts) in zip(artifacts, facts) {
+            if let page = facts.page, pages[artifact.path] == nil { pages[artifact.path] = page }
+            if let message = facts.message { messages[artifact.path] = message }
+            guard artifact.origin != nil else { continue }
+            links += (facts.page?.links ?? facts.textLinks).map { (artifact, $0) }
+            if let deepLink = artifact.deepLink {
+                links.append((artifact, FoundLink(url: deepLink, attribute: "deep link", line: 1, path: artifact.path)))
+            }
+        }
+        self.pages = pages
+        self.messages = messages
         self.paths = Set(artifacts.map(\.path))
-        self.links = Self.gatherLinks(artifacts, pages: self.pages)
+        self.links = links
+        self.palettes = ThemePalettes.collect(pages: pages)
     }
 
     /// Whether an artifact is an HTML page the checks parse.

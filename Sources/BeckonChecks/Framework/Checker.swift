@@ -94,7 +94,8 @@ public struct Checker: Sendable {
 
     /// The findings of the site rules, which look across every artifact at once.
     public func checkSite(_ site: CheckedSite) -> [Diagnostic] {
-        siteRules.flatMap { $0.check(site, context: context) }
+        let context = self.context
+        return siteRules.parallelMap { $0.check(site, context: context) }.flatMap { $0 }
     }
 
     /// Findings for the locale bundles.

@@ -72,26 +72,4 @@ public struct FoundLink: Sendable, Hashable {
 extension CheckedSite {
     /// Every link of every artifact: pages, plain-text artifacts and recorded deep links.
     func allLinks() -> [(artifact: Artifact, link: FoundLink)] { links }
-
-    /// Every link of every artifact, gathered once for all the rules that read them.
-    static func gatherLinks(
-        _ artifacts: [Artifact], pages: [String: CheckedPage]
-    ) -> [(
-        artifact: Artifact, link: FoundLink
-    )] {
-        var result: [(Artifact, FoundLink)] = []
-        for artifact in artifacts where artifact.origin != nil {
-            if let page = pages[artifact.path] {
-                result += page.links.map { (artifact, $0) }
-            } else if artifact.contentType.hasPrefix("text/plain") {
-                result += FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path)
-                    .map { (artifact, $0) }
-            }
-            if let deepLink = artifact.deepLink {
-                result.append(
-                    (artifact, FoundLink(url: deepLink, attribute: "deep link", line: 1, path: artifact.path)))
-            }
-        }
-        return result
-    }
 }

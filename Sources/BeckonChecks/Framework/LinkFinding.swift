@@ -21,27 +21,48 @@ extension SiteRule {
 
 /// A URL's scheme, lower-cased, or `nil` for a relative reference.
 func scheme(of url: String) -> String? {
-    guard let colon = url.firstIndex(of: ":") else { return nil }
-    let candidate = url[..<colon]
-    guard let first = candidate.first, first.isLetter,
-        candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    let bytes = url.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon != bytes.startIndex else { return nil }
+    let candidate = bytes[..<colon]
+    guard let first = candidate.first, isASCIILetter(first),
+        candidate.allSatisfy({
+            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+        })
     else { return nil }
-    return candidate.lowercased()
+    return String(decoding: candidate, as: UTF8.self).lowercased()
+}
+
+private func isASCIILetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+}
+
+/// Where the authority of an absolute URL starts (after `://`), as a UTF-8 offset.
+private func authorityStart(_ bytes: String.UTF8View) -> String.UTF8View.Index? {
+    var index = bytes.startIndex
+    while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+        let rest = bytes[bytes.index(after: colon)...]
+        if rest.starts(with: [0x2F, 0x2F]) { return bytes.index(colon, offsetBy: 3) }
+        index = bytes.index(after: colon)
+    }
+    return nil
 }
 
 /// The host of an absolute URL, lower-cased.
 func host(of url: String) -> String? {
-    guard let range = url.range(of: "://") else { return nil }
-    let rest = url[range.upperBound...]
-    let authority = rest.prefix { !"/?#".contains($0) }
-    let hostPart = authority.split(separator: "@").last.map(String.init) ?? ""
-    return hostPart.split(separator: ":").first.map { $0.lowercased() }
+    let bytes = url.utf8
+    guard let start = authorityStart(bytes) else { return nil }
+    let authority = bytes[start...].prefix { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }
+    let afterUser =
+        authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
+    let hostPart = afterUser.prefix { $0 != UInt8(ascii: ":") }
+    guard !hostPart.isEmpty else { return nil }
+    return String(decoding: hostPart, as: UTF8.self).lowercased()
 }
 
 /// The path of an absolute URL (`/invite/ABC` for `https://host/invite/ABC?x=1`).
 func path(of url: String) -> String {
-    guard let range = url.range(of: "://") else { return url }
-    let rest = url[range.upperBound...]
-    let afterAuthority = rest.drop { !"/?#".contains($0) }
-    return String(afterAuthority.prefix { $0 != "?" && $0 != "#" })
+    let bytes = url.utf8
+    guard let start = authorityStart(bytes) else { return url }
+    let afterAuthority = bytes[start...].drop { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }
+    return String(decoding: afterAuthority.prefix { $0 != 0x3F && $0 != 0x23 }, as: UTF8.self)
 }

@@ -6,6 +6,9 @@ import Mustache
 public struct LayoutLibrary: Sendable {
     private let library: MustacheLibrary
     let sources: [String: SourceText]
+    /// The locale keys any layout prints or tests (`{{t.KEY}}`, `{{{html.KEY}}}`, `{{#t.KEY}}`):
+    /// the only strings a page's layout context needs.
+    public let referencedKeys: Set<String>
 
     /// Parses every layout; a layout with a syntax error is reported and left out.
     public static func load(_ layouts: [String: SourceText]) -> (LayoutLibrary, [Diagnostic]) {
@@ -38,7 +41,18 @@ public struct LayoutLibrary: Sendable {
                         fix: "Check the layout's tags."))
             }
         }
-        return (LayoutLibrary(library: MustacheLibrary(templates: templates), sources: layouts), diagnostics)
+        var keys: Set<String> = []
+        for source in layouts.values {
+            for tag in MustacheTagScanner.scan(source.text)
+            where [.variable, .unescaped, .section, .inverted].contains(tag.kind) {
+                for prefix in ["t.", "html."] where tag.name.hasPrefix(prefix) {
+                    keys.insert(String(tag.name.dropFirst(prefix.count)))
+                }
+            }
+        }
+        let library = LayoutLibrary(
+            library: MustacheLibrary(templates: templates), sources: layouts, referencedKeys: keys)
+        return (library, diagnostics)
     }
 
     /// Whether a layout parsed and can be rendered.

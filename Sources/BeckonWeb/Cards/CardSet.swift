@@ -74,6 +74,15 @@ public struct CardSet: Sendable {
         return (text(layout.title.key), text(layout.subtitle?.key), text(layout.footer?.key))
     }
 
+    /// What a card reads of the locale bundles: its formatted texts and where its title string is.
+    /// With the layout, theme, images and sample, they decide the card's bytes and facts, so a
+    /// card is drawn again only when one of them changes.
+    public func textInputs(locale: LocaleID, sample: SampleInvite?) -> [String] {
+        let texts = texts(locale: locale, sample: sample)
+        let titleSource = catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location
+        return [texts.title, texts.subtitle, texts.footer, titleSource?.description ?? ""]
+    }
+
     /// The card's `og:image:alt`: what it says.
     public func altText(locale: LocaleID, sample: SampleInvite?) -> String {
         let texts = texts(locale: locale, sample: sample)

@@ -18,21 +18,16 @@ struct EmailMIMERule: SiteRule {
             }, uniquingKeysWith: { first, _ in first })
         return site.artifacts.filter { $0.kind == .emailMIME }.compactMap { artifact in
             let base = String(artifact.path.dropLast(".eml".count))
+            let message = site.messages[artifact.path] ?? ArtifactFacts.MessageFacts(artifact.bytes)
             let problem: String?
-            do {
-                let message = try MIMEParser().parse(artifact.bytes)
-                let types = message.parts.map(\.mediaType)
-                if types != ["text/plain", "text/html"] {
-                    problem = "its parts are \(types.joined(separator: ", ")), not text/plain then text/html"
-                } else if message.parts[0].body != parts[base + ".txt"]
-                    || message.parts[1].body != parts[base + ".html"]
-                {
-                    problem = "its parts do not decode to the .txt and .html written beside it"
-                } else {
-                    problem = nil
-                }
-            } catch {
-                problem = "it does not parse: \(error)"
+            if let parseProblem = message.problem {
+                problem = parseProblem
+            } else if message.mediaTypes != ["text/plain", "text/html"] {
+                problem = "its parts are \(message.mediaTypes.joined(separator: ", ")), not text/plain then text/html"
+            } else if message.bodies[0] != parts[base + ".txt"] || message.bodies[1] != parts[base + ".html"] {
+                problem = "its parts do not decode to the .txt and .html written beside it"
+            } else {
+                problem = nil
             }
             guard let problem else { return nil }
             var diagnostic = Diagnostic.error(

@@ -1,0 +1,44 @@
+import BeckonMIME
+import BeckonRender
+
+/// What the site rules read of one artifact, found once per content: the parsed page (with its
+/// links, ids and colours), the links of a text artifact, or how an email's MIME message reads.
+/// A caller that keeps facts between builds (the engine) re-reads only artifacts that changed.
+public struct ArtifactFacts: Sendable {
+    /// An HTML page, parsed.
+    public var page: CheckedPage?
+    /// The URLs a plain-text artifact holds.
+    public var textLinks: [FoundLink]
+    /// An email message (`.eml`), read back.
+    public var message: MessageFacts?
+
+    /// Reads the facts of an artifact.
+    public init(_ artifact: Artifact) {
+        page = CheckedSite.isPage(artifact) ? CheckedPage(artifact) : nil
+        textLinks =
+            artifact.contentType.hasPrefix("text/plain")
+            ? FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path) : []
+        message = artifact.kind == .emailMIME ? MessageFacts(artifact.bytes) : nil
+    }
+
+    /// How an email message reads back: its parts' media types and decoded bodies, or why it does
+    /// not parse.
+    public struct MessageFacts: Sendable {
+        public var mediaTypes: [String]
+        public var bodies: [String]
+        public var problem: String?
+
+        init(_ bytes: [UInt8]) {
+            do {
+                let message = try MIMEParser().parse(bytes)
+                mediaTypes = message.parts.map(\.mediaType)
+                bodies = message.parts.map(\.body)
+                problem = nil
+            } catch {
+                mediaTypes = []
+                bodies = []
+                problem = "it does not parse: \(error)"
+            }
+        }
+    }
+}
