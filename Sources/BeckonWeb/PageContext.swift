@@ -13,7 +13,8 @@ struct PageContext {
 
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
-        buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>
+        buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
+        fixedStrings: FixedStrings = FixedStrings()
     ) {
         let config = site.config
         let app = config.app
@@ -66,6 +67,15 @@ struct PageContext {
         var texts: [String: TemplateValue] = [:]
         var fragments: [String: TemplateValue] = [:]
         for key in layoutKeys.sorted().map({ MessageKey($0) }) {
+            if let fixed = fixedStrings.formatted(
+                key, in: locale, catalog: catalog, origins: origins, appSchemes: scope.appSchemes)
+            {
+                if let fixed {
+                    texts[key.rawValue] = .text(fixed.text)
+                    fragments[key.rawValue] = .html(fixed.html)
+                }
+                continue
+            }
             guard let message = scope.message(key) else { continue }
             let origin = origins.string(key, in: locale)
             texts[key.rawValue] = marked(MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft), origin)

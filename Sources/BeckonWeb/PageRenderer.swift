@@ -14,6 +14,8 @@ public struct PageRenderer: Sendable {
     public let sampleLinks: [String: String]
     /// The site's preview cards, which landing pages point `og:image` at.
     public let cards: CardSet?
+    /// Strings without arguments, formatted once for every page of a locale.
+    let fixedStrings = FixedStrings()
 
     public init(
         site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String] = [:], cards: CardSet? = nil
@@ -45,7 +47,7 @@ public struct PageRenderer: Sendable {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: PageRoute(kind: template.kind, locale: locale),
             sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
-            layoutKeys: layouts.referencedKeys)
+            layoutKeys: layouts.referencedKeys, fixedStrings: fixedStrings)
         var diagnostics: [Diagnostic] = []
         var usedKeys: [MessageKey] =
             [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
@@ -88,7 +90,7 @@ public struct PageRenderer: Sendable {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
-            layoutKeys: layouts.referencedKeys)
+            layoutKeys: layouts.referencedKeys, fixedStrings: fixedStrings)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard let marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

@@ -37,11 +37,23 @@ struct CheckStep {
             return (print, diagnostics)
         }
         var diagnostics = checked.flatMap(\.1)
+        // Link rules run per artifact: after an edit, only the changed artifacts' links are checked
+        // again, as long as what the rules read of the rest (the paths, the ids) stayed the same.
+        // The rules that look at the whole site run whenever any artifact changed.
         func checkSite() -> [Diagnostic] {
-            let all = zip(artifacts, checked).map { ($0.0, $0.1.0) }.parallelMap { artifact, print in
-                facts(artifact, print)
+            let prints = checked.map(\.0)
+            let all = Array(zip(artifacts, prints)).parallelMap { artifact, print in facts(artifact, print) }
+            let site = CheckedSite(artifacts, facts: all)
+            let reads = Self.readsKey(site, checker.linkReads)
+            let links = Array(zip(artifacts, prints)).parallelMap { artifact, print -> [Diagnostic] in
+                guard artifact.origin != nil else { return [] }
+                var key = FingerprintBuilder("check-links")
+                key.add(print)
+                key.add(context)
+                key.add(reads)
+                return engine.value("check.links", key.finish()) { checker.checkLinks(of: artifact, in: site) }
             }
-            return checker.checkSite(CheckedSite(artifacts, facts: all))
+            return links.flatMap { $0 } + checker.checkWholeSite(site)
         }
         if prepared.online {
             diagnostics += checkSite()
@@ -52,5 +64,20 @@ struct CheckStep {
             diagnostics += engine.persistentValue("check.site", siteKey.finish(), compute: checkSite)
         }
         return diagnostics
+    }
+
+    /// The fingerprint of what the link rules read of the site: every output path, every page's ids.
+    static func readsKey(_ site: CheckedSite, _ reads: SiteReads) -> Fingerprint {
+        var key = FingerprintBuilder("site-reads")
+        if reads.contains(.paths) {
+            for path in site.paths.sorted() { key.add(path) }
+        }
+        if reads.contains(.anchors) {
+            for path in site.pages.keys.sorted() {
+                key.add(path)
+                for anchor in site.pages[path]!.anchors.sorted() { key.add(anchor) }
+            }
+        }
+        return key.finish()
     }
 }

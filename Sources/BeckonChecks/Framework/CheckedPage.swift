@@ -11,6 +11,8 @@ public struct CheckedPage: Sendable {
     public let links: [FoundLink]
     /// The colours its stylesheet declares, read once when it is parsed.
     let theme: ThemeVariables
+    /// Its `hreflang` alternates, read once when it is parsed.
+    let alternates: [(language: String, href: String, line: Int)]
 
     public init(_ artifact: Artifact) {
         self.artifact = artifact
@@ -23,6 +25,7 @@ public struct CheckedPage: Sendable {
         }
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
+        self.alternates = HreflangRule.alternates(document)
         self.theme = ThemeVariables(css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
     }
 }

@@ -13,6 +13,10 @@ public struct CheckedSite: Sendable {
     public let paths: Set<String>
     /// Every link of every artifact.
     let links: [(artifact: Artifact, link: FoundLink)]
+    private let linksByPath: [String: [FoundLink]]
+
+    /// The links of one artifact.
+    public func links(of path: String) -> [FoundLink] { linksByPath[path] ?? [] }
     /// The distinct colour palettes the pages declare.
     let palettes: [ThemePalettes.Palette]
     /// Email messages read back, by output path.
@@ -29,15 +33,19 @@ public struct CheckedSite: Sendable {
         var pages: [String: CheckedPage] = [:]
         var messages: [String: ArtifactFacts.MessageFacts] = [:]
         var links: [(artifact: Artifact, link: FoundLink)] = []
+        var linksByPath: [String: [FoundLink]] = [:]
         for (artifact, facts) in zip(artifacts, facts) {
             if let page = facts.page, pages[artifact.path] == nil { pages[artifact.path] = page }
             if let message = facts.message { messages[artifact.path] = message }
             guard artifact.origin != nil else { continue }
-            links += (facts.page?.links ?? facts.textLinks).map { (artifact, $0) }
+            var own = facts.page?.links ?? facts.textLinks
             if let deepLink = artifact.deepLink {
-                links.append((artifact, FoundLink(url: deepLink, attribute: "deep link", line: 1, path: artifact.path)))
+                own.append(FoundLink(url: deepLink, attribute: "deep link", line: 1, path: artifact.path))
             }
+            links += own.map { (artifact, $0) }
+            linksByPath[artifact.path, default: []] += own
         }
+        self.linksByPath = linksByPath
         self.pages = pages
         self.messages = messages
         self.paths = Set(artifacts.map(\.path))

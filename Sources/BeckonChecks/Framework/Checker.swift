@@ -98,6 +98,28 @@ public struct Checker: Sendable {
         return siteRules.parallelMap { $0.check(site, context: context) }.flatMap { $0 }
     }
 
+    /// The site rules that are not link rules: they look at the site as a whole.
+    public var wholeSiteRules: [any SiteRule] { siteRules.filter { !($0 is any LinkRule) } }
+
+    /// What the link rules read of the site besides each artifact's own links.
+    public var linkReads: SiteReads {
+        siteRules.compactMap { $0 as? any LinkRule }.reduce(into: []) { $0.formUnion($1.reads) }
+    }
+
+    /// The findings of the link rules about one artifact's links.
+    public func checkLinks(of artifact: Artifact, in site: CheckedSite) -> [Diagnostic] {
+        let rules = siteRules.compactMap { $0 as? any LinkRule }
+        return site.links(of: artifact.path).flatMap { link in
+            rules.compactMap { $0.check(artifact, link, site: site, context: context) }
+        }
+    }
+
+    /// The findings of the rules that look at the site as a whole.
+    public func checkWholeSite(_ site: CheckedSite) -> [Diagnostic] {
+        let context = self.context
+        return wholeSiteRules.parallelMap { $0.check(site, context: context) }.flatMap { $0 }
+    }
+
     /// Findings for the locale bundles.
     public func check(_ input: LocalizationInput) -> [Diagnostic] {
         catalogRules.flatMap { $0.check(input) }

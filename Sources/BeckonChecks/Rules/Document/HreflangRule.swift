@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonHTML
 
 /// `doc.hreflang`: every `hreflang` alternate points at a page the build wrote, and that page links
 /// back (reciprocity, as search engines require), with an `x-default`.
@@ -9,26 +10,35 @@ struct HreflangRule: SiteRule {
     let id: RuleID = "doc.hreflang"
 
     func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        // Each page's alternates are resolved once; reciprocity is then a set lookup, so the rule
+        // is linear in pages × locales.
+        let pages = site.pages.values.filter { $0.artifact.origin != nil }.sorted { $0.artifact.path < $1.artifact.path }
+        let resolved = Dictionary(
+            uniqueKeysWithValues: pages.map { page in
+                (
+                    page.artifact.path,
+                    page.alternates.map { alternate in
+                        (alternate, site.resolve(path(of: alternate.href), from: page.artifact.path))
+                    }
+                )
+            })
+        let targets = resolved.mapValues { Set($0.compactMap(\.1)) }
         var diagnostics: [Diagnostic] = []
-        for page in site.pages.values.sorted(by: { $0.artifact.path < $1.artifact.path })
-        where page.artifact.origin != nil {
-            let alternates = Self.alternates(page)
+        for page in pages {
+            let alternates = resolved[page.artifact.path] ?? []
             guard !alternates.isEmpty else { continue }
-            if !alternates.contains(where: { $0.language == "x-default" }) {
+            if !alternates.contains(where: { $0.0.language == "x-default" }) {
                 diagnostics.append(diagnostic("the page has `hreflang` alternates but no `x-default`", page, line: 1))
             }
-            for alternate in alternates where alternate.language != "x-default" {
-                guard let target = site.resolve(path(of: alternate.href), from: page.artifact.path),
-                    let other = site.pages[target]
-                else {
+            for (alternate, target) in alternates where alternate.language != "x-default" {
+                guard let target, site.pages[target] != nil else {
                     diagnostics.append(
                         diagnostic(
                             "the `\(alternate.language)` alternate \(alternate.href) is not a page of the build", page,
                             line: alternate.line))
                     continue
                 }
-                let backLinks = Self.alternates(other).map { path(of: $0.href) }
-                if !backLinks.contains(where: { site.resolve($0, from: target) == page.artifact.path }) {
+                if targets[target]?.contains(page.artifact.path) != true {
                     diagnostics.append(
                         diagnostic(
                             "\(target) does not link back to this page as an alternate", page, line: alternate.line))
@@ -38,8 +48,8 @@ struct HreflangRule: SiteRule {
         return diagnostics
     }
 
-    static func alternates(_ page: CheckedPage) -> [(language: String, href: String, line: Int)] {
-        (page.document.head?.elements(named: "link") ?? []).compactMap { link in
+    static func alternates(_ document: HTMLDocument) -> [(language: String, href: String, line: Int)] {
+        (document.head?.elements(named: "link") ?? []).compactMap { link in
             guard link[attribute: "rel"] == "alternate", let language = link[attribute: "hreflang"],
                 let href = link[attribute: "href"]
             else { return nil }

@@ -1,18 +1,17 @@
 import BeckonDiagnostics
+import BeckonRender
 
 /// `links.absolute`: `og:image`, `og:url` and `twitter:image` are absolute https URLs.
 ///
 /// Link previews are fetched by crawlers that do not know the page's address; a relative image
 /// shows no card at all in iMessage, WhatsApp or Slack.
-struct AbsoluteMetaURLRule: SiteRule {
+struct AbsoluteMetaURLRule: LinkRule {
     let id: RuleID = "links.absolute"
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        site.allLinks().compactMap { artifact, link in
-            guard FoundLink.metaURLs.contains(link.attribute), !link.url.hasPrefix("https://") else { return nil }
-            return finding(
-                .error, "`\(link.attribute)` is `\(link.url)`, not an absolute https URL", artifact, link,
-                fix: "Write the full address, starting with the site's baseURL.")
-        }
+    func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
+        guard FoundLink.metaURLs.contains(link.attribute), !link.url.hasPrefix("https://") else { return nil }
+        return finding(
+            .error, "`\(link.attribute)` is `\(link.url)`, not an absolute https URL", artifact, link,
+            fix: "Write the full address, starting with the site's baseURL.")
     }
 }

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonRender
 import Foundation
 import InviteModel
 
@@ -7,17 +8,15 @@ import InviteModel
 /// path after `SCHEME://`.
 ///
 /// A malformed deep link opens the messaging app empty, or not at all.
-struct DeepLinkRule: SiteRule {
+struct DeepLinkRule: LinkRule {
     let id: RuleID = "links.deep-link"
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        site.allLinks().compactMap { artifact, link in
-            guard let scheme = scheme(of: link.url), let problem = problem(link.url, scheme: scheme, context) else {
-                return nil
-            }
-            return finding(
-                .error, problem, artifact, link, fix: "Build the link from valid parts; see docs/invite-model.md.")
+    func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
+        guard let scheme = scheme(of: link.url), let problem = problem(link.url, scheme: scheme, context) else {
+            return nil
         }
+        return finding(
+            .error, problem, artifact, link, fix: "Build the link from valid parts; see docs/invite-model.md.")
     }
 
     private func problem(_ url: String, scheme: String, _ context: CheckContext) -> String? {

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonRender
 import Foundation
 import InviteModel
 
@@ -7,38 +8,36 @@ import InviteModel
 ///
 /// A link that does not verify is refused by the invite service: the invitee sees an error
 /// instead of the invite. Render invite links from `{{invite.url}}`, never by hand.
-struct InviteLinkRule: SiteRule {
+struct InviteLinkRule: LinkRule {
     let id: RuleID = "links.invite"
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        guard let policy = context.linkPolicy else { return [] }
+    func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
+        guard let policy = context.linkPolicy else { return nil }
         let invitePath = policy.path.components(separatedBy: "{code}").first ?? policy.path
-        return site.allLinks().compactMap { artifact, link -> Diagnostic? in
-            guard scheme(of: link.url) == "https", host(of: link.url) == policy.host,
-                path(of: link.url).hasPrefix(invitePath)
-            else { return nil }
-            guard link.url.contains("sig=") else {
-                // Without a key, sample links are unsigned and reported once, as links.unsigned.
-                guard context.verifyInviteLink != nil else { return nil }
-                return finding(
-                    .error, "`\(link.url)` is an unsigned invite link", artifact, link,
-                    fix: "Render invite links from `{{invite.url}}`, which Beckon signs.")
-            }
-            do {
-                _ = try InviteLink(parsing: link.url, policy: policy)
-            } catch {
-                return finding(
-                    .error, "`\(link.url)` does not match the link policy: \(error)", artifact, link,
-                    fix: "Render invite links from `{{invite.url}}`.")
-            }
-            guard let verify = context.verifyInviteLink else { return nil }
-            let moment = artifact.sample.flatMap { context.sampleTimes[$0] } ?? context.sampleTimes["@"] ?? Date()
-            guard let reason = verify(link.url, moment) else { return nil }
+        guard scheme(of: link.url) == "https", host(of: link.url) == policy.host,
+            path(of: link.url).hasPrefix(invitePath)
+        else { return nil }
+        guard link.url.contains("sig=") else {
+            // Without a key, sample links are unsigned and reported once, as links.unsigned.
+            guard context.verifyInviteLink != nil else { return nil }
             return finding(
-                .error, "the invite link does not verify: \(reason)", artifact, link,
-                fix:
-                    "Render invite links from `{{invite.url}}`; check that links.keyID names the key in the environment."
-            )
+                .error, "`\(link.url)` is an unsigned invite link", artifact, link,
+                fix: "Render invite links from `{{invite.url}}`, which Beckon signs.")
         }
+        do {
+            _ = try InviteLink(parsing: link.url, policy: policy)
+        } catch {
+            return finding(
+                .error, "`\(link.url)` does not match the link policy: \(error)", artifact, link,
+                fix: "Render invite links from `{{invite.url}}`.")
+        }
+        guard let verify = context.verifyInviteLink else { return nil }
+        let moment = artifact.sample.flatMap { context.sampleTimes[$0] } ?? context.sampleTimes["@"] ?? Date()
+        guard let reason = verify(link.url, moment) else { return nil }
+        return finding(
+            .error, "the invite link does not verify: \(reason)", artifact, link,
+            fix:
+                "Render invite links from `{{invite.url}}`; check that links.keyID names the key in the environment."
+        )
     }
 }

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonRender
 
 /// `links.scheme`: links use https, or a scheme the site declares — its app's, `whatsapp:`,
 /// `instagram:` — or `mailto:`, `tel:` and `sms:`. Never `javascript:`, `data:` or plain `http:`.
@@ -6,25 +7,23 @@ import BeckonDiagnostics
 /// Plain http is downgraded or blocked by browsers and leaks the invite to the network;
 /// `javascript:` and `data:` links are how injected content runs. Declared app schemes are checked
 /// for their shape by `links.deep-link`, never reported as unknown.
-struct LinkSchemeRule: SiteRule {
+struct LinkSchemeRule: LinkRule {
     let id: RuleID = "links.scheme"
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+    func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         let allowed = Set(["https", "mailto", "tel", "sms"]).union(context.appSchemes)
             .union(CheckContext.messagingSchemes)
-        return site.allLinks().compactMap { artifact, link in
-            guard let scheme = scheme(of: link.url), !allowed.contains(scheme) else { return nil }
-            let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(host(of: link.url) ?? "")
-            guard !local else { return nil }
-            let dangerous = ["javascript", "data", "vbscript", "file"].contains(scheme)
-            return finding(
-                .error,
-                dangerous
-                    ? "a `\(scheme):` link (\(link.attribute)) can run code or load content from the link itself"
-                    : "`\(link.url)` uses `\(scheme):`; links must be https or a declared scheme",
-                artifact, link,
-                fix: scheme == "http"
-                    ? "Link to the https address." : "Remove the link, or declare the scheme as `app.urlScheme`.")
-        }
+        guard let scheme = scheme(of: link.url), !allowed.contains(scheme) else { return nil }
+        let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(host(of: link.url) ?? "")
+        guard !local else { return nil }
+        let dangerous = ["javascript", "data", "vbscript", "file"].contains(scheme)
+        return finding(
+            .error,
+            dangerous
+                ? "a `\(scheme):` link (\(link.attribute)) can run code or load content from the link itself"
+                : "`\(link.url)` uses `\(scheme):`; links must be https or a declared scheme",
+            artifact, link,
+            fix: scheme == "http"
+                ? "Link to the https address." : "Remove the link, or declare the scheme as `app.urlScheme`.")
     }
 }

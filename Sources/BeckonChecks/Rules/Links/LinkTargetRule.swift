@@ -1,22 +1,23 @@
 import BeckonDiagnostics
+import BeckonRender
 
 /// `links.target`: a link to a path on the site (`/de-DE/expired/`, `../gone/`, `/assets/logo.svg`)
 /// points at a file the build wrote; a folder means its `index.html`.
 ///
 /// Root-relative links are checked too, unlike tools that skip them. Fix the path, or add the
 /// missing file under `static/`.
-struct LinkTargetRule: SiteRule {
+struct LinkTargetRule: LinkRule {
     let id: RuleID = "links.target"
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        site.allLinks().compactMap { artifact, link in
-            guard scheme(of: link.url) == nil, !link.url.hasPrefix("//"), !link.url.hasPrefix("#"), !link.url.isEmpty
-            else { return nil }
-            let path = String(link.url.prefix { $0 != "#" && $0 != "?" })
-            guard site.resolve(path, from: artifact.path) == nil else { return nil }
-            return finding(
-                .error, "`\(link.url)` points at nothing the build wrote", artifact, link,
-                fix: "Fix the path, or add the file under static/.")
-        }
+    var reads: SiteReads { [.paths] }
+
+    func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
+        guard scheme(of: link.url) == nil, !link.url.hasPrefix("//"), !link.url.hasPrefix("#"), !link.url.isEmpty
+        else { return nil }
+        let path = String(link.url.prefix { $0 != "#" && $0 != "?" })
+        guard site.resolve(path, from: artifact.path) == nil else { return nil }
+        return finding(
+            .error, "`\(link.url)` points at nothing the build wrote", artifact, link,
+            fix: "Fix the path, or add the file under static/.")
     }
 }

@@ -1,0 +1,31 @@
+import BeckonDiagnostics
+import BeckonRender
+
+/// A rule over each link of each artifact. Its findings in one artifact depend only on that
+/// artifact's links and on the parts of the rest of the site it `reads`, so a build that keeps
+/// results can check again only the artifacts that changed (while what they read stays the same).
+public protocol LinkRule: SiteRule {
+    /// What the rule reads of the site besides the link itself.
+    var reads: SiteReads { get }
+    /// The finding about one link of an artifact, if any.
+    func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic?
+}
+
+extension LinkRule {
+    public var reads: SiteReads { [] }
+
+    public func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        site.allLinks().compactMap { check($0.artifact, $0.link, site: site, context: context) }
+    }
+}
+
+/// The parts of a site a link rule reads besides the link.
+public struct SiteReads: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Which paths the build wrote (internal link targets).
+    public static let paths = SiteReads(rawValue: 1)
+    /// The ids of every page (`#fragment` targets).
+    public static let anchors = SiteReads(rawValue: 2)
+}
