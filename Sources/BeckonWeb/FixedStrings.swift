@@ -26,7 +26,8 @@ final class FixedStrings: @unchecked Sendable {
         let formatted = catalog.format(key, in: locale, arguments: [:]).map { message in
             let origin = origins.string(key, in: locale)
             return Formatted(
-                text: OriginMarks.wrap(MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft), in: origin),
+                text: OriginMarks.wrap(
+                    MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft), in: origin),
                 html: OriginMarks.wrap(MessageRenderer.html(message, appSchemes: appSchemes), in: origin))
         }
         lock.withLock { strings[locale, default: [:]][key] = .some(formatted) }

@@ -47,7 +47,7 @@ public struct PageRenderer: Sendable {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: PageRoute(kind: template.kind, locale: locale),
             sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
-            layoutKeys: layouts.referencedKeys, fixedStrings: fixedStrings)
+            layoutKeys: layouts.referencedKeys(of: template.layout), fixedStrings: fixedStrings)
         var diagnostics: [Diagnostic] = []
         var usedKeys: [MessageKey] =
             [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
@@ -84,13 +84,32 @@ public struct PageRenderer: Sendable {
         return diagnostics
     }
 
+    /// Every locale string a page of `template` can read: its title and description, the strings
+    /// its body and layout print, the stand-in for an unknown inviter, and the card's texts.
+    public func stringKeys(for template: Template) -> [MessageKey] {
+        var keys = Set(layouts.referencedKeys(of: template.layout).map { MessageKey($0) })
+        keys.insert(MessageKey(template.titleKey))
+        if let description = template.descriptionKey { keys.insert(MessageKey(description)) }
+        for placeholder in template.placeholders where placeholder.path.hasPrefix(RenderScope.messagePrefix) {
+            keys.insert(MessageKey(String(placeholder.path.dropFirst(RenderScope.messagePrefix.count))))
+        }
+        keys.insert(MessageArguments.anonymousInviterKey)
+        if let cards {
+            for key in [cards.layout.title.key, cards.layout.subtitle?.key, cards.layout.footer?.key].compactMap({ $0 })
+            {
+                keys.insert(MessageKey(key))
+            }
+        }
+        return keys.sorted()
+    }
+
     /// Renders one page.
     public func render(_ template: Template, route: PageRoute) -> (Artifact?, [Diagnostic]) {
         let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
-            layoutKeys: layouts.referencedKeys, fixedStrings: fixedStrings)
+            layoutKeys: layouts.referencedKeys(of: template.layout), fixedStrings: fixedStrings)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard let marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

@@ -80,21 +80,29 @@ import Testing
         #expect(again.steps.runs(of: "render.card") == 0)
         #expect(again.steps.runs(of: "check.artifact") == 0)
         #expect(again.steps.runs(of: "check.site") == 0)
-        // A German string: the German pages and email render again, the English ones not; the
-        // cards do not show it and are not drawn again.
+        // The German "expired" title: only the two German pages that print it render again (the
+        // generic one and the sample's); no email or card shows it.
         try IncrementalFixture.Edit.translatedString.apply(to: folder.url, step: 1)
         let edited = await Pipeline(options: Self.options(folder.url), engine: engine).run()
-        #expect(edited.steps.runs(of: "render.page") == pages / 2)
-        #expect(edited.steps.runs(of: "render.email") == 1)
+        #expect(edited.steps.runs(of: "render.page") == 2)
+        #expect(edited.steps.runs(of: "render.email") == 0)
         #expect(edited.steps.runs(of: "render.card") == 0)
         #expect(edited.steps.runs(of: "parse.bundle") == 1)
         #expect(edited.steps.runs(of: "load.layouts") == 0)
-        // The German title is on the German cards: those two are drawn again.
+        // The German landing title is on the German cards, and in every German page's card alt text.
         let bundle = folder.url.appendingPathComponent("locales/de-DE.yml")
         let text = try String(contentsOf: bundle, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "hat dich zu", with: "lädt dich zu").utf8).write(to: bundle)
         let retitled = await Pipeline(options: Self.options(folder.url), engine: engine).run()
         #expect(retitled.steps.runs(of: "render.card") == 2)
+        #expect(retitled.steps.runs(of: "render.page") == pages / 2)
+        #expect(retitled.steps.runs(of: "render.email") == 0)
+        // An English email string, which German falls back to: both emails render again.
+        let english = folder.url.appendingPathComponent("locales/en-US.yml")
+        let source = try String(contentsOf: english, encoding: .utf8)
+        try Data(source.replacingOccurrences(of: "You are invited", with: "Come along").utf8).write(to: english)
+        let fallback = await Pipeline(options: Self.options(folder.url), engine: engine).run()
+        #expect(fallback.steps.runs(of: "render.email") == 2)
     }
 
     @Test func aSecondProcessReusesTheCache() async throws {

@@ -53,7 +53,25 @@ struct CheckStep {
                 key.add(reads)
                 return engine.value("check.links", key.finish()) { checker.checkLinks(of: artifact, in: site) }
             }
-            return links.flatMap { $0 } + checker.checkWholeSite(site)
+            // Email rules run per email, keyed by its files (and the static assets' sizes).
+            let printsByPath = Dictionary(
+                zip(artifacts.map(\.path), prints).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+            var assetsKey = FingerprintBuilder("asset-sizes")
+            for (path, size) in site.assetSizes.sorted(by: { $0.key < $1.key }) {
+                assetsKey.add(path)
+                assetsKey.add(size)
+            }
+            let assets = assetsKey.finish()
+            let emails = site.emails.parallelMap { email -> [Diagnostic] in
+                var key = FingerprintBuilder("check-email")
+                key.add(context)
+                key.add(assets)
+                for file in [email.html, email.text, email.message] {
+                    key.add(file.flatMap { printsByPath[$0.path] } ?? Fingerprint(high: 0, low: 0))
+                }
+                return engine.value("check.email", key.finish()) { checker.checkEmail(email, in: site) }
+            }
+            return links.flatMap { $0 } + emails.flatMap { $0 } + checker.checkWholeSite(site)
         }
         if prepared.online {
             diagnostics += checkSite()

@@ -21,9 +21,16 @@ struct RenderStep {
         let cardJobs = prepared.cards?.routes() ?? []
         let counter = ProgressCounter(
             total: pageJobs.count + emailJobs.count + cardJobs.count, phase: "rendering", handler: progress)
+        // A page or email reads only some strings of its locale: keyed by exactly those (their text,
+        // where they are written and which locale supplied them), it renders again only when one
+        // of them changes.
+        let pageStrings = Dictionary(
+            uniqueKeysWithValues: site.orderedTemplates.map { ($0.path, prepared.pages.stringKeys(for: $0)) })
+        let emailStrings = Dictionary(
+            uniqueKeysWithValues: site.emailTemplates.map { ($0.path, prepared.emails.stringKeys(for: $0)) })
         let pages = pageJobs.parallelMap { template, route in
             defer { counter.increment() }
-            var key = base(prints, route.locale, "page")
+            var key = base(prints, route.locale, "page", strings: pageStrings[template.path] ?? [], loaded.catalog)
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(prints.layouts)
             key.add(prints.cardLayouts)
@@ -35,7 +42,7 @@ struct RenderStep {
         }
         let emails = emailJobs.parallelMap { template, locale, sample in
             defer { counter.increment() }
-            var key = base(prints, locale, "email")
+            var key = base(prints, locale, "email", strings: emailStrings[template.path] ?? [], loaded.catalog)
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(sample.id)
             return engine.persistentValue("render.email", key.finish()) {
@@ -80,14 +87,25 @@ struct RenderStep {
         }
     }
 
-    /// What every render reads: the configuration, the run's options and keys, and its locale's
-    /// strings.
-    private func base(_ prints: SiteFingerprints, _ locale: LocaleID, _ label: String) -> FingerprintBuilder {
+    /// What every render reads: the configuration, the run's options and keys, and the strings it
+    /// prints as its locale gets them.
+    private func base(
+        _ prints: SiteFingerprints, _ locale: LocaleID, _ label: String, strings: [MessageKey], _ catalog: Catalog
+    ) -> FingerprintBuilder {
         var key = FingerprintBuilder(label)
         key.add(prints.config)
         key.add(prints.run)
         key.add(locale.rawValue)
-        key.add(prints.chain(locale))
+        for string in strings {
+            key.add(string.rawValue)
+            if let (entry, supplier) = catalog.lookup(string, in: locale) {
+                key.add(supplier.rawValue)
+                key.add(entry.text)
+                key.add(entry.location.description)
+            } else {
+                key.add(false)
+            }
+        }
         return key
     }
 }

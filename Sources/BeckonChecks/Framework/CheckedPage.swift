@@ -1,5 +1,6 @@
 import BeckonHTML
 import BeckonRender
+import BeckonSite
 
 /// An HTML artifact as the checks see it: its written bytes, parsed once, and its element ids.
 public struct CheckedPage: Sendable {
@@ -9,8 +10,9 @@ public struct CheckedPage: Sendable {
     public let anchors: Set<String>
     /// Every URL the page holds, found once when it is parsed.
     public let links: [FoundLink]
-    /// The colours its stylesheet declares, read once when it is parsed.
-    let theme: ThemeVariables
+    /// The colours its stylesheet declares, read once when it is parsed: per scheme (`light`,
+    /// `dark`), the colours by name, with a signature that tells equal palettes apart.
+    let palettes: [(scheme: String, colors: [String: Color], signature: String)]
     /// Its `hreflang` alternates, read once when it is parsed.
     let alternates: [(language: String, href: String, line: Int)]
 
@@ -26,6 +28,10 @@ public struct CheckedPage: Sendable {
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
         self.alternates = HreflangRule.alternates(document)
-        self.theme = ThemeVariables(css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
+        let theme = ThemeVariables(css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
+        self.palettes = [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {
+            scheme, colors in
+            (scheme, colors, scheme + colors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.css)" }.joined())
+        }
     }
 }

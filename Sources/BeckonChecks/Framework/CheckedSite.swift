@@ -21,6 +21,10 @@ public struct CheckedSite: Sendable {
     let palettes: [ThemePalettes.Palette]
     /// Email messages read back, by output path.
     public let messages: [String: ArtifactFacts.MessageFacts]
+    /// Every email's files, by the path they share.
+    public let emails: [EmailFiles]
+    /// The size of each static asset, by output path.
+    public let assetSizes: [String: Int]
 
     public init(_ artifacts: [Artifact]) {
         self.init(artifacts, facts: artifacts.parallelMap(ArtifactFacts.init))
@@ -46,6 +50,32 @@ public struct CheckedSite: Sendable {
             linksByPath[artifact.path, default: []] += own
         }
         self.linksByPath = linksByPath
+        var emails: [String: EmailFiles] = [:]
+        for artifact in artifacts {
+            let suffix: String
+            switch artifact.kind {
+            case .emailHTML: suffix = ".html"
+            case .emailText: suffix = ".txt"
+            case .emailMIME: suffix = ".eml"
+            default: continue
+            }
+            let base = String(artifact.path.dropLast(suffix.count))
+            var files = emails[base] ?? EmailFiles(base: base)
+            switch artifact.kind {
+            case .emailHTML:
+                files.html = artifact
+                files.page = pages[artifact.path]
+            case .emailText: files.text = artifact
+            default:
+                files.message = artifact
+                files.messageFacts = messages[artifact.path]
+            }
+            emails[base] = files
+        }
+        self.emails = emails.keys.sorted().map { emails[$0]! }
+        self.assetSizes = Dictionary(
+            artifacts.filter { $0.kind == .asset }.map { ($0.path, $0.bytes.count) },
+            uniquingKeysWith: { first, _ in first })
         self.pages = pages
         self.messages = messages
         self.paths = Set(artifacts.map(\.path))

@@ -98,8 +98,13 @@ public struct Checker: Sendable {
         return siteRules.parallelMap { $0.check(site, context: context) }.flatMap { $0 }
     }
 
-    /// The site rules that are not link rules: they look at the site as a whole.
-    public var wholeSiteRules: [any SiteRule] { siteRules.filter { !($0 is any LinkRule) } }
+    /// The site rules that are neither link nor email rules: they look at the site as a whole.
+    public var wholeSiteRules: [any SiteRule] { siteRules.filter { !($0 is any LinkRule) && !($0 is any EmailRule) } }
+
+    /// The findings of the email rules about one email's files.
+    public func checkEmail(_ email: EmailFiles, in site: CheckedSite) -> [Diagnostic] {
+        siteRules.compactMap { $0 as? any EmailRule }.flatMap { $0.check(email, site: site, context: context) }
+    }
 
     /// What the link rules read of the site besides each artifact's own links.
     public var linkReads: SiteReads {

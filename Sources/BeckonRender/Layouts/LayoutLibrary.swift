@@ -6,9 +6,24 @@ import Mustache
 public struct LayoutLibrary: Sendable {
     private let library: MustacheLibrary
     let sources: [String: SourceText]
-    /// The locale keys any layout prints or tests (`{{t.KEY}}`, `{{{html.KEY}}}`, `{{#t.KEY}}`):
-    /// the only strings a page's layout context needs.
-    public let referencedKeys: Set<String>
+    /// The locale keys each layout prints or tests itself (`{{t.KEY}}`, `{{{html.KEY}}}`,
+    /// `{{#t.KEY}}`), and the layouts and partials it includes.
+    private let directKeys: [String: Set<String>]
+    private let includes: [String: Set<String>]
+
+    /// The locale keys a layout and everything it includes print or test: the only strings a page's
+    /// layout context needs.
+    public func referencedKeys(of name: String) -> Set<String> {
+        var keys: Set<String> = []
+        var visited: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard visited.insert(next).inserted else { continue }
+            keys.formUnion(directKeys[next] ?? [])
+            pending += includes[next] ?? []
+        }
+        return keys
+    }
 
     /// Parses every layout; a layout with a syntax error is reported and left out.
     public static func load(_ layouts: [String: SourceText]) -> (LayoutLibrary, [Diagnostic]) {
@@ -41,17 +56,23 @@ public struct LayoutLibrary: Sendable {
                         fix: "Check the layout's tags."))
             }
         }
-        var keys: Set<String> = []
-        for source in layouts.values {
-            for tag in MustacheTagScanner.scan(source.text)
-            where [.variable, .unescaped, .section, .inverted].contains(tag.kind) {
-                for prefix in ["t.", "html."] where tag.name.hasPrefix(prefix) {
-                    keys.insert(String(tag.name.dropFirst(prefix.count)))
+        var directKeys: [String: Set<String>] = [:]
+        var includes: [String: Set<String>] = [:]
+        for (name, source) in layouts {
+            for tag in MustacheTagScanner.scan(source.text) {
+                switch tag.kind {
+                case .variable, .unescaped, .section, .inverted:
+                    for prefix in ["t.", "html."] where tag.name.hasPrefix(prefix) {
+                        directKeys[name, default: []].insert(String(tag.name.dropFirst(prefix.count)))
+                    }
+                case .partial, .parent: includes[name, default: []].insert(tag.name)
+                default: continue
                 }
             }
         }
         let library = LayoutLibrary(
-            library: MustacheLibrary(templates: templates), sources: layouts, referencedKeys: keys)
+            library: MustacheLibrary(templates: templates), sources: layouts, directKeys: directKeys,
+            includes: includes)
         return (library, diagnostics)
     }
 

@@ -15,14 +15,10 @@ enum ThemePalettes {
     static func collect(pages: [String: CheckedPage]) -> [Palette] {
         var seen = Set<String>()
         var palettes: [Palette] = []
-        for page in pages.values.sorted(by: { $0.artifact.path < $1.artifact.path })
-        where page.artifact.origin != nil {
-            let variables = page.theme
-            for (scheme, colors) in [("light", variables.light), ("dark", variables.resolvedDark)] where !colors.isEmpty
-            {
-                let signature = scheme + colors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.css)" }.joined()
-                guard seen.insert(signature).inserted else { continue }
-                palettes.append(Palette(scheme: scheme, colors: colors, example: page.artifact.path))
+        for path in pages.keys.sorted() {
+            guard let page = pages[path], page.artifact.origin != nil else { continue }
+            for palette in page.palettes where seen.insert(palette.signature).inserted {
+                palettes.append(Palette(scheme: palette.scheme, colors: palette.colors, example: path))
             }
         }
         return palettes

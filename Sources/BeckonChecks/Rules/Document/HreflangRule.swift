@@ -12,7 +12,9 @@ struct HreflangRule: SiteRule {
     func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
         // Each page's alternates are resolved once; reciprocity is then a set lookup, so the rule
         // is linear in pages × locales.
-        let pages = site.pages.values.filter { $0.artifact.origin != nil }.sorted { $0.artifact.path < $1.artifact.path }
+        let pages = site.pages.values.filter { $0.artifact.origin != nil }.sorted {
+            $0.artifact.path < $1.artifact.path
+        }
         let resolved = Dictionary(
             uniqueKeysWithValues: pages.map { page in
                 (

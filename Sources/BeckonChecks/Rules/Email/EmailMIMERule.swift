@@ -8,34 +8,31 @@ import BeckonRender
 ///
 /// This reads the message the way a mail server would. A failure here is a bug in Beckon;
 /// please report it with the message.
-struct EmailMIMERule: SiteRule {
+struct EmailMIMERule: EmailRule {
     let id: RuleID = "email.mime"
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        let parts = Dictionary(
-            site.artifacts.filter { $0.kind == .emailText || $0.kind == .emailHTML }.map {
-                ($0.path, EmailMessage.withCRLFLineEnds(String(decoding: $0.bytes, as: UTF8.self)))
-            }, uniquingKeysWith: { first, _ in first })
-        return site.artifacts.filter { $0.kind == .emailMIME }.compactMap { artifact in
-            let base = String(artifact.path.dropLast(".eml".count))
-            let message = site.messages[artifact.path] ?? ArtifactFacts.MessageFacts(artifact.bytes)
-            let problem: String?
-            if let parseProblem = message.problem {
-                problem = parseProblem
-            } else if message.mediaTypes != ["text/plain", "text/html"] {
-                problem = "its parts are \(message.mediaTypes.joined(separator: ", ")), not text/plain then text/html"
-            } else if message.bodies[0] != parts[base + ".txt"] || message.bodies[1] != parts[base + ".html"] {
-                problem = "its parts do not decode to the .txt and .html written beside it"
-            } else {
-                problem = nil
-            }
-            guard let problem else { return nil }
-            var diagnostic = Diagnostic.error(
-                id, "\(artifact.path): \(problem)", at: artifact.origin ?? SourceLocation(file: artifact.path),
-                fix: "This is a bug in Beckon; please report it with the message.")
-            diagnostic.locale = artifact.locale?.rawValue
-            diagnostic.sample = artifact.sample
-            return diagnostic
+    func check(_ email: EmailFiles, site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        guard let artifact = email.message else { return [] }
+        let message = email.messageFacts ?? ArtifactFacts.MessageFacts(artifact.bytes)
+        func part(_ file: Artifact?) -> String? {
+            file.map { EmailMessage.withCRLFLineEnds(String(decoding: $0.bytes, as: UTF8.self)) }
         }
+        let problem: String?
+        if let parseProblem = message.problem {
+            problem = parseProblem
+        } else if message.mediaTypes != ["text/plain", "text/html"] {
+            problem = "its parts are \(message.mediaTypes.joined(separator: ", ")), not text/plain then text/html"
+        } else if message.bodies[0] != part(email.text) || message.bodies[1] != part(email.html) {
+            problem = "its parts do not decode to the .txt and .html written beside it"
+        } else {
+            problem = nil
+        }
+        guard let problem else { return [] }
+        var diagnostic = Diagnostic.error(
+            id, "\(artifact.path): \(problem)", at: artifact.origin ?? SourceLocation(file: artifact.path),
+            fix: "This is a bug in Beckon; please report it with the message.")
+        diagnostic.locale = artifact.locale?.rawValue
+        diagnostic.sample = artifact.sample
+        return [diagnostic]
     }
 }

@@ -6,26 +6,16 @@ import BeckonRender
 ///
 /// The text part is written from the same Markdown as the HTML; a missing URL means a link that
 /// only exists in markup. Write it in the template's Markdown or a locale string.
-struct EmailTextURLsRule: SiteRule {
+struct EmailTextURLsRule: EmailRule {
     let id: RuleID = "email.text-urls"
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        let texts = Dictionary(
-            site.artifacts.filter { $0.kind == .emailText }.map {
-                ($0.path, String(decoding: $0.bytes, as: UTF8.self))
-            },
-            uniquingKeysWith: { first, _ in first })
-        var diagnostics: [Diagnostic] = []
-        for artifact in site.artifacts where artifact.kind == .emailHTML {
-            guard let page = site.pages[artifact.path] else { continue }
-            let text = texts[String(artifact.path.dropLast(".html".count)) + ".txt"] ?? ""
-            for link in page.links where link.attribute == "href" && !text.contains(link.url) {
-                diagnostics.append(
-                    finding(
-                        .error, "`\(link.url)` is in the HTML part but not in the text part", artifact, link,
-                        fix: "Write the link in Markdown or a locale string, not in markup."))
-            }
+    func check(_ email: EmailFiles, site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        guard let html = email.html, let page = email.page else { return [] }
+        let text = email.text.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        return page.links.filter { $0.attribute == "href" && !text.contains($0.url) }.map { link in
+            finding(
+                .error, "`\(link.url)` is in the HTML part but not in the text part", html, link,
+                fix: "Write the link in Markdown or a locale string, not in markup.")
         }
-        return diagnostics
     }
 }
