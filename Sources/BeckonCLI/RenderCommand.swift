@@ -52,14 +52,19 @@ struct RenderCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let sources = SourceStore()
-        sources.add(source)
+        sources.addPersonal(source)
         let now = Date()
         let (parsed, inviteDiagnostics) = SampleInvite.parse(source, now: now)
         var buildOptions = options.buildOptions(output: nil, keepGoing: false, write: false)
         buildOptions.invite = parsed
         buildOptions.sendDate = now
         let result: BuildResult? = parsed == nil ? nil : await Pipeline(options: buildOptions, sources: sources).run()
-        let report = DiagnosticReport(inviteDiagnostics + (result?.report.diagnostics ?? []))
+        // Nothing printed may repeat the invite's personal data.
+        let personal = [
+            parsed?.inviterFirstName, parsed?.inviterName, parsed?.inviteeFirstName, parsed?.inviteeEmail.address,
+            parsed?.contextTitle, parsed?.contextID,
+        ].compactMap { $0 }
+        let report = DiagnosticReport(inviteDiagnostics + (result?.report.diagnostics ?? [])).redacting(personal)
         print(
             options.format.render(report, sources: sources, color: false, toolVersion: BeckonCommand.version),
             terminator: "")

@@ -8,6 +8,11 @@ public struct DiagnosticReport: Sendable, Hashable {
     }
 
     public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Changes every diagnostic in place.
+    public mutating func transform(_ change: (inout Diagnostic) -> Void) {
+        for index in diagnostics.indices { change(&diagnostics[index]) }
+    }
     public mutating func append(contentsOf other: some Sequence<Diagnostic>) {
         diagnostics.append(contentsOf: other)
     }

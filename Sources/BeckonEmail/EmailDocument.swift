@@ -57,7 +57,7 @@ struct EmailDocument {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="x-apple-disable-message-reformatting">
+            <meta name="x-apple-disable-message-reformatting" content="">
             <meta name="color-scheme" content="light dark">
             <meta name="supported-color-schemes" content="light dark">
             <title>\(title)</title>

@@ -14,6 +14,9 @@ public enum MessageParser {
     static let simpleTypes: Set<String> = ["number", "date", "time"]
     /// Plural keywords ICU knows (CLDR categories).
     static let pluralKeywords: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+    /// The deepest nesting of arguments inside branches. Real strings nest two or three levels; the
+    /// parser and everything that walks a message recurse, so the depth is bounded.
+    public static let maximumDepth = 12
 
     /// Parses a message or throws the first syntax error.
     public static func parse(_ text: String) throws(SyntaxError) -> Message {
@@ -36,6 +39,8 @@ public enum MessageParser {
     struct Scanner {
         let characters: [Character]
         var index = 0
+        /// How many arguments the scanner is inside.
+        var depth = 0
 
         init(_ characters: [Character]) {
             self.characters = characters
@@ -128,6 +133,13 @@ public enum MessageParser {
         /// `{…}` at `index`.
         mutating func argument() throws(SyntaxError) -> Message.Part {
             let start = index
+            guard depth < MessageParser.maximumDepth else {
+                throw error(
+                    "arguments nest more than \(MessageParser.maximumDepth) levels deep", at: start,
+                    fix: "Split the string, or move the inner choices into separate strings.")
+            }
+            depth += 1
+            defer { depth -= 1 }
             index += 1
             skipSpaces()
             let name = word()

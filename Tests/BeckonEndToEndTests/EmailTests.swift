@@ -114,7 +114,7 @@ import Testing
         let run = try BeckonBinary.run(["check", "--site", site.path("site").path])
         #expect(run.status == 1)
         #expect(run.stdout.contains("beckon.yml:"), "\(run.stdout)")
-        #expect(run.stdout.contains("control characters"))
+        #expect(run.stdout.contains("must be one line of plain text"))
         // The source line is quoted as written, escapes and all; no line of output is a header.
         #expect(!run.stdout.split(separator: "\n").contains { $0.hasPrefix("Bcc:") })
     }

@@ -76,3 +76,26 @@ import Testing
         }
     }
 }
+
+/// Hostile strings: a bundle entry of thousands of nested plurals overflowed the stack.
+@Suite struct MessageParserLimitTests {
+    static func nested(_ depth: Int) -> String {
+        String(repeating: "{n, plural, other {", count: depth) + "x" + String(repeating: "}}", count: depth)
+    }
+
+    @Test(arguments: [MessageParser.maximumDepth + 1, 100, 9_000])
+    func deepNestingIsASyntaxErrorNotACrash(depth: Int) throws {
+        do {
+            _ = try MessageParser.parse(Self.nested(depth))
+            Issue.record("a message nested \(depth) deep parsed")
+        } catch {
+            #expect(error.message.contains("nest more than"))
+            // Located at the argument that goes one level too deep.
+            #expect(error.offset == MessageParser.maximumDepth * "{n, plural, other {".count)
+        }
+    }
+
+    @Test func nestingUpToTheLimitParses() throws {
+        _ = try MessageParser.parse(Self.nested(MessageParser.maximumDepth))
+    }
+}

@@ -36,6 +36,14 @@ import Testing
             ("appStoreID: \"123456789\"", "appStoreID: \"id123\"", "config.invalid-value", 5),
             ("context: achievement", "context: achivement", "config.invalid-value", 22),
             ("urlScheme: minimo", "urlScheme: \"minimo://\"", "config.invalid-value", 8),
+            // A CR/LF would end an email header or a `mailto:` subject early.
+            ("  name: Minimo", "  name: \"Mini\\r\\nBcc: x@evil.test\"", "config.invalid-value", 3),
+            (
+                "context: achievement", "context: achievement\n    contextTitle: \"10K\\r\\nrun\"",
+                "config.invalid-value", 23
+            ),
+            // A right-to-left override would reverse a subject or a title around the name.
+            ("inviterFirstName: Maya", "inviterFirstName: \"Maya\\u202Egnp.exe\"", "config.invalid-value", 21),
         ] as [(String, String, String, Int)])
     func problemsAreLocated(old: String, new: String, rule: String, line: Int) {
         let (_, diagnostics) = load(SiteFixture.replacing(old, with: new, in: Self.valid))

@@ -18,6 +18,20 @@ import Testing
         #expect(parsed.placeholders.first?.location == SourceLocation(file: parsed.path, line: 6, column: 3))
     }
 
+    /// A template saved with Windows line ends (CRLF) reads exactly as with LF ones.
+    @Test func crlfLineEndsReadLikeLF() throws {
+        let lf = "---\nkind: landing\ntitle: landing.title\n---\n# {{t.x}}\n\nBody {{app.name}}.\n"
+        let (template, diagnostics) = parse(lf.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let crlf = try #require(template)
+        let plain = try #require(parse(lf).0)
+        #expect(crlf.kind == plain.kind)
+        #expect(crlf.titleKey == plain.titleKey)
+        #expect(crlf.bodyStartLine == plain.bodyStartLine)
+        #expect(crlf.placeholders.map(\.path) == plain.placeholders.map(\.path))
+        #expect(crlf.placeholders.map(\.location) == plain.placeholders.map(\.location))
+    }
+
     @Test(
         arguments: [
             ("# no front matter\n", "template.front-matter", 1),

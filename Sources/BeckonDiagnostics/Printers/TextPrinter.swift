@@ -8,7 +8,9 @@ struct TextPrinter {
         var out = ""
         for diagnostic in report.diagnostics {
             out += header(diagnostic) + "\n"
-            if let location = diagnostic.location, let source = sources.source(for: location.file) {
+            if let location = diagnostic.location, !sources.isPersonal(location.file),
+                let source = sources.source(for: location.file)
+            {
                 out += snippet(source, location)
             }
             for note in diagnostic.notes { out += "  note: \(note)\n" }

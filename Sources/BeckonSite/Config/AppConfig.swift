@@ -33,6 +33,11 @@ public struct AppConfig: Sendable, Hashable {
     init?(_ mapping: YAMLReader.Mapping) {
         let reader = mapping.reader
         let name = mapping.string("name", required: true)
+        if let name, let problem = SingleLineText.problem(in: name) {
+            reader.invalid(
+                "`app.name` holds \(problem); it must be one line of plain text", at: mapping.location(of: "name"),
+                fix: "Write the app's name on one line, without control characters.")
+        }
         let baseURL = mapping.url("baseURL", required: true)
         let supportURL = mapping.url("supportURL", required: true)
         let supportEmail = mapping.string("supportEmail", required: true)

@@ -53,14 +53,17 @@ public struct SampleInvite: Sendable, Hashable {
         let inviteeFirstName = mapping.string("inviteeFirstName")
         for (key, value) in [
             ("inviterFirstName", firstName), ("inviterName", fullName), ("inviteeFirstName", inviteeFirstName),
+            ("contextTitle", mapping.string("contextTitle")), ("contextID", mapping.string("contextID")),
         ] {
             guard let value else { continue }
-            if value.trimmingWhitespace().isEmpty
-                || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
+            // The value itself is never repeated: it may be a real person's invite data.
+            if let problem = SingleLineText.problem(in: value) {
                 reader.invalid(
-                    "`\(key)` must be a name without line breaks or control characters",
-                    at: mapping.location(of: key), fix: "Write the name on one line.")
+                    "`\(key)` holds \(problem); it must be one line of plain text",
+                    at: mapping.location(of: key), fix: "Remove the character; names and titles are one line.")
+            } else if key != "contextID", key != "contextTitle", value.trimmingWhitespace().isEmpty {
+                reader.invalid(
+                    "`\(key)` is empty", at: mapping.location(of: key), fix: "Write the name, or leave the key out.")
             }
         }
         var context = InviteContext.generic
@@ -100,7 +103,8 @@ public struct SampleInvite: Sendable, Hashable {
             inviteeEmail = text.allSatisfy(\.isASCII) ? EmailAddress(text) : nil
             if inviteeEmail == nil {
                 reader.invalid(
-                    "`\(text)` is not an email address", at: mapping.location(of: "inviteeEmail"),
+                    "`inviteeEmail` (\(Redact.email(text))) is not an email address",
+                    at: mapping.location(of: "inviteeEmail"),
                     fix: "Write a plain address such as `jonas@example.com`.", rule: "invalid-email")
             }
         }

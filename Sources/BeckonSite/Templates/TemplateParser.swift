@@ -72,12 +72,16 @@ public enum TemplateParser {
         var bodyOffset: Int
     }
 
-    /// Splits a file into front matter and body, or `nil` when it has no front matter.
+    /// Splits a file into front matter and body, or `nil` when it has no front matter. Lines end
+    /// in LF or CRLF (split on the LF byte: in Swift, CRLF is one `Character`).
     static func split(_ source: SourceText) -> Parts? {
-        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true,
-            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else { return nil }
+        let lines = source.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        func isFence(_ line: String) -> Bool { line.trimmingCharacters(in: .whitespacesAndNewlines) == "---" }
+        guard lines.first.map(isFence) == true, let end = lines.dropFirst().firstIndex(where: isFence) else {
+            return nil
+        }
         let bodyOffset = lines[...end].reduce(0) { $0 + $1.utf8.count + 1 }
         let body = bodyOffset < source.text.utf8.count ? String(source.text.utf8.dropFirst(bodyOffset))! : ""
         return Parts(

@@ -14,7 +14,7 @@ struct EmailTextURLsRule: EmailRule {
         let text = email.text.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         return page.links.filter { $0.attribute == "href" && !text.contains($0.url) }.map { link in
             finding(
-                .error, "`\(link.url)` is in the HTML part but not in the text part", html, link,
+                .error, "`\(Redact.url(link.url))` is in the HTML part but not in the text part", html, link,
                 fix: "Write the link in Markdown or a locale string, not in markup.")
         }
     }

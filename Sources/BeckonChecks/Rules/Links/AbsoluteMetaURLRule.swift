@@ -11,7 +11,7 @@ struct AbsoluteMetaURLRule: LinkRule {
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         guard FoundLink.metaURLs.contains(link.attribute), !link.url.hasPrefix("https://") else { return nil }
         return finding(
-            .error, "`\(link.attribute)` is `\(link.url)`, not an absolute https URL", artifact, link,
+            .error, "`\(link.attribute)` is `\(Redact.url(link.url))`, not an absolute https URL", artifact, link,
             fix: "Write the full address, starting with the site's baseURL.")
     }
 }

@@ -26,19 +26,19 @@ struct DeepLinkRule: LinkRule {
             let decoded = address.removingPercentEncoding ?? String(address)
             guard decoded.isEmpty || decoded.split(separator: ",").allSatisfy({ EmailAddress(String($0)) != nil })
             else {
-                return "`\(url)` has an invalid email address"
+                return "`\(Redact.url(url))` has an invalid email address"
             }
-            return DeepLink.parse(url) == nil ? "`\(url)` is not a well-formed mailto link" : nil
+            return DeepLink.parse(url) == nil ? "`\(Redact.url(url))` is not a well-formed mailto link" : nil
         case "tel":
             return PhoneNumber(parsing: String(url.dropFirst("tel:".count))) == nil
-                ? "`\(url)` is not an E.164 phone number" : nil
+                ? "`\(Redact.url(url))` is not an E.164 phone number" : nil
         case "sms", "whatsapp", "instagram":
-            return DeepLink.parse(url) == nil ? "`\(url)` is not a well-formed \(scheme) link" : nil
+            return DeepLink.parse(url) == nil ? "`\(Redact.url(url))` is not a well-formed \(scheme) link" : nil
         case "https" where host(of: url) == "wa.me":
-            return DeepLink.parse(url) == nil ? "`\(url)` is not a well-formed WhatsApp link" : nil
+            return DeepLink.parse(url) == nil ? "`\(Redact.url(url))` is not a well-formed WhatsApp link" : nil
         case _ where context.appSchemes.contains(scheme):
             return url.dropFirst(scheme.count + 1).hasPrefix("//") && url.count > scheme.count + 3
-                ? nil : "`\(url)` has no path after `\(scheme)://`"
+                ? nil : "`\(Redact.url(url))` has no path after `\(scheme)://`"
         default:
             return nil
         }

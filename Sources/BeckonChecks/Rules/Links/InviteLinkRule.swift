@@ -21,14 +21,14 @@ struct InviteLinkRule: LinkRule {
             // Without a key, sample links are unsigned and reported once, as links.unsigned.
             guard context.verifyInviteLink != nil else { return nil }
             return finding(
-                .error, "`\(link.url)` is an unsigned invite link", artifact, link,
+                .error, "`\(Redact.url(link.url))` is an unsigned invite link", artifact, link,
                 fix: "Render invite links from `{{invite.url}}`, which Beckon signs.")
         }
         do {
             _ = try InviteLink(parsing: link.url, policy: policy)
         } catch {
             return finding(
-                .error, "`\(link.url)` does not match the link policy: \(error)", artifact, link,
+                .error, "`\(Redact.url(link.url))` does not match the link policy: \(error)", artifact, link,
                 fix: "Render invite links from `{{invite.url}}`.")
         }
         guard let verify = context.verifyInviteLink else { return nil }

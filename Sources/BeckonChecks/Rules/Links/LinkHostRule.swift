@@ -13,7 +13,7 @@ struct LinkHostRule: LinkRule {
         guard scheme(of: link.url) == "https", let host = host(of: link.url), !context.allowedHosts.contains(host)
         else { return nil }
         return finding(
-            .error, "`\(host)` (in \(link.url)) is not an allowed host", artifact, link,
+            .error, "`\(host)` (in \(Redact.url(link.url))) is not an allowed host", artifact, link,
             fix: "Fix the address, or add `\(host)` to `checks.allowedHosts` in beckon.yml.")
     }
 }

@@ -21,7 +21,7 @@ struct LinkSchemeRule: LinkRule {
             .error,
             dangerous
                 ? "a `\(scheme):` link (\(link.attribute)) can run code or load content from the link itself"
-                : "`\(link.url)` uses `\(scheme):`; links must be https or a declared scheme",
+                : "`\(Redact.url(link.url))` uses `\(scheme):`; links must be https or a declared scheme",
             artifact, link,
             fix: scheme == "http"
                 ? "Link to the https address." : "Remove the link, or declare the scheme as `app.urlScheme`.")

@@ -17,7 +17,7 @@ struct LinkTargetRule: LinkRule {
         let path = String(link.url.prefix { $0 != "#" && $0 != "?" })
         guard site.resolve(path, from: artifact.path) == nil else { return nil }
         return finding(
-            .error, "`\(link.url)` points at nothing the build wrote", artifact, link,
+            .error, "`\(Redact.url(link.url))` points at nothing the build wrote", artifact, link,
             fix: "Fix the path, or add the file under static/.")
     }
 }

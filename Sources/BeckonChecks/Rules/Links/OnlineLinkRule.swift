@@ -22,9 +22,10 @@ struct OnlineLinkRule: SiteRule {
             guard let answer = answers[link.url], answer.outcome != .ok else { return nil }
             return answer.outcome == .broken
                 ? finding(
-                    .error, "`\(link.url)` answers \(answer.detail)", artifact, link, fix: "Fix or remove the link.")
+                    .error, "`\(Redact.url(link.url))` answers \(answer.detail)", artifact, link,
+                    fix: "Fix or remove the link.")
                 : finding(
-                    .warning, "`\(link.url)` could not be checked: \(answer.detail)", artifact, link,
+                    .warning, "`\(Redact.url(link.url))` could not be checked: \(answer.detail)", artifact, link,
                     fix: "Open it in a browser; the server may be blocking automated checks.")
         }
     }

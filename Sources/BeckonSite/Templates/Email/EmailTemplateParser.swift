@@ -75,9 +75,12 @@ public enum EmailTemplateParser {
         var components: [EmailComponent] = []
         var diagnostics: [Diagnostic] = []
         var lines: [String] = []
-        for (number, line) in parts.body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let bodyLines = parts.body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        for (number, line) in bodyLines.enumerated() {
             let fileLine = parts.bodyStartLine + number
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), trimmed.count > 4 else {
                 lines.append(String(line))
                 continue
