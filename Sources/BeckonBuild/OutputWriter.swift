@@ -26,6 +26,14 @@ public struct OutputWriter: Sendable {
                 "build.unsafe-output", "refusing to replace `\(output.path)`: it holds the site itself",
                 at: nil, fix: fix)
         }
+        // Inside an input folder, each build would read the previous one's files as input (under
+        // static/, the output would be copied into itself, one level deeper every build).
+        for input in ["static", "templates", "locales"] where outputPath.hasPrefix(sitePath + "/\(input)/") {
+            return .error(
+                "build.unsafe-output",
+                "refusing to write into `\(output.path)`: it is inside the site's \(input)/ folder, which every build reads",
+                at: nil, fix: "Write the output outside static/, templates/ and locales/ (SITE/output by default).")
+        }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: outputPath, isDirectory: &isDirectory) {
@@ -72,10 +80,27 @@ public struct OutputWriter: Sendable {
         return true
     }
 
+    /// The staging and previous-output folders of builds that were killed before they cleaned up
+    /// (`.output.beckon-staging-PID-N`, `.output.beckon-old-PID-N` whose process is gone).
+    func abandonedStagingFolders() -> [URL] {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).beckon-staging-", ".\(output.lastPathComponent).beckon-old-"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return names.compactMap { name in
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" })
+            else { return nil }
+            // Still running (or not ours to judge): leave it.
+            if pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) == 0 || errno == EPERM { return nil }
+            return parent.appendingPathComponent(name)
+        }
+    }
+
     /// Writes the artifacts and the manifest, then swaps them into place.
     public func write(_ artifacts: [Artifact], manifest: Manifest) -> Diagnostic? {
         if let problem = safetyProblem() { return problem }
         let manager = FileManager.default
+        for folder in abandonedStagingFolders() { try? manager.removeItem(at: folder) }
         let parent = output.deletingLastPathComponent()
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).beckon-staging-\(token)")

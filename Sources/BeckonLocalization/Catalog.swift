@@ -27,20 +27,25 @@ public struct Catalog: Sendable {
     public func pluralCategoryDiagnostics() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (locale, bundle) in bundles.sorted(by: { $0.key < $1.key }) {
-            let required = formatter(for: locale).cardinalCategories
+            let formatter = formatter(for: locale)
             for entry in bundle.entries.values.sorted(by: { $0.location < $1.location }) {
-                for plural in entry.message.plurals {
-                    let missing = required.filter { !plural.keywords.contains($0.rawValue) }.sorted().map(\.rawValue)
-                    guard !missing.isEmpty else { continue }
-                    var diagnostic = Diagnostic.error(
-                        "l10n.plural-categories",
-                        "the plural of `{\(plural.argument)}` in `\(entry.key)` lacks \(missing.joined(separator: ", ")), which \(locale) uses",
-                        at: entry.location,
-                        fix:
-                            "Add \(missing.map { "`\($0) {…}`" }.joined(separator: ", ")); \(locale) distinguishes \(required.sorted().map(\.rawValue).joined(separator: ", "))."
-                    )
-                    diagnostic.locale = locale.rawValue
-                    diagnostics.append(diagnostic)
+                for (choices, required, kind) in [
+                    (entry.message.plurals, formatter.cardinalCategories, "plural"),
+                    (entry.message.ordinals, formatter.ordinalCategories, "selectordinal"),
+                ] {
+                    for choice in choices {
+                        let missing = required.filter { !choice.keywords.contains($0.rawValue) }.sorted().map(\.rawValue)
+                        guard !missing.isEmpty else { continue }
+                        var diagnostic = Diagnostic.error(
+                            "l10n.plural-categories",
+                            "the \(kind) of `{\(choice.argument)}` in `\(entry.key)` lacks \(missing.joined(separator: ", ")), which \(locale) uses",
+                            at: entry.location,
+                            fix:
+                                "Add \(missing.map { "`\($0) {…}`" }.joined(separator: ", ")); \(locale) distinguishes \(required.sorted().map(\.rawValue).joined(separator: ", "))\(kind == "selectordinal" ? " in ordinals" : "")."
+                        )
+                        diagnostic.locale = locale.rawValue
+                        diagnostics.append(diagnostic)
+                    }
                 }
             }
         }

@@ -63,9 +63,18 @@ public struct Message: Sendable, Hashable {
 
     /// Every plural of the message (not `selectordinal`), at any depth, with its keywords.
     public var plurals: [(argument: String, keywords: Set<String>)] {
+        choices(ordinal: false)
+    }
+
+    /// Every `selectordinal` of the message, at any depth, with its keywords.
+    public var ordinals: [(argument: String, keywords: Set<String>)] {
+        choices(ordinal: true)
+    }
+
+    private func choices(ordinal: Bool) -> [(argument: String, keywords: Set<String>)] {
         var found: [(String, Set<String>)] = []
         visit { part in
-            if case .plural(let name, false, _, let cases) = part {
+            if case .plural(let name, let isOrdinal, _, let cases) = part, isOrdinal == ordinal {
                 found.append(
                     (
                         name,

@@ -21,6 +21,9 @@ public struct MessageFormatter: Sendable {
     /// The categories the locale's cardinal plurals use.
     public var cardinalCategories: Set<PluralCategory> { cardinal.categories }
 
+    /// The categories the locale's ordinals use (English: one, two, few, other — 1st, 2nd, 3rd, 4th).
+    public var ordinalCategories: Set<PluralCategory> { ordinal.categories }
+
     /// The message's segments with arguments resolved. Arguments the message uses but
     /// `arguments` lacks are written as `{name}`.
     public func segments(_ message: Message, arguments: [String: ArgumentValue]) -> [FormattedMessage.Segment] {

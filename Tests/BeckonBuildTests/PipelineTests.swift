@@ -103,6 +103,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: foreign.path("notes.txt").path))
     }
 
+    @Test func refusesToWriteInsideAnInputFolder() async throws {
+        let folder = try site()
+        let result = await build(folder, output: folder.path("static/out"))
+        #expect(!result.wrote)
+        #expect(result.report.diagnostics.first?.rule == "build.unsafe-output")
+        #expect(result.report.diagnostics.first?.message.contains("static/") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("static/out").path))
+    }
+
+    @Test func aKilledBuildsStagingFolderIsCleanedUp() async throws {
+        let folder = try site()
+        // A process id that is not running stands for a build killed before it cleaned up.
+        var dead: Int32 = 4_000_000
+        while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+        let staging = folder.path(".output.beckon-staging-\(dead)-42")
+        let old = folder.path(".output.beckon-old-\(dead)-7")
+        for abandoned in [staging, old] {
+            try FileManager.default.createDirectory(at: abandoned, withIntermediateDirectories: true)
+            try Data("half".utf8).write(to: abandoned.appendingPathComponent("half.html"))
+        }
+        // A build still running (this process) keeps its staging folder.
+        let running = folder.path(".output.beckon-staging-\(ProcessInfo.processInfo.processIdentifier)-1")
+        try FileManager.default.createDirectory(at: running, withIntermediateDirectories: true)
+        #expect(await build(folder).wrote)
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+    }
+
     @Test func strictTurnsFallbacksIntoErrors() async throws {
         let folder = try site(
             SiteFixture.replacing(

@@ -89,6 +89,9 @@ import Testing
         ("ru", "{n, plural, one {# друг} other {# друга}}", "few, many"),
         ("ar", "{n, plural, one {x} other {y}}", "zero, two, few, many"),
         ("pl", "{n, plural, =0 {none} one {x} few {y} other {z}}", "many"),
+        // Ordinals have categories of their own: English says 1st, 2nd, 3rd, 4th.
+        ("en-US", "{n, selectordinal, other {#th}}", "one, two, few"),
+        ("en-US", "{n, selectordinal, one {#st} other {#th}}", "two, few"),
     ])
     func missingCategoriesAreNamed(locale: String, message: String, missing: String) throws {
         let (bundle, _) = CatalogTests.bundle(locale, "count: \"\(message)\"\n")
@@ -104,6 +107,8 @@ import Testing
         ("en-US", "{n, plural, one {# friend} other {# friends}}"),
         ("ja-JP", "{n, plural, other {#人}}"),
         ("ar", "{n, plural, zero {a} one {b} two {c} few {d} many {e} other {f}}"),
+        ("en-US", "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}"),
+        ("de-DE", "{n, selectordinal, other {#.}}"),
     ])
     func completePluralsPass(locale: String, message: String) throws {
         let (bundle, diagnostics) = CatalogTests.bundle(locale, "count: \"\(message)\"\n")

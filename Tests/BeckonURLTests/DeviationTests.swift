@@ -1,6 +1,5 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Where this module deliberately differs from the URL Standard.
 @Suite struct DeviationTests {

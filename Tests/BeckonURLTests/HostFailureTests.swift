@@ -1,6 +1,5 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Requirement 3: hosts and ports a browser refuses, with a readable reason.
 @Suite struct HostFailureTests {

@@ -1,20 +1,20 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Requirement 6: schemes that are not special parse with an opaque path, or a path after `scheme://`.
 @Suite struct NonSpecialSchemeTests {
-    @Test(arguments: [
-        ("mailto:a@x,b@x", "mailto", "a@x,b@x", nil),
-        ("MailTo:someone@example.com?subject=Hi", "mailto", "someone@example.com", "subject=Hi"),
-        ("tel:+491701234567", "tel", "+491701234567", nil),
-        ("sms:+491701234567?body=See%20you", "sms", "+491701234567", "body=See%20you"),
-        ("javascript:alert(1)", "javascript", "alert(1)", nil),
-        ("JAVASCRIPT:alert(document.cookie)", "javascript", "alert(document.cookie)", nil),
-        ("data:text/html,hi", "data", "text/html,hi", nil),
-        ("data:image/png;base64,iVBORw0KGgo=", "data", "image/png;base64,iVBORw0KGgo=", nil),
-        ("mailto:", "mailto", "", nil),
-    ] as [(String, String, String, String?)])
+    @Test(
+        arguments: [
+            ("mailto:a@x,b@x", "mailto", "a@x,b@x", nil),
+            ("MailTo:someone@example.com?subject=Hi", "mailto", "someone@example.com", "subject=Hi"),
+            ("tel:+491701234567", "tel", "+491701234567", nil),
+            ("sms:+491701234567?body=See%20you", "sms", "+491701234567", "body=See%20you"),
+            ("javascript:alert(1)", "javascript", "alert(1)", nil),
+            ("JAVASCRIPT:alert(document.cookie)", "javascript", "alert(document.cookie)", nil),
+            ("data:text/html,hi", "data", "text/html,hi", nil),
+            ("data:image/png;base64,iVBORw0KGgo=", "data", "image/png;base64,iVBORw0KGgo=", nil),
+            ("mailto:", "mailto", "", nil),
+        ] as [(String, String, String, String?)])
     func opaquePaths(input: String, scheme: String, path: String, query: String?) throws {
         let url = try URLParser.parse(input).get()
         #expect(url.scheme == scheme)

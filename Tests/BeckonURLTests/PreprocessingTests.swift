@@ -1,6 +1,5 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Requirement 1: C0 controls and spaces are stripped from both ends, tabs and newlines removed anywhere.
 @Suite struct PreprocessingTests {

@@ -1,6 +1,5 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Requirement 5: relative references resolve against the page's URL as in a browser.
 @Suite struct RelativeResolutionTests {

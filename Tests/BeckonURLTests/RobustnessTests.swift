@@ -1,6 +1,5 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Requirement 9: no crash, no endless loop and linear time on any input, and the standard's idempotence:
 /// parsing `href` again gives the same URL.
@@ -78,7 +77,10 @@ import BeckonURL
             ("scheme-like relative", String(repeating: "a", count: size)),
             ("long IPv6", "https://[" + String(repeating: ":", count: size) + "]/"),
             ("percent signs", "https://example.com/" + String(repeating: "%", count: size)),
-            ("tabs", String(repeating: "\t", count: size) + "https://example.com/" + String(repeating: "\n", count: size)),
+            (
+                "tabs",
+                String(repeating: "\t", count: size) + "https://example.com/" + String(repeating: "\n", count: size)
+            ),
             ("long query", "https://example.com/?" + String(repeating: "ü'", count: size / 3)),
             ("long opaque path", "data:," + String(repeating: " ", count: size) + "x"),
             ("backslashes", "https:" + String(repeating: "\\", count: size) + "example.com"),

@@ -1,6 +1,5 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Requirement 8: a scheme starts with an ASCII letter; anything else is a relative reference.
 @Suite struct SchemeTests {

@@ -1,6 +1,5 @@
-import Testing
-
 import BeckonURL
+import Testing
 
 /// Requirement 2: `\` is `/` in special URLs, and missing or extra slashes after a special scheme are ignored.
 @Suite struct SlashHandlingTests {
@@ -44,10 +43,13 @@ import BeckonURL
     }
 
     /// Against a base of the same special scheme, `https:` without `//` is relative, not a new host.
-    @Test func sameSchemeWithoutSlashesIsRelativeToTheBase() throws {
+    @Test(arguments: [
+        ("https:evil.example", "https://join.playa.app/a/evil.example"),
+        ("https:/evil.example/x", "https://join.playa.app/evil.example/x"),
+        ("http:evil.example", "http://evil.example/"),
+    ])
+    func sameSchemeWithoutSlashesIsRelativeToTheBase(input: String, href: String) throws {
         let base = try URLParser.parse(Self.base).get()
-        #expect(try URLParser.parse("https:evil.example", base: base).get().href == "https://join.playa.app/a/evil.example")
-        #expect(try URLParser.parse("https:/evil.example/x", base: base).get().href == "https://join.playa.app/evil.example/x")
-        #expect(try URLParser.parse("http:evil.example", base: base).get().href == "http://evil.example/")
+        #expect(try URLParser.parse(input, base: base).get().href == href)
     }
 }

@@ -40,6 +40,8 @@ extension URLTestCase {
         .parses("//other/x", base: "foo://h/a/b", to: "foo://other/x"),
         .parses("?q", base: "foo://h/a/b", to: "foo://h/a/b?q"),
         .parses("\\x", base: "foo://h/a/b", to: "foo://h/a/\\x"),
+        .parses("/..", base: "foo:/a/b", to: "foo:/"),
+        .parses("..", base: "foo://", to: "foo:///"),
         .parses("..", base: "file:///C:/dir/file", to: "file:///C:/"),
         .parses("../../..", base: "file:///C:/dir/file", to: "file:///C:/"),
         .parses("/x", base: "file:///C:/dir/file", to: "file:///C:/x"),

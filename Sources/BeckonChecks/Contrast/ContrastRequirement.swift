@@ -10,8 +10,12 @@ public struct ContrastRequirement: Sendable, Hashable {
         self.weight = weight
     }
 
-    /// Large text: at least 24 px, or at least 18.667 px (14 pt) when bold (700 or more).
-    public var isLargeText: Bool { size >= 24 || (size >= 18.667 && weight >= 700) }
+    /// Large text: at least 18 pt (24 px), or at least 14 pt (18.666… px) when bold (700 or more).
+    /// Compared in points, so 14 pt written as 18.666… px counts.
+    public var isLargeText: Bool {
+        let points = size * 72 / 96
+        return points >= 18 - 1e-6 || (points >= 14 - 1e-6 && weight >= 700)
+    }
 
     /// Level AA: 4.5:1, or 3:1 for large text (1.4.3).
     public var minimumAA: Double { isLargeText ? 3 : 4.5 }
