@@ -42,6 +42,7 @@ let package = Package(
         ),
         .target(name: "BeckonDiagnostics"),
         .target(name: "BeckonProvenance", dependencies: ["BeckonDiagnostics"]),
+        .target(name: "BeckonURL"),
         .target(name: "BeckonEngine", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "BeckonText", dependencies: ["CBeckonICU"]),
         .target(name: "BeckonMarkdown", dependencies: ["CCmark"]),
@@ -70,7 +71,7 @@ let package = Package(
         .target(
             name: "BeckonChecks",
             dependencies: [
-                "BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME", "InviteModel",
+                "BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME", "BeckonURL", "InviteModel",
             ]
         ),
         .target(
@@ -125,6 +126,7 @@ let package = Package(
         ),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
         .testTarget(name: "BeckonEngineTests", dependencies: ["BeckonEngine"]),
+        .testTarget(name: "BeckonURLTests", dependencies: ["BeckonURL"]),
         .testTarget(
             name: "BeckonProvenanceTests",
             dependencies: ["BeckonProvenance", .product(name: "PropertyBased", package: "swift-property-based")]

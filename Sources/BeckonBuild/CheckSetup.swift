@@ -7,15 +7,21 @@ import InviteSecurity
 
 /// Builds what the checks measure against from the site and the environment, and applies the
 /// site's severity overrides.
-enum CheckSetup {
-    static func context(_ site: Site, environment: [String: String]) -> CheckContext {
-        let config = site.config
+public enum CheckSetup {
+    /// The hosts a site's https links may point at: its own, its store pages, the messaging apps',
+    /// and `checks.allowedHosts`.
+    public static func allowedHosts(_ config: SiteConfig) -> Set<String> {
         var hosts: Set<String> = [
             config.app.baseURL.host, config.links.host, config.app.supportURL.host, "apps.apple.com", "play.google.com",
             "wa.me", "www.instagram.com",
         ]
         for url in [config.app.playStoreURL, config.app.androidWaitlistURL] { if let url { hosts.insert(url.host) } }
-        hosts.formUnion(config.checks.allowedHosts)
+        return hosts.union(config.checks.allowedHosts)
+    }
+
+    static func context(_ site: Site, environment: [String: String]) -> CheckContext {
+        let config = site.config
+        let hosts = allowedHosts(config)
         let keyring = try? LinkKeyring.fromEnvironment(environment, signingKeyID: config.links.keyID)
         let policy = config.links
         var times = Dictionary(uniqueKeysWithValues: config.samples.map { ($0.id, $0.createdAt) })

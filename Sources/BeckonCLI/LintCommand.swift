@@ -1,7 +1,9 @@
 import ArgumentParser
+import BeckonBuild
 import BeckonChecks
 import BeckonDiagnostics
 import BeckonRender
+import BeckonSite
 import Foundation
 
 /// `beckon lint PATH...`: the link and document rules over any folder of HTML.
@@ -12,8 +14,10 @@ struct LintCommand: ParsableCommand {
             "Check HTML files Beckon did not build: links, fragments, srcset, Open Graph URLs and document rules.",
         discussion: """
             Every *.html file below each PATH is parsed with libxml2. Internal links and #fragments \
-            are resolved within PATH (a folder means its index.html). Without --allow-host, https \
-            links to any host are accepted. Offline: nothing is fetched.
+            are resolved within PATH (a folder means its index.html); a single file's links may point \
+            at any file in its folder. Without --allow-host or --site, https links to any host are \
+            accepted. With --site (or run in a site folder), the site's app.urlScheme is a declared \
+            deep-link scheme; --site also checks hosts against the site's. Offline: nothing is fetched.
             """)
 
     @Argument(help: "Folders or files to check.") var paths: [String]
@@ -24,6 +28,11 @@ struct LintCommand: ParsableCommand {
     var schemes: [String] = []
     @Option(help: ArgumentHelp("Report format: text, json, junit, sarif, github.", valueName: "format"))
     var format: DiagnosticFormat = .text
+    @Option(
+        help: ArgumentHelp(
+            "A Beckon site whose app.urlScheme and allowed hosts apply (default: the current folder's beckon.yml, for the scheme).",
+            valueName: "dir"))
+    var site: String?
 
     func run() throws {
         var artifacts: [Artifact] = []
@@ -35,20 +44,28 @@ struct LintCommand: ParsableCommand {
                 throw ValidationError("`\(path)` does not exist.")
             }
             let root = isDirectory.boolValue ? url : url.deletingLastPathComponent()
-            for file in Self.files(url, isDirectory: isDirectory.boolValue) {
+            // A single file is linted on its own, but its folder's files are what its links reach.
+            let linted = Set(Self.files(url, isDirectory: isDirectory.boolValue).map(\.standardizedFileURL.path))
+            for file in Self.files(root, isDirectory: true) {
                 guard let data = FileManager.default.contents(atPath: file.path) else { continue }
                 let relative = String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
                 let isHTML = file.pathExtension.lowercased() == "html" || file.pathExtension.lowercased() == "htm"
+                let checked = isHTML && linted.contains(file.standardizedFileURL.path)
                 artifacts.append(
                     Artifact(
-                        path: relative, kind: isHTML ? .document : .asset,
+                        path: relative, kind: checked ? .document : .asset,
                         contentType: isHTML ? "text/html" : "application/octet-stream",
-                        bytes: Array(data), origin: isHTML ? SourceLocation(file: relative) : nil))
-                if isHTML { sources.add(SourceText(path: relative, text: String(decoding: data, as: UTF8.self))) }
+                        bytes: Array(data), origin: checked ? SourceLocation(file: relative) : nil))
+                if checked { sources.add(SourceText(path: relative, text: String(decoding: data, as: UTF8.self))) }
             }
         }
-        let checker = Checker.lint(
-            allowedHosts: Set(allowedHosts.map { $0.lowercased() }), schemes: Set(schemes.map { $0.lowercased() }))
+        var hosts = Set(allowedHosts.map { $0.lowercased() })
+        var declared = Set(schemes.map { $0.lowercased() })
+        if let config = try siteConfig() {
+            if let scheme = config.app.urlScheme { declared.insert(scheme.lowercased()) }
+            if site != nil { hosts.formUnion(CheckSetup.allowedHosts(config)) }
+        }
+        let checker = Checker.lint(allowedHosts: hosts, schemes: declared)
         let report = DiagnosticReport(checker.check(artifacts)).finalized()
         print(
             format.render(
@@ -62,6 +79,21 @@ struct LintCommand: ParsableCommand {
                     : "Linted \(pages) pages: \(report.errorCount) errors, \(report.warningCount) warnings.")
         }
         if report.hasErrors { throw ExitCode(1) }
+    }
+
+    /// The configuration of `--site`, or of the current folder when it is a site.
+    private func siteConfig() throws -> SiteConfig? {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let folder = site.map { URL(fileURLWithPath: $0, relativeTo: current) } ?? current
+        guard site != nil || FileManager.default.fileExists(atPath: folder.appendingPathComponent("beckon.yml").path)
+        else { return nil }
+        let sources = SourceStore()
+        let (config, diagnostics) = SiteLoader(root: folder.standardizedFileURL, sources: sources).loadConfig()
+        guard let config else {
+            print(format.render(DiagnosticReport(diagnostics).finalized(), sources: sources), terminator: "")
+            throw ExitCode(1)
+        }
+        return config
     }
 
     static func files(_ url: URL, isDirectory: Bool) -> [URL] {

@@ -1,0 +1,47 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon lint` on HTML Beckon did not build, as a user runs it.
+@Suite struct LintCommandTests {
+    static let page = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Hi</title></head><body><h1>Hi</h1>
+        <p><a href="other.html#part">other</a> <a href="playa://invite/ABC">app</a> <a href="https://elsewhere.test/">x</a></p>
+        </body></html>
+        """
+
+    func folder() throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        try Data(Self.page.utf8).write(to: folder.path("index.html"))
+        try Data(Self.page.replacingOccurrences(of: "<h1>Hi</h1>", with: "<h1 id=\"part\">Hi</h1>").utf8).write(
+            to: folder.path("other.html"))
+        return folder
+    }
+
+    @Test func aSingleFileReachesItsSiblings() throws {
+        let folder = try folder()
+        let run = try BeckonBinary.run(["lint", folder.path("index.html").path, "--scheme", "playa"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("Linted 1 pages: no problems."))
+    }
+
+    @Test func aSitesOwnSchemeAndHostsApply() throws {
+        let folder = try folder()
+        let site = TemporaryDirectory()
+        try SiteFixture.write(
+            SiteFixture.replacing("urlScheme: minimo", with: "urlScheme: playa", in: SiteFixture.minimal), to: site.url)
+        // Without the site, `playa://` is an undeclared scheme.
+        let bare = try BeckonBinary.run(["lint", folder.url.path], in: folder.url)
+        #expect(bare.status == 1)
+        #expect(bare.stdout.contains("links.scheme"))
+        // With it, the scheme is the site's, and hosts are checked against the site's.
+        let withSite = try BeckonBinary.run(["lint", folder.url.path, "--site", site.url.path], in: folder.url)
+        #expect(!withSite.stdout.contains("links.scheme"), "\(withSite.stdout)")
+        #expect(withSite.stdout.contains("`elsewhere.test`"))
+        // Run inside the site folder, the scheme is found without --site; hosts are not restricted.
+        let inside = try BeckonBinary.run(["lint", folder.url.path], in: site.url)
+        #expect(inside.status == 0, "\(inside.stdout)")
+    }
+}
