@@ -102,19 +102,37 @@ public struct HTMLDocument: Sendable {
         return String(cString: raw)
     }
 
-    /// libxml2 2.9 knows HTML 4 only and reports HTML5 elements as invalid tags.
+    /// libxml2 2.9 knows HTML 4 only and reports HTML5, SVG and MathML elements, and custom
+    /// elements (their names hold a hyphen), as invalid tags.
     private static func isHTML5Complaint(_ message: String) -> Bool {
         guard message.hasPrefix("Tag ") && message.contains(" invalid") else { return false }
-        let tag = message.dropFirst(4).prefix { $0 != " " }
-        return html5Elements.contains(String(tag))
+        let tag = String(message.dropFirst(4).prefix { $0 != " " }).lowercased()
+        return html5Elements.contains(tag) || svgElements.contains(tag) || mathMLElements.contains(tag)
+            || (tag.contains("-") && tag.first?.isLetter == true)
     }
+
+    private static let svgElements: Set<String> = [
+        "animate", "animatemotion", "animatetransform", "clippath", "desc", "ellipse", "feblend", "fecolormatrix",
+        "fecomponenttransfer", "fecomposite", "feconvolvematrix", "fediffuselighting", "fedisplacementmap",
+        "fedropshadow", "feflood", "fegaussianblur", "feimage", "femerge", "femergenode", "femorphology", "feoffset",
+        "fespecularlighting", "fetile", "feturbulence", "filter", "foreignobject", "image", "line", "lineargradient",
+        "marker", "mask", "metadata", "mpath", "pattern", "polygon", "polyline", "radialgradient", "set", "stop",
+        "switch", "text", "textpath", "tspan", "view",
+    ]
+
+    private static let mathMLElements: Set<String> = [
+        "math", "maction", "annotation", "annotation-xml", "menclose", "merror", "mfenced", "mfrac", "mi",
+        "mmultiscripts", "mn", "mo", "mover", "mpadded", "mphantom", "mprescripts", "mroot", "mrow", "ms", "mspace",
+        "msqrt", "mstyle", "msub", "msubsup", "msup", "mtable", "mtd", "mtext", "mtr", "munder", "munderover",
+        "semantics",
+    ]
 
     private static let html5Elements: Set<String> = [
         "article", "aside", "audio", "bdi", "canvas", "data", "datalist", "details", "dialog", "figcaption",
         "figure", "footer", "header", "main", "mark", "meter", "nav", "output", "picture", "progress",
         "rp", "rt", "ruby", "search", "section", "source", "summary", "svg", "template", "time", "track",
         "video", "wbr", "path", "circle", "rect", "g", "use", "symbol", "defs", "title", "v:roundrect",
-        "center",
+        "center", "slot", "hgroup", "embed", "menu", "dialog", "portal",
     ]
 }
 

@@ -34,7 +34,8 @@ public struct Catalog: Sendable {
                     (entry.message.ordinals, formatter.ordinalCategories, "selectordinal"),
                 ] {
                     for choice in choices {
-                        let missing = required.filter { !choice.keywords.contains($0.rawValue) }.sorted().map(\.rawValue)
+                        let missing = required.filter { !choice.keywords.contains($0.rawValue) }.sorted().map(
+                            \.rawValue)
                         guard !missing.isEmpty else { continue }
                         var diagnostic = Diagnostic.error(
                             "l10n.plural-categories",

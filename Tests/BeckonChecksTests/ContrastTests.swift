@@ -32,11 +32,12 @@ import Testing
         #expect(abs(value - lc) < 0.05, "\(value)")
     }
 
-    @Test(arguments: [
-        (16.0, 400, false), (24, 400, true), (18.667, 700, true), (18.5, 700, false), (19, 600, false),
-        // 14 pt bold written in pixels, 14 × 96 / 72, is large text too.
-        (14.0 * 96 / 72, 700, true), (23.99, 400, false),
-    ] as [(Double, Int, Bool)])
+    @Test(
+        arguments: [
+            (16.0, 400, false), (24, 400, true), (18.667, 700, true), (18.5, 700, false), (19, 600, false),
+            // 14 pt bold written in pixels, 14 × 96 / 72, is large text too.
+            (14.0 * 96 / 72, 700, true), (23.99, 400, false),
+        ] as [(Double, Int, Bool)])
     func largeTextFollowsWCAG(size: Double, weight: Int, large: Bool) {
         #expect(ContrastRequirement(size: size, weight: weight).isLargeText == large)
     }

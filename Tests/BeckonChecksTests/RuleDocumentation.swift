@@ -81,6 +81,46 @@ enum RuleDocumentation {
             JUnit as one line each; the summary counts findings, and `errorOccurrences` counts every
             place they were made.
 
+            ## Links as a browser reads them
+
+            Every `href`, `src`, `srcset` candidate, `action`, `poster`, `data`, SVG `xlink:href`, refresh
+            target and Open Graph URL is read the way a browser reads it: with the URL Standard's parser
+            (`Sources/BeckonURL`), against the page's URL or its `<base href>`. So leading and trailing
+            whitespace and any tab or newline are dropped (`java&#09;script:` is `javascript:`), `\\` is
+            `/` in https URLs (`https:\\\\evil.example\\x` goes to evil.example), `//host/x` is
+            another host, `?page=2` is the page itself, `%20` and `%C3%BC` are decoded to find the file,
+            a `#fragment` matches an id as written or decoded, `#top` always exists, and a `srcset` is
+            split as the HTML Standard splits it (a comma inside a `data:` URL belongs to it). Decisions
+            the standard makes and Beckon follows: `https:/x` on an https page is a path on the same
+            site; a link the parser refuses (a space in the host, an unclosed `[`, a port that is not a
+            number) is `links.url`. Hosts are compared after parsing, so none of these spellings gets
+            around `checks.allowedHosts`. Internationalized (non-ASCII) host names are not supported
+            and are reported as invalid.
+
+            `Tests/BeckonChecksTests/Conformance/` holds small HTML files, one per case, each naming
+            the rules it must trip; `make test` runs them all.
+
+            ### Compared with html-proofer and lychee
+
+            What each tool checks in a folder of HTML, as their documentation describes it (a dash:
+            not a check it makes):
+
+            | check | `beckon lint` | html-proofer | lychee |
+            |---|---|---|---|
+            | internal links and files exist | yes | yes | yes (`file://` links) |
+            | `#fragment` targets exist | yes | yes | with `--include-fragments` |
+            | URLs parsed as browsers parse them (URL Standard) | yes | — | yes |
+            | `srcset` candidates | yes | yes | yes |
+            | external links answer | in `build`/`check --online` | yes | yes |
+            | https only (`http:` links) | yes | with `enforce_https` | — |
+            | `javascript:`/`data:` links | yes | — | — |
+            | host allow-list | with `--allow-host`/`--site` | — | — |
+            | `mailto:` and `tel:` well formed | yes | yes | `mailto:` (`--include-mail`) |
+            | images have `alt`, `src` | yes | yes | — |
+            | Open Graph and Twitter URLs absolute | yes | `check_opengraph` | — |
+            | `lang`, `<title>`, one `h1`, viewport | yes | — | — |
+            | placeholders left in URLs | yes | — | — |
+
             Site, template and bundle problems found while loading (`yaml.*`, `config.*`, `template.*`,
             `layout.*`, `input.*`, `build.*`, and `l10n.missing-key`, `l10n.icu-syntax`,
             `l10n.plural-categories`, `l10n.fallback`, `l10n.unknown-argument`) are always reported and

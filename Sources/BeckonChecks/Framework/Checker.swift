@@ -30,14 +30,15 @@ public struct Checker: Sendable {
         Checker(
             pageRules: [
                 DocumentParsesRule(), LanguageRule(), TitleRule(), SingleHeadingRule(), ViewportRule(), NoIndexRule(),
-                ImageAltRule(), SocialTagsRule(), WordsMaxRule(), CharsMaxRule(), EmailSubjectRule(),
+                ImageAltRule(), EmptySourceRule(), SocialTagsRule(), WordsMaxRule(), CharsMaxRule(), EmailSubjectRule(),
                 EmailPreheaderRule(), EmailSizeRule(), EmailAcceptLinkRule(), EmailButtonContrastRule(),
             ],
             textRules: [SMSSegmentsRule(), CharsMaxRule()],
             imageRules: [CardSizeRule(), CardOverflowRule(), CardContrastRule()],
             siteRules: [
-                LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(), LinkPlaceholderRule(),
-                InviteLinkRule(), DeepLinkRule(), AbsoluteMetaURLRule(), HreflangRule(), ThemeContrastRule(),
+                LinkURLRule(), LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(),
+                LinkPlaceholderRule(), InviteLinkRule(), DeepLinkRule(), AbsoluteMetaURLRule(), HreflangRule(),
+                ThemeContrastRule(),
                 LargeTextContrastRule(), NonTextContrastRule(), EmailTextURLsRule(), EmailMIMERule(), EmailLogoRule(),
             ],
             catalogRules: [
@@ -51,13 +52,15 @@ public struct Checker: Sendable {
     /// `hreflang` rules, and the host rule only when hosts are given.
     public static func lint(allowedHosts: Set<String>, schemes: Set<String>) -> Checker {
         var siteRules: [any SiteRule] = [
-            LinkSchemeRule(), LinkTargetRule(), LinkFragmentRule(), LinkPlaceholderRule(), DeepLinkRule(),
+            LinkURLRule(), LinkSchemeRule(), LinkTargetRule(), LinkFragmentRule(), LinkPlaceholderRule(),
+            DeepLinkRule(),
             AbsoluteMetaURLRule(),
         ]
         if !allowedHosts.isEmpty { siteRules.append(LinkHostRule()) }
         return Checker(
             pageRules: [
                 DocumentParsesRule(), LanguageRule(), TitleRule(), SingleHeadingRule(), ViewportRule(), ImageAltRule(),
+                EmptySourceRule(),
             ],
             siteRules: siteRules, context: CheckContext(allowedHosts: allowedHosts, appSchemes: schemes))
     }

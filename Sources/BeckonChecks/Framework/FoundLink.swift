@@ -1,7 +1,8 @@
 import BeckonHTML
 import BeckonRender
+import BeckonURL
 
-/// A URL found in a written artifact, with where it was found.
+/// A URL found in a written artifact, with where it was found and what a browser makes of it.
 public struct FoundLink: Sendable, Hashable {
     /// The URL as written (entities decoded).
     public var url: String
@@ -11,39 +12,102 @@ public struct FoundLink: Sendable, Hashable {
     public var line: Int
     /// The output path of the artifact.
     public var path: String
+    /// The URL as a browser reads it (URL Standard), resolved against the page's base URL.
+    public var resolved: ParsedURL?
+    /// Whether the URL names its own scheme (it is not relative to the page).
+    public var isAbsolute: Bool
+    /// Why a browser could not read it as a URL.
+    public var problem: String?
 
-    /// Every URL of an HTML page: `href`, `src`, each `srcset` candidate, `action`, `poster`, the
-    /// Open Graph and Twitter image and URL, and the Smart App Banner's `app-argument`.
+    public init(url: String, attribute: String, line: Int, path: String, base: ParsedURL? = nil) {
+        self.url = url
+        self.attribute = attribute
+        self.line = line
+        self.path = path
+        let absolute = URLParser.parse(url)
+        isAbsolute = (try? absolute.get()) != nil
+        switch isAbsolute ? absolute : URLParser.parse(url, base: base) {
+        case .success(let parsed):
+            resolved = parsed
+            problem = nil
+        case .failure(let failure):
+            resolved = nil
+            // A relative link without a base (in a text) is not a URL a browser could open either.
+            problem = base == nil && !isAbsolute && !url.contains(":") ? nil : failure.reason
+        }
+    }
+
+    /// The origin output files are checked as served from: links that resolve to it are links
+    /// within the build.
+    public static let siteOrigin = "https://beckon.invalid"
+
+    /// The URL a page is checked as, and the base its relative links resolve against (its
+    /// `<base href>` when it has one).
+    static func base(of document: HTMLDocument, path: String) -> ParsedURL? {
+        let documentURL = try? URLParser.parse(siteOrigin + "/" + path).get()
+        guard let href = document.head?.elements(named: "base").first?[attribute: "href"],
+            let base = try? URLParser.parse(href, base: documentURL).get()
+        else { return documentURL }
+        return base
+    }
+
+    /// The output path a link within the build points at (percent-decoded, query and fragment
+    /// left out), or `nil` for a link elsewhere.
+    public var internalPath: String? {
+        guard let resolved, resolved.scheme == "https", resolved.host?.serialized == "beckon.invalid" else {
+            return nil
+        }
+        return "/" + resolved.pathSegments.joined(separator: "/")
+    }
+
+    /// Every URL of an HTML page: `href` (also SVG's `xlink:href`), `src`, each `srcset` candidate,
+    /// `action`, `poster`, `data`, the target of a `<meta http-equiv="refresh">`, the Open Graph
+    /// and Twitter image and URL, and the Smart App Banner's `app-argument`.
     static func links(in document: HTMLDocument, path: String) -> [FoundLink] {
         var links: [FoundLink] = []
+        let base = Self.base(of: document, path: path)
+        func found(_ url: String, _ attribute: String, _ line: Int) {
+            links.append(FoundLink(url: url, attribute: attribute, line: line, path: path, base: base))
+        }
         for node in document.root.descendants where node.isElement {
-            for attribute in ["href", "src", "action", "poster", "cite", "formaction"] {
-                if let value = node[attribute: attribute] {
-                    links.append(FoundLink(url: value, attribute: attribute, line: node.line, path: path))
-                }
+            for attribute in ["href", "xlink:href", "src", "action", "poster", "cite", "formaction"] {
+                // `<base href>` is the base itself, not a link.
+                if attribute == "href", node.name == "base" { continue }
+                if let value = node[attribute: attribute] { found(value, attribute, node.line) }
             }
+            if node.name == "object", let data = node[attribute: "data"] { found(data, "data", node.line) }
             if let srcset = node[attribute: "srcset"] {
-                for candidate in srcset.split(separator: ",") {
-                    let url = candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-                    links.append(FoundLink(url: url, attribute: "srcset", line: node.line, path: path))
-                }
+                for url in Srcset.urls(srcset) { found(url, "srcset", node.line) }
             }
             guard node.name == "meta", let content = node[attribute: "content"] else { continue }
-            let name = node[attribute: "property"] ?? node[attribute: "name"] ?? ""
-            if metaURLs.contains(name) {
-                links.append(FoundLink(url: content, attribute: name, line: node.line, path: path))
+            if node[attribute: "http-equiv"]?.lowercased() == "refresh", let target = Self.refreshTarget(content) {
+                found(target, "refresh", node.line)
             }
+            let name = node[attribute: "property"] ?? node[attribute: "name"] ?? ""
+            if metaURLs.contains(name) { found(content, name, node.line) }
             if name == "apple-itunes-app",
                 let argument = content.split(separator: ",").first(where: { $0.contains("app-argument=") })
             {
                 let url = argument.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
-                links.append(
-                    FoundLink(
-                        url: url.replacingOccurrences(of: "%2C", with: ","), attribute: "app-argument", line: node.line,
-                        path: path))
+                found(url.replacingOccurrences(of: "%2C", with: ","), "app-argument", node.line)
             }
         }
         return links
+    }
+
+    /// The URL of a refresh: `5; url=https://…` (the `url=` may be left out).
+    static func refreshTarget(_ content: String) -> String? {
+        guard let separator = content.firstIndex(where: { $0 == ";" || $0 == "," }) else { return nil }
+        var rest = content[content.index(after: separator)...].drop { $0 == " " }
+        if rest.lowercased().hasPrefix("url") {
+            rest = rest.dropFirst(3).drop { $0 == " " }
+            guard rest.first == "=" else { return nil }
+            rest = rest.dropFirst().drop { $0 == " " }
+        }
+        if let quote = rest.first, quote == "'" || quote == "\"" {
+            rest = rest.dropFirst().prefix { $0 != quote }
+        }
+        return rest.isEmpty ? nil : String(rest)
     }
 
     /// Meta properties whose content is a URL, which must be absolute.

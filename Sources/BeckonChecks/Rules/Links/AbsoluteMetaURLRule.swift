@@ -9,7 +9,10 @@ struct AbsoluteMetaURLRule: LinkRule {
     let id: RuleID = "links.absolute"
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
-        guard FoundLink.metaURLs.contains(link.attribute), !link.url.hasPrefix("https://") else { return nil }
+        // An empty one is `doc.empty-source`.
+        guard FoundLink.metaURLs.contains(link.attribute), !link.url.isEmpty, !link.url.hasPrefix("https://") else {
+            return nil
+        }
         return finding(
             .error, "`\(link.attribute)` is `\(Redact.url(link.url))`, not an absolute https URL", artifact, link,
             fix: "Write the full address, starting with the site's baseURL.")

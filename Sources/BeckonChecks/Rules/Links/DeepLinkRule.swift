@@ -22,13 +22,18 @@ struct DeepLinkRule: LinkRule {
     private func problem(_ url: String, scheme: String, _ context: CheckContext) -> String? {
         switch scheme {
         case "mailto":
-            let address = url.dropFirst("mailto:".count).prefix { $0 != "?" }
+            // RFC 6068: any number of comma-separated addresses, or none when the query names
+            // the message (a share link lets the reader choose the recipient).
+            let rest = url.drop { $0 != ":" }.dropFirst()
+            let address = rest.prefix { $0 != "?" }
+            let query = rest.dropFirst(address.count)
             let decoded = address.removingPercentEncoding ?? String(address)
+            if decoded.isEmpty, query.count <= 1 { return "`\(Redact.url(url))` names no address and no message" }
             guard decoded.isEmpty || decoded.split(separator: ",").allSatisfy({ EmailAddress(String($0)) != nil })
             else {
                 return "`\(Redact.url(url))` has an invalid email address"
             }
-            return DeepLink.parse(url) == nil ? "`\(Redact.url(url))` is not a well-formed mailto link" : nil
+            return nil
         case "tel":
             return PhoneNumber(parsing: String(url.dropFirst("tel:".count))) == nil
                 ? "`\(Redact.url(url))` is not an E.164 phone number" : nil

@@ -12,14 +12,14 @@ struct LinkFragmentRule: LinkRule {
     var reads: SiteReads { [.paths, .anchors] }
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
-        guard scheme(of: link.url) == nil, let hash = link.url.firstIndex(of: "#") else { return nil }
-        let fragment = String(link.url[link.url.index(after: hash)...])
-        guard !fragment.isEmpty, fragment != "top" else { return nil }
-        let pathPart = String(link.url[..<hash].prefix { $0 != "?" })
-        let target = pathPart.isEmpty ? artifact.path : site.resolve(pathPart, from: artifact.path)
-        guard let target, let page = site.pages[target] else { return nil }
+        // `#top` (in any case) and an empty fragment scroll to the top without an id (HTML).
+        guard let path = link.internalPath, let fragment = link.resolved?.fragment, !fragment.isEmpty,
+            fragment.lowercased() != "top", let target = site.resolve(path, from: artifact.path),
+            let page = site.pages[target]
+        else { return nil }
+        // Browsers look the id up as written and percent-decoded.
         let decoded = fragment.removingPercentEncoding ?? fragment
-        guard !page.anchors.contains(decoded) else { return nil }
+        guard !page.anchors.contains(fragment), !page.anchors.contains(decoded) else { return nil }
         return finding(
             .error, "`#\(fragment)` is not an id in \(target)", artifact, link,
             fix: "Point at an existing id, or add `id=\"\(decoded)\"` to the element.")

@@ -13,9 +13,16 @@ struct LinkSchemeRule: LinkRule {
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         let allowed = Set(["https", "mailto", "tel", "sms"]).union(context.appSchemes)
             .union(CheckContext.messagingSchemes)
-        guard let scheme = scheme(of: link.url), !allowed.contains(scheme) else { return nil }
-        let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(host(of: link.url) ?? "")
+        // The scheme a browser reads: tabs and newlines inside it (`java&#09;script:`) are dropped.
+        guard link.isAbsolute, let scheme = link.resolved?.scheme, !allowed.contains(scheme) else { return nil }
+        let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(link.resolved?.host?.serialized ?? "")
         guard !local else { return nil }
+        // An image may be embedded in its `src`; a `data:` link a reader follows may not.
+        if scheme == "data", ["src", "srcset", "poster"].contains(link.attribute),
+            link.url.drop(while: { $0 == " " }).dropFirst(5).lowercased().hasPrefix("image/")
+        {
+            return nil
+        }
         let dangerous = ["javascript", "data", "vbscript", "file"].contains(scheme)
         return finding(
             .error,

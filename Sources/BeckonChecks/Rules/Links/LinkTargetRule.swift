@@ -12,10 +12,11 @@ struct LinkTargetRule: LinkRule {
     var reads: SiteReads { [.paths] }
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
-        guard scheme(of: link.url) == nil, !link.url.hasPrefix("//"), !link.url.hasPrefix("#"), !link.url.isEmpty
-        else { return nil }
-        let path = String(link.url.prefix { $0 != "#" && $0 != "?" })
-        guard site.resolve(path, from: artifact.path) == nil else { return nil }
+        // Links within the build, as a browser resolves them against the page (`?page=2` is the
+        // page itself, `%20` is a space in the file name, `<base href>` moves the base).
+        guard !link.url.isEmpty, let path = link.internalPath, site.resolve(path, from: artifact.path) == nil else {
+            return nil
+        }
         return finding(
             .error, "`\(Redact.url(link.url))` points at nothing the build wrote", artifact, link,
             fix: "Fix the path, or add the file under static/.")
