@@ -36,6 +36,33 @@ import Testing
         #expect(message.value(of: "Date")?.contains("01 Jan 2026") == false)
     }
 
+    /// An invite service's flow: `invite new` prints the invite, the service adds the names beside
+    /// it, and `render --invite` takes that file as it is.
+    @Test func rendersWhatInviteNewPrints() throws {
+        let folder = TemporaryDirectory()
+        let created = try BeckonBinary.run(
+            ["invite", "new", "--context", "achievement"], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(created.status == 0, "\(created.stderr)")
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])
+        document["inviterFirstName"] = "Lea"
+        document["inviteeEmail"] = "tom@example.com"
+        let file = try write(
+            String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self), in: folder)
+        let run = try BeckonBinary.run(
+            [
+                "render", "--kind", "landing", "--invite", file, "--locale", "en-US", "--output",
+                folder.path("out").path,
+            ],
+            environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(run.status == 0, "\(run.stdout)")
+        let page = try String(contentsOf: folder.path("out/index.html"), encoding: .utf8)
+        let model = try #require(document["invite"] as? [String: Any])
+        let code = try #require(model["code"] as? String)
+        // The page links to the invite's own code.
+        #expect(page.contains("/invite/\(code)"))
+    }
+
     @Test func rendersAPreviewCard() throws {
         let folder = TemporaryDirectory()
         let file = try write(Self.invite, in: folder)

@@ -128,6 +128,29 @@ public struct SampleInvite: Sendable, Hashable {
         }
     }
 
+    /// What `beckon invite new` prints, `{"invite": {…}, "link": …}`, with the names an invite
+    /// service adds beside it (`inviterFirstName`, `inviteeEmail`…), read as one invite: the
+    /// model's code, context, content id and creation time, and an id made from its UUID.
+    static func fromInviteService(_ value: YAMLValue) -> YAMLValue {
+        guard let entries = value.entries, let model = entries.first(where: { $0.key == "invite" }),
+            let fields = model.value.entries
+        else { return value }
+        var merged = entries.filter { !["invite", "link"].contains($0.key) }
+        for entry in fields where ["code", "context", "contextID", "createdAt"].contains(entry.key) {
+            if !merged.contains(where: { $0.key == entry.key }) { merged.append(entry) }
+        }
+        if !merged.contains(where: { $0.key == "id" }), let uuid = fields.first(where: { $0.key == "id" }),
+            let text = uuid.value.scalar
+        {
+            let id = "invite-" + text.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(12)
+            merged.append(
+                YAMLValue.Entry(
+                    key: "id", keyLocation: uuid.keyLocation,
+                    value: YAMLValue(kind: .scalar(id, quoted: true), location: uuid.value.location)))
+        }
+        return YAMLValue(kind: .mapping(merged), location: value.location)
+    }
+
     static func isSlug(_ text: String) -> Bool {
         (1...40).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
@@ -153,8 +176,9 @@ extension SampleInvite {
     /// - Parameter now: The creation time of an invite that does not say, so its links and
     ///   tokens are valid from now on.
     public static func parse(_ source: SourceText, now: Date) -> (SampleInvite?, [Diagnostic]) {
-        let (value, diagnostics) = YAMLParser.parse(source)
-        guard let value else { return (nil, diagnostics) }
+        let (parsed, diagnostics) = YAMLParser.parse(source)
+        guard let parsed else { return (nil, diagnostics) }
+        let value = fromInviteService(parsed)
         let reader = YAMLReader(family: "invite")
         guard let mapping = reader.mapping(value, named: "invite", keys: keys) else { return (nil, reader.diagnostics) }
         var invite = SampleInvite(mapping)
