@@ -5,7 +5,11 @@ let package = Package(
     name: "beckon",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "beckon", targets: ["beckon"])
+        .executable(name: "beckon", targets: ["beckon"]),
+        // The parsers, for the fuzzing package in Fuzz/ (scripts/fuzz.sh).
+        .library(
+            name: "BeckonParsers",
+            targets: ["BeckonLocalization", "BeckonSite", "BeckonRender", "InviteModel", "InviteSecurity", "BeckonURL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
