@@ -1,7 +1,9 @@
 import Foundation
 
 /// RFC 8725 §3.1–3.2 checks on a token's header, made before any key is touched: the algorithm is
-/// exactly RS256, `kid` names Beckon's key, and no `crit` extensions are demanded.
+/// exactly RS256, `kid` names Beckon's key, and no `crit` extensions are demanded; and RFC 7519 §4:
+/// neither the header nor the claims name a member twice (a second `exp` would otherwise be read
+/// by one library and ignored by another).
 enum TokenHeaderCheck {
     static func check(_ token: String, policy: TokenPolicy) throws(TokenError) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -11,6 +13,13 @@ enum TokenHeaderCheck {
         guard let data = LinkKey.base64(String(parts[0])).map({ Data($0) }),
             let header = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { throw .malformed("the header is not base64url JSON") }
+        // Claims that do not read as JSON are left to the signature check, which refuses them.
+        for (part, name) in [(parts[0], "header"), (parts[1], "claims")] {
+            guard let bytes = LinkKey.base64(String(part)), let names = JSONMemberNames.of(bytes) else { continue }
+            if let repeated = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+                throw .malformed("the \(name) names `\(repeated)` twice")
+            }
+        }
         let algorithm = header["alg"] as? String ?? ""
         guard algorithm == TokenPolicy.algorithm else {
             throw .algorithmNotAllowed(algorithm.isEmpty ? "none" : algorithm)

@@ -30,6 +30,10 @@ import Testing
             "unknown"
         ),
         ("https://join.playa.app/invite/ABCDEFGH?exp=1&exp=2&kid=k&sig=" + String(repeating: "A", count: 22), "twice"),
+        // Percent-encoded letters read the same once decoded, but are not the canonical spelling.
+        ("https://join.playa.app/invite/%41BCDEFGH?exp=1&kid=k&sig=" + String(repeating: "A", count: 22), "canonical"),
+        ("https://join.playa.app/invite/ABCDEFGH?exp=1&kid=%6B&sig=" + String(repeating: "A", count: 22), "canonical"),
+        ("https://join.playa.app/invite/ABCDEFGH?exp=1&kid=k&sig=%41" + String(repeating: "A", count: 21), "canonical"),
     ])
     func malformedLinksAreExplained(url: String, reason: String) {
         #expect(throws: LinkParseError.self) { try InviteLink(parsing: url, policy: Self.policy) }

@@ -1,8 +1,9 @@
 import CryptoExtras
 import Foundation
 import InviteModel
-import InviteSecurity
 import Testing
+
+@testable import InviteSecurity
 
 @Suite struct TokenAuthorityTests {
     static let policy = TokenPolicy(issuer: "https://app.selffull.io", audience: "selffull-accept", keyID: "sf-2026")
@@ -114,5 +115,36 @@ extension String {
         var text = replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while !text.count.isMultiple(of: 4) { text += "=" }
         return Data(base64Encoded: text).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+}
+
+/// RFC 7519 §4: a token whose claims name a member twice is refused, whichever value a decoder
+/// would keep.
+@Suite struct DuplicateClaimTests {
+    static func base64URL(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    @Test(arguments: [
+        #"{"exp":1790003600,"exp":9999999999,"iat":1790000000}"#,
+        #"{"exp":1,"nested":{"exp":2},"e\u0078p":3}"#,
+    ])
+    func aRepeatedClaimIsMalformed(claims: String) async throws {
+        let token = try await TokenAuthorityTests.token()
+        let parts = token.split(separator: ".").map(String.init)
+        let forged = [parts[0], Self.base64URL(claims), parts[2]].joined(separator: ".")
+        let result = try await TokenAuthorityTests.authority().verify(forged, at: TokenAuthorityTests.now)
+        guard case .failure(.malformed(let reason)) = result else {
+            Issue.record("expected a malformed token, got \(result)")
+            return
+        }
+        #expect(reason.contains("twice"))
+    }
+
+    @Test func membersOnlyNestedDoNotCount() async throws {
+        // `exp` inside another member is not a second claim.
+        let names = JSONMemberNames.of(Array(#"{"a":{"exp":1},"exp":2,"b":[{"exp":3}]}"#.utf8))
+        #expect(names == ["a", "exp", "b"])
     }
 }

@@ -22,6 +22,11 @@ extension InviteLink {
         guard !afterHost.contains("#") else { throw fail("an invite link has no #fragment") }
         guard let path = PercentEncoding.decode(pathPart) else { throw fail("the path has a malformed escape") }
         let query = afterHost.dropFirst(pathPart.count).dropFirst()
+        // Codes, keys, signatures and ids are written with plain letters, digits, `-` and `_`: a
+        // link that percent-encodes them is not one Beckon or an invite service wrote.
+        guard !pathPart.contains("%"), !query.contains("%"), !query.contains("+") else {
+            throw fail("the link is not in its canonical spelling: it percent-encodes its path or parameters")
+        }
         guard let pairs = QueryString.parse(query) else { throw fail("the query has a malformed escape") }
         var values: [String: String] = [:]
         for (name, value) in pairs {

@@ -1,0 +1,41 @@
+import BeckonDiagnostics
+import BeckonRender
+import BeckonSite
+
+/// `template`: a Markdown template file with YAML front matter.
+///
+/// Reads the input as a page template (`templates/pages/x.md`) and as an email template
+/// (`templates/email/x.md`, which also takes component lines such as `{{button …}}` out of the body),
+/// renders a page template's body to HTML with placeholders resolved, and prints every diagnostic.
+enum TemplateTarget {
+    static let scope = RenderScope(
+        values: [
+            "app.name": .text("Playa", isUserData: false),
+            "invite.url": .url("https://playa.example/invite/7KQ2M9XH4C6TRPW"),
+            "invite.code": .text("7KQ2M9XH4C6TRPW", isUserData: false),
+            "inviter.firstName": .text("Maya", isUserData: true),
+            "inviter.name": .text("Maya Schmidt", isUserData: true),
+            "invitee.firstName": .text("جمال", isUserData: true),
+            "store.ios": .url("https://apps.apple.com/app/id1234567890"),
+        ],
+        catalog: Fixtures.catalog, locale: Fixtures.germanLocale, arguments: Fixtures.arguments,
+        appSchemes: ["playa"])
+
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(fuzzInput: bytes)
+
+        let page = SourceText(path: "templates/pages/x.md", text: text)
+        let (template, pageDiagnostics) = TemplateParser.parse(page)
+        var diagnostics = pageDiagnostics
+        if let template {
+            _ = template.placeholders.count
+            let (_, renderDiagnostics) = TemplateBodyRenderer.html(template, scope: scope)
+            diagnostics += renderDiagnostics
+        }
+        DiagnosticsOutput.render(diagnostics, sources: [page])
+
+        let email = SourceText(path: "templates/email/x.md", text: text)
+        let (_, emailDiagnostics) = EmailTemplateParser.parse(email)
+        DiagnosticsOutput.render(emailDiagnostics, sources: [email])
+    }
+}
