@@ -64,17 +64,24 @@ struct RenderCommand: AsyncParsableCommand {
             parsed?.inviterFirstName, parsed?.inviterName, parsed?.inviteeFirstName, parsed?.inviteeEmail.address,
             parsed?.contextTitle, parsed?.contextID,
         ].compactMap { $0 }
-        let report = DiagnosticReport(inviteDiagnostics + (result?.report.diagnostics ?? [])).redacting(personal)
+        var report = DiagnosticReport(inviteDiagnostics + (result?.report.diagnostics ?? [])).redacting(personal)
+        // A finding about another file the site builds (a share message's length, say) does not
+        // stop this one being rendered: it is reported as a warning.
+        let wantedKinds = Self.kinds(kind)
+        let written = Set((result?.artifacts ?? []).filter { wantedKinds.contains($0.kind) }.map(\.path))
+        report.transform { diagnostic in
+            let files = diagnostic.allOccurrences.compactMap(\.artifact)
+            guard diagnostic.severity == .error, !files.isEmpty, !files.contains(where: written.contains) else {
+                return
+            }
+            diagnostic.severity = .warning
+            diagnostic.notes.append("in a file `render --kind \(kind.rawValue)` does not write")
+        }
         print(
             options.format.render(report, sources: sources, color: false, toolVersion: BeckonCommand.version),
             terminator: "")
         guard let result, let sample = parsed, !report.hasErrors else { throw ExitCode(1) }
-        let wanted: Set<ArtifactKind> =
-            switch kind {
-            case .email: [.emailHTML, .emailText, .emailMIME, .emailSidecar]
-            case .ogCard: [.ogCard]
-            case .landing: [.landing]
-            }
+        let wanted = wantedKinds
         let chosen = result.artifacts.filter { artifact in
             wanted.contains(artifact.kind) && artifact.sample == sample.id
                 && (options.locales.isEmpty || options.locales.contains(artifact.locale?.rawValue ?? ""))
@@ -113,5 +120,14 @@ struct RenderCommand: AsyncParsableCommand {
                     fix: "Pass a JSON file with the keys of a sample invite (`beckon invite new` prints one)."))
         }
         return InputReader.decode(Array(data), path: path).map { SourceText(path: path, text: $0) }
+    }
+
+    /// The artifact kinds a kind of render writes.
+    static func kinds(_ kind: Kind) -> Set<ArtifactKind> {
+        switch kind {
+        case .email: [.emailHTML, .emailText, .emailMIME, .emailSidecar]
+        case .ogCard: [.ogCard]
+        case .landing: [.landing]
+        }
     }
 }

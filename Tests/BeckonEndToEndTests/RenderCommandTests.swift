@@ -63,6 +63,32 @@ import Testing
         #expect(page.contains("/invite/\(code)"))
     }
 
+    /// A problem in a file render does not write — a share message over one SMS — is a warning.
+    @Test func anotherFilesProblemDoesNotBlockARender() throws {
+        let folder = TemporaryDirectory()
+        let long = String(repeating: "Komm zu Minimo, es ist toll. ", count: 8)
+        var fixture = SiteFixture.replacing(
+            "samples:", with: "limits:\n  smsSegments: 1\nshare:\n  channels: [sms]\nsamples:", in: SiteFixture.minimal)
+        fixture = SiteFixture.replacing(
+            "expired:\n  title: This invite has expired",
+            with:
+                "share:\n  generic: \"\(long){link}\"\n  achievement: \"\(long){link}\"\n  content: \"\(long){link}\"\n"
+                + "  collaborative: \"\(long){link}\"\nexpired:\n  title: This invite has expired",
+            in: fixture)
+        try SiteFixture.write(fixture, to: folder.url)
+        let file = try write(Self.invite, in: folder)
+        let check = try BeckonBinary.run(["check", "--site", folder.url.path])
+        #expect(check.status == 1, "the long message is an error in a check: \(check.stdout)")
+        let run = try BeckonBinary.run(
+            [
+                "render", "--kind", "landing", "--invite", file, "--site", folder.url.path, "--locale", "en-US",
+                "--output", folder.path("out").path,
+            ])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("warning[sms.segments]"), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/index.html").path))
+    }
+
     @Test func rendersAPreviewCard() throws {
         let folder = TemporaryDirectory()
         let file = try write(Self.invite, in: folder)

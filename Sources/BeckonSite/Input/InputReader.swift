@@ -47,6 +47,16 @@ public struct InputReader: Sendable {
                     missingRule, "`\(relativePath)` does not exist", at: reference ?? location,
                     fix: missingFix ?? "Create `\(relativePath)`, or fix the name that refers to it."))
         }
+        // A link may point anywhere on the machine: site files are read only from inside the site.
+        let resolved = fileURL.resolvingSymlinksInPath().standardizedFileURL.path
+        let rootPath = root.resolvingSymlinksInPath().standardizedFileURL.path
+        guard resolved.hasPrefix(rootPath + "/") else {
+            return .failure(
+                .error(
+                    "input.symlink",
+                    "`\(relativePath)` is a symbolic link to a file outside the site, which Beckon does not read",
+                    at: location, fix: "Copy the file into the site folder instead of linking to it."))
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
         guard size <= Self.textSizeLimit else {
             return .failure(

@@ -216,6 +216,14 @@ public struct SiteLoader: Sendable {
 
     private func listStaticFiles(_ diagnostics: inout [Diagnostic]) -> [StaticFile] {
         var result: [StaticFile] = []
+        for path in Self.namesThatAreNotUTF8(under: reader.url("static")) {
+            diagnostics.append(
+                .warning(
+                    "input.file-name",
+                    "a file under static/ has a name that is not UTF-8 (`\(path)`), so it is not copied",
+                    at: SourceLocation(file: "static"),
+                    fix: "Rename the file; URLs and the manifest name files in UTF-8."))
+        }
         for path in files(under: "static", extension: nil) {
             let url = reader.url(path)
             let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isSymbolicLinkKey])
@@ -293,5 +301,29 @@ public struct SiteLoader: Sendable {
             paths.append("\(folder)/\(relative)")
         }
         return paths.sorted()
+    }
+
+    /// The paths (shown with invalid bytes replaced) of files below `folder` whose names are not
+    /// valid UTF-8, which Foundation's directory listing leaves out without a word.
+    static func namesThatAreNotUTF8(under folder: URL) -> [String] {
+        var found: [String] = []
+        var pending: [(path: [UInt8], shown: String)] = [(Array(folder.path.utf8), "static")]
+        while let (path, shown) = pending.popLast() {
+            guard let directory = opendir(String(decoding: path, as: UTF8.self)) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    Array(raw.prefix { $0 != 0 })
+                }
+                guard name != [0x2E], name != [0x2E, 0x2E] else { continue }
+                let childShown = shown + "/" + String(decoding: name, as: UTF8.self)
+                if String(validating: name, as: UTF8.self) == nil {
+                    found.append(childShown)
+                } else if entry.pointee.d_type == DT_DIR {
+                    pending.append((path + [0x2F] + name, childShown))
+                }
+            }
+        }
+        return found.sorted()
     }
 }
