@@ -108,6 +108,16 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Runs one part of a step, recording its wall-clock time among the phases.
+    public func measure<Value>(_ name: String, _ body: () throws -> Value) rethrows -> Value {
+        let start = DispatchTime.now()
+        defer {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            lock.withLock { currentStats.phases.append((name, seconds)) }
+        }
+        return try body()
+    }
+
     /// Runs one phase of a run, recording its wall-clock time.
     public func phase<Value>(_ name: String, _ body: () async throws -> Value) async rethrows -> Value {
         let start = DispatchTime.now()

@@ -49,7 +49,7 @@ enum HandoffSeeds {
             let directory = folder.appendingPathComponent(target)
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let file = directory.appendingPathComponent(name)
-            FileManager.default.createFile(atPath: file.path, contents: Data(document.text.utf8))
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data(document.text.utf8))
             print(file.path)
         }
     }

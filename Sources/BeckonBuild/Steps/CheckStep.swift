@@ -42,9 +42,11 @@ struct CheckStep {
         // The rules that look at the whole site run whenever any artifact changed.
         func checkSite() -> [Diagnostic] {
             let prints = checked.map(\.0)
-            let all = Array(zip(artifacts, prints)).parallelMap { artifact, print in facts(artifact, print) }
-            let site = CheckedSite(artifacts, facts: all)
-            let reads = Self.readsKey(site, checker.linkReads)
+            let all = engine.measure("check: facts") {
+                Array(zip(artifacts, prints)).parallelMap { artifact, print in facts(artifact, print) }
+            }
+            let site = engine.measure("check: site") { CheckedSite(artifacts, facts: all) }
+            let reads = engine.measure("check: reads") { Self.readsKey(site, checker.linkReads) }
             let links = Array(zip(artifacts, prints)).parallelMap { artifact, print -> [Diagnostic] in
                 guard artifact.origin != nil else { return [] }
                 var key = FingerprintBuilder("check-links")
@@ -71,7 +73,8 @@ struct CheckStep {
                 }
                 return engine.value("check.email", key.finish()) { checker.checkEmail(email, in: site) }
             }
-            return links.flatMap { $0 } + emails.flatMap { $0 } + checker.checkWholeSite(site)
+            let whole = engine.measure("check: whole-site rules") { checker.checkWholeSite(site) }
+            return links.flatMap { $0 } + emails.flatMap { $0 } + whole
         }
         if prepared.online {
             diagnostics += checkSite()

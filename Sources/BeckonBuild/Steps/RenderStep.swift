@@ -28,9 +28,12 @@ struct RenderStep {
             uniqueKeysWithValues: site.orderedTemplates.map { ($0.path, prepared.pages.stringKeys(for: $0)) })
         let emailStrings = Dictionary(
             uniqueKeysWithValues: site.emailTemplates.map { ($0.path, prepared.emails.stringKeys(for: $0)) })
+        // The strings of a template in a locale are the same for every route: fingerprinted once.
+        let stringPrints = StringPrints(catalog: loaded.catalog)
         let pages = pageJobs.parallelMap { template, route in
             defer { counter.increment() }
-            var key = base(prints, route.locale, "page", strings: pageStrings[template.path] ?? [], loaded.catalog)
+            var key = base(prints, route.locale, "page")
+            key.add(stringPrints.print(pageStrings[template.path] ?? [], template.path, route.locale))
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(prints.layouts)
             key.add(prints.cardLayouts)
@@ -42,7 +45,8 @@ struct RenderStep {
         }
         let emails = emailJobs.parallelMap { template, locale, sample in
             defer { counter.increment() }
-            var key = base(prints, locale, "email", strings: emailStrings[template.path] ?? [], loaded.catalog)
+            var key = base(prints, locale, "email")
+            key.add(stringPrints.print(emailStrings[template.path] ?? [], template.path, locale))
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(sample.id)
             return engine.persistentValue("render.email", key.finish()) {
@@ -87,25 +91,12 @@ struct RenderStep {
         }
     }
 
-    /// What every render reads: the configuration, the run's options and keys, and the strings it
-    /// prints as its locale gets them.
-    private func base(
-        _ prints: SiteFingerprints, _ locale: LocaleID, _ label: String, strings: [MessageKey], _ catalog: Catalog
-    ) -> FingerprintBuilder {
+    /// What every render reads: the configuration, the run's options and keys, and its locale.
+    private func base(_ prints: SiteFingerprints, _ locale: LocaleID, _ label: String) -> FingerprintBuilder {
         var key = FingerprintBuilder(label)
         key.add(prints.config)
         key.add(prints.run)
         key.add(locale.rawValue)
-        for string in strings {
-            key.add(string.rawValue)
-            if let (entry, supplier) = catalog.lookup(string, in: locale) {
-                key.add(supplier.rawValue)
-                key.add(entry.text)
-                key.add(entry.location.description)
-            } else {
-                key.add(false)
-            }
-        }
         return key
     }
 }
