@@ -76,7 +76,7 @@ let package = Package(
             name: "BeckonChecks",
             dependencies: [
                 "BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME", "BeckonURL",
-                "InviteModel",
+                "BeckonCards", "InviteModel",
             ]
         ),
         .target(

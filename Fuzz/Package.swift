@@ -13,9 +13,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
+        // The declaration of libFuzzer's driver, which the fuzzing build's entry point calls.
+        .target(name: "CFuzzDriver"),
         .executableTarget(
             name: "beckon-fuzz",
             dependencies: [
+                "CFuzzDriver",
                 .product(name: "BeckonParsers", package: "beckon"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]

@@ -26,7 +26,7 @@ public enum CheckSetup {
         let policy = config.links
         var times = Dictionary(uniqueKeysWithValues: config.samples.map { ($0.id, $0.createdAt) })
         times["@"] = SampleInvite.defaultCreatedAt
-        return CheckContext(
+        var context = CheckContext(
             limits: config.limits, allowedHosts: hosts,
             appSchemes: Set(config.app.urlScheme.map { [$0.lowercased()] } ?? []), linkPolicy: policy,
             verifyInviteLink: keyring.map { verifier($0, policy: policy) },
@@ -36,6 +36,8 @@ public enum CheckSetup {
                     + site.emailTemplates.compactMap { template in template.maxWords.map { (template.path, $0) } },
                 uniquingKeysWith: { first, _ in first }),
             siteBaseURL: config.app.baseURL.absoluteString)
+        context.backgrounds = ["light": config.theme.light.background, "dark": config.theme.dark.background]
+        return context
     }
 
     /// A closure that verifies invite links with a keyring, returning why a link fails.

@@ -1,9 +1,15 @@
 import Foundation
 
+#if BECKON_LIBFUZZER
+    import CFuzzDriver
+#endif
+
 // Two entry points, chosen at compile time:
 //
-// - Built with `-sanitize=fuzzer` and `-DBECKON_LIBFUZZER` (scripts/fuzz.sh), libFuzzer supplies
-//   `main` and calls `LLVMFuzzerTestOneInput` with each input.
+// - Built with `-sanitize=fuzzer` and `-DBECKON_LIBFUZZER` (scripts/fuzz.sh), the entry point hands
+//   over to libFuzzer's driver, which calls `LLVMFuzzerTestOneInput` with each input. (SwiftPM links
+//   an executable's `main` to `beckon_fuzz_main` on Linux, so libFuzzer's own `main` cannot be used:
+//   `beckon_fuzz_main` is defined here and calls `LLVMFuzzerRunDriver`.)
 // - Built plainly (`swift build` in Fuzz/), `Replay.main` runs the target over the files and
 //   folders given as arguments: a crash reproducer or a corpus, without sanitizers.
 //
@@ -42,6 +48,16 @@ let targetVariable = "BECKON_FUZZ_TARGET"
     public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         selectedTarget.run(UnsafeBufferPointer(start: size > 0 ? data : nil, count: size))
         return 0
+    }
+
+    /// The executable's entry point (see above).
+    @_cdecl("beckon_fuzz_main")
+    public func fuzzMain(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    ) -> CInt {
+        var argc = argc
+        var argv = argv
+        return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzz(data, size) }
     }
 
 #else

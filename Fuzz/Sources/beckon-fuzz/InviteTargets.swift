@@ -39,8 +39,8 @@ enum InviteJSONTarget {
 /// The input is also read as a share deep link (`DeepLink.parse`), which must round-trip.
 enum InviteLinkTarget {
     static let policies = [
-        LinkPolicy(host: "playa.example", form: .path, keyID: "p1"),
-        LinkPolicy(host: "playa.example", form: .query, keyID: "p1"),
+        LinkPolicy(host: "join.playa.app", form: .path, keyID: "p1"),
+        LinkPolicy(host: "join.playa.app", form: .query, keyID: "p1"),
     ]
 
     /// Two keys, as during a rotation: `p1` signs, `old` still verifies.

@@ -27,6 +27,8 @@ public struct CheckContext: Sendable {
     public var emailAccept: EmailAcceptExpectation?
     /// The site's base URL, for images and links that point back at the output by absolute URL.
     public var siteBaseURL: String?
+    /// The page background of each palette (`light`, `dark`), which logos must stand out from.
+    public var backgrounds: [String: Color] = [:]
 
     public init(
         limits: Limits = Limits(), allowedHosts: Set<String> = [], appSchemes: Set<String> = [],

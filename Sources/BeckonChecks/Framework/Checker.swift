@@ -39,7 +39,9 @@ public struct Checker: Sendable {
                 LinkURLRule(), LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(),
                 LinkPlaceholderRule(), InviteLinkRule(), DeepLinkRule(), AbsoluteMetaURLRule(), HreflangRule(),
                 ThemeContrastRule(),
-                LargeTextContrastRule(), NonTextContrastRule(), EmailTextURLsRule(), EmailMIMERule(), EmailLogoRule(),
+                LargeTextContrastRule(), NonTextContrastRule(), LogoVisibilityRule(), EmailTextURLsRule(),
+                EmailMIMERule(),
+                EmailLogoRule(),
             ],
             catalogRules: [
                 UnusedKeyRule(), ArgumentMismatchRule(), TooLongRule(), WhitespaceRule(), URLMismatchRule(),

@@ -1,0 +1,2 @@
+// Declarations only (include/CFuzzDriver.h); SwiftPM needs a source file in a C target.
+#include "CFuzzDriver.h"
