@@ -102,3 +102,19 @@ final class BlockingResult<Value: Sendable>: @unchecked Sendable {
         return box.value!
     }
 }
+
+/// What each input did, printed when `BECKON_FUZZ_TRACE=1`: for checking that seeds reach the code
+/// they are meant for (`beckon-fuzz --target NAME Corpus/NAME` in the plain build).
+enum Trace {
+    static let enabled = ProcessInfo.processInfo.environment["BECKON_FUZZ_TRACE"] == "1"
+
+    static func note(_ text: @autoclosure () -> String) {
+        if enabled { print("  " + text()) }
+    }
+
+    static func note(_ diagnostics: [Diagnostic], _ label: String) {
+        guard enabled else { return }
+        let rules = diagnostics.map { "\($0.severity.rawValue)[\($0.rule)]" }
+        note("\(label): \(rules.isEmpty ? "no diagnostics" : rules.joined(separator: " "))")
+    }
+}

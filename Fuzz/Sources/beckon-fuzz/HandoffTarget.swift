@@ -17,6 +17,10 @@ import Foundation
 enum HandoffTarget {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
         let plan = HandoffImport.plan(Array(bytes), path: path, catalog: Fixtures.catalog)
+        Trace.note(
+            plan.diagnostics,
+            "\(plan.format?.rawValue ?? "unrecognised"): \(plan.translationCount) translations, changes "
+                + "\(plan.changes.map { "\($0.locale): \($0.keys.map(\.rawValue))" })")
         for diagnostic in plan.diagnostics where diagnostic.rule == HandoffRule.unsafeEdit {
             Invariant.expect(
                 !diagnostic.message.contains("would not read back") && !diagnostic.message.contains("would also change"),

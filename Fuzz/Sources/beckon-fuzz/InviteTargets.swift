@@ -17,10 +17,18 @@ enum InviteJSONTarget {
         if let invite {
             _ = (invite.code.rawValue, invite.inviteeEmail.normalized, invite.fieldLocations.count)
         }
+        Trace.note(diagnostics, invite == nil ? "sample: not read" : "sample: \(invite!.id)")
         DiagnosticsOutput.render(diagnostics, sources: [source])
 
         let data = Data(buffer: bytes)
-        guard let decoded = try? InviteJSON.decode(data) else { return }
+        let decoded: Invite
+        do {
+            decoded = try InviteJSON.decode(data)
+        } catch {
+            Trace.note("stored invite: \(error)")
+            return
+        }
+        Trace.note("stored invite: \(decoded.status) \(decoded.code)")
         let encoded = InviteJSON.encode(decoded)
         let again = try? InviteJSON.decode(encoded)
         Invariant.expect(
@@ -61,6 +69,7 @@ enum InviteLinkTarget {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(fuzzInput: bytes)
         for policy in policies {
+            Trace.note("\(policy.form): \(keyring.verify(text, policy: policy, at: now))")
             if let link = try? InviteLink(parsing: text, policy: policy) {
                 _ = (link.url, link.parameters)
                 let signed = keyring.sign(link)
@@ -80,6 +89,7 @@ enum InviteLinkTarget {
             }
         }
 
+        Trace.note("deep link: \(DeepLink.parse(text).map { "\($0)" } ?? "none")")
         if let deepLink = DeepLink.parse(text) {
             let url = deepLink.url
             Invariant.expect(

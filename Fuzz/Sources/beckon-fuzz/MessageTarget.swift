@@ -18,6 +18,7 @@ enum MessageTarget {
         do {
             message = try MessageParser.parse(text)
         } catch {
+            Trace.note("syntax error at \(error.offset): \(error.message)")
             let length = text.count
             Invariant.expect(
                 (0...length).contains(error.offset),
@@ -25,6 +26,7 @@ enum MessageTarget {
             return
         }
 
+        Trace.note("parsed: \(message.parts.count) parts, arguments \(message.argumentNames)")
         let written = message.icuText
         let reparsed = try? MessageParser.parse(written)
         Invariant.expect(

@@ -32,10 +32,12 @@ enum TemplateTarget {
             let (_, renderDiagnostics) = TemplateBodyRenderer.html(template, scope: scope)
             diagnostics += renderDiagnostics
         }
+        Trace.note(diagnostics, template == nil ? "page: not parsed" : "page: parsed")
         DiagnosticsOutput.render(diagnostics, sources: [page])
 
         let email = SourceText(path: "templates/email/x.md", text: text)
-        let (_, emailDiagnostics) = EmailTemplateParser.parse(email)
+        let (emailTemplate, emailDiagnostics) = EmailTemplateParser.parse(email)
+        Trace.note(emailDiagnostics, emailTemplate == nil ? "email: not parsed" : "email: parsed")
         DiagnosticsOutput.render(emailDiagnostics, sources: [email])
     }
 }

@@ -69,6 +69,7 @@ enum TokenTarget {
             authority = authorities.fixed
         }
         let result = BlockingResult.run { await authority.verify(token, at: now) }
+        Trace.note("\(bytes.first == UInt8(ascii: "{") ? "signed" : "as given"): \(result)")
         if case .success(let claims) = result {
             Invariant.expect(
                 claims.iss.value == policy.issuer && claims.aud.value.contains(policy.audience)

@@ -32,6 +32,7 @@ enum URLTarget {
     }
 
     static func check(_ result: Result<ParsedURL, URLParseFailure>, input: String) {
+        Trace.note("\(input.debugDescription): \(result.map(\.href))")
         guard case .success(let url) = result else { return }
         Invariant.expect(!url.scheme.isEmpty, "empty scheme for \(input.debugDescription)")
         Invariant.expect(

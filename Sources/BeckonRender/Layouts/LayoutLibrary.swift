@@ -102,10 +102,21 @@ public struct LayoutLibrary: Sendable {
 
     /// The deepest section nesting a layout may have; swift-mustache parses sections recursively.
     public static let maximumDepth = 64
+    /// The most tags a layout may hold. A real layout holds a few hundred; swift-mustache's parser
+    /// takes time growing faster than the number of tags, so a bound keeps a hostile layout from
+    /// stalling a build.
+    public static let maximumTags = 1_000
 
     private static func nestingProblem(_ source: SourceText) -> Diagnostic? {
         var depth = 0
-        for tag in MustacheTagScanner.scan(source.text) {
+        let tags = MustacheTagScanner.scan(source.text)
+        if tags.count > maximumTags {
+            return .error(
+                "layout.too-large", "the layout holds \(tags.count) tags, more than \(maximumTags)",
+                at: source.location(ofUTF8Offset: tags[maximumTags].offset),
+                fix: "Split the layout into partials, or move repeated markup into a list the layout loops over.")
+        }
+        for tag in tags {
             switch tag.kind {
             case .section, .inverted, .parent, .block: depth += 1
             case .close: depth -= 1

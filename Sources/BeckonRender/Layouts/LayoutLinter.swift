@@ -28,7 +28,9 @@ public struct LayoutLinter {
         var stack = initialStack
         var pushed: [Bool] = []
         for tag in MustacheTagScanner.scan(source.text) {
-            let location = source.location(ofUTF8Offset: tag.offset)
+            // Located only when reported: locating is linear in the line's length, and a layout may
+            // hold thousands of tags on one line.
+            var location: SourceLocation { source.location(ofUTF8Offset: tag.offset) }
             switch tag.kind {
             case .comment, .block:
                 continue
