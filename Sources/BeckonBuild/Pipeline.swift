@@ -58,6 +58,10 @@ public struct Pipeline: Sendable {
                 wrote = true
             }
         }
+        if wrote, let lock = outcome.lock, let problem = TranslationLockFile.write(lock, site: options.site) {
+            report.append(problem)
+            report = report.finalized(overrides: outcome.overrides, strict: options.strict)
+        }
         return BuildResult(
             report: report, artifacts: artifacts.sorted { $0.path < $1.path }, wrote: wrote,
             output: options.outputFolder, seconds: Date().timeIntervalSince(start), locales: outcome.locales,
@@ -72,6 +76,8 @@ public struct Pipeline: Sendable {
         var localization: [LocaleStatus] = []
         var overrides: [RuleID: Severity?] = [:]
         var steps = StepStats()
+        /// The translation lock brought up to date, written after the output.
+        var lock: TranslationLock?
     }
 
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
@@ -126,7 +132,7 @@ public struct Pipeline: Sendable {
         artifacts.append(review)
         return Outcome(
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
-            overrides: prepared.overrides)
+            overrides: prepared.overrides, lock: loaded.lock)
     }
 
     /// The site and catalog with `en-XA` and `ar-XB` generated from the source bundle.

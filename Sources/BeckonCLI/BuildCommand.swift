@@ -9,7 +9,9 @@ struct BuildCommand: AsyncParsableCommand {
         abstract: "Render and check every artifact, then replace the output folder atomically.",
         discussion: """
             The output folder is replaced only when the build has no errors (or with --keep-going); \
-            a failed build leaves the previous output untouched.
+            a failed build leaves the previous output untouched. A build that writes also brings \
+            locales/translations.lock up to date: the source text each translation was made from, \
+            so a source edit makes its untouched translations stale (l10n.stale).
             """)
 
     @OptionGroup var options: SiteOptions

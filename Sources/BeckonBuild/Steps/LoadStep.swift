@@ -3,6 +3,7 @@ import BeckonEngine
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
+import Foundation
 
 /// Loads the site, then parses each bundle and compiles the layouts through the engine, so a run
 /// after an edit parses only the files that changed.
@@ -18,11 +19,34 @@ struct LoadStep {
         guard var site = loaded, !diagnostics.containsErrors else { return (nil, diagnostics) }
         if let invite = options.invite { site.config.samples = [invite] }
         var (catalog, catalogDiagnostics) = self.catalog(site)
+        let (lock, sourceHashes) = self.lock(site, catalog)
         if options.pseudo { (site, catalog) = Pipeline.addingPseudoLocales(site, catalog) }
         let (layouts, layoutDiagnostics) = self.layouts(site)
         diagnostics += catalogDiagnostics + layoutDiagnostics
         let prints = SiteFingerprints(site: site, catalog: catalog, options: options)
-        return (LoadedSite(site: site, catalog: catalog, layouts: layouts, prints: prints), diagnostics)
+        let loadedSite = LoadedSite(
+            site: site, catalog: catalog, layouts: layouts, prints: prints, lock: lock, sourceHashes: sourceHashes)
+        return (loadedSite, diagnostics)
+    }
+
+    /// `locales/translations.lock` brought up to date with the catalog (before pseudo-locales are
+    /// added: they are generated, never translated).
+    private func lock(
+        _ site: Site, _ catalog: Catalog
+    ) -> (TranslationLock, [LocaleID: [MessageKey: String]]) {
+        let url = site.root.appendingPathComponent(TranslationLock.path)
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        var key = FingerprintBuilder("translation-lock")
+        key.add(text)
+        for (locale, source) in site.bundleSources.sorted(by: { $0.key < $1.key }) {
+            key.add(locale.rawValue)
+            key.add(source.text)
+        }
+        key.add(catalog.locales.defaultLocale.rawValue)
+        return engine.value("load.lock", key.finish()) {
+            let updated = TranslationLock(text: text).updated(catalog)
+            return (updated.lock, updated.sourceHashes)
+        }
     }
 
     /// Each bundle parsed once per text; the catalog and its plural-category findings once per set

@@ -10,4 +10,8 @@ struct LoadedSite: Sendable {
     var catalog: Catalog
     var layouts: LayoutLibrary
     var prints: SiteFingerprints
+    /// The translation lock brought up to date with the catalog (written after a build).
+    var lock: TranslationLock
+    /// The source fingerprint each translation answers to, by locale (see `TranslationLock`).
+    var sourceHashes: [LocaleID: [MessageKey: String]]
 }

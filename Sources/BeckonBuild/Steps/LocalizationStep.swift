@@ -18,6 +18,7 @@ struct LocalizationStep {
         key.add(prints.config)
         key.add(prints.run)
         key.add(prints.catalog)
+        for locale in loaded.sourceHashes.keys.sorted() { key.add(Self.lockKey(loaded, locale)) }
         key.add(prints.layouts)
         key.add(prints.cardLayouts)
         for path in prints.templates.keys.sorted() {
@@ -33,13 +34,15 @@ struct LocalizationStep {
         engine.value("localization.input", Self.key(loaded)) {
             let site = loaded.site
             let byLocale = site.buildLocales.parallelMap { renderings($0, loaded, prepared) }
-            return LocalizationInput(
+            var input = LocalizationInput(
                 catalog: loaded.catalog,
                 usage: engine.value("localization.usage", Self.key(loaded)) {
                     LocalizationReview.usage(site: site, layouts: loaded.layouts, cards: prepared.cards)
                 },
                 renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, byLocale)),
                 locales: site.buildLocales)
+            input.sourceHashes = loaded.sourceHashes
+            return input
         }
     }
 
@@ -58,16 +61,29 @@ struct LocalizationStep {
             key.add(locale.rawValue)
             key.add(loaded.prints.chain(locale))
             key.add(loaded.prints.chain(source))
+            key.add(Self.lockKey(loaded, locale))
             return engine.persistentValue("check.catalog", key.finish()) {
                 let locales = Array(Set([locale, source])).sorted()
-                let input = LocalizationInput(
+                var input = LocalizationInput(
                     catalog: loaded.catalog, usage: usage,
                     renderings: Dictionary(
                         uniqueKeysWithValues: locales.map { ($0, renderings($0, loaded, prepared)) }),
                     locales: [locale])
+                input.sourceHashes = loaded.sourceHashes.filter { $0.key == locale }
                 return prepared.checker.check(input)
             }
         }.flatMap { $0 }
+    }
+
+    /// The key of the source fingerprints the lock gives a locale's translations.
+    private static func lockKey(_ loaded: LoadedSite, _ locale: LocaleID) -> Fingerprint {
+        var key = FingerprintBuilder("locked-sources")
+        key.add(locale.rawValue)
+        for (message, hash) in (loaded.sourceHashes[locale] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            key.add(message.rawValue)
+            key.add(hash)
+        }
+        return key.finish()
     }
 
     /// The strings of one locale, rendered once per fallback chain.

@@ -23,6 +23,9 @@ public struct LocalizationInput: Sendable {
     public var renderings: [LocaleID: [MessageKey: [Rendering]]]
     /// The locales being built.
     public var locales: [LocaleID]
+    /// The source fingerprint each translation answers to, from the translation lock (see
+    /// `TranslationLock`); a string's own `sourceHash` wins.
+    public var sourceHashes: [LocaleID: [MessageKey: String]] = [:]
 
     public init(
         catalog: Catalog, usage: [MessageKey: [String]], renderings: [LocaleID: [MessageKey: [Rendering]]],
