@@ -34,7 +34,7 @@ struct L10nStatus: AsyncParsableCommand {
                 terminator: "")
             print(
                 findings.isEmpty
-                    ? "No localization problems." : "\(findings.errorCount) errors, \(findings.warningCount) warnings.")
+                    ? "No localization problems." : "\(findings.countsPhrase).")
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -76,7 +76,7 @@ struct LintCommand: ParsableCommand {
             print(
                 report.isEmpty
                     ? "Linted \(pages) pages: no problems."
-                    : "Linted \(pages) pages: \(report.errorCount) errors, \(report.warningCount) warnings.")
+                    : "Linted \(pages) pages: \(report.countsPhrase).")
         }
         if report.hasErrors { throw ExitCode(1) }
     }

@@ -59,7 +59,7 @@ struct PreviewCommand: AsyncParsableCommand {
         } else {
             log(
                 "built \(first.files.count) files in \(Int((first.seconds * 1000).rounded())) ms: "
-                    + "\(first.report.errorCount) errors, \(first.report.warningCount) warnings")
+                    + first.report.countsPhrase)
         }
         let watcher: SiteWatcher
         do {

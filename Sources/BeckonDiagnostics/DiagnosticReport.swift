@@ -20,6 +20,10 @@ public struct DiagnosticReport: Sendable, Hashable {
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// "1 error, 2 warnings": the counts as a reader says them.
+    public var countsPhrase: String {
+        "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")"
+    }
     public var isEmpty: Bool { diagnostics.isEmpty }
 
     /// Applies per-rule severity overrides (`nil` turns a rule off), then `strict` (warnings become

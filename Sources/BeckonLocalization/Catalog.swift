@@ -87,23 +87,51 @@ public struct Catalog: Sendable {
         return FormattedMessage(key: key, segments: segments, suppliedBy: supplier)
     }
 
-    /// Reports, for each locale being built, the source strings it lacks: a warning, since a
-    /// fallback supplies them (`--strict` makes it an error).
+    /// Reports, for each locale being built, the source strings it lacks. A string supplied by a
+    /// locale the site accepts (`LocalesConfig.acceptsFallback`) is a warning, `l10n.fallback`
+    /// (`--strict` makes it an error); one that only the default locale supplies would put a
+    /// sentence in another language on the page, so it is an error, `l10n.missing-translation`.
+    /// Both are reported where the string belongs: after the nearest source key the bundle has.
     public func fallbackDiagnostics(buildLocales: [LocaleID]) -> [Diagnostic] {
         guard let source = sourceBundle else { return [] }
         var diagnostics: [Diagnostic] = []
         for locale in buildLocales where locale != locales.defaultLocale {
             guard let bundle = bundles[locale] else { continue }
-            for key in source.orderedKeys where bundle.entries[key] == nil {
+            var previous: BundleEntry?
+            for key in source.orderedKeys {
+                if let entry = bundle.entries[key] {
+                    previous = entry
+                    continue
+                }
                 guard let (_, supplier) = lookup(key, in: locale) else { continue }
-                var diagnostic = Diagnostic.warning(
-                    "l10n.fallback", "`\(key)` is missing in \(locale); the \(supplier) text is used",
-                    at: SourceLocation(file: bundle.path), fix: "Translate `\(key)` in \(bundle.path).")
+                let place = previous.map { " (after `\($0.key)`, line \($0.location.line))" } ?? ""
+                var diagnostic: Diagnostic
+                if locales.acceptsFallback(from: locale, to: supplier) {
+                    diagnostic = .warning(
+                        "l10n.fallback", "`\(key)` is missing in \(locale); the \(supplier) text is used",
+                        at: previous?.location ?? SourceLocation(file: bundle.path),
+                        fix: "Translate `\(key)` in \(bundle.path)\(place).")
+                } else {
+                    diagnostic = .error(
+                        "l10n.missing-translation",
+                        "`\(key)` is not translated into \(locale): its \(locale) artifacts would show the \(supplier) text",
+                        at: previous?.location ?? SourceLocation(file: bundle.path),
+                        fix:
+                            "Translate `\(key)` in \(bundle.path)\(place), or accept \(supplier) text in \(locale) with `locales.fallback: {\(locale): [\(supplier)]}` in beckon.yml."
+                    )
+                }
                 diagnostic.locale = locale.rawValue
                 diagnostics.append(diagnostic)
             }
         }
         return diagnostics
+    }
+
+    /// Whether `key` in `locale` is supplied by another locale the site accepts as its fallback
+    /// (as opposed to translated, or missing).
+    public func isAcceptedFallback(_ key: MessageKey, in locale: LocaleID) -> Bool {
+        guard bundles[locale]?.entries[key] == nil, let (_, supplier) = lookup(key, in: locale) else { return false }
+        return locales.acceptsFallback(from: locale, to: supplier)
     }
 
     /// Reports arguments a message uses that the renderer does not provide, at the string itself.

@@ -9,9 +9,11 @@ public struct LocaleStatus: Sendable, Hashable, Codable {
     public var total: Int
     /// Source strings this locale's bundle has.
     public var translated: Int
-    /// Source strings no locale of the fallback chain has either.
+    /// Source strings neither this locale nor a fallback the site accepts has (a string only the
+    /// default locale supplies, in another language, counts as missing).
     public var missing: Int
-    /// Source strings another locale of the chain supplies.
+    /// Source strings an accepted fallback locale supplies (same language, or named in
+    /// `locales.fallback`).
     public var fallback: Int
     /// Translations made from an older source text.
     public var stale: Int
@@ -25,7 +27,7 @@ public struct LocaleStatus: Sendable, Hashable, Codable {
         let sourceKeys = catalog.sourceBundle?.orderedKeys ?? []
         let own = catalog.bundles[locale]?.entries ?? [:]
         let translated = sourceKeys.filter { own[$0] != nil }.count
-        let supplied = sourceKeys.filter { own[$0] == nil && catalog.lookup($0, in: locale) != nil }.count
+        let supplied = sourceKeys.filter { catalog.isAcceptedFallback($0, in: locale) }.count
         let findings = diagnostics.filter { $0.locale == locale.rawValue }
         return LocaleStatus(
             locale: locale.rawValue, total: sourceKeys.count, translated: translated,

@@ -10,12 +10,19 @@ import Testing
 /// parser would show a hundredfold). A ratio of two timings on the same machine, not a wall-clock
 /// threshold.
 @Suite(.serialized) struct GrowthTests {
-    /// The best of three runs, in seconds.
+    /// The time one run takes, in seconds: the best of five samples, each repeating the work until
+    /// it has run for at least 20 ms, so that microsecond-sized inputs are not measured in noise.
     static func time(_ work: () -> Void) -> Double {
-        (0..<3).map { _ in
-            let start = DispatchTime.now()
-            work()
-            return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        (0..<5).map { _ in
+            let start = DispatchTime.now().uptimeNanoseconds
+            var runs = 0
+            var elapsed: UInt64 = 0
+            repeat {
+                work()
+                runs += 1
+                elapsed = DispatchTime.now().uptimeNanoseconds - start
+            } while elapsed < 20_000_000
+            return Double(elapsed) / 1e9 / Double(runs)
         }.min() ?? 0
     }
 

@@ -14,7 +14,7 @@ enum IncrementalFixture {
                   channels: [sms, whatsapp]
                 samples:
                 """,
-            in: SiteFixture.minimal)
+            in: SiteFixture.acceptingEnglishInGerman(SiteFixture.minimal))
             + """
 
             -- templates/email/invite.md --
@@ -97,12 +97,14 @@ enum IncrementalFixture {
             case .addLocale:
                 try edit("beckon.yml") {
                     $0.replacingOccurrences(of: "list: [en-US, de-DE]", with: "list: [en-US, de-DE, fr-FR]")
+                        .replacingOccurrences(of: "{de-DE: [en-US]}", with: "{de-DE: [en-US], fr-FR: [en-US]}")
                 }
                 try Data("gone:\n  title: Cette invitation a été annulée\n".utf8).write(
                     to: folder.appendingPathComponent("locales/fr-FR.yml"))
             case .removeLocale:
                 try edit("beckon.yml") {
                     $0.replacingOccurrences(of: "list: [en-US, de-DE, fr-FR]", with: "list: [en-US, de-DE]")
+                        .replacingOccurrences(of: "{de-DE: [en-US], fr-FR: [en-US]}", with: "{de-DE: [en-US]}")
                 }
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent("locales/fr-FR.yml"))
             case .addSample:

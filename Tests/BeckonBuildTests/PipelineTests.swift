@@ -132,10 +132,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: running.path))
     }
 
-    @Test func strictTurnsFallbacksIntoErrors() async throws {
+    @Test func aDeletedTranslationIsAnError() async throws {
         let folder = try site(
             SiteFixture.replacing(
                 "expired:\n  title: Diese Einladung ist abgelaufen\n", with: "", in: SiteFixture.minimal))
+        let result = await build(folder) { $0.write = false }
+        #expect(result.report.hasErrors)
+        #expect(result.report.diagnostics.map(\.rule) == ["l10n.missing-translation"])
+        #expect(result.localization.first { $0.locale == "de-DE" }?.missing == 1)
+    }
+
+    @Test func strictTurnsFallbacksIntoErrors() async throws {
+        let folder = try site(
+            SiteFixture.replacing(
+                "expired:\n  title: Diese Einladung ist abgelaufen\n", with: "",
+                in: SiteFixture.replacing(
+                    "list: [en-US, de-DE]\n", with: "list: [en-US, de-DE]\n  fallback: {de-DE: [en-US]}\n",
+                    in: SiteFixture.minimal)))
         let lenient = await build(folder) { $0.write = false }
         #expect(!lenient.report.hasErrors)
         #expect(lenient.report.diagnostics.map(\.rule) == ["l10n.fallback"])

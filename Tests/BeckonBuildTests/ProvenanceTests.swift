@@ -18,7 +18,8 @@ import Testing
             Hi from {{inviter.firstName}}. [Help]({{app.supportURL}})
             """,
         in: SiteFixture.replacing(
-            "</head>", with: "<style>{{{theme.css}}}</style>\n</head>", in: SiteFixture.minimal))
+            "</head>", with: "<style>{{{theme.css}}}</style>\n</head>",
+            in: SiteFixture.acceptingEnglishInGerman(SiteFixture.minimal)))
 
     func check(_ fixture: String) async throws -> BuildResult {
         let folder = TemporaryDirectory()
@@ -64,7 +65,7 @@ import Testing
         let name = try #require(try origin(of: "Maya</bdi>.", in: page, result))
         #expect(name.kind == .sample)
         #expect(name.key == "maya.inviterFirstName")
-        #expect(name.location.line == 21)
+        #expect(name.location.line == 22)
         // What the layout writes itself.
         let head = try #require(try origin(of: "<meta charset", in: page, result))
         #expect(head.kind == .layout)

@@ -123,7 +123,8 @@ enum RuleDocumentation {
 
             Site, template and bundle problems found while loading (`yaml.*`, `config.*`, `template.*`,
             `layout.*`, `input.*`, `build.*`, and `l10n.missing-key`, `l10n.icu-syntax`,
-            `l10n.plural-categories`, `l10n.fallback`, `l10n.unknown-argument`) are always reported and
+            `l10n.plural-categories`, `l10n.fallback`, `l10n.missing-translation`,
+            `l10n.unknown-argument`) are always reported and
             are described in [site-format.md](site-format.md).
 
             | rule | default | checks |

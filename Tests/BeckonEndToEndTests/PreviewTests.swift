@@ -162,7 +162,7 @@ enum PreviewFixture {
                   from: invites@minimo.test
                 samples:
                 """,
-            in: SiteFixture.minimal)
+            in: SiteFixture.acceptingEnglishInGerman(SiteFixture.minimal))
             + """
 
             -- templates/email/invite.md --

@@ -54,11 +54,42 @@ import Testing
         #expect(message.suppliedBy == LocaleID("de-DE"))
     }
 
-    @Test func fallbacksAreWarningsAtTheBundle() {
+    @Test func aStringOnlyTheDefaultLocaleSuppliesIsAMissingTranslation() throws {
         let diagnostics = Self.catalog.fallbackDiagnostics(buildLocales: [LocaleID("en-US")!, LocaleID("de-DE")!])
-        #expect(diagnostics.map(\.rule) == ["l10n.fallback"])
-        #expect(diagnostics.first?.severity == .warning)
-        #expect(diagnostics.first?.location?.file == "locales/de-DE.yml")
+        #expect(diagnostics.count == 1)
+        let finding = try #require(diagnostics.first)
+        #expect(finding.rule == "l10n.missing-translation")
+        #expect(finding.severity == .error)
+        // Reported where the string belongs: after `landing.title`, the source key before it.
+        #expect(finding.location == SourceLocation(file: "locales/de-DE.yml", line: 2, column: 10))
+        #expect(finding.fix?.contains("locales.fallback: {de-DE: [en-US]}") == true)
+        #expect(!Self.catalog.isAcceptedFallback("landing.cta", in: LocaleID("de-DE")!))
+    }
+
+    @Test(arguments: [
+        // A locale of the same language supplies it: de-AT shows de-DE's text.
+        ("list: [en-US, de-DE, de-AT]\n", "de-AT", "landing.title"),
+        // The site names the default locale in the chain: English text is accepted.
+        ("list: [en-US, de-DE]\nfallback: {de-DE: [en-US]}\n", "de-DE", "landing.cta"),
+    ])
+    func anAcceptedFallbackIsAWarning(locales: String, locale: String, key: String) throws {
+        let (english, _) = Self.bundle("en-US", "landing:\n  title: Hi\n  cta: Get the app\n")
+        let (german, _) = Self.bundle("de-DE", "landing:\n  title: Hallo\n")
+        let (austrian, _) = Self.bundle("de-AT", "landing:\n  cta: Hol dir die App\n")
+        let (value, _) = YAMLParser.parse("default: en-US\n" + locales, path: "beckon.yml")
+        let reader = YAMLReader(family: "config")
+        let config = LocalesConfig(reader.mapping(value!, named: "locales", keys: ["default", "list", "fallback"]))
+        let catalog = Catalog(
+            locales: config,
+            bundles: [LocaleID("en-US")!: english, LocaleID("de-DE")!: german, LocaleID("de-AT")!: austrian])
+        let id = LocaleID(locale)!
+        let diagnostics = catalog.fallbackDiagnostics(buildLocales: [id])
+        #expect(diagnostics.count == 1)
+        let finding = try #require(diagnostics.first)
+        #expect(finding.rule == "l10n.fallback")
+        #expect(finding.severity == .warning)
+        #expect(finding.message.contains("`\(key)`"))
+        #expect(catalog.isAcceptedFallback(MessageKey(key), in: id))
     }
 
     @Test func unknownArgumentsAreReportedAtTheString() {

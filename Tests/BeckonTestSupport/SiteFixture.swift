@@ -41,6 +41,12 @@ public enum SiteFixture {
         return fixture.replacingCharacters(in: range, with: new)
     }
 
+    /// A fixture whose de-DE pages may show en-US text for strings de-DE lacks (`locales.fallback`),
+    /// for sites that leave strings untranslated on purpose.
+    public static func acceptingEnglishInGerman(_ fixture: String) -> String {
+        replacing("list: [en-US, de-DE]", with: "list: [en-US, de-DE]\n  fallback: {de-DE: [en-US]}", in: fixture)
+    }
+
     /// A small valid site: one extra locale, every page kind, one sample invite.
     public static let minimal = """
         -- beckon.yml --

@@ -13,6 +13,14 @@ public struct LocalesConfig: Sendable, Hashable {
 
     static let keys = ["default", "list", "fallback"]
 
+    /// Whether text of `supplier` may stand in for a string `locale` lacks without that being an
+    /// error: a locale of the same language (`de-AT` ← `de-DE`), or one the site named in
+    /// `locales.fallback` for `locale`. The default locale's text, reached only because every chain
+    /// ends there, is a sentence in another language on the page.
+    public func acceptsFallback(from locale: LocaleID, to supplier: LocaleID) -> Bool {
+        supplier.language == locale.language || fallback[locale]?.contains(supplier) == true
+    }
+
     /// The locales to try, in order, for a string missing in `locale`: the configured chain, or
     /// else the more general locales in the list (`de-AT` → `de`), then other regions of the same
     /// language (`de-AT` → `de-DE`); always ending with the default.
