@@ -2,6 +2,8 @@
 # only the Swift toolchain: `make deps` installs the C libraries Beckon links against.
 
 DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+# The email tests score every email of the default site with SpamAssassin (local rules only).
+DEBIAN_PACKAGES += spamassassin
 # The preview's real-browser test loads pages in headless Chromium; BECKON_NO_BROWSER=1 leaves it
 # out (the test then says it was skipped).
 ifeq ($(BECKON_NO_BROWSER),)

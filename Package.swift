@@ -167,7 +167,9 @@ let package = Package(
             name: "BeckonMIMETests",
             dependencies: ["BeckonMIME", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "BeckonEmailTests", dependencies: ["BeckonEmail", "BeckonMIME", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonEmailTests",
+            dependencies: ["BeckonEmail", "BeckonMIME", "BeckonProvenance", "BeckonDiagnostics", "BeckonTestSupport"]),
         .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite"]),
         .testTarget(
             name: "BeckonBuildTests",

@@ -42,6 +42,7 @@ extension EmailRenderer {
             "invite.context": origins.sample(sample, field: "context"),
             "invite.contextTitle": origins.sample(sample, field: "contextTitle"),
         ].compactMapValues { $0 }
+        scope.isolation = .characters(rightToLeft: locale.isRightToLeft)
         return scope
     }
 }

@@ -131,7 +131,8 @@ public struct EmailRenderer: Sendable {
         let footer = footerMessages.map { message in
             styles.smallPrintParagraph(
                 OriginMarks.wrap(
-                    MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles.smallPrint),
+                    MessageRenderer.html(
+                        message, appSchemes: scope.appSchemes, styles: styles.smallPrint, isolation: scope.isolation),
                     in: origins.string(message.key, in: locale)))
         }.joined()
         let logo = site.config.email?.logo.map { logo in
@@ -144,7 +145,7 @@ public struct EmailRenderer: Sendable {
             subject: origins.string(MessageKey(template.subjectKey), in: locale),
             preheader: origins.string(MessageKey(template.preheaderKey), in: locale),
             logo: origins.setting("email.logo.path"))
-        let (htmlBytes, provenance) = OriginMarks.strip(document.html)
+        let (htmlBytes, provenance) = OriginMarks.strip(InlineTagSpacing.apply(document.html))
         let html = String(decoding: htmlBytes, as: UTF8.self)
         var text = writer.write(template.document)
         if !footerMessages.isEmpty {

@@ -15,6 +15,8 @@ public struct RenderScope: Sendable {
     public var appSchemes: Set<String>
     /// Where the fixed values come from, by placeholder path (`app.name` → its beckon.yml line).
     public var origins: [String: Origin] = [:]
+    /// How user data in HTML text is isolated: `<bdi>` on pages, characters in emails.
+    public var isolation: ValueIsolation = .element
 
     public init(
         values: [String: RenderValue], catalog: Catalog, locale: LocaleID, arguments: [String: ArgumentValue],

@@ -7,17 +7,18 @@ public enum MessageRenderer {
     private static let open: Character = "\u{E000}"
     private static let close: Character = "\u{E001}"
 
-    /// The message as inline HTML. Values are escaped and user data is wrapped in `<bdi>`;
-    /// links that are not allowed lose their `href` and keep their text.
+    /// The message as inline HTML. Values are escaped and user data is isolated (`<bdi>` unless
+    /// `isolation` says otherwise); links that are not allowed lose their `href` and keep their text.
     public static func html(
-        _ message: FormattedMessage, appSchemes: Set<String>, styles: [String: String] = [:]
+        _ message: FormattedMessage, appSchemes: Set<String>, styles: [String: String] = [:],
+        isolation: ValueIsolation = .element
     ) -> String {
         let (source, values) = withSentinels(message)
         var writer = MarkdownHTMLWriter(
             text: { literal in
                 substitute(literal, values, literal: HTMLEscaping.text) { value in
                     let escaped = HTMLEscaping.text(value.text)
-                    return value.isUserData ? "<bdi>\(escaped)</bdi>" : escaped
+                    return value.isUserData ? isolation.isolate(escaped, value: value.text) : escaped
                 }
             },
             url: { destination in

@@ -71,9 +71,11 @@ public enum TemplateBodyRenderer {
         switch value {
         case .text(let text, let isUserData):
             let escaped = HTMLEscaping.text(text)
-            return isUserData ? "<bdi>\(escaped)</bdi>" : escaped
+            return isUserData ? scope.isolation.isolate(escaped, value: text) : escaped
         case .url(let url): return HTMLEscaping.text(url)
-        case .message(let message): return MessageRenderer.html(message, appSchemes: scope.appSchemes, styles: styles)
+        case .message(let message):
+            return MessageRenderer.html(
+                message, appSchemes: scope.appSchemes, styles: styles, isolation: scope.isolation)
         case nil: return ""
         }
     }
