@@ -8,6 +8,9 @@ public struct Catalog: Sendable {
     public let bundles: [LocaleID: LocaleBundle]
     /// A formatter per bundle locale, with its CLDR plural rules loaded once.
     let formatters: [LocaleID: MessageFormatter]
+    /// The source fingerprints the translation lock recorded for translations without a
+    /// `sourceHash` of their own, by locale and key (`TranslationLock.updated`); empty unless set.
+    public var lockedSourceHashes: [LocaleID: [MessageKey: String]] = [:]
 
     /// Parses the bundles a site loaded.
     public static func load(_ site: Site) -> (Catalog, [Diagnostic]) {
@@ -62,6 +65,12 @@ public struct Catalog: Sendable {
     /// The formatter of a locale.
     public func formatter(for locale: LocaleID) -> MessageFormatter {
         formatters[locale] ?? MessageFormatter(locale: locale)
+    }
+
+    /// The fingerprint of the source text the `locale` translation of `key` was made from: its
+    /// `sourceHash`, else what the translation lock recorded, else `nil` (not known).
+    public func recordedSourceHash(of key: MessageKey, in locale: LocaleID) -> String? {
+        bundles[locale]?.entries[key]?.sourceHash ?? lockedSourceHashes[locale]?[key]
     }
 
     /// The source locale's bundle.

@@ -96,6 +96,47 @@ import Testing
         #expect(!status.stdout.contains("l10n.stale"), "\(status.stdout)")
     }
 
+    /// The target element of a unit in an XLIFF 1.2 file: its opening tag and text.
+    static func target(of key: String, in xliff: String) throws -> Substring {
+        let unit = try #require(xliff.range(of: "<trans-unit id=\"\(key)\""))
+        let open = try #require(xliff.range(of: "<target", range: unit.upperBound..<xliff.endIndex))
+        let close = try #require(xliff.range(of: "</target>", range: open.upperBound..<xliff.endIndex))
+        return xliff[open.lowerBound..<close.lowerBound]
+    }
+
+    /// A German string typed in by hand has no `sourceHash`; the translation lock the last build
+    /// wrote still says which English it answers, so an edited source makes it stale in an
+    /// export, and marking it done in the file records the new source.
+    @Test func aHandTypedTranslationOfAnEditedSourceIsExportedForReview() throws {
+        let site = try Self.defaultSite()
+        let english = try String(contentsOf: site.path("locales/en-US.yml"), encoding: .utf8)
+        let edited = english.replacingOccurrences(
+            of: "    message: \"{inviter} invited you to {app}\"\n    description: The invite page's main heading.",
+            with:
+                "    message: \"{inviter} saved you a spot on {app}\"\n    description: The invite page's main heading."
+        )
+        #expect(edited != english)
+        try Data(edited.utf8).write(to: site.path("locales/en-US.yml"))
+        let export = ["l10n", "export", "--format", "xliff12", "--locale", "de-DE", "--output", "de.xlf"]
+        #expect(try Self.run(export, in: site).status == 0)
+        let xliff = try String(contentsOf: site.path("de.xlf"), encoding: .utf8)
+        #expect(
+            try Self.target(of: "landing.headline", in: xliff).hasPrefix("<target state=\"needs-review-translation\">"))
+        #expect(try Self.target(of: "landing.title", in: xliff).hasPrefix("<target state=\"translated\">"))
+
+        // The reviewer keeps the German and marks it done: the bundle records the new source.
+        let reviewed = xliff.replacingOccurrences(
+            of: try String(Self.target(of: "landing.headline", in: xliff)),
+            with: try Self.target(of: "landing.headline", in: xliff).replacingOccurrences(
+                of: "needs-review-translation", with: "translated"))
+        try Data(reviewed.utf8).write(to: site.path("de.xlf"))
+        let run = try Self.run(["l10n", "import", "de.xlf"], in: site)
+        #expect(run.stdout.contains("Updated locales/de-DE.yml: 1 string (landing.headline)."), "\(run.stdout)")
+        #expect(try Self.run(export, in: site).status == 0)
+        let again = try String(contentsOf: site.path("de.xlf"), encoding: .utf8)
+        #expect(try Self.target(of: "landing.headline", in: again).hasPrefix("<target state=\"translated\">"))
+    }
+
     /// Ways a translated file comes back broken, and the rule each is reported under.
     enum Breakage: String, CaseIterable, Sendable {
         case invalidXML = "handoff.xml"

@@ -11,14 +11,21 @@ extension Catalog {
     /// the catalog is `nil` when `beckon.yml` cannot be read or a bundle has an error (YAML or ICU
     /// syntax, an invalid key); the diagnostics are those errors. Problems elsewhere in the site
     /// (templates, layouts, a missing plural category) do not stop a hand-off, and a listed locale
-    /// without a bundle simply has no translations yet.
+    /// without a bundle simply has no translations yet. The translation lock, when there is one,
+    /// says which translations without a `sourceHash` were made from an older source.
     /// - Parameters:
     ///   - root: The site folder.
     ///   - sources: Where the files read are kept, for quoting them in diagnostics.
     public static func loadForHandoff(root: URL, sources: SourceStore) -> (Catalog?, [Diagnostic]) {
         let (site, siteDiagnostics) = SiteLoader(root: root, sources: sources).load()
         guard let site else { return (nil, siteDiagnostics.filter { $0.severity == .error }) }
-        let (catalog, catalogDiagnostics) = Catalog.load(site)
+        var (catalog, catalogDiagnostics) = Catalog.load(site)
+        // Translations typed in by hand are stale by what the last build recorded in the lock.
+        if let text = try? String(
+            contentsOf: root.appendingPathComponent(TranslationLock.path), encoding: .utf8)
+        {
+            catalog.lockedSourceHashes = TranslationLock(text: text).updated(catalog).sourceHashes
+        }
         let blocking = (siteDiagnostics + catalogDiagnostics).filter {
             $0.severity == .error && $0.location?.file.hasPrefix("locales/") == true
                 && $0.rule != "l10n.plural-categories"

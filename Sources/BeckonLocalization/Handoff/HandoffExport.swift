@@ -44,7 +44,7 @@ public enum HandoffExport {
             let units = HandoffUnit.units(catalog, locale: nil, usage: usage)
             let targets = catalog.locales.list.filter { $0 != sourceLocale }
             let states = targets.flatMap { locale in
-                units.map { HandoffState(source: $0.source, target: catalog.bundles[locale]?.entries[$0.key]) }
+                units.map { HandoffState(source: $0.source, in: locale, catalog: catalog) }
             }
             return Document(
                 text: XCStringsWriter.write(units, catalog: catalog), strings: units.count,

@@ -20,7 +20,7 @@ struct HandoffUnit: Sendable {
         return source.orderedKeys.compactMap { key in
             guard let entry = source.entries[key] else { return nil }
             let target = targetBundle?.entries[key]
-            let state = locale == nil ? .translated : HandoffState(source: entry, target: target)
+            let state = locale.map { HandoffState(source: entry, in: $0, catalog: catalog) } ?? .translated
             var notes = HandoffNote.notes(for: entry, usage: usage[key] ?? [])
             if state == .stale { notes.append(.staleReview) }
             return HandoffUnit(key: key, source: entry, target: target, state: state, notes: notes)

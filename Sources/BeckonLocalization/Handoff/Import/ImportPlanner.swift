@@ -56,7 +56,9 @@ struct ImportPlanner {
                 || message.isEquivalent(to: existing.message)
         {
             // Unchanged: only a stale translation marked done records the source it now matches.
-            let isStale = existing.sourceHash.map { $0 != SourceHash.of(source.text) } ?? false
+            let isStale =
+                catalog.recordedSourceHash(of: source.key, in: unit.locale).map { $0 != SourceHash.of(source.text) }
+                ?? false
             guard isStale, unit.state == .translated, !sourceChanged else { return nil }
             text = existing.text
         }

@@ -22,7 +22,9 @@ enum XCStringsWriter {
                 names: names)
             var localizations: [(String, JSONValue)] = []
             for (locale, entry) in entries {
-                let state = HandoffState(source: unit.source, target: entry) == .stale ? "needs_review" : "translated"
+                let state =
+                    HandoffState(source: unit.source, in: locale, catalog: catalog) == .stale
+                    ? "needs_review" : "translated"
                 let encoded = XCStringsMapping.encode(
                     entry.message, mode: mode, names: names, zeroIsCategory: zeroIsCategory(in: locale, catalog))
                 localizations.append((locale.rawValue, localization(encoded ?? .unit(entry.text), state: state)))
