@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "BeckonEmailTests",
             dependencies: ["BeckonEmail", "BeckonMIME", "BeckonProvenance", "BeckonDiagnostics", "BeckonTestSupport"]),
-        .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite"]),
+        .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite", "BeckonTestSupport"]),
         .testTarget(
             name: "BeckonBuildTests",
             dependencies: [

@@ -14,7 +14,8 @@ public enum WellKnownFiles {
             artifacts.append(
                 Artifact(
                     path: ".well-known/apple-app-site-association", kind: .aasa, contentType: "application/json",
-                    bytes: appleAppSiteAssociation(appID: appID, links: config.links)))
+                    bytes: appleAppSiteAssociation(
+                        appID: appID, components: components(config), appClipID: config.app.appClipID)))
         }
         if let package = config.app.androidPackage, !config.app.androidCertFingerprints.isEmpty {
             artifacts.append(
@@ -30,13 +31,32 @@ public enum WellKnownFiles {
         links.path.replacingOccurrences(of: "{code}", with: "*")
     }
 
-    static func appleAppSiteAssociation(appID: String, links: LinkPolicy) -> [UInt8] {
-        let component: [String: Any] = [
-            "/": pathPattern(links), "comment": "Invite links open in the app",
+    /// Every invite path the app opens, as AASA components: the invite link's, and the token
+    /// accept URL's (`/accept?token=…`) when it is served from the site's own host — an
+    /// association file speaks only for the host it is served from.
+    static func components(_ config: SiteConfig) -> [[String: Any]] {
+        var components: [[String: Any]] = [["/": pathPattern(config.links), "comment": "Invite links open in the app"]]
+        if let accept = config.tokens?.acceptURL,
+            let url = URLComponents(string: accept.replacingOccurrences(of: "{token}", with: "TOKEN")),
+            url.host?.lowercased() == config.app.baseURL.host.lowercased()
+        {
+            var component: [String: Any] = [
+                "/": url.path.isEmpty ? "/" : url.path, "comment": "Invitation accept links open in the app",
+            ]
+            let query = (url.queryItems ?? []).filter { $0.value?.contains("TOKEN") == true }
+            if !query.isEmpty {
+                component["?"] = Dictionary(uniqueKeysWithValues: query.map { ($0.name, "*") })
+            }
+            components.append(component)
+        }
+        return components
+    }
+
+    static func appleAppSiteAssociation(appID: String, components: [[String: Any]], appClipID: String?) -> [UInt8] {
+        var document: [String: Any] = [
+            "applinks": ["details": [["appIDs": [appID], "components": components]]]
         ]
-        let document: [String: Any] = [
-            "applinks": ["details": [["appIDs": [appID], "components": [component]]]]
-        ]
+        if let appClipID { document["appclips"] = ["apps": [appClipID]] }
         return json(document)
     }
 

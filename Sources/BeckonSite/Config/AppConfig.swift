@@ -18,6 +18,8 @@ public struct AppConfig: Sendable, Hashable {
     public var urlScheme: String?
     /// `TEAMID.bundle.id`, for `apple-app-site-association`.
     public var appleAppID: String?
+    /// The App Clip's `TEAMID.bundle.id`, listed under `appclips` in `apple-app-site-association`.
+    public var appClipID: String?
     /// The Android application id, for `assetlinks.json`.
     public var androidPackage: String?
     /// SHA-256 fingerprints of the Android signing certificates, for `assetlinks.json`.
@@ -27,7 +29,7 @@ public struct AppConfig: Sendable, Hashable {
 
     static let keys = [
         "name", "baseURL", "appStoreID", "playStoreURL", "supportURL", "supportEmail", "urlScheme",
-        "appleAppID", "androidPackage", "androidCertFingerprints", "androidWaitlistURL",
+        "appleAppID", "appClipID", "androidPackage", "androidCertFingerprints", "androidWaitlistURL",
     ]
 
     init?(_ mapping: YAMLReader.Mapping) {
@@ -62,6 +64,17 @@ public struct AppConfig: Sendable, Hashable {
                 "`app.appleAppID` must be `TEAMID.bundle.id` (a 10-character team id, a dot, the bundle id), not `\(id)`",
                 at: mapping.location(of: "appleAppID"),
                 fix: "Find both in App Store Connect, for example `ABCDE12345.app.playa`.")
+        }
+        appClipID = mapping.string("appClipID")
+        if let id = appClipID, !Self.isValidAppleAppID(id) {
+            reader.invalid(
+                "`app.appClipID` must be `TEAMID.bundle.id` of the App Clip, not `\(id)`",
+                at: mapping.location(of: "appClipID"),
+                fix: "Find it in App Store Connect, for example `ABCDE12345.app.playa.Clip`.")
+        } else if appClipID != nil, appleAppID == nil {
+            reader.invalid(
+                "`app.appClipID` needs `app.appleAppID`: the association file that lists the App Clip is written for the app",
+                at: mapping.location(of: "appClipID"), fix: "Add `appleAppID: TEAMID.bundle.id`.")
         }
         androidPackage = mapping.string("androidPackage")
         androidCertFingerprints = mapping.strings("androidCertFingerprints") ?? []
