@@ -19,6 +19,10 @@ public struct Manifest: Sendable, Hashable {
         public var sha256: String
         /// The channel deep link of a share message.
         public var deepLink: String?
+        /// The same target another way (`whatsapp://send?…`, an Instagram web profile).
+        public var alternateLink: String?
+        /// What to know about a share message, such as that Instagram cannot prefill it.
+        public var note: String?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -33,6 +37,8 @@ public struct Manifest: Sendable, Hashable {
             try container.encode(bytes, forKey: .bytes)
             try container.encode(sha256, forKey: .sha256)
             try container.encodeIfPresent(deepLink, forKey: .deepLink)
+            try container.encodeIfPresent(alternateLink, forKey: .alternateLink)
+            try container.encodeIfPresent(note, forKey: .note)
         }
     }
 
@@ -65,7 +71,7 @@ public struct Manifest: Sendable, Hashable {
                 template: artifact.template, context: artifact.context, sample: artifact.sample,
                 status: artifact.status, contentType: artifact.contentType, bytes: artifact.bytes.count,
                 sha256: Self.hex(SHA256.hash(data: artifact.bytes)),
-                deepLink: artifact.deepLink)
+                deepLink: artifact.deepLink, alternateLink: artifact.alternateLink, note: artifact.note)
         }.sorted { $0.path < $1.path }
     }
 

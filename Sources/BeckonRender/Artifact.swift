@@ -56,6 +56,12 @@ public struct Artifact: Sendable, Hashable {
     public var bytes: [UInt8]
     /// The deep link that opens the channel's app with this message, for share messages.
     public var deepLink: String?
+    /// The same target reached another way, for share messages: the app's own scheme for WhatsApp
+    /// (`whatsapp://send?…`, beside `https://wa.me/…`), the web profile for Instagram.
+    public var alternateLink: String?
+    /// What a reader of the manifest must know about the message, such as that Instagram cannot
+    /// prefill it.
+    public var note: String?
     /// Where the artifact's content comes from (a template, a locale string), for findings.
     public var origin: SourceLocation?
     /// For a card: what the renderer knows that the PNG bytes do not say.
@@ -98,7 +104,7 @@ extension Artifact: Codable {
 
     private enum CodingKeys: String, CodingKey {
         case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin,
-            card, provenance, provenanceRef
+            card, provenance, provenanceRef, alternateLink, note
     }
 
     public init(from decoder: any Decoder) throws {
@@ -135,6 +141,8 @@ extension Artifact: Codable {
         // `init` derives an origin from the template when there is none; keep what was stored.
         self.origin = try container.decodeIfPresent(SourceLocation.self, forKey: .origin)
         self.card = try container.decodeIfPresent(CardFacts.self, forKey: .card)
+        self.alternateLink = try container.decodeIfPresent(String.self, forKey: .alternateLink)
+        self.note = try container.decodeIfPresent(String.self, forKey: .note)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -158,5 +166,7 @@ extension Artifact: Codable {
         try container.encodeIfPresent(deepLink, forKey: .deepLink)
         try container.encodeIfPresent(origin, forKey: .origin)
         try container.encodeIfPresent(card, forKey: .card)
+        try container.encodeIfPresent(alternateLink, forKey: .alternateLink)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }

@@ -1,5 +1,6 @@
 import BeckonBuild
 import BeckonDiagnostics
+import BeckonRender
 import BeckonTestSupport
 import Foundation
 import InviteModel
@@ -52,7 +53,8 @@ import Testing
         let result = await build(try Self.site())
         #expect(!result.report.hasErrors, "\(result.report.diagnostics)")
         let messages = result.artifacts.filter { $0.kind == .shareMessage }
-        #expect(messages.count == 2 * 4 * 4)
+        // Per locale: four contexts and the one sample, in four channels.
+        #expect(messages.count == 2 * (4 + 1) * 4)
         let sms = try #require(messages.first { $0.path == "messages/en-US/achievement.sms.txt" })
         let text = String(decoding: sms.bytes, as: UTF8.self)
         #expect(text.hasPrefix("I did it on Minimo: https://join.minimo.test/invite/"))
@@ -62,6 +64,51 @@ import Testing
         #expect(body.hasPrefix("Hey, try Minimo: https://join.minimo.test/invite/"))
         #expect(DeepLink.parse(email.deepLink ?? "") == .mailto(to: nil, subject: "Join me on Minimo", body: body))
         #expect(messages.first { $0.path == "messages/de-DE/collaborative.copy_link.txt" }?.deepLink == nil)
+    }
+
+    @Test func aSamplesMessagesAddressItsRecipient() async throws {
+        let folder = try Self.site()
+        let url = folder.path("beckon.yml")
+        let config = try String(contentsOf: url, encoding: .utf8)
+            .replacingOccurrences(of: "[sms, whatsapp, email, copy_link]", with: "[sms, whatsapp, instagram, email]")
+            .replacingOccurrences(
+                of: "    context: achievement\n",
+                with: "    context: achievement\n    phone: +44 7700 900123\n    instagram: \"@maya.runs\"\n"
+                    + "    inviteeEmail: jo@example.org\n")
+        try Data(config.utf8).write(to: url)
+        let result = await build(folder)
+        #expect(!result.report.hasErrors, "\(result.report.diagnostics)")
+        func message(_ path: String) throws -> BeckonRender.Artifact {
+            try #require(result.artifacts.first { $0.path == "messages/en-US/samples/maya.\(path).txt" })
+        }
+        let sms = try message("sms")
+        let text = String(decoding: sms.bytes, as: UTF8.self)
+        let phone = try #require(PhoneNumber(parsing: "+447700900123"))
+        #expect(DeepLink.parse(sms.deepLink ?? "") == .sms(phone: phone, body: text))
+        let whatsApp = try message("whatsapp")
+        #expect(DeepLink.parse(whatsApp.deepLink ?? "") == .whatsApp(phone: phone, text: text))
+        #expect(DeepLink.parse(whatsApp.alternateLink ?? "") == .whatsAppScheme(phone: phone, text: text))
+        let instagram = try message("instagram")
+        let username = try #require(InstagramUsername("maya.runs"))
+        #expect(DeepLink.parse(instagram.deepLink ?? "") == .instagram(username))
+        #expect(DeepLink.parse(instagram.alternateLink ?? "") == .instagramWeb(username))
+        #expect(instagram.note?.contains("cannot prefill") == true)
+        let email = try message("email")
+        #expect(email.deepLink?.hasPrefix("mailto:jo@example.org?") == true)
+        // The context's own messages still let the sender pick the recipient.
+        let contextSMS = try #require(result.artifacts.first { $0.path == "messages/en-US/achievement.sms.txt" })
+        #expect(contextSMS.deepLink?.hasPrefix("sms:?") == true)
+    }
+
+    @Test(arguments: ["12345", "+0 123", "+12 abc"]) func aPhoneThatIsNotE164IsAnError(phone: String) async throws {
+        let folder = try Self.site()
+        let url = folder.path("beckon.yml")
+        let config = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+            of: "    context: achievement\n", with: "    context: achievement\n    phone: \"\(phone)\"\n")
+        try Data(config.utf8).write(to: url)
+        let finding = try #require(await build(folder).report.diagnostics.first { $0.rule == "config.invalid-phone" })
+        #expect(finding.location?.file == "beckon.yml")
+        #expect(!finding.message.contains(phone))
     }
 
     static func link(in text: String) -> String {

@@ -17,6 +17,8 @@ extension Artifact {
         builder.add(contentType)
         builder.add(bytes)
         builder.add(deepLink)
+        builder.add(alternateLink)
+        builder.add(note)
         builder.add(origin?.description)
         if let card {
             let encoder = JSONEncoder()

@@ -24,6 +24,13 @@ public struct SampleInvite: Sendable, Hashable {
     /// The recipient's address, which invitation emails go to and tokens carry;
     /// `SAMPLE-ID@example.com` when left out.
     public var inviteeEmail: EmailAddress
+    /// The recipient's phone number (E.164), which SMS and WhatsApp share links address.
+    public var phone: PhoneNumber?
+    /// The recipient's Instagram username, which the Instagram share link opens (seed 002 rule 1.7).
+    public var instagram: InstagramUsername?
+    /// Whether `inviteeEmail` was written (not the `SAMPLE-ID@example.com` stand-in), so the email
+    /// share link addresses it.
+    public var hasInviteeEmail: Bool { fieldLocations["inviteeEmail"] != nil }
     /// When the sample invite was created; its links expire `expiry.days` later. Fixed, so builds
     /// are reproducible.
     public var createdAt: Date
@@ -34,7 +41,7 @@ public struct SampleInvite: Sendable, Hashable {
 
     static let keys = [
         "id", "inviterFirstName", "inviterName", "inviteeFirstName", "context", "contextID", "contextTitle", "code",
-        "createdAt", "avatar", "inviteeEmail",
+        "createdAt", "avatar", "inviteeEmail", "phone", "instagram",
     ]
 
     /// The creation time of samples that do not set `createdAt`.
@@ -106,6 +113,26 @@ public struct SampleInvite: Sendable, Hashable {
                     "`inviteeEmail` (\(Redact.email(text))) is not an email address",
                     at: mapping.location(of: "inviteeEmail"),
                     fix: "Write a plain address such as `jonas@example.com`.", rule: "invalid-email")
+            }
+        }
+        if let text = mapping.string("phone") {
+            phone = PhoneNumber(parsing: text)
+            if phone == nil {
+                reader.invalid(
+                    "`phone` (\(Redact.phone(text))) is not an international phone number",
+                    at: mapping.location(of: "phone"),
+                    fix: "Write it in E.164 with its country code, such as `+4915123456789`.", rule: "invalid-phone")
+            }
+        }
+        if let text = mapping.string("instagram") {
+            instagram = InstagramUsername(text)
+            if instagram == nil {
+                reader.invalid(
+                    "`instagram` is not an Instagram username",
+                    at: mapping.location(of: "instagram"),
+                    fix:
+                        "Use at most 30 letters, digits, `_` and `.`, not starting or ending with `.` (a leading `@` is fine).",
+                    rule: "invalid-instagram")
             }
         }
         guard let id, Self.isSlug(id), let firstName, let fullName,
