@@ -55,9 +55,8 @@ enum ServedFile {
                 continue
             }
             let attribute = " data-beckon-finding=\"\(indices.map(String.init).joined(separator: " "))\""
-            var changed = String(line)
-            changed.insert(contentsOf: attribute, at: tag)
-            out.append(Substring(changed))
+            // `tag` indexes `line`; the new string is built from its two halves, not indexed with it.
+            out.append(Substring(line[..<tag] + attribute + line[tag...]))
         }
         return out.joined(separator: "\n")
     }

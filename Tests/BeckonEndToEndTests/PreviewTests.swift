@@ -107,6 +107,30 @@ import Testing
         #expect(preview.interrupt() == 0)
     }
 
+    @Test func pagesAndEmailsWithFindingsAreServedWithTheirElementsMarked() throws {
+        let site = TemporaryDirectory()
+        try SiteFixture.write(
+            PreviewFixture.site.replacingOccurrences(
+                of: "Get {{app.name}}: [open the invite]({{invite.url}}).",
+                with: "Get {{app.name}}: [open the invite]({{invite.url}}).\n\nSee [the guide](/en-US/nowhere/)."
+            ).replacingOccurrences(
+                of: "{{button t.email.accept invite.url}}",
+                with: "{{button t.email.accept invite.url}}\n\nRead [the guide](https://elsewhere.test/guide)."),
+            to: site.url)
+        let preview = try RunningPreview(site: site.url)
+        let page = try LoopbackHTTP.get(port: preview.port, "/en-US/samples/maya/invite/index.html")
+        #expect(page.status == 200)
+        #expect(page.body.contains("data-beckon-finding="), "\(page.body.prefix(800))")
+        #expect(page.body.contains("links.target"))
+        let email = try LoopbackHTTP.get(port: preview.port, "/emails/en-US/maya/invite.html")
+        #expect(email.status == 200)
+        #expect(email.body.contains("data-beckon-finding="))
+        #expect(email.body.contains("links.host"))
+        // The server is still there.
+        #expect(try LoopbackHTTP.get(port: preview.port, "/").status == 200)
+        #expect(preview.interrupt() == 0)
+    }
+
     @Test func aHeadlessBrowserSeesTheEditedText() throws {
         guard
             let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
@@ -146,7 +170,7 @@ import Testing
                 to: bundle, options: .atomic)
         }
         let edited = try dom("/en-US/samples/maya/invite/index.html")
-        #expect(!edited.isEmpty)
+        #expect(edited.contains("Maya invited you to Minimo"), "\(edited.prefix(800))")
         let editedEmail = try dom("/emails/en-US/maya/invite.html")
         #expect(editedEmail.contains("Come and join us"), "\(editedEmail.prefix(800))")
     }
