@@ -83,8 +83,9 @@ public struct Pipeline: Sendable {
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
     func renderAndCheck() async -> Outcome {
         engine.beginRun()
-        defer { engine.endRun() }
         var outcome = await steps()
+        // A run that stopped before rendering keeps what earlier runs made, for the run after the fix.
+        engine.endRun(pruning: !outcome.artifacts.isEmpty)
         outcome.steps = engine.stats
         return outcome
     }

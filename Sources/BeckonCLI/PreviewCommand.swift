@@ -50,7 +50,10 @@ struct PreviewCommand: AsyncParsableCommand {
                 Data(
                     "warning: serving on \(host): anyone who can reach this machine can read the preview.\n".utf8))
         }
-        let session = PreviewSession(options: options.buildOptions(write: false))
+        let buildOptions = options.buildOptions(write: false)
+        let (engine, cacheProblem) = BuildCache.engine(folder: buildOptions.cacheFolder)
+        if let cacheProblem { FileHandle.standardError.write(Data("warning: \(cacheProblem.message)\n".utf8)) }
+        let session = PreviewSession(options: buildOptions, engine: engine)
         let first = await session.rebuild()
         if first.broken {
             let text = DiagnosticFormat.text.render(first.report, sources: first.sources)

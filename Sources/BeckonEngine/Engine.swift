@@ -34,7 +34,10 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Ends a run, dropping results this run did not use.
-    public func endRun() {
+    /// - Parameter pruning: `false` keeps every result: a run that stopped early (a site that does
+    ///   not load) used few of them, and the next run, after the fix, needs them again.
+    public func endRun(pruning: Bool = true) {
+        guard pruning else { return }
         lock.withLock {
             for (step, table) in tables {
                 tables[step] = table.filter { $0.value.generation == generation }

@@ -9,13 +9,16 @@ import Foundation
 /// browsers waiting to be told to reload.
 public actor PreviewSession {
     private let options: BuildOptions
-    private let engine = Engine()
+    private let engine: Engine
     public private(set) var state: PreviewState
     private var subscribers: [Int: AsyncStream<PreviewEvent>.Continuation] = [:]
     private var nextSubscriber = 0
 
     /// A session for a site; call `rebuild()` before serving.
-    public init(options: BuildOptions) {
+    /// - Parameter engine: The engine every rebuild runs on; one with an on-disk cache makes the
+    ///   first build reuse an earlier run's results.
+    public init(options: BuildOptions, engine: Engine = Engine()) {
+        self.engine = engine
         var options = options
         options.write = false
         self.options = options

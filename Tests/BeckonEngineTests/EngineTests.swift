@@ -44,6 +44,23 @@ import Testing
         #expect(recomputed)
     }
 
+    @Test func aRunThatStoppedEarlyKeepsEverything() {
+        let engine = Engine()
+        engine.beginRun()
+        _ = engine.value("step", Self.key("old")) { 1 }
+        engine.endRun()
+        // A broken edit: the run uses nothing, and keeps what the last good run made.
+        engine.beginRun()
+        engine.endRun(pruning: false)
+        engine.beginRun()
+        var recomputed = false
+        _ = engine.value("step", Self.key("old")) {
+            recomputed = true
+            return 1
+        }
+        #expect(!recomputed)
+    }
+
     @Test(arguments: [(["ab", "c"], ["a", "bc"]), (["", "x"], ["x", ""]), (["a"], ["a", ""])])
     func piecesNeverRunTogether(first: [String], second: [String]) {
         func print(_ pieces: [String]) -> Fingerprint {
