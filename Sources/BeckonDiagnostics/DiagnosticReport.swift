@@ -28,7 +28,7 @@ public struct DiagnosticReport: Sendable, Hashable {
 
     /// Applies per-rule severity overrides (`nil` turns a rule off), then `strict` (warnings become
     /// errors), groups findings with the same rule, severity, location, message and fix into one
-    /// with all their occurrences (the locales, samples and output files they were made in), and
+    /// with all their occurrences and notes (the locales, samples and output files they were made in), and
     /// sorts by file, line, column, severity and rule.
     public func finalized(overrides: [RuleID: Severity?] = [:], strict: Bool = false) -> DiagnosticReport {
         var groups: [GroupKey: Int] = [:]
@@ -43,6 +43,10 @@ public struct DiagnosticReport: Sendable, Hashable {
             let key = GroupKey(diagnostic)
             if let index = groups[key] {
                 occurrences[index] += diagnostic.allOccurrences
+                // The same link in an `href` and in an email's text part: one finding, both notes.
+                for note in diagnostic.notes where !result[index].notes.contains(note) {
+                    result[index].notes.append(note)
+                }
             } else {
                 groups[key] = result.count
                 result.append(diagnostic)
@@ -63,7 +67,6 @@ public struct DiagnosticReport: Sendable, Hashable {
         var location: SourceLocation?
         var message: String
         var fix: String?
-        var notes: [String]
 
         init(_ diagnostic: Diagnostic) {
             rule = diagnostic.rule
@@ -71,7 +74,6 @@ public struct DiagnosticReport: Sendable, Hashable {
             location = diagnostic.location
             message = diagnostic.message
             fix = diagnostic.fix
-            notes = diagnostic.notes
         }
     }
 

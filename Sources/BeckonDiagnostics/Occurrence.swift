@@ -25,14 +25,11 @@ public struct Occurrence: Hashable, Sendable, Codable, Comparable {
             < (rhs.artifact ?? "", rhs.line ?? 0, rhs.locale ?? "", rhs.sample ?? "")
     }
 
-    /// "in de-DE and ja-JP, samples long-name and emoji-name" for a list of occurrences.
+    /// "in de-DE and ja-JP, samples emoji-name and long-name" for a list of occurrences, each list
+    /// sorted.
     public static func summary(_ occurrences: [Occurrence]) -> String {
-        var locales: [String] = []
-        var samples: [String] = []
-        for occurrence in occurrences {
-            if let locale = occurrence.locale, !locales.contains(locale) { locales.append(locale) }
-            if let sample = occurrence.sample, !samples.contains(sample) { samples.append(sample) }
-        }
+        let locales = Set(occurrences.compactMap(\.locale)).sorted()
+        let samples = Set(occurrences.compactMap(\.sample)).sorted()
         var parts: [String] = []
         if !locales.isEmpty { parts.append("in \(list(locales))") }
         if !samples.isEmpty { parts.append("\(samples.count == 1 ? "sample" : "samples") \(list(samples))") }

@@ -100,7 +100,12 @@ public struct EmailRenderer: Sendable {
                     html.provenance = rendered.provenance
                     return html
                 }(),
-                artifact(".txt", .emailText, "text/plain; charset=utf-8", Array(rendered.text.utf8)),
+                {
+                    var text = artifact(".txt", .emailText, "text/plain; charset=utf-8", Array(rendered.text.utf8))
+                    text.provenance = ProvenanceMap.borrowed(
+                        from: Array(rendered.html.utf8), map: rendered.provenance, into: text.bytes)
+                    return text
+                }(),
                 artifact(".eml", .emailMIME, "message/rfc822", rendered.mime),
                 artifact(".json", .emailSidecar, "application/json", Self.sidecar(rendered)),
             ], diagnostics

@@ -111,4 +111,80 @@ import Testing
         #expect(error.occurrences.count == 12)
         #expect(result.report.diagnostics.filter { $0.rule == "links.target" }.count == 1)
     }
+
+    @Test func aContrastFailureIsReportedAtTheColour() async throws {
+        let fixture = SiteFixture.replacing(
+            "link: \"#0645ad\", button", with: "link: \"#f5b700\", button", in: Self.fixture)
+        let result = try await check(fixture)
+        let findings = result.report.diagnostics.filter { $0.rule.rawValue.hasPrefix("contrast.") }
+        #expect(!findings.isEmpty, "\(result.report.diagnostics)")
+        for finding in findings {
+            // The `link` key inside the flow mapping of `theme.light`.
+            #expect(
+                finding.location == SourceLocation(file: "beckon.yml", line: 14, column: 51),
+                "\(finding.rule) \(finding.message)")
+        }
+    }
+
+    @Test func aBadLinkInAnEmailTemplateIsOneErrorAtItsLineInBothParts() async throws {
+        let fixture =
+            SiteFixture.replacing("samples:", with: "email:\n  from: invites@minimo.test\nsamples:", in: Self.fixture)
+                + """
+
+                -- templates/email/invite.md --
+                ---
+                kind: email
+                subject: email.subject
+                preheader: email.preheader
+                transactional: false
+                ---
+                # {{t.email.heading}}
+
+                Read [the guide](https://elsewhere.test/guide) before you start.
+
+                {{button t.email.accept invite.url}}
+                -- locales/en-US.yml --
+                common:
+                  friend: A friend
+                landing:
+                  title: "{inviter} invited you to {app}"
+                expired:
+                  title: This invite has expired
+                gone:
+                  title: This invite was cancelled
+                android:
+                  title: "{app} for Android is coming"
+                email:
+                  subject: "{inviter} invited you to {app}"
+                  preheader: Your invite to Minimo is waiting for you — accept it in two taps from this email.
+                  heading: You are invited
+                  accept: Accept the invite
+                """
+        let result = try await check(fixture)
+        let errors = result.report.diagnostics.filter { $0.rule == "links.host" }
+        #expect(errors.count == 1, "\(result.report.diagnostics.map { "\($0.rule) \($0.location!) \($0.message)" })")
+        let error = try #require(errors.first)
+        #expect(error.location?.file == "templates/email/invite.md")
+        #expect(error.location?.line == 9)
+        // The HTML and the plain-text part, in both locales.
+        #expect(Set(error.occurrences.compactMap(\.artifact).map { String($0.suffix(4)) }) == [".txt", "html"])
+    }
+
+    @Test func aTooLongTitleIsOneFindingAtTheStringWithWhatEachSampleMadeOfIt() async throws {
+        let fixture = SiteFixture.replacing(
+            "title: \"{inviter} invited you to {app}\"",
+            with: "title: \"{inviter} invited you to {app}, the app for every run, ride and swim you ever do\"",
+            in: Self.fixture)
+        let result = try await check(fixture)
+        let findings = result.report.diagnostics.filter { $0.rule == "chars.max" }
+        #expect(findings.count == 1, "\(findings.map(\.message))")
+        let finding = try #require(findings.first)
+        #expect(finding.location?.file == "locales/en-US.yml")
+        #expect(finding.location?.line == 4)
+        #expect(finding.message == "the title is over 60 characters in en-US")
+        // With and without the sample, the title differs in length; each occurrence says how long.
+        let details = Set(finding.occurrences.compactMap(\.detail))
+        #expect(details.count == 2, "\(details)")
+        #expect(details.contains { $0.contains("Maya invited you") })
+    }
 }

@@ -71,13 +71,16 @@ enum RuleDocumentation {
             it was formatted from. The output file and line are a note (`artifact` and `artifactLine`
             in JSON). Rules that know better say where themselves (a card's contrast at the theme
             colour it was drawn from, a button's at `theme.*.button`); only bytes with no origin at
-            all are reported at the output file.
+            all are reported at the output file. An email's plain-text part is written from the same
+            template and strings as its HTML part, so its sentences and links borrow the HTML part's
+            origins: a bad link in an email template is one finding at its line, made in both parts.
 
             The same finding — same rule, location, message and fix — made in several locales, sample
             invites or files is reported once, with where it occurs: `(in de-DE and ja-JP, samples
-            long-name and emoji-name)`, and the first output file with the count of the others. What
-            was measured in each (a contrast ratio that varies along a gradient) is the finding's
-            `detail`. JSON lists every occurrence under `occurrences`, SARIF as `relatedLocations`,
+            emoji-name and long-name)`, and the first output file with the count of the others; its notes
+            are those of every occurrence (`in href`, `in text`). What was measured in each (a contrast
+            ratio that varies along a gradient, a title's length with each sample's name) is the
+            finding's `detail`. JSON lists every occurrence under `occurrences`, SARIF as `relatedLocations`,
             JUnit as one line each; the summary counts findings, and `errorOccurrences` counts every
             place they were made.
 

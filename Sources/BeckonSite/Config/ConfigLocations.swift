@@ -1,7 +1,7 @@
 import BeckonDiagnostics
 
-/// Where each setting of `beckon.yml` was written, by dotted path (`theme.light.button`), found
-/// by indentation, so findings about a colour or a URL point at its line.
+/// Where each setting of `beckon.yml` was written, by dotted path (`theme.light.button`), read
+/// from the parsed YAML (block or flow style), so findings about a colour or a URL point at its key.
 public struct ConfigLocations: Sendable, Hashable {
     public private(set) var locations: [String: SourceLocation]
     /// The file's display path.
@@ -10,23 +10,23 @@ public struct ConfigLocations: Sendable, Hashable {
     public init(_ source: SourceText) {
         file = source.path
         var locations: [String: SourceLocation] = [:]
-        var stack: [(indent: Int, key: String)] = []
-        for number in 1...max(1, source.lineCount) {
-            guard let line = source.line(number) else { continue }
-            let indent = line.prefix { $0 == " " }.count
-            let content = line.dropFirst(indent)
-            guard let colon = content.firstIndex(of: ":"), !content.hasPrefix("#"), !content.hasPrefix("-") else {
-                continue
+        /// Every key of every mapping, block or flow style, under its dotted path; the items of a
+        /// list share the list's path.
+        func visit(_ value: YAMLValue, path: String) {
+            switch value.kind {
+            case .mapping(let entries):
+                for entry in entries {
+                    let key = path.isEmpty ? entry.key : "\(path).\(entry.key)"
+                    locations[key] = entry.keyLocation
+                    visit(entry.value, path: key)
+                }
+            case .sequence(let items):
+                for item in items { visit(item, path: path) }
+            case .scalar:
+                break
             }
-            let key = String(content[..<colon])
-            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                continue
-            }
-            while let last = stack.last, last.indent >= indent { stack.removeLast() }
-            stack.append((indent, key))
-            locations[stack.map(\.key).joined(separator: ".")] = SourceLocation(
-                file: source.path, line: number, column: indent + 1)
         }
+        if let root = YAMLParser.parse(source).0 { visit(root, path: "") }
         self.locations = locations
     }
 

@@ -35,20 +35,25 @@ struct CharsMaxRule: PageRule, TextRule {
             guard let (text, line) = value else { return nil }
             let visible = text.filter { !Bidi.isIsolationMark($0) }.count
             guard visible > limit else { return nil }
-            return Finding(
-                "the \(name) is \(visible) characters in \(locale) (limit \(limit))", line: line,
+            // The length varies with the sample's values: one finding at the string, and what each
+            // sample made of it.
+            var finding = Finding(
+                "the \(name) is over \(limit) characters in \(locale)", line: line,
                 fix: "Shorten the string, or raise the limit in beckon.yml (`limits`).", needle: text)
+            finding.detail = "\(visible) characters: “\(text)”"
+            return finding
         }
     }
 
     func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding] {
         guard artifact.kind == .shareMessage else { return [] }
         let limit = context.limits.messageChars
-        guard text.count > limit else { return [] }
-        return [
-            Finding(
-                "the message is \(text.count) characters in \(artifact.locale?.rawValue ?? "") (limit \(limit))",
-                line: 1, fix: "Shorten the message to \(limit) characters.")
-        ]
+        let visible = text.filter { !Bidi.isIsolationMark($0) }.count
+        guard visible > limit else { return [] }
+        var finding = Finding(
+            "the message is over \(limit) characters in \(artifact.locale?.rawValue ?? "")", line: 1,
+            fix: "Shorten the message to \(limit) characters.")
+        finding.detail = "\(visible) characters"
+        return [finding]
     }
 }
