@@ -11,7 +11,10 @@ struct BuildCommand: AsyncParsableCommand {
             The output folder is replaced only when the build has no errors (or with --keep-going); \
             a failed build leaves the previous output untouched. A build that writes also brings \
             locales/translations.lock up to date: the source text each translation was made from, \
-            so a source edit makes its untouched translations stale (l10n.stale).
+            so a source edit makes its untouched translations stale (l10n.stale). Findings on rendered output are reported at the source line that produced the offending \
+            bytes (a template line, a string in locales/, a colour in beckon.yml), and a finding made in \
+            several locales and samples is reported once, saying where it occurs; --format json, \
+            sarif and junit keep every occurrence.
             """)
 
     @OptionGroup var options: SiteOptions
