@@ -6,7 +6,9 @@ extension Message {
     }
 
     private func write(inPlural: Bool) -> String {
-        parts.map { part in
+        // Adjacent literals are quoted as one run: a quoted `}` followed by a quoted `{` must not
+        // read as `'}''{'`, where `''` is an apostrophe inside the quotation.
+        mergingLiterals().parts.map { part in
             switch part {
             case .literal(let text): Self.quote(text, inPlural: inPlural)
             case .argument(let name): "{\(name)}"
@@ -33,17 +35,22 @@ extension Message {
         }.joined()
     }
 
-    /// ICU quoting: apostrophes doubled, syntax characters wrapped in apostrophes.
-    private static func quote(_ text: String, inPlural: Bool) -> String {
+    /// ICU quoting: apostrophes doubled (which reads as one apostrophe inside a quotation and
+    /// outside one), each run of syntax characters wrapped in one pair of apostrophes.
+    static func quote(_ text: String, inPlural: Bool) -> String {
         var out = ""
+        var quoting = false
         for character in text {
-            switch character {
-            case "'": out += "''"
-            case "{", "}": out += "'\(character)'"
-            case "#" where inPlural: out += "'#'"
-            default: out.append(character)
+            if character == "'" {
+                out += "''"
+                continue
             }
+            let syntax = character == "{" || character == "}" || (inPlural && character == "#")
+            if syntax != quoting { out += "'" }
+            quoting = syntax
+            out.append(character)
         }
+        if quoting { out += "'" }
         return out
     }
 

@@ -66,6 +66,22 @@ import Testing
         }
     }
 
+    /// Found by the `message` fuzz target: a quoted `}}` was written back as `'}''}'`.
+    @Test(arguments: ["a'}}", "'{}'", "x'{''}'", "{n, plural, other {'#'''#}}", "it''s '{'", "'|'", "'}' and '{'"])
+    func icuTextParsesToTheSameMessage(text: String) throws {
+        let message = try MessageParser.parse(text)
+        #expect(try MessageParser.parse(message.icuText) == message, "\(message.icuText)")
+    }
+
+    @Test func anyMessageWrittenBackParsesToItself() async {
+        let pieces = ["{", "}", "'", "#", "|", "a", " ", "{n, plural, other {", "{g, select, other {"]
+        let syntax = Gen<String?>.element(of: pieces).map { $0! }.array(of: 0...30).map { $0.joined() }
+        await propertyCheck(count: 500, input: syntax) { text in
+            guard let message = try? MessageParser.parse(text) else { return }
+            #expect((try? MessageParser.parse(message.icuText))?.mergingLiterals() == message.mergingLiterals())
+        }
+    }
+
     @Test func anyTextParsesOrFailsWithoutCrashing() async {
         let syntax = Gen<Character?>.element(
             of: Array("{}',#= abc1") + ["plural", "select", "other"].flatMap(Array.init)
