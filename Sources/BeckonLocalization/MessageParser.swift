@@ -66,7 +66,7 @@ public enum MessageParser {
                     readQuoted(into: &literal, inPlural: inPlural)
                 case "{":
                     flush()
-                    parts.append(try argument())
+                    parts.append(try argument(inPlural: inPlural))
                 case "}":
                     flush()
                     return Message(parts: parts)
@@ -131,7 +131,9 @@ public enum MessageParser {
         }
 
         /// `{…}` at `index`.
-        mutating func argument() throws(SyntaxError) -> Message.Part {
+        /// - Parameter inPlural: Whether a plural encloses the argument, so `#` in a select's branches
+        ///   is that plural's number.
+        mutating func argument(inPlural: Bool) throws(SyntaxError) -> Message.Part {
             let start = index
             guard depth < MessageParser.maximumDepth else {
                 throw error(
@@ -168,7 +170,7 @@ public enum MessageParser {
             case "plural", "selectordinal":
                 return try plural(name, ordinal: type == "selectordinal", start: start)
             case "select":
-                return try select(name, start: start)
+                return try select(name, start: start, inPlural: inPlural)
             case _ where MessageParser.simpleTypes.contains(type):
                 var style: String?
                 if current == "," {
@@ -193,7 +195,7 @@ public enum MessageParser {
             }
         }
 
-        mutating func branches(start: Int) throws(SyntaxError) -> [(String, Message, Int)] {
+        mutating func branches(start: Int, inPlural: Bool) throws(SyntaxError) -> [(String, Message, Int)] {
             var branches: [(String, Message, Int)] = []
             while true {
                 skipSpaces()
@@ -214,7 +216,7 @@ public enum MessageParser {
                     throw error("expected `{` after `\(keyword)`", fix: "Write the branch as `\(keyword) {text}`.")
                 }
                 index += 1
-                let message = try message(inPlural: true)
+                let message = try message(inPlural: inPlural)
                 guard current == "}" else {
                     throw error("a branch is never closed", at: keywordStart, fix: "Close it with `}`.")
                 }
@@ -240,7 +242,7 @@ public enum MessageParser {
                 offset = value
             }
             var cases: [Message.PluralCase] = []
-            for (keyword, message, position) in try branches(start: start) {
+            for (keyword, message, position) in try branches(start: start, inPlural: true) {
                 if keyword.hasPrefix("=") {
                     guard let value = Int(keyword.dropFirst()) else {
                         throw error("`\(keyword)` is not an exact value", at: position, fix: "Write `=0`, `=1`, …")
@@ -263,12 +265,14 @@ public enum MessageParser {
             return .plural(name, ordinal: ordinal, offset: offset, cases: cases)
         }
 
-        mutating func select(_ name: String, start: Int) throws(SyntaxError) -> Message.Part {
+        mutating func select(_ name: String, start: Int, inPlural: Bool) throws(SyntaxError) -> Message.Part {
             guard current == "," else {
                 throw error("expected `,` after `select`", fix: "Write `{\(name), select, a {…} other {…}}`.")
             }
             index += 1
-            let cases = try branches(start: start).map { Message.SelectCase(keyword: $0.0, message: $0.1) }
+            let cases = try branches(start: start, inPlural: inPlural).map {
+                Message.SelectCase(keyword: $0.0, message: $0.1)
+            }
             guard cases.contains(where: { $0.keyword == "other" }) else {
                 throw error(
                     "the select of `\(name)` has no `other` branch", at: start,

@@ -67,8 +67,12 @@ import Testing
     }
 
     /// Found by the `message` fuzz target: a quoted `}}` was written back as `'}''}'`.
-    @Test(arguments: ["a'}}", "'{}'", "x'{''}'", "{n, plural, other {'#'''#}}", "it''s '{'", "'|'", "'}' and '{'"])
+    @Test(arguments: [
+        "a'}}", "'{}'", "x'{''}'", "{n, plural, other {'#'''#}}", "it''s '{'", "'|'", "'}' and '{'",
+        "{g, select, other {# it''s}}", "{n, plural, other {{g, select, other {#}}}}",
+    ])
     func icuTextParsesToTheSameMessage(text: String) throws {
+        // `#` is the number only inside a plural, also in a select within it (ICU).
         let message = try MessageParser.parse(text)
         #expect(try MessageParser.parse(message.icuText) == message, "\(message.icuText)")
     }
@@ -80,6 +84,23 @@ import Testing
             guard let message = try? MessageParser.parse(text) else { return }
             #expect((try? MessageParser.parse(message.icuText))?.mergingLiterals() == message.mergingLiterals())
         }
+    }
+
+    @Test func aPoundIsTheNumberOnlyInsideAPlural() throws {
+        let select = try MessageParser.parse("{g, select, other {#1}}")
+        guard case .select(_, let cases) = select.parts.first else {
+            Issue.record("\(select)")
+            return
+        }
+        #expect(cases.first?.message.parts == [.literal("#1")])
+        let nested = try MessageParser.parse("{n, plural, other {{g, select, other {#}}}}")
+        guard case .plural(_, _, _, let cases) = nested.parts.first,
+            case .select(_, let branches) = cases.first?.message.parts.first
+        else {
+            Issue.record("\(nested)")
+            return
+        }
+        #expect(branches.first?.message.parts == [.pound])
     }
 
     @Test func anyTextParsesOrFailsWithoutCrashing() async {
