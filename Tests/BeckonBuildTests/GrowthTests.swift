@@ -7,20 +7,29 @@ import Testing
 
 /// Nothing Beckon reads takes time growing faster than its input: each parser is timed at 10× and
 /// 100× a realistic size, and the growth from one to the other must stay near tenfold (a quadratic
-/// parser would show a hundredfold). A ratio of two timings on the same machine, not a wall-clock
-/// threshold.
+/// parser would show a hundredfold). A ratio of two measurements of the thread's processor time on
+/// the same machine, not a wall-clock threshold.
 @Suite(.serialized) struct GrowthTests {
-    /// The time one run takes, in seconds: the best of five samples, each repeating the work until
-    /// it has run for at least 20 ms, so that microsecond-sized inputs are not measured in noise.
+    /// The processor time this thread has used, in nanoseconds: unlike the wall clock, it does not
+    /// count time other tests and processes took the cores away.
+    static func threadTime() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    /// The processor time one run takes, in seconds: the best of five samples, each repeating the
+    /// work until it has run for at least 20 ms, so that microsecond-sized inputs are not measured
+    /// in noise.
     static func time(_ work: () -> Void) -> Double {
         (0..<5).map { _ in
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = threadTime()
             var runs = 0
             var elapsed: UInt64 = 0
             repeat {
                 work()
                 runs += 1
-                elapsed = DispatchTime.now().uptimeNanoseconds - start
+                elapsed = threadTime() - start
             } while elapsed < 20_000_000
             return Double(elapsed) / 1e9 / Double(runs)
         }.min() ?? 0
