@@ -44,9 +44,8 @@ public struct DiagnosticReport: Sendable, Hashable {
             if let index = groups[key] {
                 occurrences[index] += diagnostic.allOccurrences
                 // The same link in an `href` and in an email's text part: one finding, both notes.
-                for note in diagnostic.notes where !result[index].notes.contains(note) {
-                    result[index].notes.append(note)
-                }
+                let known = result[index].notes
+                result[index].notes += diagnostic.notes.filter { !known.contains($0) }
             } else {
                 groups[key] = result.count
                 result.append(diagnostic)

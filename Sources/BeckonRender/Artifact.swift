@@ -9,6 +9,8 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     case expired
     case gone
     case android
+    /// The page for someone who already has the app (seed 000 E7).
+    case accepted
     /// `.well-known/apple-app-site-association`.
     case aasa
     /// `.well-known/assetlinks.json`.
@@ -33,7 +35,7 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     case document
 
     /// Whether the artifact is one of a site's invite pages.
-    public var isInvitePage: Bool { [.landing, .expired, .gone, .android].contains(self) }
+    public var isInvitePage: Bool { [.landing, .expired, .gone, .android, .accepted].contains(self) }
 
     public static func < (lhs: ArtifactKind, rhs: ArtifactKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -4,7 +4,8 @@ import BeckonSite
 /// Where each page lives in the output and which HTTP status it is served with.
 ///
 /// Pages are folders with an `index.html`, so their URLs end in `/`:
-/// `/en-US/invite/`, `/en-US/expired/`, `/en-US/gone/`, `/en-US/android/`; pages rendered with a
+/// `/en-US/invite/`, `/en-US/expired/`, `/en-US/gone/`, `/en-US/android/`, `/en-US/accepted/`; pages
+/// rendered with a
 /// sample invite sit below `/LOCALE/samples/SAMPLE/`.
 public struct PageRoute: Sendable, Hashable {
     public var kind: TemplateKind
@@ -24,6 +25,7 @@ public struct PageRoute: Sendable, Hashable {
         case .expired: "expired"
         case .gone: "gone"
         case .android: "android"
+        case .accepted: "accepted"
         }
     }
 
@@ -46,6 +48,7 @@ public struct PageRoute: Sendable, Hashable {
         case .expired: .expired
         case .gone: .gone
         case .android: .android
+        case .accepted: .accepted
         }
     }
 }

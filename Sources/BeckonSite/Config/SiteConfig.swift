@@ -19,11 +19,16 @@ public struct SiteConfig: Sendable, Hashable {
     public var email: EmailConfig?
     /// Allowed hosts and rule severities.
     public var checks: ChecksConfig
+    /// The page kinds the site builds, when `pages` lists them; `nil` for the default (every
+    /// standard kind, or none for a site of emails or messages without page templates).
+    public var pages: [TemplateKind]?
+    /// Where `pages` was written.
+    public var pagesLocation: SourceLocation?
 
     /// The top-level keys of beckon.yml.
     public static let keys = [
         "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "email",
-        "checks",
+        "checks", "pages",
     ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
@@ -65,11 +70,30 @@ public struct SiteConfig: Sendable, Hashable {
                 fix: "Add `tokens:` with `issuer`, `audience`, `keyID` and `acceptURL`, or use `accept: link`.")
         }
         checks = mapping.mapping("checks", keys: ChecksConfig.keys).map(ChecksConfig.init) ?? ChecksConfig()
+        pages = Self.pages(mapping)
+        pagesLocation = pages == nil ? nil : mapping.location(of: "pages")
         guard let app, let theme, let links else { return nil }
         self.app = app
         self.theme = theme
         self.locales = locales
         self.links = links
+    }
+
+    /// `pages: [landing, gone]`: each a page kind, once.
+    private static func pages(_ mapping: YAMLReader.Mapping) -> [TemplateKind]? {
+        guard let names = mapping.strings("pages") else { return nil }
+        var kinds: [TemplateKind] = []
+        for name in names {
+            guard let kind = TemplateKind(rawValue: name) else {
+                let known = TemplateKind.allCases.map(\.rawValue)
+                mapping.reader.invalid(
+                    "`\(name)` is not a page kind\(DidYouMean.phrase(for: name, among: known))",
+                    at: mapping.location(of: "pages"), fix: "Use: \(known.joined(separator: ", ")).")
+                continue
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        return kinds
     }
 
     private static func samples(_ mapping: YAMLReader.Mapping, _ reader: YAMLReader) -> [SampleInvite] {

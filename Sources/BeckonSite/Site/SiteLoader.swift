@@ -75,7 +75,7 @@ public struct SiteLoader: Sendable {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
-        let templates = loadTemplates(hasEmails: !emailFiles.isEmpty, &diagnostics)
+        let templates = loadTemplates(config, hasEmails: !emailFiles.isEmpty, &diagnostics)
         let layouts = loadLayouts(&diagnostics)
         var cardLayouts: [String: SourceText] = [:]
         for path in files(under: "templates/og", extension: "yml") {
@@ -121,8 +121,11 @@ public struct SiteLoader: Sendable {
         return config.locales.list.filter { selection.contains($0) || $0 == config.locales.defaultLocale }
     }
 
-    /// The page templates; a site with email templates may have none at all.
-    private func loadTemplates(hasEmails: Bool, _ diagnostics: inout [Diagnostic]) -> [TemplateKind: Template] {
+    /// The page templates: one for each kind `pages` declares. Without `pages`, the standard four,
+    /// or none at all for a site of emails or share messages that has no page template.
+    private func loadTemplates(
+        _ config: SiteConfig, hasEmails: Bool, _ diagnostics: inout [Diagnostic]
+    ) -> [TemplateKind: Template] {
         var templates: [TemplateKind: Template] = [:]
         for path in files(under: "templates", extension: "md") {
             let source: SourceText
@@ -145,15 +148,28 @@ public struct SiteLoader: Sendable {
             }
             templates[template.kind] = template
         }
-        for kind in TemplateKind.required where templates[kind] == nil && !(hasEmails && templates.isEmpty) {
+        let declared = config.pages
+        let required =
+            declared ?? (templates.isEmpty && (hasEmails || config.share != nil) ? [] : TemplateKind.standard)
+        for kind in required where templates[kind] == nil {
             diagnostics.append(
                 .error(
                     "template.missing", "the site has no template of kind `\(kind.rawValue)`",
-                    at: SourceLocation(file: "templates/pages/\(kind.rawValue).md"),
-                    fix: "Create templates/pages/\(kind.rawValue).md with `kind: \(kind.rawValue)` in its front matter."
+                    at: config.pagesLocation ?? SourceLocation(file: "templates/pages/\(kind.rawValue).md"),
+                    fix: declared == nil
+                        ? "Create templates/pages/\(kind.rawValue).md with `kind: \(kind.rawValue)` in its front matter, or list the pages the site has in `pages:`."
+                        : "Create templates/pages/\(kind.rawValue).md with `kind: \(kind.rawValue)` in its front matter, or remove `\(kind.rawValue)` from `pages`."
                 ))
         }
-        return templates
+        for template in templates.values.sorted(by: { $0.path < $1.path }) where !required.contains(template.kind) {
+            diagnostics.append(
+                .error(
+                    "template.undeclared-page",
+                    "`\(template.path)` is a page of kind `\(template.kind.rawValue)`, which `pages` does not list",
+                    at: template.location(of: "kind"),
+                    fix: "Add `\(template.kind.rawValue)` to `pages` in beckon.yml, or delete the template."))
+        }
+        return templates.filter { required.contains($0.key) }
     }
 
     private func loadLayouts(_ diagnostics: inout [Diagnostic]) -> [String: SourceText] {

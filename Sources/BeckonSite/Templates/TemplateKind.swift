@@ -9,12 +9,15 @@ public enum TemplateKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case gone
     /// The page Android visitors see while the app is iOS-only.
     case android
+    /// What an invite link shows someone who already has the app or already accepted (seed 000 E7:
+    /// "welcome back", not onboarding).
+    case accepted
 
-    /// Kinds every site must have a template for.
-    public static let required: [TemplateKind] = [.landing, .expired, .gone, .android]
+    /// The pages a site has when `pages` does not say: every kind but `accepted`.
+    public static let standard: [TemplateKind] = [.landing, .expired, .gone, .android]
 
     /// Whether the page shows who sent the invite, so it is also rendered per sample invite.
-    public var isPersonal: Bool { self == .landing || self == .expired }
+    public var isPersonal: Bool { self == .landing || self == .expired || self == .accepted }
 
     public static func < (lhs: TemplateKind, rhs: TemplateKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
