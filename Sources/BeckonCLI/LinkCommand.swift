@@ -17,7 +17,8 @@ struct SignLink: ParsableCommand {
         abstract: "Print a signed invite link.",
         discussion: """
             Path form (links.form: path): --code CODE. Query form (links.form: query): --ref SENDER \
-            --ctx CONTEXT [--cid ID]. The key comes from BECKON_LINK_KEY or BECKON_LINK_KEYS.
+            --ctx CONTEXT [--cid ID]. --variant V signs the A/B variant of the message that carries \
+            the link into it. The key comes from BECKON_LINK_KEY or BECKON_LINK_KEYS.
             """)
 
     @OptionGroup var config: ConfigOptions
@@ -26,6 +27,7 @@ struct SignLink: ParsableCommand {
     @Option(help: "The invite context (query form).") var ctx: InviteContext?
     @Option(help: "The content id (query form).") var cid: String?
     @Option(help: "When the link expires, ISO 8601 (default: expiry.days from now).") var expires: String?
+    @Option(help: "The A/B variant of the message that carries the link (share.variants).") var variant: String?
 
     func run() throws {
         let site = try config.load()
@@ -42,8 +44,11 @@ struct SignLink: ParsableCommand {
             }
             target = .referral(senderID: ref, context: ctx, contentID: cid)
         }
+        if let variant, !InviteLink.isOpaqueID(variant) {
+            throw ValidationError("--variant is an opaque id: 1–64 letters, digits, `-` and `_`.")
+        }
         let expiry = try expires.map { try moment($0) } ?? ExpiryPolicy(days: site.expiryDays).expiry(from: Date())
-        print(try LinkSigning.sign(target, policy: site.links, expiresAt: expiry))
+        print(try LinkSigning.sign(target, policy: site.links, expiresAt: expiry, variant: variant))
     }
 }
 
@@ -70,7 +75,9 @@ struct VerifyLink: ParsableCommand {
                 case .referral(let sender, let context, let content):
                     "sender \(sender), context \(context.rawValue)" + (content.map { ", content \($0)" } ?? "")
                 }
-            print("valid: \(target), key \(link.keyID), expires \(Timestamp.string(from: link.expiresAt))")
+            let variant = link.variant.map { ", variant \($0)" } ?? ""
+            print(
+                "valid: \(target)\(variant), key \(link.keyID), expires \(Timestamp.string(from: link.expiresAt))")
         case .failure(let error):
             throw fail("links.\(error.ruleSuffix)", error.description)
         }

@@ -24,7 +24,9 @@ enum LinkSigning {
         return ring
     }
 
-    static func sign(_ target: InviteLink.Target, policy: LinkPolicy, expiresAt: Date) throws -> String {
-        try keyring(policy).sign(InviteLink(policy: policy, target: target, expiresAt: expiresAt)).url
+    static func sign(
+        _ target: InviteLink.Target, policy: LinkPolicy, expiresAt: Date, variant: String? = nil
+    ) throws -> String {
+        try keyring(policy).sign(InviteLink(policy: policy, target: target, expiresAt: expiresAt, variant: variant)).url
     }
 }

@@ -93,6 +93,32 @@ import Testing
         }
     }
 
+    /// The A/B variant is signed: swapping it, adding one or removing it breaks the link.
+    @Test func theVariantCannotBeForged() throws {
+        let ring = try Self.keyring(["BECKON_LINK_KEY": Self.hexSecret])
+        var link = Self.link()
+        link.variant = "control"
+        let url = ring.sign(link).url
+        #expect(url.contains("v=control"))
+        #expect((try? ring.verify(url, policy: Self.policy, at: Self.now).get())?.variant == "control")
+        let plain = ring.sign(Self.link()).url
+        for forged in [
+            url.replacingOccurrences(of: "v=control", with: "v=context-rich"),
+            url.replacingOccurrences(of: "&v=control", with: ""),
+            plain.replacingOccurrences(of: "&sig=", with: "&v=control&sig="),
+        ] {
+            #expect(forged != url)
+            guard case .failure = ring.verify(forged, policy: Self.policy, at: Self.now) else {
+                Issue.record("\(forged) verifies")
+                continue
+            }
+        }
+        // A variant is an opaque id like every other value in a link.
+        #expect(throws: LinkParseError.self) {
+            try InviteLink(parsing: url.replacingOccurrences(of: "v=control", with: "v=a.b"), policy: Self.policy)
+        }
+    }
+
     @Test func linksFromAnotherSecretFail() throws {
         let ours = try Self.keyring(["BECKON_LINK_KEY": Self.hexSecret])
         let theirs = try Self.keyring(["BECKON_LINK_KEY": Self.base64Secret])
@@ -115,11 +141,16 @@ import Testing
             for (policy, target) in [
                 (path, InviteLink.Target.code(code)), (query, .referral(senderID: id, context: context, contentID: id)),
             ] {
-                let signed = ring.sign(InviteLink(policy: policy, target: target, expiresAt: expiry))
-                let parsed = try? InviteLink(parsing: signed.url, policy: policy)
-                #expect(parsed == signed)
-                #expect(
-                    (try? ring.verify(signed.url, policy: policy, at: expiry.addingTimeInterval(-1)).get()) == signed)
+                for variant in [nil, id] {
+                    let signed = ring.sign(
+                        InviteLink(policy: policy, target: target, expiresAt: expiry, variant: variant))
+                    let parsed = try? InviteLink(parsing: signed.url, policy: policy)
+                    #expect(parsed == signed)
+                    #expect(parsed?.variant == variant)
+                    #expect(
+                        (try? ring.verify(signed.url, policy: policy, at: expiry.addingTimeInterval(-1)).get())
+                            == signed)
+                }
             }
         }
     }

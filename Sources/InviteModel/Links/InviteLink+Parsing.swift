@@ -34,7 +34,7 @@ extension InviteLink {
             values[name] = value
         }
         let known: Set<String> =
-            policy.form == .path ? ["exp", "kid", "sig"] : ["exp", "kid", "sig", "ref", "ctx", "cid"]
+            policy.form == .path ? ["exp", "kid", "sig", "v"] : ["exp", "kid", "sig", "v", "ref", "ctx", "cid"]
         if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("the link has an unknown parameter `\(unknown)`")
         }
@@ -45,6 +45,7 @@ extension InviteLink {
         guard let signature = values["sig"], signature.count == 22,
             signature.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else { throw fail("the link has no valid `sig`") }
+        if let variant = values["v"], !Self.isOpaqueID(variant) { throw fail("the link's `v` is not an opaque id") }
 
         let target: Target
         switch policy.form {
@@ -71,6 +72,7 @@ extension InviteLink {
         self.target = target
         self.expiresAt = Date(timeIntervalSince1970: TimeInterval(seconds))
         self.keyID = keyID
+        self.variant = values["v"]
         self.signature = signature
     }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// NAME=VALUE&NAME=VALUE…   (every parameter but `sig`, sorted by name, RFC 3986-encoded)
 /// ```
 ///
-/// so the key id (`kid`) and the expiry (`exp`, Unix seconds) are signed along with the target.
+/// so the key id (`kid`), the expiry (`exp`, Unix seconds) and the A/B variant (`v`, when there is
+/// one) are signed along with the target: a variant cannot be changed without breaking the link.
 public struct InviteLink: Sendable, Hashable {
     /// What the link points at.
     public enum Target: Sendable, Hashable {
@@ -29,11 +30,15 @@ public struct InviteLink: Sendable, Hashable {
     /// When the link stops working, to the second.
     public var expiresAt: Date
     public var keyID: String
+    /// The A/B variant of the message that carried the link (`control`, `context-rich`), an opaque
+    /// id; `nil` outside experiments.
+    public var variant: String?
     /// The base64url HMAC-SHA256 of `canonicalForm` (its first 128 bits), once signed.
     public var signature: String?
 
     /// An unsigned link for a target under a policy.
-    public init(policy: LinkPolicy, target: Target, expiresAt: Date) {
+    public init(policy: LinkPolicy, target: Target, expiresAt: Date, variant: String? = nil) {
+        self.variant = variant
         host = policy.host
         switch target {
         case .code(let code): path = policy.path.components(separatedBy: "{code}").joined(separator: code.rawValue)
@@ -54,6 +59,7 @@ public struct InviteLink: Sendable, Hashable {
             pairs.append(("ctx", context.rawValue))
             if let content { pairs.append(("cid", content)) }
         }
+        if let variant { pairs.append(("v", variant)) }
         return pairs.sorted { $0.0 < $1.0 }
     }
 
