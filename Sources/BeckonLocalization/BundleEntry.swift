@@ -25,4 +25,7 @@ public struct BundleEntry: Sendable, Hashable {
     /// The translation may equal the source (brand names, codes), so it is never reported
     /// untranslated.
     public var allowsSameAsSource = false
+    /// Where the app shows the string, which sets its character limit (`limits.toastChars`, …)
+    /// unless `maxChars` says otherwise.
+    public var role: StringRole?
 }

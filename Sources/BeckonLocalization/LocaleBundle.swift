@@ -5,8 +5,9 @@ import BeckonSite
 ///
 /// A bundle is a YAML mapping; nested mappings group keys (`landing: {headline: …}` is the key
 /// `landing.headline`). A mapping with a `message` key is one string with metadata:
-/// `{message: …, description: …, maxChars: 60, maxWords: 20}`; a translation may record the
-/// source it was made from as `sourceHash`.
+/// `{message: …, description: …, maxChars: 60, maxWords: 20, role: toast}`; a translation may
+/// record the source it was made from as `sourceHash`. A list is a pool of strings (share
+/// messages to choose from): its items are the keys `KEY.1`, `KEY.2`, …
 public struct LocaleBundle: Sendable {
     public var locale: LocaleID
     public var path: String
@@ -18,8 +19,10 @@ public struct LocaleBundle: Sendable {
 
     /// The metadata keys a string may carry next to `message`.
     public static let metadataKeys = [
-        "message", "description", "maxChars", "maxWords", "sourceHash", "external", "allowSameAsSource",
+        "message", "description", "maxChars", "maxWords", "sourceHash", "external", "allowSameAsSource", "role",
     ]
+    /// The most items a pool may have (seed 002 §15.9: 100 templates per recipient).
+    public static let maximumPoolSize = 100
 
     /// Parses a bundle, reporting YAML, key and message syntax problems.
     public static func parse(_ source: SourceText, locale: LocaleID) -> (LocaleBundle, [Diagnostic]) {
@@ -54,55 +57,110 @@ public struct LocaleBundle: Sendable {
                 collect(value, prefix: key, into: &bundle, reader: reader)
                 continue
             }
-            var text: String?
-            var location = value.location
-            var description: String?
-            var maxChars: Int?
-            var maxWords: Int?
-            var sourceHash: String?
-            var flags = (external: false, sameAsSource: false)
-            if value.entries != nil {
-                guard let mapping = reader.mapping(value, named: key, keys: metadataKeys) else { continue }
-                if let messageValue = mapping.value("message", required: true) {
-                    text = reader.string(messageValue, named: "\(key).message")
-                    location = messageValue.location
-                }
-                description = mapping.string("description")
-                maxChars = mapping.int("maxChars", in: 1...10_000)
-                maxWords = mapping.int("maxWords", in: 1...10_000)
-                sourceHash = mapping.string("sourceHash")
-                flags.external = mapping.bool("external") ?? false
-                flags.sameAsSource = mapping.bool("allowSameAsSource") ?? false
-            } else {
-                text = reader.string(value, named: key)
-            }
-            guard let text else { continue }
-            if let scalar = text.unicodeScalars.first(where: { (0xE000...0xF8FF).contains($0.value) }) {
-                reader.report(
-                    .error(
-                        "l10n.private-use",
-                        "`\(key)` contains the private-use character U+\(String(scalar.value, radix: 16, uppercase: true))",
-                        at: location, fix: "Remove it; private-use characters render differently on every device."))
+            if let items = value.items {
+                collectPool(items, key: key, at: entry.keyLocation, into: &bundle, reader: reader)
                 continue
             }
-            let message: Message
-            do {
-                message = try MessageParser.parse(text)
-            } catch {
-                var column = location.column
-                if !text.contains("\n") { column += error.offset + (isQuoted(value) ? 1 : 0) }
-                reader.report(
-                    .error(
-                        "l10n.icu-syntax", "`\(key)`: \(error.message)",
-                        at: SourceLocation(file: location.file, line: location.line, column: column), fix: error.fix))
-                continue
-            }
-            bundle.entries[MessageKey(key)] = BundleEntry(
-                key: MessageKey(key), text: text, message: message, location: location, description: description,
-                maxChars: maxChars, maxWords: maxWords, sourceHash: sourceHash, keyLocation: entry.keyLocation,
-                isExternal: flags.external, allowsSameAsSource: flags.sameAsSource)
-            bundle.orderedKeys.append(MessageKey(key))
+            add(key, value, keyLocation: entry.keyLocation, into: &bundle, reader: reader)
         }
+    }
+
+    /// A pool's items, as `KEY.1`, `KEY.2`, …
+    private static func collectPool(
+        _ items: [YAMLValue], key: String, at location: SourceLocation, into bundle: inout LocaleBundle,
+        reader: YAMLReader
+    ) {
+        guard !items.isEmpty else {
+            reader.report(
+                .error(
+                    "l10n.empty-pool", "`\(key)` is an empty list", at: location,
+                    fix: "Add at least one string to the pool, or remove the key."))
+            return
+        }
+        guard items.count <= maximumPoolSize else {
+            reader.report(
+                .error(
+                    "l10n.pool-size", "`\(key)` holds \(items.count) strings (at most \(maximumPoolSize))",
+                    at: location, fix: "Split the pool, or keep the \(maximumPoolSize) best strings."))
+            return
+        }
+        for (index, item) in items.enumerated() {
+            if item.items != nil {
+                reader.report(
+                    .error(
+                        "l10n.type", "item \(index + 1) of `\(key)` is a list; a pool holds strings",
+                        at: item.location, fix: "Write each pool item as one string."))
+                continue
+            }
+            add("\(key).\(index + 1)", item, keyLocation: item.location, into: &bundle, reader: reader)
+        }
+    }
+
+    /// One string: a scalar, or a mapping with `message` and its metadata.
+    private static func add(
+        _ key: String, _ value: YAMLValue, keyLocation: SourceLocation, into bundle: inout LocaleBundle,
+        reader: YAMLReader
+    ) {
+        var text: String?
+        var location = value.location
+        var description: String?
+        var maxChars: Int?
+        var maxWords: Int?
+        var sourceHash: String?
+        var role: StringRole?
+        var flags = (external: false, sameAsSource: false)
+        if value.entries != nil {
+            guard let mapping = reader.mapping(value, named: key, keys: metadataKeys) else { return }
+            if let messageValue = mapping.value("message", required: true) {
+                text = reader.string(messageValue, named: "\(key).message")
+                location = messageValue.location
+            }
+            description = mapping.string("description")
+            maxChars = mapping.int("maxChars", in: 1...10_000)
+            maxWords = mapping.int("maxWords", in: 1...10_000)
+            sourceHash = mapping.string("sourceHash")
+            flags.external = mapping.bool("external") ?? false
+            flags.sameAsSource = mapping.bool("allowSameAsSource") ?? false
+            if let name = mapping.string("role") {
+                role = StringRole(rawValue: name)
+                if role == nil {
+                    let known = StringRole.allCases.map(\.rawValue)
+                    reader.invalid(
+                        "`\(name)` is not a string role\(DidYouMean.phrase(for: name, among: known))",
+                        at: mapping.location(of: "role"), fix: "Use: \(known.joined(separator: ", ")).")
+                }
+            }
+        } else {
+            text = reader.string(value, named: key)
+        }
+        guard let text else { return }
+        if let scalar = text.unicodeScalars.first(where: { (0xE000...0xF8FF).contains($0.value) }) {
+            reader.report(
+                .error(
+                    "l10n.private-use",
+                    "`\(key)` contains the private-use character U+\(String(scalar.value, radix: 16, uppercase: true))",
+                    at: location, fix: "Remove it; private-use characters render differently on every device."))
+            return
+        }
+        let message: Message
+        do {
+            message = try MessageParser.parse(text)
+        } catch {
+            var column = location.column
+            if !text.contains("\n") { column += error.offset + (isQuoted(value) ? 1 : 0) }
+            reader.report(
+                .error(
+                    "l10n.icu-syntax", "`\(key)`: \(error.message)",
+                    at: SourceLocation(file: location.file, line: location.line, column: column), fix: error.fix))
+            return
+        }
+        var entry = BundleEntry(
+            key: MessageKey(key), text: text, message: message, location: location, description: description,
+            maxChars: maxChars, maxWords: maxWords, sourceHash: sourceHash, keyLocation: keyLocation,
+            isExternal: flags.external, allowsSameAsSource: flags.sameAsSource)
+        entry.role = role
+        bundle.entries[MessageKey(key)] = entry
+        bundle.orderedKeys.append(MessageKey(key))
     }
 
     private static func isQuoted(_ value: YAMLValue) -> Bool {

@@ -118,4 +118,20 @@ import Testing
         let findings = Checker.standard().check(input(source: source)).filter { $0.rule == "l10n.too-long" }
         #expect(findings.contains { $0.message.contains("words in en-US (limit 3)") && $0.sample == "long" })
     }
+
+    /// `role: toast` holds a string to `limits.toastChars` (seed 003 #14) without a `maxChars`.
+    @Test(arguments: [(StringRole.toast, 100), (.modal, 120), (.displayName, 40)])
+    func aRoleSetsTheCharacterLimit(role: StringRole, limit: Int) throws {
+        let long = String(repeating: "x", count: limit + 1)
+        let source = Self.source + "\nnotice:\n  message: \(long)\n  role: \(role.rawValue)\n"
+        var input = input(source: source)
+        let findings = Checker.standard().check(input).filter { $0.rule == "l10n.too-long" }
+        #expect(
+            findings.contains { $0.message.contains("`notice` is \(limit + 1) characters in en-US (limit \(limit))") })
+        input.limits.toastChars = 1000
+        input.limits.modalChars = 1000
+        input.limits.displayNameChars = 1000
+        #expect(
+            !Checker.standard().check(input).contains { $0.rule == "l10n.too-long" && $0.message.contains("notice") })
+    }
 }

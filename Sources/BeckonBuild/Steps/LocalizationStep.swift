@@ -42,6 +42,7 @@ struct LocalizationStep {
                 renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, byLocale)),
                 locales: site.buildLocales)
             input.sourceHashes = loaded.sourceHashes
+            input.limits = site.config.limits
             return input
         }
     }
@@ -70,6 +71,7 @@ struct LocalizationStep {
                         uniqueKeysWithValues: locales.map { ($0, renderings($0, loaded, prepared)) }),
                     locales: [locale])
                 input.sourceHashes = loaded.sourceHashes.filter { $0.key == locale }
+                input.limits = site.config.limits
                 return prepared.checker.check(input)
             }
         }.flatMap { $0 }

@@ -26,6 +26,8 @@ public struct LocalizationInput: Sendable {
     /// The source fingerprint each translation answers to, from the translation lock (see
     /// `TranslationLock`); a string's own `sourceHash` wins.
     public var sourceHashes: [LocaleID: [MessageKey: String]] = [:]
+    /// The site's limits, which give strings with a `role` their character limit.
+    public var limits = Limits()
 
     public init(
         catalog: Catalog, usage: [MessageKey: [String]], renderings: [LocaleID: [MessageKey: [Rendering]]],

@@ -93,6 +93,18 @@ import Testing
             name: "four-space indentation",
             before: "a:\n    b: old\n",
             after: "a:\n    b:\n        message: new\n        sourceHash: \(hash)\n"),
+        Case(
+            name: "a pool item in a block list",
+            before: "a:\n  b:\n    - one\n    - \"old\"\n  c: keep\n", key: "a.b.2",
+            after: "a:\n  b:\n    - one\n    - {message: \"new\", sourceHash: \(hash)}\n  c: keep\n"),
+        Case(
+            name: "a pool item in a flow list",
+            before: "a:\n  b: [one, old]\n", key: "a.b.2",
+            after: "a:\n  b: [one, {message: new, sourceHash: \(hash)}]\n"),
+        Case(
+            name: "a pool item that already records its source",
+            before: "a:\n  b:\n    - {message: old, sourceHash: 1111}\n", key: "a.b.1",
+            after: "a:\n  b:\n    - {message: new, sourceHash: \(hash)}\n"),
     ]
 
     static let insertions: [Case] = [

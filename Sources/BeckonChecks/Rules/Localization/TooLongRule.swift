@@ -1,9 +1,12 @@
 import BeckonDiagnostics
 import BeckonLocalization
+import BeckonSite
 import BeckonText
 
 /// `l10n.too-long`: every rendering of a string fits the key's `maxChars` and `maxWords`, in every
-/// locale and with every sample invite (a 40-character name makes a title longer).
+/// locale and with every sample invite (a 40-character name makes a title longer). A string with a
+/// `role` and no `maxChars` fits its role's limit: `limits.toastChars`, `limits.modalChars` or
+/// `limits.displayNameChars`.
 ///
 /// Characters are counted as people see them (grapheme clusters); words with ICU's word break
 /// rules for the locale, so Japanese is segmented rather than counted as one word. Shorten the
@@ -17,12 +20,14 @@ struct TooLongRule: CatalogRule {
         for locale in input.locales {
             let counter = WordCounter(locale: locale.rawValue)
             for key in source.orderedKeys {
-                guard let limits = source.entries[key], limits.maxChars != nil || limits.maxWords != nil,
+                guard let limits = source.entries[key],
                     let (entry, supplier) = input.catalog.lookup(key, in: locale), supplier == locale
                 else { continue }
+                let maxChars = limits.maxChars ?? limits.role.map { Self.limit(of: $0, input.limits) }
+                guard maxChars != nil || limits.maxWords != nil else { continue }
                 // The longest rendering is the one worth reporting.
                 let renderings = input.renderings[locale]?[key] ?? []
-                if let maxChars = limits.maxChars, let worst = renderings.max(by: { $0.text.count < $1.text.count }),
+                if let maxChars, let worst = renderings.max(by: { $0.text.count < $1.text.count }),
                     worst.text.count > maxChars
                 {
                     diagnostics.append(
@@ -43,5 +48,14 @@ struct TooLongRule: CatalogRule {
             }
         }
         return diagnostics
+    }
+
+    /// The character limit of a role.
+    static func limit(of role: StringRole, _ limits: Limits) -> Int {
+        switch role {
+        case .toast: limits.toastChars
+        case .modal: limits.modalChars
+        case .displayName: limits.displayNameChars
+        }
     }
 }

@@ -32,6 +32,13 @@ struct BundleYAMLEditor {
         let segments = key.rawValue.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var node = root
         for (depth, segment) in segments.enumerated() {
+            if let items = node.items {
+                // A pool: `KEY.N` is its Nth item.
+                guard depth == segments.count - 1, let index = Int(segment), items.indices.contains(index - 1) else {
+                    return nil
+                }
+                return replacing(item: items[index - 1], in: node, message: message, sourceHash: sourceHash)
+            }
             guard let entries = node.entries else { return nil }
             guard let entry = entries.first(where: { $0.key == segment }) else {
                 let parent = segments[..<depth].joined(separator: ".")
@@ -42,6 +49,10 @@ struct BundleYAMLEditor {
             if depth == segments.count - 1 {
                 return replacing(entry, in: node, message: message, sourceHash: sourceHash)
             }
+            if entry.value.items != nil {
+                node = entry.value
+                continue
+            }
             guard let children = entry.value.entries, !children.contains(where: { $0.key == "message" }) else {
                 return nil
             }
@@ -51,6 +62,21 @@ struct BundleYAMLEditor {
     }
 
     // MARK: Replacing
+
+    /// A pool item: a string becomes `{message: …, sourceHash: …}` in its place.
+    private func replacing(item: YAMLValue, in pool: YAMLValue, message: String, sourceHash: String) -> String? {
+        if let fields = item.entries {
+            return replacing(in: item, fields: fields, message: message, sourceHash: sourceHash)
+        }
+        let inFlow = text.offset(of: pool.location).flatMap { text[$0] } == "["
+        guard item.scalar != nil, let start = text.offset(of: item.location),
+            let end = YAMLScalarExtent.end(of: start, in: text, blockIndent: item.location.column - 1, inFlow: inFlow),
+            end > start
+        else { return nil }
+        let style = YAMLScalarWriter.style(startingWith: text[start])
+        let value = "{message: \(render(message, style, inFlow: true, indent: 0)), sourceHash: \(sourceHash)}"
+        return text.applying([(start..<end, value)])
+    }
 
     private func replacing(
         _ entry: YAMLValue.Entry, in parent: YAMLValue, message: String, sourceHash: String
