@@ -37,6 +37,7 @@ public enum CheckSetup {
                 uniquingKeysWith: { first, _ in first }),
             siteBaseURL: config.app.baseURL.absoluteString)
         context.backgrounds = ["light": config.theme.light.background, "dark": config.theme.dark.background]
+        context.messagesNeedLink = config.share?.requireLink ?? true
         return context
     }
 

@@ -14,12 +14,14 @@ enum LocalizationReview {
         site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String], cards: CardSet?
     ) -> LocalizationInput {
         LocalizationInput(
-            catalog: catalog, usage: usage(site: site, layouts: layouts, cards: cards),
+            catalog: catalog, usage: usage(site: site, catalog: catalog, layouts: layouts, cards: cards),
             renderings: renderings(site: site, catalog: catalog, sampleLinks: sampleLinks), locales: site.buildLocales)
     }
 
     /// Where each key is used: template and layout paths, and "share messages".
-    static func usage(site: Site, layouts: LayoutLibrary, cards: CardSet?) -> [MessageKey: [String]] {
+    static func usage(
+        site: Site, catalog: Catalog, layouts: LayoutLibrary, cards: CardSet?
+    ) -> [MessageKey: [String]] {
         var places: [MessageKey: Set<String>] = [:]
         for template in site.orderedTemplates {
             var keys = [template.titleKey] + (template.descriptionKey.map { [$0] } ?? [])
@@ -43,13 +45,9 @@ enum LocalizationReview {
                 for key in EmailRenderer.footerKeys { places[key, default: []].insert(template.path) }
             }
         }
-        if let share = site.config.share {
-            for context in InviteContext.allCases {
-                places[ShareMessageRenderer.key(for: context), default: []].insert("share messages")
-            }
-            if share.channels.contains(.email) {
-                places[ShareMessageRenderer.emailSubjectKey, default: []].insert("share messages")
-            }
+        if site.config.share != nil {
+            let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: [:])
+            for key in messages.stringKeys() { places[key, default: []].insert("share messages") }
             places[MessageArguments.anonymousInviterKey, default: []].insert("share messages")
         }
         return places.mapValues { $0.sorted() }
@@ -74,17 +72,42 @@ enum LocalizationReview {
         let anonymous =
             catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
         let samples: [SampleInvite?] = [nil] + site.config.samples.map { $0 }
+        let owners = messageOwners(site.config.samples)
         var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
         for sample in samples {
             let link = sample.flatMap { sampleLinks[$0.id] } ?? site.config.links.url(code: "")
             let arguments = MessageArguments.values(
                 config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
             for key in keys {
+                // A recipient's own messages are rendered for that recipient only (and without one):
+                // 50 recipients with 100 messages each are 5,000 renderings, not 250,000.
+                if let sample, let owner = owner(of: key, in: owners), !owner.contains(sample.id) { continue }
                 guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
                 byKey[key, default: []].append(
                     LocalizationInput.Rendering(sample: sample?.id, text: MessageRenderer.plainText(message)))
             }
         }
         return byKey
+    }
+
+    /// The samples that own each `samples[].messages` key.
+    private static func messageOwners(_ samples: [SampleInvite]) -> [String: Set<String>] {
+        var owners: [String: Set<String>] = [:]
+        for sample in samples {
+            if let key = sample.messages { owners[key, default: []].insert(sample.id) }
+        }
+        return owners
+    }
+
+    /// The samples whose messages `key` is one of (the key itself, a pool item or a variant below
+    /// it); `nil` for every other key.
+    private static func owner(of key: MessageKey, in owners: [String: Set<String>]) -> Set<String>? {
+        guard !owners.isEmpty else { return nil }
+        var prefix = key.rawValue[...]
+        while true {
+            if let owner = owners[String(prefix)] { return owner }
+            guard let dot = prefix.lastIndex(of: ".") else { return nil }
+            prefix = prefix[..<dot]
+        }
     }
 }

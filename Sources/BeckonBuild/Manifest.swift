@@ -23,6 +23,10 @@ public struct Manifest: Sendable, Hashable {
         public var alternateLink: String?
         /// What to know about a share message, such as that Instagram cannot prefill it.
         public var note: String?
+        /// A share message's A/B variant, signed into its link.
+        public var variant: String?
+        /// The pool item (from 1) a share message was written from.
+        public var poolItem: Int?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -39,6 +43,8 @@ public struct Manifest: Sendable, Hashable {
             try container.encodeIfPresent(deepLink, forKey: .deepLink)
             try container.encodeIfPresent(alternateLink, forKey: .alternateLink)
             try container.encodeIfPresent(note, forKey: .note)
+            try container.encodeIfPresent(variant, forKey: .variant)
+            try container.encodeIfPresent(poolItem, forKey: .poolItem)
         }
     }
 
@@ -71,7 +77,8 @@ public struct Manifest: Sendable, Hashable {
                 template: artifact.template, context: artifact.context, sample: artifact.sample,
                 status: artifact.status, contentType: artifact.contentType, bytes: artifact.bytes.count,
                 sha256: Self.hex(SHA256.hash(data: artifact.bytes)),
-                deepLink: artifact.deepLink, alternateLink: artifact.alternateLink, note: artifact.note)
+                deepLink: artifact.deepLink, alternateLink: artifact.alternateLink, note: artifact.note,
+                variant: artifact.variant, poolItem: artifact.poolItem)
         }.sorted { $0.path < $1.path }
     }
 

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonMessages
 import BeckonSite
 import Foundation
 import InviteModel
@@ -8,12 +9,11 @@ import InviteSecurity
 /// has one, as an invite service would sign them, so checks can verify them; unsigned otherwise,
 /// with a warning. Links expire `expiry.days` after each sample's `createdAt`.
 ///
-/// Invite contexts no sample covers get a link too, under the key `SampleLinks.key(for:)`, with a
-/// code derived from the context, so every share message carries a real link.
+/// Invite contexts no sample covers get a link too, under the key `@CONTEXT`, with a code derived
+/// from the context, so every share message carries a real link. With A/B variants
+/// (`share.variants`), each link also exists once per variant with the variant signed in
+/// (`ShareMessageRenderer.linkKey`).
 enum SampleLinks {
-    /// The key of the link for a context without a sample.
-    static func key(for context: InviteContext) -> String { "@\(context.rawValue)" }
-
     static func make(_ site: Site, environment: [String: String]) -> ([String: String], [Diagnostic]) {
         let config = site.config
         let keyLocation = SiteLoader.locate(key: "keyID", in: site.configSource)
@@ -32,7 +32,7 @@ enum SampleLinks {
         }
         // Invite links appear on pages, in share messages and in emails whose button is the link.
         let linksUsed =
-            (!site.templates.isEmpty && !config.samples.isEmpty) || config.share != nil
+            (!site.templates.isEmpty && !config.samples.isEmpty) || config.share?.requireLink == true
             || (config.email?.accept == .link && !site.emailTemplates.isEmpty)
         if keyring == nil, diagnostics.isEmpty, linksUsed {
             diagnostics.append(
@@ -46,21 +46,27 @@ enum SampleLinks {
         var links: [String: String] = [:]
         let expiry = ExpiryPolicy(days: config.expiryDays)
         func sign(_ link: InviteLink) -> String { keyring.map { $0.sign(link).url } ?? unsignedURL(link) }
+        let variants: [String?] = [nil] + (config.share?.variants.map(\.id) ?? [])
         for sample in config.samples {
-            links[sample.id] = sign(
-                InviteLink(
-                    policy: config.links, target: target(of: sample, form: config.links.form),
-                    expiresAt: expiry.expiry(from: sample.createdAt)))
+            for variant in variants {
+                links[ShareMessageRenderer.linkKey(sample: sample.id, context: sample.context, variant: variant)] =
+                    sign(
+                        InviteLink(
+                            policy: config.links, target: target(of: sample, form: config.links.form),
+                            expiresAt: expiry.expiry(from: sample.createdAt), variant: variant))
+            }
         }
         for context in InviteContext.allCases where !config.samples.contains(where: { $0.context == context }) {
             let target: InviteLink.Target =
                 config.links.form == .path
                 ? .code(SampleInvite.derivedCode(for: "context-\(context.rawValue)"))
                 : .referral(senderID: "sample-\(context.rawValue)", context: context, contentID: nil)
-            links[key(for: context)] = sign(
-                InviteLink(
-                    policy: config.links, target: target, expiresAt: expiry.expiry(from: SampleInvite.defaultCreatedAt))
-            )
+            for variant in variants {
+                links[ShareMessageRenderer.linkKey(sample: nil, context: context, variant: variant)] = sign(
+                    InviteLink(
+                        policy: config.links, target: target,
+                        expiresAt: expiry.expiry(from: SampleInvite.defaultCreatedAt), variant: variant))
+            }
         }
         return (links, diagnostics)
     }
@@ -72,9 +78,12 @@ enum SampleLinks {
         }
     }
 
-    /// Without a key, the path form is the bare link and the query form keeps its parameters.
+    /// Without a key, the path form is the bare link (with its variant) and the query form keeps
+    /// its parameters.
     private static func unsignedURL(_ link: InviteLink) -> String {
-        if case .code = link.target { return "https://\(link.host)\(link.path)" }
+        if case .code = link.target {
+            return "https://\(link.host)\(link.path)" + (link.variant.map { "?v=\($0)" } ?? "")
+        }
         return link.url
     }
 }

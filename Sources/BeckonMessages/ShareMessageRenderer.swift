@@ -4,14 +4,18 @@ import BeckonRender
 import BeckonSite
 import InviteModel
 
-/// Renders the pre-composed share messages (seed 001 §5.2, seed 000 R6): for every locale, invite
-/// context and channel, the text in `messages/LOCALE/CONTEXT.CHANNEL.txt` and the deep link that
-/// opens the channel with it, recorded in the manifest.
+/// Renders the pre-composed share messages (seed 001 §5.2, seed 000 R6, seed 002's message pools):
+/// for every locale, the messages of each invite context in `share.contexts` and of each sample
+/// (recipient), in every channel, with the deep link that opens the channel with the text,
+/// recorded in the manifest.
 ///
-/// A context's message is rendered with the first sample invite of that context, so names and
-/// links are realistic; without one it uses the `common.friend` stand-in and the link the pipeline
-/// made for the context (keyed `@CONTEXT` in `sampleLinks`). Every sample's message is rendered
-/// too, so each is checked (SMS length varies with names), with links to its recipient.
+/// A share key may hold one string, a pool (`share.partner: [...]`, every item rendered) or, when
+/// the site runs an A/B test (`share.variants`), one string or pool per variant; each variant's
+/// messages carry links with the variant signed in. A context's message is rendered with the first
+/// sample invite of that context, so names and links are realistic; without one it uses the
+/// `common.friend` stand-in and the link the pipeline made for the context. Every sample's messages
+/// are rendered too, so each is checked (SMS length varies with names), with links to its
+/// recipient.
 public struct ShareMessageRenderer: Sendable {
     public let site: Site
     public let catalog: Catalog
@@ -31,42 +35,137 @@ public struct ShareMessageRenderer: Sendable {
     /// The key of the subject used by the email channel.
     public static let emailSubjectKey: MessageKey = "share.emailSubject"
 
-    /// Problems found before rendering: missing keys and unknown arguments.
-    public func validate() -> [Diagnostic] {
+    /// The key of the link a message carries in `sampleLinks`: the sample's id (or `@CONTEXT` for a
+    /// context without a sample), with `~VARIANT` for a variant's link.
+    public static func linkKey(sample: String?, context: InviteContext, variant: String?) -> String {
+        (sample ?? "@\(context.rawValue)") + (variant.map { "~\($0)" } ?? "")
+    }
+
+    /// The key of a sample's messages: its own `messages`, or its context's.
+    public static func key(for sample: SampleInvite) -> MessageKey {
+        sample.messages.map { MessageKey($0) } ?? key(for: sample.context)
+    }
+
+    private var variantIDs: [String] { site.config.share?.variants.map(\.id) ?? [] }
+
+    /// The messages a share key stands for (its string, pool items or variants).
+    public func entries(of base: MessageKey) -> [ShareEntry] {
+        ShareEntry.entries(of: base, in: catalog.sourceBundle, variants: variantIDs)
+    }
+
+    /// Every share key the site's messages read, each once, with where a sample asked for it.
+    public func baseKeys() -> [(key: MessageKey, requestedAt: SourceLocation?)] {
         guard let share = site.config.share else { return [] }
-        var keys = InviteContext.allCases.map(Self.key(for:))
-        if share.channels.contains(.email) { keys.append(Self.emailSubjectKey) }
+        var keys: [(MessageKey, SourceLocation?)] = share.contexts.map { (Self.key(for: $0), nil) }
+        for sample in site.config.samples {
+            let key = Self.key(for: sample)
+            if !keys.contains(where: { $0.0 == key }) { keys.append((key, sample.fieldLocations["messages"])) }
+        }
+        return keys
+    }
+
+    /// Every string key the messages read: each message entry, and the email subject.
+    public func stringKeys() -> [MessageKey] {
+        guard let share = site.config.share else { return [] }
+        var keys = baseKeys().flatMap { entries(of: $0.key).map(\.key) }
+        if share.channels.contains(.email)
+            || site.config.samples.contains(where: { $0.channels?.contains(.email) == true })
+        {
+            keys.append(Self.emailSubjectKey)
+        }
+        return keys
+    }
+
+    /// Problems found before rendering: missing keys and variants, unknown arguments, and pool items
+    /// whose arguments differ from their siblings'.
+    public func validate() -> [Diagnostic] {
+        guard site.config.share != nil else { return [] }
+        let sourcePath = catalog.sourceBundle?.path ?? "locales/"
         var diagnostics: [Diagnostic] = []
-        for key in keys {
-            if catalog.lookup(key, in: site.config.locales.defaultLocale) == nil {
+        for (base, requestedAt) in baseKeys() {
+            let entries = entries(of: base)
+            if entries.isEmpty {
                 diagnostics.append(
                     .error(
-                        "l10n.missing-key", "share messages need the string `\(key)`",
-                        at: SourceLocation(file: catalog.sourceBundle?.path ?? "locales/"),
-                        fix: "Add `\(key)` to every locale bundle, or remove `share` from beckon.yml."))
+                        "l10n.missing-key", "share messages need the string or pool `\(base)`",
+                        at: requestedAt ?? SourceLocation(file: sourcePath),
+                        fix: "Add `\(base)` to every locale bundle, or remove it from `share` in beckon.yml."))
+                continue
             }
-            diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
+            for variant in ShareEntry.missingVariants(of: base, in: catalog.sourceBundle, variants: variantIDs) {
+                let location = entries.first.flatMap { catalog.sourceBundle?.entries[$0.key]?.keyLocation }
+                diagnostics.append(
+                    .error(
+                        "share.missing-variant", "`\(base)` has no message for the variant `\(variant)`",
+                        at: location ?? SourceLocation(file: sourcePath),
+                        fix: "Add `\(base).\(variant)`, or write `\(base)` as one message for every variant."))
+            }
+            for entry in entries {
+                diagnostics += catalog.unknownArguments(key: entry.key, known: MessageArguments.names)
+            }
+            diagnostics += poolArgumentMismatches(entries)
+        }
+        if let subject = stringKeys().last, subject == Self.emailSubjectKey,
+            catalog.lookup(subject, in: site.config.locales.defaultLocale) == nil
+        {
+            diagnostics.append(
+                .error(
+                    "l10n.missing-key", "email share messages need the string `\(subject)`",
+                    at: SourceLocation(file: sourcePath),
+                    fix: "Add `\(subject)` to every locale bundle, or remove `email` from `share.channels`."))
         }
         return diagnostics
     }
 
-    /// Every share message artifact: per locale, each context's message
-    /// (`messages/LOCALE/CONTEXT.CHANNEL.txt`, with the context's first sample) and each sample's
-    /// (`messages/LOCALE/samples/SAMPLE.CHANNEL.txt`), whose links address the sample's recipient.
+    /// Pool items that use other arguments than the first item of their pool.
+    private func poolArgumentMismatches(_ entries: [ShareEntry]) -> [Diagnostic] {
+        guard let source = catalog.sourceBundle else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for variant in Set(entries.map(\.variant)) {
+            let pool = entries.filter { $0.variant == variant && $0.poolItem != nil }.compactMap {
+                source.entries[$0.key]
+            }
+            guard let first = pool.first else { continue }
+            let expected = Set(first.message.argumentNames)
+            for item in pool.dropFirst() where Set(item.message.argumentNames) != expected {
+                let names = { (set: Set<String>) in set.sorted().map { "{\($0)}" }.joined(separator: ", ") }
+                diagnostics.append(
+                    .error(
+                        "share.pool-arguments",
+                        "`\(item.key)` uses \(names(Set(item.message.argumentNames)).isEmpty ? "no arguments" : names(Set(item.message.argumentNames))), its pool's first item \(expected.isEmpty ? "none" : names(expected))",
+                        at: item.location,
+                        fix:
+                            "Give every item of a pool the same arguments, so any of them can be sent to any recipient."
+                    ))
+            }
+        }
+        return diagnostics
+    }
+
+    /// Every share message artifact: per locale, each context's messages
+    /// (`messages/LOCALE/CONTEXT[.VARIANT][.N].CHANNEL.txt`, with the context's first sample) and
+    /// each sample's (`messages/LOCALE/samples/SAMPLE[.VARIANT][.N].CHANNEL.txt`), whose links
+    /// address the sample's recipient.
     public func artifacts() -> [Artifact] {
         guard let share = site.config.share else { return [] }
         var artifacts: [Artifact] = []
         for locale in site.buildLocales {
-            for context in InviteContext.allCases {
+            for context in share.contexts {
                 let sample = site.config.samples.first { $0.context == context }
-                artifacts += render(
-                    locale: locale, context: context, sample: sample, recipient: nil, channels: share.channels,
-                    path: { "messages/\(locale)/\(context.rawValue).\($0.rawValue).txt" })
+                for entry in entries(of: Self.key(for: context)) {
+                    artifacts += render(
+                        entry, locale: locale, context: context, sample: sample, recipient: nil,
+                        channels: share.channels,
+                        path: { "messages/\(locale)/\(context.rawValue)\(entry.suffix).\($0.rawValue).txt" })
+                }
             }
             for sample in site.config.samples {
-                artifacts += render(
-                    locale: locale, context: sample.context, sample: sample, recipient: sample,
-                    channels: share.channels, path: { "messages/\(locale)/samples/\(sample.id).\($0.rawValue).txt" })
+                for entry in entries(of: Self.key(for: sample)) {
+                    artifacts += render(
+                        entry, locale: locale, context: sample.context, sample: sample, recipient: sample,
+                        channels: sample.channels ?? share.channels,
+                        path: { "messages/\(locale)/samples/\(sample.id)\(entry.suffix).\($0.rawValue).txt" })
+                }
             }
         }
         return artifacts
@@ -76,14 +175,16 @@ public struct ShareMessageRenderer: Sendable {
     /// - Parameter recipient: The sample whose phone, Instagram username and email the links
     ///   address; `nil` for links that let the sender pick the recipient.
     private func render(
-        locale: LocaleID, context: InviteContext, sample: SampleInvite?, recipient: SampleInvite?,
-        channels: [InviteChannel], path: (InviteChannel) -> String
+        _ shareEntry: ShareEntry, locale: LocaleID, context: InviteContext, sample: SampleInvite?,
+        recipient: SampleInvite?, channels: [InviteChannel], path: (InviteChannel) -> String
     ) -> [Artifact] {
-        let link = sampleLinks[sample?.id ?? "@\(context.rawValue)"] ?? site.config.links.url(code: "")
+        let link =
+            sampleLinks[Self.linkKey(sample: sample?.id, context: context, variant: shareEntry.variant)]
+            ?? site.config.links.url(code: "")
         let anonymous = catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
         let arguments = MessageArguments.values(
             config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
-        guard let message = catalog.format(Self.key(for: context), in: locale, arguments: arguments),
+        guard let message = catalog.format(shareEntry.key, in: locale, arguments: arguments),
             let entry = catalog.lookup(message.key, in: locale)?.entry
         else { return [] }
         let text = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
@@ -97,6 +198,8 @@ public struct ShareMessageRenderer: Sendable {
                 bytes: Array(text.utf8), deepLink: links.deep, origin: entry.location)
             artifact.alternateLink = links.alternate
             artifact.note = links.note
+            artifact.variant = shareEntry.variant
+            artifact.poolItem = shareEntry.poolItem
             return artifact
         }
     }
@@ -106,7 +209,8 @@ public struct ShareMessageRenderer: Sendable {
         "Instagram cannot prefill a message: the link opens the recipient's profile, and the text is for the clipboard."
 
     /// The links that open a channel with the message filled in, addressed to `recipient` where
-    /// the channel can be: `sms:+NUMBER?&body=` (the `?&` form both iOS and Android read),
+    /// the channel can be: `sms:+NUMBER?&body=` (the `?&` form both iOS and Android read; the plain
+    /// `?body=` form beside it),
     /// `https://wa.me/NUMBER?text=` beside `whatsapp://send?phone=&text=`, `mailto:`, and
     /// `instagram://user?username=` beside the web profile. Channels that cannot take a link
     /// (copying the link, AirDrop) have none.
@@ -116,7 +220,9 @@ public struct ShareMessageRenderer: Sendable {
         let phone = recipient?.phone
         switch channel {
         case .sms, .imessage:
-            return (DeepLink.sms(phone: phone, body: text).url, nil, nil)
+            // Seed 002 §8.3 writes `sms:NUMBER?body=`; the `?&body=` form is the one iOS reads too.
+            let plain = "sms:\(phone?.e164 ?? "")?body=\(PercentEncoding.encode(text))"
+            return (DeepLink.sms(phone: phone, body: text).url, plain, nil)
         case .whatsapp:
             return (
                 DeepLink.whatsApp(phone: phone, text: text).url, DeepLink.whatsAppScheme(phone: phone, text: text).url,

@@ -64,6 +64,10 @@ public struct Artifact: Sendable, Hashable {
     /// What a reader of the manifest must know about the message, such as that Instagram cannot
     /// prefill it.
     public var note: String?
+    /// The A/B variant of a share message (`share.variants`), which its link carries signed.
+    public var variant: String?
+    /// The pool item (from 1) a share message was written from, when its key holds a pool.
+    public var poolItem: Int?
     /// Where the artifact's content comes from (a template, a locale string), for findings.
     public var origin: SourceLocation?
     /// For a card: what the renderer knows that the PNG bytes do not say.
@@ -106,7 +110,7 @@ extension Artifact: Codable {
 
     private enum CodingKeys: String, CodingKey {
         case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin,
-            card, provenance, provenanceRef, alternateLink, note
+            card, provenance, provenanceRef, alternateLink, note, variant, poolItem
     }
 
     public init(from decoder: any Decoder) throws {
@@ -145,6 +149,8 @@ extension Artifact: Codable {
         self.card = try container.decodeIfPresent(CardFacts.self, forKey: .card)
         self.alternateLink = try container.decodeIfPresent(String.self, forKey: .alternateLink)
         self.note = try container.decodeIfPresent(String.self, forKey: .note)
+        self.variant = try container.decodeIfPresent(String.self, forKey: .variant)
+        self.poolItem = try container.decodeIfPresent(Int.self, forKey: .poolItem)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -170,5 +176,7 @@ extension Artifact: Codable {
         try container.encodeIfPresent(card, forKey: .card)
         try container.encodeIfPresent(alternateLink, forKey: .alternateLink)
         try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(variant, forKey: .variant)
+        try container.encodeIfPresent(poolItem, forKey: .poolItem)
     }
 }

@@ -1,6 +1,7 @@
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonRender
+import BeckonSite
 import BeckonTestSupport
 import Foundation
 import InviteModel
@@ -160,5 +161,138 @@ import Testing
         try Data(text.utf8).write(to: url)
         let finding = try #require(await build(folder).report.diagnostics.first { $0.rule == "sms.segments" })
         #expect(finding.message.contains("(`🌴` (U+1F334) forces UCS-2"))
+    }
+}
+
+/// Pools and A/B variants of share messages, and the checks on what was written.
+@Suite struct SharePoolAndVariantTests {
+    /// The line of the first line holding `text` in a site file.
+    static func line(of text: String, in path: String, _ folder: TemporaryDirectory) throws -> Int {
+        let lines = try String(contentsOf: folder.path(path), encoding: .utf8).components(separatedBy: "\n")
+        return try #require(lines.firstIndex { $0.contains(text) }) + 1
+    }
+
+    func build(
+        in folder: TemporaryDirectory? = nil, english: String, config: String = "", german: String? = nil
+    ) async throws -> BuildResult {
+        let folder = try folder ?? ShareMessageTests.site()
+        let configURL = folder.path("beckon.yml")
+        let yaml = try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(
+                of: "  channels: [sms, whatsapp, email, copy_link]\n", with: "  channels: [sms, whatsapp]\n\(config)")
+        try Data(yaml.utf8).write(to: configURL)
+        for (locale, text) in [("en-US", english), ("de-DE", german ?? english)] {
+            let url = folder.path("locales/\(locale).yml")
+            let base = try String(contentsOf: url, encoding: .utf8)
+            let kept = base.components(separatedBy: "share:\n")[0]
+            try Data((kept + text).utf8).write(to: url)
+        }
+        return await ShareMessageTests().build(folder)
+    }
+
+    static let contexts = """
+        share:
+          generic: "Hey, try {app}: {link}"
+          content: "Look at this on {app}: {link}"
+          collaborative: "Join me on {app}: {link}"
+
+        """
+
+    @Test func everyPoolItemIsWrittenAndChecked() async throws {
+        let result = try await build(
+            english: Self.contexts + """
+                  achievement:
+                    - "I did {contextTitle, select, none {it} other {{contextTitle}}} on {app}: {link}"
+                    - "Guess what I did{contextTitle, select, none {} other { ({contextTitle})}} on {app}? {link}"
+
+                """)
+        #expect(!result.report.hasErrors, "\(result.report.diagnostics.map(\.message))")
+        let items = result.artifacts.filter { $0.path.hasPrefix("messages/en-US/achievement.") }.map(\.path).sorted()
+        #expect(
+            items == [
+                "messages/en-US/achievement.1.sms.txt", "messages/en-US/achievement.1.whatsapp.txt",
+                "messages/en-US/achievement.2.sms.txt", "messages/en-US/achievement.2.whatsapp.txt",
+            ])
+        let second = try #require(result.artifacts.first { $0.path == "messages/en-US/samples/maya.2.sms.txt" })
+        #expect(second.poolItem == 2)
+        #expect(String(decoding: second.bytes, as: UTF8.self).hasPrefix("Guess what I did on Minimo? https://"))
+    }
+
+    @Test func aPoolItemWithOtherArgumentsIsAnErrorAtItsLine() async throws {
+        let folder = try ShareMessageTests.site()
+        let result = try await build(
+            in: folder,
+            english: Self.contexts + """
+                  achievement:
+                    - "I did it on {app}: {link}"
+                    - "{inviter} did it on {app}: {link}"
+
+                """)
+        let error = try #require(result.report.diagnostics.first { $0.rule == "share.pool-arguments" })
+        #expect(error.location?.file == "locales/en-US.yml")
+        #expect(error.location?.line == (try Self.line(of: "{inviter} did it", in: "locales/en-US.yml", folder)))
+    }
+
+    @Test func bothVariantsAreWrittenWithTheVariantSignedIntoTheLink() async throws {
+        let result = try await build(
+            english: Self.contexts + """
+                  achievement:
+                    control: "Check out {app}! {link}"
+                    context-rich: "{inviter} just did {contextTitle, select, none {something} other {{contextTitle}}} on {app}! {link}"
+
+                """,
+            config: "  variants: {control: 50, context-rich: 50}\n")
+        #expect(!result.report.hasErrors, "\(result.report.diagnostics.map(\.message))")
+        let control = try #require(result.artifacts.first { $0.path == "messages/en-US/samples/maya.control.sms.txt" })
+        let rich = try #require(
+            result.artifacts.first { $0.path == "messages/en-US/samples/maya.context-rich.sms.txt" })
+        #expect(control.variant == "control")
+        #expect(rich.variant == "context-rich")
+        let ring = try #require(
+            try LinkKeyring.fromEnvironment(["BECKON_LINK_KEY": BeckonBinary.testLinkKey], signingKeyID: "default"))
+        for (artifact, variant) in [(control, "control"), (rich, "context-rich")] {
+            let url = ShareMessageTests.link(in: String(decoding: artifact.bytes, as: UTF8.self))
+            let verified = try ring.verify(
+                url, policy: LinkPolicy(host: "join.minimo.test"), at: Date(timeIntervalSince1970: 1_767_225_600)
+            ).get()
+            #expect(verified.variant == variant)
+        }
+        // Contexts with one message for all variants are written once per variant.
+        #expect(result.artifacts.contains { $0.path == "messages/de-DE/generic.control.whatsapp.txt" })
+        #expect(result.artifacts.contains { $0.path == "messages/de-DE/generic.context-rich.whatsapp.txt" })
+    }
+
+    @Test func aMissingVariantIsAnError() async throws {
+        let result = try await build(
+            english: Self.contexts + """
+                  achievement:
+                    control: "Check out {app}! {link}"
+
+                """,
+            config: "  variants: {control: 50, context-rich: 50}\n")
+        let error = try #require(result.report.diagnostics.first { $0.rule == "share.missing-variant" })
+        #expect(error.message.contains("`context-rich`"))
+    }
+
+    @Test func anEmptyMessageAndAMessageWithoutItsLinkAreErrorsAtTheString() async throws {
+        let folder = try ShareMessageTests.site()
+        let result = try await build(
+            in: folder,
+            english: Self.contexts + "  achievement: \"\"\n",
+            german: Self.contexts.replacingOccurrences(of: "Join me on {app}: {link}", with: "Join me on {app}")
+                + "  achievement: \"Geschafft: {link}\"\n")
+        let empty = try #require(result.report.diagnostics.first { $0.rule == "message.empty" })
+        #expect(empty.location?.file == "locales/en-US.yml")
+        #expect(empty.location?.line == (try Self.line(of: "achievement: \"\"", in: "locales/en-US.yml", folder)))
+        let missing = try #require(result.report.diagnostics.first { $0.rule == "message.link" })
+        #expect(missing.location?.file == "locales/de-DE.yml")
+        #expect(missing.location?.line == (try Self.line(of: "Join me on {app}\"", in: "locales/de-DE.yml", folder)))
+    }
+
+    @Test func messagesThatAreNotInvitationsNeedNoLink() async throws {
+        let result = try await build(
+            english: Self.contexts.replacingOccurrences(of: ": {link}", with: "") + "  achievement: Well done\n",
+            config: "  requireLink: false\n")
+        #expect(!result.report.diagnostics.contains { $0.rule == "message.link" })
     }
 }

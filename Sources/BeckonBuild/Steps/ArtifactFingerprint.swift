@@ -19,6 +19,8 @@ extension Artifact {
         builder.add(deepLink)
         builder.add(alternateLink)
         builder.add(note)
+        builder.add(variant)
+        builder.add(poolItem.map(String.init))
         builder.add(origin?.description)
         if let card {
             let encoder = JSONEncoder()

@@ -37,7 +37,8 @@ struct LocalizationStep {
             var input = LocalizationInput(
                 catalog: loaded.catalog,
                 usage: engine.value("localization.usage", Self.key(loaded)) {
-                    LocalizationReview.usage(site: site, layouts: loaded.layouts, cards: prepared.cards)
+                    LocalizationReview.usage(
+                        site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
                 },
                 renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, byLocale)),
                 locales: site.buildLocales)
@@ -54,7 +55,8 @@ struct LocalizationStep {
         let site = loaded.site
         let source = site.config.locales.defaultLocale
         let usage = engine.value("localization.usage", Self.key(loaded)) {
-            LocalizationReview.usage(site: site, layouts: loaded.layouts, cards: prepared.cards)
+            LocalizationReview.usage(
+                site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
         }
         return site.buildLocales.parallelMap { locale in
             var key = FingerprintBuilder("catalog-rules")

@@ -29,6 +29,8 @@ public struct CheckContext: Sendable {
     public var siteBaseURL: String?
     /// The page background of each palette (`light`, `dark`), which logos must stand out from.
     public var backgrounds: [String: Color] = [:]
+    /// Whether share messages must carry the invite link (`share.requireLink`).
+    public var messagesNeedLink = true
 
     public init(
         limits: Limits = Limits(), allowedHosts: Set<String> = [], appSchemes: Set<String> = [],

@@ -33,7 +33,7 @@ public struct Checker: Sendable {
                 ImageAltRule(), EmptySourceRule(), SocialTagsRule(), WordsMaxRule(), CharsMaxRule(), EmailSubjectRule(),
                 EmailPreheaderRule(), EmailSizeRule(), EmailAcceptLinkRule(), EmailButtonContrastRule(),
             ],
-            textRules: [SMSSegmentsRule(), CharsMaxRule()],
+            textRules: [SMSSegmentsRule(), CharsMaxRule(), MessageEmptyRule(), MessageLinkRule()],
             imageRules: [CardSizeRule(), CardOverflowRule(), CardContrastRule()],
             siteRules: [
                 LinkURLRule(), LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(),

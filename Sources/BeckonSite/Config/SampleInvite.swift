@@ -28,6 +28,12 @@ public struct SampleInvite: Sendable, Hashable {
     public var phone: PhoneNumber?
     /// The recipient's Instagram username, which the Instagram share link opens (seed 002 rule 1.7).
     public var instagram: InstagramUsername?
+    /// The locale key of this recipient's share messages (a string, a pool or variants), instead of
+    /// `share.CONTEXT`: seed 002's recipients each have a pool of their own.
+    public var messages: String?
+    /// The channels this recipient is reached on, instead of `share.channels`; each needs its
+    /// address (a phone for SMS and WhatsApp, a username for Instagram).
+    public var channels: [InviteChannel]?
     /// Whether `inviteeEmail` was written (not the `SAMPLE-ID@example.com` stand-in), so the email
     /// share link addresses it.
     public var hasInviteeEmail: Bool { fieldLocations["inviteeEmail"] != nil }
@@ -41,7 +47,7 @@ public struct SampleInvite: Sendable, Hashable {
 
     static let keys = [
         "id", "inviterFirstName", "inviterName", "inviteeFirstName", "context", "contextID", "contextTitle", "code",
-        "createdAt", "avatar", "inviteeEmail", "phone", "instagram",
+        "createdAt", "avatar", "inviteeEmail", "phone", "instagram", "messages", "channels",
     ]
 
     /// The creation time of samples that do not set `createdAt`.
@@ -135,6 +141,16 @@ public struct SampleInvite: Sendable, Hashable {
                     rule: "invalid-instagram")
             }
         }
+        if let key = mapping.string("messages") {
+            if key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty }) {
+                messages = key
+            } else {
+                reader.invalid(
+                    "`\(key)` is not a locale key", at: mapping.location(of: "messages"),
+                    fix: "Name the string or pool, such as `share.partner`.")
+            }
+        }
+        channels = Self.channels(mapping, phone: phone, instagram: instagram)
         guard let id, Self.isSlug(id), let firstName, let fullName,
             let email = inviteeEmail ?? EmailAddress("\(id)@example.com")
         else { return nil }
@@ -153,6 +169,39 @@ public struct SampleInvite: Sendable, Hashable {
         for key in Self.keys where mapping.entries.contains(where: { $0.key == key }) {
             fieldLocations[key] = mapping.location(of: key)
         }
+    }
+
+    /// `channels: [whatsapp]`, each with the address it needs.
+    private static func channels(
+        _ mapping: YAMLReader.Mapping, phone: PhoneNumber?, instagram: InstagramUsername?
+    ) -> [InviteChannel]? {
+        guard let names = mapping.strings("channels") else { return nil }
+        var channels: [InviteChannel] = []
+        let known = InviteChannel.allCases.map(\.rawValue)
+        for name in names {
+            guard let channel = InviteChannel(rawValue: name) else {
+                mapping.reader.invalid(
+                    "`\(name)` is not a channel\(DidYouMean.phrase(for: name, among: known))",
+                    at: mapping.location(of: "channels"), fix: "Use: \(known.joined(separator: ", ")).")
+                continue
+            }
+            let needs: String? =
+                switch channel {
+                case .sms, .whatsapp: phone == nil ? "phone" : nil
+                case .instagram: instagram == nil ? "instagram" : nil
+                default: nil
+                }
+            if let needs {
+                mapping.reader.invalid(
+                    "the recipient is reached on `\(name)` but has no `\(needs)`", at: mapping.location(of: "channels"),
+                    fix: needs == "phone"
+                        ? "Add `phone:` in E.164, such as `+4915123456789` (seed 002 1.4)."
+                        : "Add `instagram:` with the username (seed 002 1.5).",
+                    rule: "missing-recipient")
+            }
+            if !channels.contains(channel) { channels.append(channel) }
+        }
+        return channels
     }
 
     /// What `beckon invite new` prints, `{"invite": {…}, "link": …}`, with the names an invite

@@ -49,7 +49,10 @@ public struct SiteConfig: Sendable, Hashable {
                 at: version.location, fix: "Write `version: 1`, or upgrade Beckon.", rule: "version")
         }
         let app = mapping.mapping("app", keys: AppConfig.keys, required: true).flatMap(AppConfig.init)
-        let theme = mapping.mapping("theme", keys: ThemeConfig.keys, required: true).flatMap(ThemeConfig.init)
+        let theme =
+            mapping.value("theme") == nil
+            ? ThemeConfig.standard
+            : mapping.mapping("theme", keys: ThemeConfig.keys).flatMap(ThemeConfig.init)
         let locales = LocalesConfig(mapping.mapping("locales", keys: LocalesConfig.keys))
         let linksMapping =
             mapping.mapping("links", keys: LinkPolicy.keys)

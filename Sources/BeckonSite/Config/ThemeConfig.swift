@@ -43,6 +43,18 @@ public struct ThemeConfig: Sendable, Hashable {
 
     static let keys = ["light", "dark", "fonts", "logo", "ogImage"]
 
+    /// The theme of a site that writes none: neutral palettes that pass the contrast checks in both
+    /// schemes, the system font stack and no logo. Sites of share messages need no more.
+    public static let standard = ThemeConfig(
+        light: Palette(rgb: [0x1b1b1f, 0xffffff, 0x0b57d0, 0x0b57d0, 0xffffff]),
+        dark: Palette(rgb: [0xe6e6ec, 0x121216, 0x8ab4f8, 0x8ab4f8, 0x0b1220]))
+
+    private init(light: Palette, dark: Palette) {
+        self.light = light
+        self.dark = dark
+        fonts = Fonts(body: Fonts.systemStack, heading: Fonts.systemStack)
+    }
+
     init?(_ mapping: YAMLReader.Mapping) {
         let light = mapping.mapping("light", keys: Palette.keys, required: true).flatMap(Palette.init)
         let dark = mapping.mapping("dark", keys: Palette.keys, required: true).flatMap(Palette.init)
@@ -91,6 +103,14 @@ public struct ThemeConfig: Sendable, Hashable {
 }
 
 extension ThemeConfig.Palette {
+    /// A palette from five 24-bit colours in key order (text, background, link, button, buttonText).
+    fileprivate init(rgb: [UInt32]) {
+        let colors = rgb.map {
+            Color(red: UInt8($0 >> 16 & 0xff), green: UInt8($0 >> 8 & 0xff), blue: UInt8($0 & 0xff))
+        }
+        self.init(text: colors[0], background: colors[1], link: colors[2], button: colors[3], buttonText: colors[4])
+    }
+
     init?(_ mapping: YAMLReader.Mapping) {
         func color(_ key: String) -> Color? {
             guard let text = mapping.string(key, required: true) else { return nil }
