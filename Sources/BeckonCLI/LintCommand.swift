@@ -15,7 +15,7 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Every *.html file below each PATH is parsed with libxml2. Internal links and #fragments \
             are resolved within PATH (a folder means its index.html); a single file's links may point \
-            at any file in its folder. Without --allow-host or --site, https links to any host are \
+            at any file in its folder, and only the files they point at are read. Without --allow-host or --site, https links to any host are \
             accepted. With --site (or run in a site folder), the site's app.urlScheme is a declared \
             deep-link scheme; --site also checks hosts against the site's. Offline: nothing is fetched.
             """)
@@ -35,29 +35,21 @@ struct LintCommand: ParsableCommand {
     var site: String?
 
     func run() throws {
-        var artifacts: [Artifact] = []
-        let sources = SourceStore()
+        var files = LintFiles.disk()
         for path in paths {
             let url = URL(fileURLWithPath: path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 throw ValidationError("`\(path)` does not exist.")
             }
+            // A single file is linted on its own, but the files of its folder are what its links
+            // reach; only those they point at are read.
             let root = isDirectory.boolValue ? url : url.deletingLastPathComponent()
-            // A single file is linted on its own, but its folder's files are what its links reach.
-            let linted = Set(Self.files(url, isDirectory: isDirectory.boolValue).map(\.standardizedFileURL.path))
-            for file in Self.files(root, isDirectory: true) {
-                guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-                let relative = String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-                let isHTML = file.pathExtension.lowercased() == "html" || file.pathExtension.lowercased() == "htm"
-                let checked = isHTML && linted.contains(file.standardizedFileURL.path)
-                artifacts.append(
-                    Artifact(
-                        path: relative, kind: checked ? .document : .asset,
-                        contentType: isHTML ? "text/html" : "application/octet-stream",
-                        bytes: Array(data), origin: checked ? SourceLocation(file: relative) : nil))
-                if checked { sources.add(SourceText(path: relative, text: String(decoding: data, as: UTF8.self))) }
-            }
+            files.add(linting: Self.files(url, isDirectory: isDirectory.boolValue), below: root)
+        }
+        let sources = SourceStore()
+        for artifact in files.artifacts where artifact.kind == .document {
+            sources.add(SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self)))
         }
         var hosts = Set(allowedHosts.map { $0.lowercased() })
         var declared = Set(schemes.map { $0.lowercased() })
@@ -66,13 +58,13 @@ struct LintCommand: ParsableCommand {
             if site != nil { hosts.formUnion(CheckSetup.allowedHosts(config)) }
         }
         let checker = Checker.lint(allowedHosts: hosts, schemes: declared)
-        let report = DiagnosticReport(checker.check(artifacts)).finalized()
+        let report = DiagnosticReport(checker.check(files.site)).finalized()
         print(
             format.render(
                 report, sources: sources, color: format == .text && Terminal().stdoutIsColorTerminal,
                 toolVersion: BeckonCommand.version), terminator: "")
         if format == .text {
-            let pages = artifacts.count { $0.kind == .document }
+            let pages = files.artifacts.count { $0.kind == .document }
             print(
                 report.isEmpty
                     ? "Linted \(pages) pages: no problems."
@@ -96,12 +88,17 @@ struct LintCommand: ParsableCommand {
         return config
     }
 
+    /// The file itself, or the HTML files below a folder (their names only: nothing is read).
     static func files(_ url: URL, isDirectory: Bool) -> [URL] {
         guard isDirectory else { return [url] }
         let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
         var files: [URL] = []
         while let file = enumerator?.nextObject() as? URL {
-            if (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files.append(file) }
+            if LintFiles.isHTML(file.path),
+                (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+            {
+                files.append(file)
+            }
         }
         return files.sorted { $0.path < $1.path }
     }

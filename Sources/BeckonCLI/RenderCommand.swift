@@ -62,7 +62,8 @@ struct RenderCommand: AsyncParsableCommand {
         // Nothing printed may repeat the invite's personal data.
         let personal = [
             parsed?.inviterFirstName, parsed?.inviterName, parsed?.inviteeFirstName, parsed?.inviteeEmail.address,
-            parsed?.contextTitle, parsed?.contextID,
+            parsed?.contextTitle, parsed?.contextID, parsed?.phone?.e164, parsed?.phone?.digits,
+            parsed?.instagram?.name,
         ].compactMap { $0 }
         var report = DiagnosticReport(inviteDiagnostics + (result?.report.diagnostics ?? [])).redacting(personal)
         // A finding about another file the site builds (a share message's length, say) does not

@@ -28,8 +28,12 @@ public enum Redact {
         "text", "body", "subject", "phone", "to", "cc", "bcc", "email", "name", "username", "message",
     ]
 
-    /// A URL with the person in it masked: the recipient of `mailto:`, `tel:` and `sms:` links, and
-    /// message bodies, phone numbers and names in query parameters. Scheme, host and path stay.
+    /// Share links whose first path segment is the recipient: a WhatsApp number, an Instagram name.
+    static let personalPaths = ["https://wa.me/", "https://www.instagram.com/", "https://instagram.com/"]
+
+    /// A URL with the person in it masked: the recipient of `mailto:`, `tel:` and `sms:` links, the
+    /// number or name in a WhatsApp or Instagram link's path, and message bodies, phone numbers
+    /// and names in query parameters. Scheme, host and the rest of the path stay.
     public static func url(_ url: String) -> String {
         let lower = url.lowercased()
         for scheme in ["mailto:", "tel:", "sms:"] where lower.hasPrefix(scheme) {
@@ -40,8 +44,15 @@ public enum Redact {
             }.joined(separator: ",")
             return scheme + masked + query(String(rest.dropFirst(target.count)))
         }
-        guard let mark = url.firstIndex(of: "?") else { return url }
-        return String(url[..<mark]) + query(String(url[mark...]))
+        var start = url.startIndex
+        var masked = ""
+        if let prefix = personalPaths.first(where: { lower.hasPrefix($0) }) {
+            let segment = url.dropFirst(prefix.count).prefix { !"/?#".contains($0) }
+            masked = String(url.prefix(prefix.count)) + (prefix == "https://wa.me/" ? phone : mask)(String(segment))
+            start = segment.endIndex
+        }
+        guard let mark = url[start...].firstIndex(of: "?") else { return masked + url[start...] }
+        return masked + String(url[start..<mark]) + query(String(url[mark...]))
     }
 
     /// `?text=Hi%20Jane&v=a` → `?text=…&v=a`.

@@ -22,21 +22,12 @@ import Testing
         }.sorted()
     }
 
-    /// Every file of the corpus, the linted one as a document and the rest as link targets.
-    static func artifacts(linting name: String) throws -> [Artifact] {
-        let walker = FileManager.default.enumerator(atPath: folder.path)
-        var artifacts: [Artifact] = []
-        while let path = walker?.nextObject() as? String {
-            guard walker?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory else { continue }
-            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(path)))
-            let linted = path == name
-            artifacts.append(
-                Artifact(
-                    path: path, kind: linted ? .document : .asset,
-                    contentType: path.hasSuffix(".html") ? "text/html" : "application/octet-stream", bytes: bytes,
-                    origin: linted ? SourceLocation(file: path) : nil))
-        }
-        return artifacts
+    /// The linted file as a document and the files its links reach, read as `beckon lint` reads
+    /// them (only those).
+    static func site(linting name: String) -> CheckedSite {
+        var files = LintFiles.disk()
+        files.add(linting: [folder.appendingPathComponent(name)], below: folder)
+        return files.site
     }
 
     @Test func theCorpusIsThere() {
@@ -49,7 +40,7 @@ import Testing
         let header = text.prefix { $0 != ">" }.dropFirst("<!-- expect:".count).dropLast(2)
         let expected = Set(header.split(separator: " ").map(String.init).filter { $0 != "none" })
         let checker = Checker.lint(allowedHosts: ["good.example"], schemes: ["playa"])
-        let findings = checker.check(try Self.artifacts(linting: name))
+        let findings = checker.check(Self.site(linting: name))
         #expect(
             Set(findings.map(\.rule.rawValue)) == expected, "\(name): \(findings.map { "\($0.rule) \($0.message)" })")
     }

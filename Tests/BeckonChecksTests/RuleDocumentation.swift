@@ -93,12 +93,20 @@ enum RuleDocumentation {
             `/` in https URLs (`https:\\\\evil.example\\x` goes to evil.example), `//host/x` is
             another host, `?page=2` is the page itself, `%20` and `%C3%BC` are decoded to find the file,
             a `#fragment` matches an id as written or decoded, `#top` always exists, and a `srcset` is
-            split as the HTML Standard splits it (a comma inside a `data:` URL belongs to it). Decisions
-            the standard makes and Beckon follows: `https:/x` on an https page is a path on the same
-            site; a link the parser refuses (a space in the host, an unclosed `[`, a port that is not a
-            number) is `links.url`. Hosts are compared after parsing, so none of these spellings gets
-            around `checks.allowedHosts`. Internationalized (non-ASCII) host names are not supported
-            and are reported as invalid.
+            split as the HTML Standard splits it (a comma inside a `data:` URL or a file name such as
+            `a,1.png` belongs to it). Decisions Beckon makes where the standard leaves it to the page's
+            own URL: a URL that names its scheme is read as it is, without the page's URL, so
+            `https:/evil.example/x` goes to evil.example (as it does from a page opened as a file or
+            over http; only on an https page is it a path on the same site); a link the parser refuses
+            (a space in the host, an unclosed `[`, a port that is not a number) is `links.url`. Hosts
+            are compared after parsing, so none of these spellings gets around `checks.allowedHosts`.
+            Internationalized (non-ASCII) host names are not supported and are reported as invalid.
+
+            `beckon lint` reports a finding at the line and column of the URL in the file (in
+            characters; for a tag written over several lines, the line its attribute is on), and
+            names its own options in fixes (`--scheme`, `--allow-host`, `--site`). Linting a single
+            file, its links may point at any file below its folder; only the files they point at are
+            read.
 
             `Tests/BeckonChecksTests/Conformance/` holds small HTML files, one per case, each naming
             the rules it must trip; `make test` runs them all.

@@ -16,7 +16,9 @@ import Testing
         ("mailto:jane@example.com?subject=Hi%20Jane&body=Come", "mailto:j…@e….com?subject=…&body=…"),
         ("mailto:a@x.test,b@y.test", "mailto:a…@x….test,b…@y….test"),
         ("tel:+491701234567", "tel:+49…67"),
-        ("https://wa.me/491701234567?text=Hi%20Jane", "https://wa.me/491701234567?text=…"),
+        ("https://wa.me/491701234567?text=Hi%20Jane", "https://wa.me/491…67?text=…"),
+        ("https://wa.me/?text=Hi", "https://wa.me/?text=…"),
+        ("https://www.instagram.com/jane.doe/", "https://www.instagram.com/j…/"),
         ("whatsapp://send?phone=491701234567&text=Hi", "whatsapp://send?phone=…&text=…"),
         ("instagram://user?username=jane.doe", "instagram://user?username=…"),
         (

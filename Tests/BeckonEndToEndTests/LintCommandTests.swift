@@ -44,4 +44,36 @@ import Testing
         let inside = try BeckonBinary.run(["lint", folder.url.path], in: site.url)
         #expect(inside.status == 0, "\(inside.stdout)")
     }
+
+    /// A link finding points at the URL on its line, counted in characters of the file.
+    @Test func findingsPointAtTheLinkOnItsLine() throws {
+        let folder = try folder()
+        let run = try BeckonBinary.run(
+            ["lint", folder.path("index.html").path, "--allow-host", "good.example"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("index.html:4:49: error[links.scheme]"), "\(run.stdout)")
+        #expect(run.stdout.contains("index.html:4:86: error[links.host]"), "\(run.stdout)")
+        // In characters, not bytes: two-byte letters before the link move it by one column each.
+        try Data(Self.page.replacingOccurrences(of: ">other</a>", with: ">äöü</a>").utf8).write(
+            to: folder.path("index.html"))
+        let wide = try BeckonBinary.run(["lint", folder.path("index.html").path], in: folder.url)
+        #expect(wide.stdout.contains("index.html:4:47: error[links.scheme]"), "\(wide.stdout)")
+        // A tag over several lines: the attribute's own line, not the one its tag ends on.
+        try Data(Self.page.replacingOccurrences(of: "<a href=\"playa:", with: "<a class=\"x\"\n  href=\"playa:").utf8)
+            .write(to: folder.path("index.html"))
+        let split = try BeckonBinary.run(["lint", folder.path("index.html").path], in: folder.url)
+        #expect(split.stdout.contains("index.html:5:9: error[links.scheme]"), "\(split.stdout)")
+    }
+
+    /// `lint` reads no beckon.yml of its own: its hints name its options, not the site's keys.
+    @Test func lintHintsNameItsOptions() throws {
+        let folder = try folder()
+        let run = try BeckonBinary.run(
+            ["lint", folder.path("index.html").path, "--allow-host", "good.example"], in: folder.url)
+        #expect(run.stdout.contains("`--scheme playa`"), "\(run.stdout)")
+        #expect(run.stdout.contains("`--site DIR`"))
+        #expect(run.stdout.contains("`--allow-host elsewhere.test`"))
+        #expect(!run.stdout.contains("declare the scheme as `app.urlScheme`"))
+        #expect(!run.stdout.contains("in beckon.yml"))
+    }
 }

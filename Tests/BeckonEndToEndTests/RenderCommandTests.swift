@@ -63,6 +63,19 @@ import Testing
         #expect(page.contains("/invite/\(code)"))
     }
 
+    /// What `invite new` prints, without the names a service adds: the hint says they go beside
+    /// `invite`, where they are read, not into it.
+    @Test func inviteNewWithoutNamesSaysWhereTheyGo() throws {
+        let folder = TemporaryDirectory()
+        let created = try BeckonBinary.run(
+            ["invite", "new"], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        let file = try write(created.stdout, in: folder)
+        let run = try BeckonBinary.run(["render", "--kind", "landing", "--invite", file, "--locale", "en-US"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("error[invite.missing-key]"), "\(run.stdout)")
+        #expect(run.stdout.contains("Add `inviterFirstName:` at the top level of the file, beside `invite`"))
+    }
+
     /// A problem in a file render does not write — a share message over one SMS — is a warning.
     @Test func anotherFilesProblemDoesNotBlockARender() throws {
         let folder = TemporaryDirectory()
@@ -108,5 +121,77 @@ import Testing
         #expect(run.stdout.contains("invite.json:1:"), "\(run.stdout)")
         #expect(run.stdout.contains("error[invite.invalid-value]"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out").path))
+    }
+
+    /// The invite files `render` refuses before reading them as an invite: each a located error,
+    /// exit 1, nothing written.
+    static let unreadableInvites: [(String, [UInt8]?, String)] = [
+        ("over 1 MB", Array(invite.utf8) + Array(repeating: UInt8(ascii: " "), count: 1 << 20), "input.too-large"),
+        (
+            "not UTF-8",
+            Array(#"{"id": "lea","#.utf8) + [0x0A] + Array(#" "inviterFirstName": "L"#.utf8) + [0xFF, 0x22, 0x7D],
+            "input.invalid-utf8"
+        ),
+        ("missing", nil, "input.missing-file"),
+    ]
+
+    @Test(arguments: unreadableInvites.map(\.0))
+    func unreadableInviteFilesAreLocatedErrors(problem: String) throws {
+        let (_, bytes, rule) = try #require(Self.unreadableInvites.first { $0.0 == problem })
+        let folder = TemporaryDirectory()
+        let file = folder.path("invite.json")
+        if let bytes { try Data(bytes).write(to: file) }
+        let run = try BeckonBinary.run(
+            [
+                "render", "--kind", "email", "--invite", file.path, "--locale", "en-US", "--output",
+                folder.path("out").path,
+            ])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("error[\(rule)]"), "\(problem): \(run.stdout)\(run.stderr)")
+        // Located at the file, and at the bad byte when there is one (line 2, after `"L`).
+        let line = rule == "input.invalid-utf8" ? "invite.json:2:24:" : "invite.json:1:1:"
+        #expect(run.stdout.contains(line), "\(problem): \(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out").path))
+    }
+
+    /// A name of a megabyte fits the file limit but not the field limit: it is refused at its
+    /// key before anything is rendered with it.
+    @Test func aMegabyteNameIsRefusedAtItsKey() throws {
+        let folder = TemporaryDirectory()
+        let name = String(repeating: "Lea", count: 333_333)
+        let file = try write(#"{"id": "lea","# + "\n" + #" "inviterFirstName": ""# + name + #""}"#, in: folder)
+        let run = try BeckonBinary.run(
+            ["render", "--kind", "email", "--invite", file, "--locale", "en-US", "--output", folder.path("out").path])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("invite.json:2:"), "\(run.stdout.prefix(2000))")
+        #expect(run.stdout.contains("error[invite.too-long]"))
+        #expect(!run.stdout.contains("LeaLea"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out").path))
+    }
+
+    /// `{{` in an invite's data is text, not a placeholder: the page and the email show it as
+    /// written, and nothing is reported about it.
+    @Test func bracesInInviteDataAreRenderedLiterally() throws {
+        let folder = TemporaryDirectory()
+        let file = try write(
+            """
+            {"id": "lea", "inviterFirstName": "Lea {{app.name}}", "inviteeFirstName": "Tom {x}",
+             "inviteeEmail": "tom@example.com", "context": "achievement", "contextTitle": "{{invite.url}} run"}
+            """, in: folder)
+        for kind in ["landing", "email"] {
+            let out = folder.path(kind).path
+            let run = try BeckonBinary.run(
+                ["render", "--kind", kind, "--invite", file, "--locale", "en-US", "--output", out],
+                environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+            #expect(run.status == 0, "\(kind): \(run.stdout)\(run.stderr)")
+            #expect(!run.stdout.contains("placeholder"), "\(kind): \(run.stdout)")
+        }
+        let page = try String(contentsOf: folder.path("landing/index.html"), encoding: .utf8)
+        #expect(page.contains("{{app.name}}"), "\(page)")
+        #expect(!page.contains("Lea Playa"))
+        let text = try String(contentsOf: folder.path("email/invite.txt"), encoding: .utf8)
+        #expect(text.contains("{{app.name}}"), "\(text)")
+        let message = try MIMEParser().parse([UInt8](Data(contentsOf: folder.path("email/invite.eml"))))
+        #expect(message.subject.contains("{{app.name}}"), "\(message.subject)")
     }
 }

@@ -32,6 +32,40 @@ import Testing
         #expect(crlf.placeholders.map(\.location) == plain.placeholders.map(\.location))
     }
 
+    /// An email template saved with CRLF line ends reads as with LF ones: the blank lines around a
+    /// button (a lone CR each) keep it apart from the text, as they do in an LF file.
+    @Test func crlfEmailTemplatesReadLikeLF() throws {
+        let lf = """
+            ---
+            kind: email
+            subject: email.invite.subject
+            preheader: email.invite.preheader
+            ---
+            # {{t.email.invite.heading}}
+
+            {{t.email.invite.greeting}}
+
+            {{button t.email.invite.accept invite.url}}
+
+            {{t.email.invite.expiry}}
+
+            """
+        func parse(_ text: String) -> (EmailTemplate?, [Diagnostic]) {
+            EmailTemplateParser.parse(SourceText(path: "templates/email/invite.md", text: text))
+        }
+        let (template, diagnostics) = parse(lf.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let crlf = try #require(template)
+        let plain = try #require(parse(lf).0)
+        #expect(crlf.subjectKey == plain.subjectKey)
+        #expect(crlf.components == plain.components)
+        #expect(crlf.placeholders == plain.placeholders)
+        #expect(crlf.document == plain.document)
+        // A placeholder after the button is at its own line, not shifted by the button's marker.
+        let expiry = plain.placeholders.first { $0.path == "t.email.invite.expiry" }
+        #expect(expiry?.location == SourceLocation(file: plain.path, line: 12, column: 1))
+    }
+
     @Test(
         arguments: [
             ("# no front matter\n", "template.front-matter", 1),

@@ -32,6 +32,15 @@ public struct CheckContext: Sendable {
     /// Whether share messages must carry the invite link (`share.requireLink`).
     public var messagesNeedLink = true
 
+    /// What runs the checks, which decides how fix hints name a setting.
+    public var runner: Runner = .build
+
+    /// What runs the checks: a site's build (`build`, `check`, `render`, `preview`), whose settings
+    /// are beckon.yml keys, or `beckon lint`, whose settings are its command-line options.
+    public enum Runner: Sendable {
+        case build, lint
+    }
+
     public init(
         limits: Limits = Limits(), allowedHosts: Set<String> = [], appSchemes: Set<String> = [],
         linkPolicy: LinkPolicy? = nil, verifyInviteLink: (@Sendable (String, Date) -> String?)? = nil,

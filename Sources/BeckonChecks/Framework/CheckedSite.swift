@@ -91,6 +91,13 @@ public struct CheckedSite: Sendable {
     /// The page a root-relative or relative path points at (`/de-DE/gone/` → `de-DE/gone/index.html`),
     /// or `nil` when the build wrote nothing there.
     public func resolve(_ path: String, from page: String) -> String? {
+        Self.resolve(path, from: page, exists: paths.contains)
+    }
+
+    /// The file a root-relative or relative path points at from `page`, given which files exist
+    /// (asked only about the candidates: the file, or the folder's `index.html`); `nil` when none
+    /// does or the path climbs above the root.
+    public static func resolve(_ path: String, from page: String, exists: (String) -> Bool) -> String? {
         var target = path
         if !target.hasPrefix("/") {
             let folder = page.split(separator: "/").dropLast().joined(separator: "/")
@@ -108,10 +115,10 @@ public struct CheckedSite: Sendable {
         let file = segments.joined(separator: "/")
         if target.hasSuffix("/") || file.isEmpty {
             let index = file.isEmpty ? "index.html" : file + "/index.html"
-            return paths.contains(index) ? index : nil
+            return exists(index) ? index : nil
         }
-        if paths.contains(file) { return file }
-        return paths.contains(file + "/index.html") ? file + "/index.html" : nil
+        if exists(file) { return file }
+        return exists(file + "/index.html") ? file + "/index.html" : nil
     }
 }
 

@@ -59,12 +59,14 @@ public struct Checker: Sendable {
             AbsoluteMetaURLRule(),
         ]
         if !allowedHosts.isEmpty { siteRules.append(LinkHostRule()) }
+        var context = CheckContext(allowedHosts: allowedHosts, appSchemes: schemes)
+        context.runner = .lint
         return Checker(
             pageRules: [
                 DocumentParsesRule(), LanguageRule(), TitleRule(), SingleHeadingRule(), ViewportRule(), ImageAltRule(),
                 EmptySourceRule(),
             ],
-            siteRules: siteRules, context: CheckContext(allowedHosts: allowedHosts, appSchemes: schemes))
+            siteRules: siteRules, context: context)
     }
 
     /// This checker with the network check of external links (`--online`).
@@ -90,8 +92,12 @@ public struct Checker: Sendable {
 
     /// Findings for every rendered artifact (copied static files are not checked, but are link targets).
     public func check(_ artifacts: [Artifact]) -> [Diagnostic] {
-        let site = CheckedSite(artifacts)
-        let perArtifact = artifacts.filter { $0.origin != nil }.parallelMap { artifact in
+        check(CheckedSite(artifacts))
+    }
+
+    /// Findings for every rendered artifact of a site already read (`beckon lint`'s files).
+    public func check(_ site: CheckedSite) -> [Diagnostic] {
+        let perArtifact = site.artifacts.filter { $0.origin != nil }.parallelMap { artifact in
             check(artifact, page: site.pages[artifact.path])
         }
         return perArtifact.flatMap { $0 } + checkSite(site)
@@ -158,11 +164,12 @@ public struct Checker: Sendable {
     }
 
     private func diagnostic(_ rule: RuleID, _ finding: Finding, _ artifact: Artifact, outputLine: Bool) -> Diagnostic {
-        // A linted file is its own source: findings point at its line. Otherwise a finding goes
-        // where the rule says or where the bytes it concerns were written.
+        // A linted file is its own source: findings point at its line (and the text they concern
+        // on it). Otherwise a finding goes where the rule says or where the bytes it concerns were
+        // written.
         let location =
             artifact.kind == .document
-            ? SourceLocation(file: artifact.path, line: finding.line)
+            ? FindingPlacement.location(in: artifact, line: finding.line, needle: finding.needle)
             : finding.location
                 ?? FindingPlacement.location(in: artifact, line: outputLine ? finding.line : 1, needle: finding.needle)
         var diagnostic = Diagnostic.error(rule, finding.message, at: location, fix: finding.fix)

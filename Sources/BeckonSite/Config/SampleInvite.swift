@@ -50,6 +50,10 @@ public struct SampleInvite: Sendable, Hashable {
         "createdAt", "avatar", "inviteeEmail", "phone", "instagram", "messages", "channels",
     ]
 
+    /// The most characters a name, title or content id may have: far more than any real one, and
+    /// little enough that rendering and checking an invite with it stays quick.
+    public static let maximumFieldLength = 1_000
+
     /// The creation time of samples that do not set `createdAt`.
     public static let defaultCreatedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
@@ -62,15 +66,22 @@ public struct SampleInvite: Sendable, Hashable {
                 at: mapping.location(of: "id"), fix: "Name the sample like `long-name` or `arabic-name`.")
         }
         let firstName = mapping.string("inviterFirstName", required: true)
-        let fullName = mapping.string("inviterName") ?? firstName
+        let writtenFullName = mapping.string("inviterName")
+        let fullName = writtenFullName ?? firstName
         let inviteeFirstName = mapping.string("inviteeFirstName")
         for (key, value) in [
-            ("inviterFirstName", firstName), ("inviterName", fullName), ("inviteeFirstName", inviteeFirstName),
+            ("inviterFirstName", firstName), ("inviterName", writtenFullName), ("inviteeFirstName", inviteeFirstName),
             ("contextTitle", mapping.string("contextTitle")), ("contextID", mapping.string("contextID")),
         ] {
             guard let value else { continue }
-            // The value itself is never repeated: it may be a real person's invite data.
-            if let problem = SingleLineText.problem(in: value) {
+            // The value itself is never repeated: it may be a real person's invite data. A value
+            // past the cap is refused before anything else reads it.
+            if value.utf8.count > Self.maximumFieldLength, value.count > Self.maximumFieldLength {
+                reader.invalid(
+                    "`\(key)` is \(value.count) characters, over the limit of \(Self.maximumFieldLength)",
+                    at: mapping.location(of: key), fix: "Shorten it; names and titles are a few words.",
+                    rule: "too-long")
+            } else if let problem = SingleLineText.problem(in: value) {
                 reader.invalid(
                     "`\(key)` holds \(problem); it must be one line of plain text",
                     at: mapping.location(of: key), fix: "Remove the character; names and titles are one line.")
@@ -256,7 +267,12 @@ extension SampleInvite {
         guard let parsed else { return (nil, diagnostics) }
         let value = fromInviteService(parsed)
         let reader = YAMLReader(family: "invite")
-        guard let mapping = reader.mapping(value, named: "invite", keys: keys) else { return (nil, reader.diagnostics) }
+        // In what `invite new` prints, `invite` is the model; the names go beside it, at the top.
+        let isFromService = parsed.entries?.contains { $0.key == "invite" && $0.value.entries != nil } == true
+        guard var mapping = reader.mapping(value, named: isFromService ? "" : "invite", keys: keys) else {
+            return (nil, reader.diagnostics)
+        }
+        if isFromService { mapping.placement = "at the top level of the file, beside `invite` (not inside it)" }
         var invite = SampleInvite(mapping)
         if mapping.value("createdAt") == nil { invite?.createdAt = now }
         return (reader.diagnostics.isEmpty ? invite : nil, diagnostics + reader.diagnostics)

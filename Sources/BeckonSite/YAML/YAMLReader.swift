@@ -60,17 +60,24 @@ public final class YAMLReader {
         public let name: String
         public let location: SourceLocation
         public let entries: [YAMLValue.Entry]
+        /// Where a missing key is to be written, when `to `name`` would not say it
+        /// (`at the top level, beside `invite``).
+        public var placement: String?
 
         /// The value under a key, or `nil` (reported when `required`).
         public func value(_ key: String, required: Bool = false) -> YAMLValue? {
             if let entry = entries.first(where: { $0.key == key }), !entry.value.isNull { return entry.value }
             if required {
+                let fix =
+                    if let placement { "Add `\(key):` \(placement)." } else if name.isEmpty { "Add `\(key):`." } else {
+                        "Add `\(key):` to `\(name)`."
+                    }
                 reader.report(
                     .error(
                         RuleID("\(reader.family).missing-key"),
                         name.isEmpty
                             ? "the required key `\(key)` is missing" : "`\(name)` is missing the required key `\(key)`",
-                        at: location, fix: name.isEmpty ? "Add `\(key):`." : "Add `\(key):` to `\(name)`."))
+                        at: location, fix: fix))
             }
             return nil
         }

@@ -5,7 +5,8 @@ import BeckonRender
 /// support and store hosts, and the hosts listed in `checks.allowedHosts`.
 ///
 /// A host nobody listed is usually a typo (`apps.aple.com`) or a tracking redirect someone pasted.
-/// Fix the link, or add the host to `checks.allowedHosts` in beckon.yml.
+/// Fix the link, or add the host to `checks.allowedHosts` in beckon.yml (under `beckon lint`, pass
+/// `--allow-host`).
 struct LinkHostRule: LinkRule {
     let id: RuleID = "links.host"
 
@@ -16,6 +17,8 @@ struct LinkHostRule: LinkRule {
         else { return nil }
         return finding(
             .error, "`\(host)` (in \(Redact.url(link.url))) is not an allowed host", artifact, link,
-            fix: "Fix the address, or add `\(host)` to `checks.allowedHosts` in beckon.yml.")
+            fix: context.runner == .lint
+                ? "Fix the address, or allow the host with `--allow-host \(host)`."
+                : "Fix the address, or add `\(host)` to `checks.allowedHosts` in beckon.yml.")
     }
 }

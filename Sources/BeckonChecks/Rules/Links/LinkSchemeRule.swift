@@ -6,7 +6,8 @@ import BeckonRender
 ///
 /// Plain http is downgraded or blocked by browsers and leaks the invite to the network;
 /// `javascript:` and `data:` links are how injected content runs. Declared app schemes are checked
-/// for their shape by `links.deep-link`, never reported as unknown.
+/// for their shape by `links.deep-link`, never reported as unknown. Under `beckon lint`, a scheme
+/// is declared with `--scheme`, or by `--site` for a site whose app's scheme it is.
 struct LinkSchemeRule: LinkRule {
     let id: RuleID = "links.scheme"
 
@@ -30,7 +31,15 @@ struct LinkSchemeRule: LinkRule {
                 ? "a `\(scheme):` link (\(link.attribute)) can run code or load content from the link itself"
                 : "`\(Redact.url(link.url))` uses `\(scheme):`; links must be https or a declared scheme",
             artifact, link,
-            fix: scheme == "http"
-                ? "Link to the https address." : "Remove the link, or declare the scheme as `app.urlScheme`.")
+            fix: scheme == "http" ? "Link to the https address." : Self.declareFix(scheme, context: context))
+    }
+
+    /// How to declare a scheme where the checks run: `lint` reads no beckon.yml of its own.
+    static func declareFix(_ scheme: String, context: CheckContext) -> String {
+        switch context.runner {
+        case .build: "Remove the link, or declare the scheme as `app.urlScheme`."
+        case .lint:
+            "Remove the link, or declare the scheme with `--scheme \(scheme)` (or `--site DIR` for a site whose `app.urlScheme` it is)."
+        }
     }
 }

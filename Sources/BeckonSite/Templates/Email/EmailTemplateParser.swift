@@ -47,8 +47,8 @@ public enum EmailTemplateParser {
         var diagnostics = reader.diagnostics
         let (body, components, componentDiagnostics) = extractComponents(parts, source: source)
         diagnostics += componentDiagnostics
-        let (placeholders, placeholderDiagnostics) = PlaceholderScanner.scan(
-            body, in: source, utf8Offset: parts.bodyOffset)
+        let (placeholders, placeholderDiagnostics) = scanPlaceholders(
+            body, source: source, startLine: parts.bodyStartLine)
         diagnostics += placeholderDiagnostics
         let (document, bodyDiagnostics) = TemplateParser.parseBody(
             body, source: source, bodyStartLine: parts.bodyStartLine)
@@ -65,6 +65,26 @@ public enum EmailTemplateParser {
             bodyStartLine: parts.bodyStartLine, placeholders: placeholders + components.flatMap(\.arguments),
             components: components, frontMatterLocations: locations, source: source)
         return (template, diagnostics)
+    }
+
+    /// The placeholders of a body whose component lines were replaced: lines keep their numbers
+    /// but not their lengths, so locations are counted in the body and moved to its first line.
+    static func scanPlaceholders(
+        _ body: String, source: SourceText, startLine: Int
+    ) -> ([Placeholder], [Diagnostic]) {
+        let (placeholders, diagnostics) = PlaceholderScanner.scan(
+            body, in: SourceText(path: source.path, text: body), utf8Offset: 0)
+        func moved(_ location: SourceLocation) -> SourceLocation {
+            SourceLocation(file: location.file, line: location.line + startLine - 1, column: location.column)
+        }
+        return (
+            placeholders.map { Placeholder(path: $0.path, location: moved($0.location)) },
+            diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.location = diagnostic.location.map(moved)
+                return diagnostic
+            }
+        )
     }
 
     /// Replaces every line that is one component tag with a marker paragraph of the same line
@@ -121,13 +141,14 @@ public enum EmailTemplateParser {
             // A blank line on each side makes the marker a paragraph of its own.
             lines.append(EmailComponent.markerParagraph(components.count - 1))
         }
-        // A marker directly after or before text would join that paragraph.
+        // A marker directly after or before text would join that paragraph. A blank line of a
+        // CRLF file keeps its CR (lines are split on LF), so it is trimmed as whitespace too.
         for (index, line) in lines.enumerated() where line.first == EmailComponent.marker {
             let before = index > 0 ? lines[index - 1] : ""
             let after = index + 1 < lines.count ? lines[index + 1] : ""
             guard
-                !before.trimmingCharacters(in: .whitespaces).isEmpty
-                    || !after.trimmingCharacters(in: .whitespaces).isEmpty,
+                !before.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                    || !after.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                 let number = EmailComponent.index(inMarker: line)
             else { continue }
             diagnostics.append(

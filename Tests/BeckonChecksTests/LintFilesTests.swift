@@ -1,0 +1,72 @@
+import BeckonChecks
+import BeckonDiagnostics
+import BeckonRender
+import Foundation
+import Testing
+
+/// What `beckon lint` reads: the files it lints, and of their folder only what their links reach.
+@Suite struct LintFilesTests {
+    /// A folder in memory below `/site`, which records every file read.
+    final class Folder {
+        static let root = URL(fileURLWithPath: "/site")
+        var files: [String: [UInt8]]
+        var reads: [String] = []
+
+        init(_ files: [String: String]) { self.files = files.mapValues { Array($0.utf8) } }
+
+        func relative(_ url: URL) -> String { String(url.standardizedFileURL.path.dropFirst("/site/".count)) }
+
+        var lintFiles: LintFiles {
+            LintFiles(
+                read: { url in
+                    self.reads.append(self.relative(url))
+                    return self.files[self.relative(url)]
+                }, isFile: { self.files[self.relative($0)] != nil })
+        }
+    }
+
+    static func page(_ body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>T</title></head><body>
+        \(body)
+        </body></html>
+        """
+    }
+
+    /// Linting one page reads it and the files its links point at — not a sibling folder of large
+    /// files, nor a broken page no link names (whose `#missing` link would be a finding if it
+    /// were linted, and whose read the test would see).
+    @Test func aSingleFileReadsOnlyWhatItsLinksReach() {
+        let folder = Folder([
+            "index.html": Self.page(
+                #"<h1>T</h1><a href="other.html#part">o</a> <img src="img/logo.png" alt=""> <a href="sub/">s</a> "#
+                    + ##"<a href="missing.html">m</a> <a href="#top">top</a>"##),
+            "other.html": Self.page(#"<h1 id="part">O</h1>"#),
+            "img/logo.png": "PNG",
+            "sub/index.html": Self.page("<h1>S</h1>"),
+            "big/huge.html": Self.page(String(repeating: ##"<p><a href="#missing">x</a></p>"##, count: 10_000)),
+            "unrelated.html": Self.page(#"<a href="nowhere.html">x</a>"#),
+        ])
+        var files = folder.lintFiles
+        files.add(linting: [Folder.root.appendingPathComponent("index.html")], below: Folder.root)
+        #expect(folder.reads == ["index.html", "img/logo.png", "other.html", "sub/index.html"])
+        #expect(files.artifacts.map(\.kind) == [.document, .asset, .asset, .asset])
+        let findings = Checker.lint(allowedHosts: [], schemes: []).check(files.site)
+        #expect(findings.map(\.rule) == ["links.target"], "\(findings.map(\.message))")
+        #expect(findings.first?.message.contains("missing.html") == true)
+    }
+
+    /// A fragment in another page is looked up in that page, which is read for its ids.
+    @Test func aFragmentTargetIsReadForItsIDs() {
+        let folder = Folder([
+            "index.html": Self.page(#"<h1>T</h1><a href="other.html#nope">o</a>"#),
+            "other.html": Self.page(#"<h1 id="part">O</h1>"#),
+        ])
+        var files = folder.lintFiles
+        files.add(linting: [Folder.root.appendingPathComponent("index.html")], below: Folder.root)
+        let findings = Checker.lint(allowedHosts: [], schemes: []).check(files.site)
+        #expect(findings.map(\.rule) == ["links.fragment"])
+    }
+}
