@@ -72,7 +72,9 @@ public struct PageRenderer: Sendable {
         for key in Set(usedKeys).sorted() {
             diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
         }
-        if template.kind.isPersonal, catalog.lookup(MessageArguments.anonymousInviterKey, in: locale) == nil {
+        if template.kind.isPersonal, readsInviter(template, keys: usedKeys),
+            catalog.lookup(MessageArguments.anonymousInviterKey, in: locale) == nil
+        {
             diagnostics.append(
                 .error(
                     "l10n.missing-key",
@@ -82,6 +84,21 @@ public struct PageRenderer: Sendable {
         }
         diagnostics += LayoutLinter(library: layouts).lint(template.layout, context: context.layoutContext(body: ""))
         return diagnostics
+    }
+
+    /// Whether a page of `template` shows the inviter's name anywhere: a placeholder of the template
+    /// or its layout, or an argument of a string either prints. Only then does a page rendered
+    /// without an inviter need `common.friend` to stand in.
+    private func readsInviter(_ template: Template, keys: [MessageKey]) -> Bool {
+        let layoutNames = layouts.referencedNames(of: template.layout)
+        let names = template.placeholders.map(\.path) + Array(layoutNames)
+        if names.contains(where: { $0.hasPrefix("inviter.") }) { return true }
+        let layoutKeys = layouts.referencedKeys(of: template.layout).map { MessageKey($0) }
+        return (keys + layoutKeys).contains { key in
+            catalog.bundles.values.contains { bundle in
+                bundle.entries[key]?.message.argumentNames.contains { $0.hasPrefix("inviter") } == true
+            }
+        }
     }
 
     /// Every locale string a page of `template` can read: its title and description, the strings

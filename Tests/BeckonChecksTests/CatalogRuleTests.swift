@@ -134,4 +134,27 @@ import Testing
         #expect(
             !Checker.standard().check(input).contains { $0.rule == "l10n.too-long" && $0.message.contains("notice") })
     }
+
+    /// A number in the source that no translation kept is reported once, at the source string.
+    @Test(arguments: [
+        ("Get **{app}** (seed 003 #13)", "Hol dir **{app}**", ["003", "13"]),
+        ("Get **{app}** in 7 days", "Hol dir **{app}** in 7 Tagen", []),
+        ("Get **{app}** in 7 days", "احصل على **{app}** خلال ٧ أيام", []),
+        ("Get **{app}** for 24 hours", "Hol dir **{app}** einen Tag lang", ["24"]),
+    ])
+    func numbersOnlyTheSourceHasAreReported(source: String, german: String, numbers: [String]) throws {
+        let input = input(
+            source: Self.source.replacingOccurrences(of: "button: Get **{app}**", with: "button: \"\(source)\""),
+            translation: Self.translation.replacingOccurrences(
+                of: "button: Hol dir **{app}**", with: "button: \"\(german)\""))
+        let findings = Checker.standard().check(input, everyLocale: true)
+        #expect(findings.allSatisfy { $0.rule == "l10n.source-only" })
+        #expect(findings.count == (numbers.isEmpty ? 0 : 1))
+        if let finding = findings.first {
+            #expect(finding.location?.file == "locales/en-US.yml")
+            #expect(finding.location?.line == 8)
+            #expect(finding.message.contains(numbers.map { "`\($0)`" }.joined(separator: ", ")))
+        }
+        #expect(Checker.standard().check(input, everyLocale: false).allSatisfy { $0.rule != "l10n.source-only" })
+    }
 }

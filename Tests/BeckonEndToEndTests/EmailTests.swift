@@ -76,7 +76,7 @@ import Testing
         let output = TemporaryDirectory()
         let run = try BeckonBinary.run(
             ["build", "--site", "examples/selffull", "--output", output.path("out").path, "--strict"],
-            environment: ["BECKON_TOKEN_KEY": key])
+            environment: ["BECKON_TOKEN_KEY": key, "BECKON_LINK_KEY": BeckonBinary.testLinkKey])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let messages = Self.emails(in: output.path("out/emails"))
         #expect(messages.count == 27, "3 emails × 3 locales × 3 sample invites")
@@ -93,6 +93,33 @@ import Testing
         let arabic = try MIMEParser().parse(
             [UInt8](Data(contentsOf: output.path("out/emails/ar/coach-maya/invite.eml"))))
         #expect(arabic.subject == "دعاك مدربك إلى SelfFull 🏆")
+    }
+
+    /// Seed 003 #40 and #53: the expired page and the 410 page; #22: the association file opens
+    /// the emails' accept links; no spec reference reaches a customer.
+    @Test func selfFullHasItsExpiredAndGonePages() throws {
+        let output = TemporaryDirectory()
+        let run = try BeckonBinary.run(["build", "--site", "examples/selffull", "--output", output.path("out").path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let expired = try String(contentsOf: output.path("out/en-US/expired/index.html"), encoding: .utf8)
+        #expect(expired.contains("<h1>Invitation expired—contact your coach</h1>"))
+        let gone = try String(contentsOf: output.path("out/ar/gone/index.html"), encoding: .utf8)
+        #expect(gone.contains("dir=\"rtl\"") && gone.contains("أُلغيت هذه الدعوة"))
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: output.path("out/manifest.json")))
+                as? [String: Any])
+        let artifacts = try #require(manifest["artifacts"] as? [[String: Any]])
+        let goneEntry = try #require(artifacts.first { $0["path"] as? String == "de-DE/gone/index.html" })
+        #expect(goneEntry["status"] as? Int == 410)
+        let association = try String(
+            contentsOf: output.path("out/.well-known/apple-app-site-association"), encoding: .utf8)
+        #expect(association.contains("\"/\" : \"/accept\"") && association.contains("\"token\" : \"*\""))
+        #expect(association.contains("io.selffull.app.Clip"))
+        let files = FileManager.default.enumerator(at: output.path("out"), includingPropertiesForKeys: nil)!
+        for case let file as URL in files where !file.path.contains("/review/") {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            #expect(!text.lowercased().contains("seed 003"), "\(file.lastPathComponent)")
+        }
     }
 
     @Test func withoutATokenKeyAStrictCheckFails() throws {

@@ -58,25 +58,35 @@ struct LocalizationStep {
             LocalizationReview.usage(
                 site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
         }
-        return site.buildLocales.parallelMap { locale in
-            var key = FingerprintBuilder("catalog-rules")
-            key.add(Self.sharedKey(loaded))
-            key.add(locale.rawValue)
-            key.add(loaded.prints.chain(locale))
-            key.add(loaded.prints.chain(source))
-            key.add(Self.lockKey(loaded, locale))
-            return engine.persistentValue("check.catalog", key.finish()) {
-                let locales = Array(Set([locale, source])).sorted()
-                var input = LocalizationInput(
-                    catalog: loaded.catalog, usage: usage,
-                    renderings: Dictionary(
-                        uniqueKeysWithValues: locales.map { ($0, renderings($0, loaded, prepared)) }),
-                    locales: [locale])
-                input.sourceHashes = loaded.sourceHashes.filter { $0.key == locale }
-                input.limits = site.config.limits
-                return prepared.checker.check(input)
-            }
-        }.flatMap { $0 }
+        var everyLocale = FingerprintBuilder("catalog-rules-every-locale")
+        everyLocale.add(Self.sharedKey(loaded))
+        for locale in site.buildLocales { everyLocale.add(loaded.prints.chain(locale)) }
+        let acrossLocales = engine.persistentValue("check.catalog-across", everyLocale.finish()) {
+            var input = LocalizationInput(
+                catalog: loaded.catalog, usage: usage, renderings: [:], locales: site.buildLocales)
+            input.limits = site.config.limits
+            return prepared.checker.check(input, everyLocale: true)
+        }
+        return acrossLocales
+            + site.buildLocales.parallelMap { locale in
+                var key = FingerprintBuilder("catalog-rules")
+                key.add(Self.sharedKey(loaded))
+                key.add(locale.rawValue)
+                key.add(loaded.prints.chain(locale))
+                key.add(loaded.prints.chain(source))
+                key.add(Self.lockKey(loaded, locale))
+                return engine.persistentValue("check.catalog", key.finish()) {
+                    let locales = Array(Set([locale, source])).sorted()
+                    var input = LocalizationInput(
+                        catalog: loaded.catalog, usage: usage,
+                        renderings: Dictionary(
+                            uniqueKeysWithValues: locales.map { ($0, renderings($0, loaded, prepared)) }),
+                        locales: [locale])
+                    input.sourceHashes = loaded.sourceHashes.filter { $0.key == locale }
+                    input.limits = site.config.limits
+                    return prepared.checker.check(input, everyLocale: false)
+                }
+            }.flatMap { $0 }
     }
 
     /// The key of the source fingerprints the lock gives a locale's translations.

@@ -45,7 +45,7 @@ public struct Checker: Sendable {
             ],
             catalogRules: [
                 UnusedKeyRule(), ArgumentMismatchRule(), TooLongRule(), WhitespaceRule(), URLMismatchRule(),
-                MarkupMismatchRule(), UntranslatedRule(), StaleRule(),
+                MarkupMismatchRule(), UntranslatedRule(), StaleRule(), SourceOnlyRule(),
             ],
             context: context)
     }
@@ -136,9 +136,10 @@ public struct Checker: Sendable {
         return wholeSiteRules.parallelMap { $0.check(site, context: context) }.flatMap { $0 }
     }
 
-    /// Findings for the locale bundles.
-    public func check(_ input: LocalizationInput) -> [Diagnostic] {
-        catalogRules.flatMap { $0.check(input) }
+    /// Findings for the locale bundles: of every catalog rule, or only of those that compare one
+    /// locale with the source (`everyLocale: false`) or those that read all locales at once (`true`).
+    public func check(_ input: LocalizationInput, everyLocale: Bool? = nil) -> [Diagnostic] {
+        catalogRules.filter { everyLocale == nil || $0.readsEveryLocale == everyLocale }.flatMap { $0.check(input) }
     }
 
     /// The findings of the page, text and image rules for one artifact; `page` is the artifact

@@ -63,10 +63,15 @@ public struct LocalizationInput: Sendable {
 /// A check of the locale bundles. Each rule lives in its own file with its messages beside it.
 public protocol CatalogRule: Sendable {
     var id: RuleID { get }
+    /// Whether the rule compares all locales at once (and so runs once per build), rather than
+    /// one locale with the source.
+    var readsEveryLocale: Bool { get }
     func check(_ input: LocalizationInput) -> [Diagnostic]
 }
 
 extension CatalogRule {
+    public var readsEveryLocale: Bool { false }
+
     /// A finding at a bundle entry, naming its locale.
     func finding(
         _ severity: Severity, _ message: String, at entry: BundleEntry, locale: LocaleID, sample: String? = nil,

@@ -9,20 +9,31 @@ public struct LayoutLibrary: Sendable {
     /// The locale keys each layout prints or tests itself (`{{t.KEY}}`, `{{{html.KEY}}}`,
     /// `{{#t.KEY}}`), and the layouts and partials it includes.
     private let directKeys: [String: Set<String>]
+    /// Every name each layout prints or tests itself (`app.name`, `t.KEY`, …).
+    private let directNames: [String: Set<String>]
     private let includes: [String: Set<String>]
 
     /// The locale keys a layout and everything it includes print or test: the only strings a page's
     /// layout context needs.
     public func referencedKeys(of name: String) -> Set<String> {
-        var keys: Set<String> = []
+        collect(directKeys, from: name)
+    }
+
+    /// Every name a layout and everything it includes print or test (`inviter.firstName`, `t.KEY`).
+    public func referencedNames(of name: String) -> Set<String> {
+        collect(directNames, from: name)
+    }
+
+    private func collect(_ direct: [String: Set<String>], from name: String) -> Set<String> {
+        var result: Set<String> = []
         var visited: Set<String> = []
         var pending = [name]
         while let next = pending.popLast() {
             guard visited.insert(next).inserted else { continue }
-            keys.formUnion(directKeys[next] ?? [])
+            result.formUnion(direct[next] ?? [])
             pending += includes[next] ?? []
         }
-        return keys
+        return result
     }
 
     /// Parses every layout; a layout with a syntax error is reported and left out.
@@ -57,11 +68,13 @@ public struct LayoutLibrary: Sendable {
             }
         }
         var directKeys: [String: Set<String>] = [:]
+        var directNames: [String: Set<String>] = [:]
         var includes: [String: Set<String>] = [:]
         for (name, source) in layouts {
             for tag in MustacheTagScanner.scan(source.text) {
                 switch tag.kind {
                 case .variable, .unescaped, .section, .inverted:
+                    directNames[name, default: []].insert(tag.name)
                     for prefix in ["t.", "html."] where tag.name.hasPrefix(prefix) {
                         directKeys[name, default: []].insert(String(tag.name.dropFirst(prefix.count)))
                     }
@@ -72,7 +85,7 @@ public struct LayoutLibrary: Sendable {
         }
         let library = LayoutLibrary(
             library: MustacheLibrary(templates: templates), sources: layouts, directKeys: directKeys,
-            includes: includes)
+            directNames: directNames, includes: includes)
         return (library, diagnostics)
     }
 
