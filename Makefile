@@ -4,6 +4,8 @@
 DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # The email tests score every email of the default site with SpamAssassin (local rules only).
 DEBIAN_PACKAGES += spamassassin
+# The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.
+DEBIAN_PACKAGES += nginx caddy curl
 # The preview's real-browser test loads pages in headless Chromium; BECKON_NO_BROWSER=1 leaves it
 # out (the test then says it was skipped).
 ifeq ($(BECKON_NO_BROWSER),)

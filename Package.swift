@@ -69,6 +69,7 @@ let package = Package(
         ),
         .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards"]),
         .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
+        .target(name: "BeckonServing", dependencies: ["BeckonRender"]),
         .target(name: "BeckonMIME"),
         .target(name: "BeckonEmail", dependencies: ["BeckonRender", "BeckonMIME", "InviteModel"]),
         .target(name: "BeckonReview", dependencies: ["BeckonChecks"]),
@@ -82,7 +83,8 @@ let package = Package(
         .target(
             name: "BeckonBuild",
             dependencies: [
-                "BeckonWeb", "BeckonMessages", "BeckonEmail", "BeckonChecks", "BeckonReview", "BeckonEngine",
+                "BeckonWeb", "BeckonMessages", "BeckonServing", "BeckonEmail", "BeckonChecks", "BeckonReview",
+                "BeckonEngine",
                 "InviteSecurity", "CBeckonSys",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -171,6 +173,10 @@ let package = Package(
             name: "BeckonEmailTests",
             dependencies: ["BeckonEmail", "BeckonMIME", "BeckonProvenance", "BeckonDiagnostics", "BeckonTestSupport"]),
         .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonServingTests",
+            dependencies: ["BeckonServing", "BeckonSite", "BeckonRender", "BeckonTestSupport"]
+        ),
         .testTarget(
             name: "BeckonBuildTests",
             dependencies: [

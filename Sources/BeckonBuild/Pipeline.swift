@@ -6,6 +6,7 @@ import BeckonLocalization
 import BeckonMessages
 import BeckonRender
 import BeckonReview
+import BeckonServing
 import BeckonSite
 import BeckonWeb
 import Foundation
@@ -131,6 +132,8 @@ public struct Pipeline: Sendable {
                 loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts)
         }
         artifacts.append(review)
+        artifacts += ServingFiles.artifacts(
+            site.config.serving, config: site.config, locales: site.buildLocales, artifacts: artifacts)
         return Outcome(
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
             overrides: prepared.overrides, lock: loaded.lock)

@@ -33,6 +33,9 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     case review
     /// An HTML file checked by `beckon lint`, which Beckon did not build.
     case document
+    /// A host's configuration (`_headers`, `_redirects`, `_serving/nginx.conf`, `_serving/Caddyfile`),
+    /// read by the host and never served.
+    case servingRules = "serving-rules"
 
     /// Whether the artifact is one of a site's invite pages.
     public var isInvitePage: Bool { [.landing, .expired, .gone, .android, .accepted].contains(self) }

@@ -24,11 +24,13 @@ public struct SiteConfig: Sendable, Hashable {
     public var pages: [TemplateKind]?
     /// Where `pages` was written.
     public var pagesLocation: SourceLocation?
+    /// The hosts whose serving rules the build writes (`serving:`), none by default.
+    public var serving: [ServingTarget] = []
 
     /// The top-level keys of beckon.yml.
     public static let keys = [
         "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "email",
-        "checks", "pages",
+        "checks", "pages", "serving",
     ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
@@ -75,11 +77,35 @@ public struct SiteConfig: Sendable, Hashable {
         checks = mapping.mapping("checks", keys: ChecksConfig.keys).map(ChecksConfig.init) ?? ChecksConfig()
         pages = Self.pages(mapping)
         pagesLocation = pages == nil ? nil : mapping.location(of: "pages")
+        serving = Self.serving(mapping)
         guard let app, let theme, let links else { return nil }
         self.app = app
         self.theme = theme
         self.locales = locales
         self.links = links
+    }
+
+    /// `serving: [nginx, netlify]`: each a known host, once; Netlify and Cloudflare Pages read the
+    /// same file names, so a site writes for one of them.
+    private static func serving(_ mapping: YAMLReader.Mapping) -> [ServingTarget] {
+        guard let names = mapping.strings("serving") else { return [] }
+        var targets: [ServingTarget] = []
+        for name in names {
+            guard let target = ServingTarget(rawValue: name) else {
+                let known = ServingTarget.allCases.map(\.rawValue)
+                mapping.reader.invalid(
+                    "`\(name)` is not a host Beckon writes serving rules for\(DidYouMean.phrase(for: name, among: known))",
+                    at: mapping.location(of: "serving"), fix: "Use: \(known.joined(separator: ", ")).")
+                continue
+            }
+            if !targets.contains(target) { targets.append(target) }
+        }
+        if targets.contains(.netlify), targets.contains(.cloudflare) {
+            mapping.reader.invalid(
+                "`netlify` and `cloudflare` both write `_headers` and `_redirects`",
+                at: mapping.location(of: "serving"), fix: "Keep the one host the output is deployed to.")
+        }
+        return targets
     }
 
     /// `pages: [landing, gone]`: each a page kind, once.

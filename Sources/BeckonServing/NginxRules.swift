@@ -1,0 +1,70 @@
+/// `_serving/nginx.conf`: an include for the `server { }` block whose `root` is the output folder.
+///
+/// nginx picks one `location` per request, so each rule is its own location: exact matches for
+/// `/` and the association file, `^~` prefixes for gone pages and the invite path (which stop the
+/// regular expressions), then regular expressions by file extension.
+enum NginxRules {
+    static func text(_ plan: ServingPlan) -> String {
+        var lines = [
+            "# Written by `beckon build` (serving: [nginx]) from manifest.json; do not edit, rebuild.",
+            "# Include it in the server block that serves the output folder:",
+            "#   server { listen 443 ssl; root /srv/invites; include /srv/invites/_serving/nginx.conf; }",
+            "",
+            "charset utf-8;",
+            "",
+        ]
+        if plan.entryFolder != nil || plan.invitePath != nil {
+            lines.append(
+                "# The locale of the visitor's first Accept-Language language, \(plan.defaultLocale) when none has pages."
+            )
+            lines.append("set $beckon_locale \(plan.defaultLocale);")
+            for choice in plan.otherLanguages {
+                lines.append(
+                    "if ($http_accept_language ~* \"^\\s*\(choice.language)(-|;|,|\\s|$)\") { set $beckon_locale \(choice.locale); }"
+                )
+            }
+            lines.append("")
+        }
+        if let folder = plan.entryFolder {
+            lines += [
+                "location = / {", "    add_header Vary Accept-Language always;",
+                "    return 302 /$beckon_locale/\(folder)/;", "}", "",
+            ]
+        }
+        if let path = plan.invitePath {
+            lines += [
+                "# Invite links: a static host cannot know an invite's state, so every link gets the landing page.",
+                "location \(plan.invitePathIsPrefix ? "^~" : "=") \(path) {",
+                "    add_header X-Robots-Tag noindex always;", "    add_header Cache-Control no-cache always;",
+                "    add_header Vary Accept-Language always;",
+                "    rewrite ^ /$beckon_locale/\(plan.entryFolder ?? "invite")/index.html break;", "}", "",
+            ]
+        }
+        for (index, page) in plan.statusPages.enumerated() {
+            lines += [
+                "location ^~ \(page.folder) {", "    error_page \(page.status) @beckon_status_\(index);",
+                "    return \(page.status);", "}",
+                "location @beckon_status_\(index) {", "    add_header X-Robots-Tag noindex always;",
+                "    add_header Cache-Control no-cache always;", "    rewrite ^ \(page.file) break;", "}", "",
+            ]
+        }
+        for file in plan.contentTypes where !file.path.hasSuffix(".eml") {
+            lines += [
+                "location = \(file.path) {", "    types { }", "    default_type \"\(file.contentType)\";",
+                "    add_header Cache-Control no-cache always;", "}",
+            ]
+        }
+        lines += [
+            "",
+            "location ~* \\.html$ {", "    add_header X-Robots-Tag noindex always;",
+            "    add_header Cache-Control no-cache always;", "}",
+            "location ~* \\.eml$ {", "    types { }", "    default_type message/rfc822;",
+            "    add_header X-Robots-Tag noindex always;", "}",
+            "location ~* \\.(png|svg|jpe?g|webp|gif)$ {",
+            "    add_header Cache-Control \"public, max-age=3600\" always;",
+            "}",
+            "location ^~ /_serving/ {", "    return 404;", "}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

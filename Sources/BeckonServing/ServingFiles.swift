@@ -1,0 +1,30 @@
+import BeckonRender
+import BeckonSite
+
+/// The serving rules a site asks for (`serving:`), as artifacts beside the pages they serve.
+public enum ServingFiles {
+    /// The files of every target in `targets`, made from the plan of `artifacts`.
+    public static func artifacts(
+        _ targets: [ServingTarget], config: SiteConfig, locales: [LocaleID], artifacts: [Artifact]
+    ) -> [Artifact] {
+        guard !targets.isEmpty else { return [] }
+        let plan = ServingPlan(config: config, locales: locales, artifacts: artifacts)
+        return targets.flatMap { target -> [Artifact] in
+            switch target {
+            case .netlify, .cloudflare:
+                return [
+                    file("_headers", NetlifyRules.headers(plan)),
+                    file("_redirects", NetlifyRules.redirects(plan, languageConditions: target == .netlify)),
+                ]
+            case .nginx: return [file("_serving/nginx.conf", NginxRules.text(plan))]
+            case .caddy: return [file("_serving/Caddyfile", CaddyRules.text(plan))]
+            }
+        }
+    }
+
+    private static func file(_ path: String, _ text: String) -> Artifact {
+        Artifact(
+            path: path, kind: .servingRules, status: 404, contentType: "text/plain; charset=utf-8",
+            bytes: Array(text.utf8))
+    }
+}
