@@ -63,6 +63,9 @@ enum JSONMemberNames {
                 case 0x7D, 0x5D:
                     depth -= 1
                     index += 1
+                case 0x2C, 0x3A:
+                    // Between the items of a nested array or object.
+                    index += 1
                 default:
                     // A number or literal runs to the next delimiter.
                     while index < bytes.count, ![0x2C, 0x7D, 0x5D, 0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {

@@ -147,4 +147,15 @@ extension String {
         let names = JSONMemberNames.of(Array(#"{"a":{"exp":1},"exp":2,"b":[{"exp":3}]}"#.utf8))
         #expect(names == ["a", "exp", "b"])
     }
+
+    /// Found by the `jwt` fuzz target: a comma between the items of a nested array (an `aud` list)
+    /// never moved the reader on, and verifying such a token spun forever.
+    @Test(arguments: [
+        (#"{"aud":["other","selffull-accept"],"exp":1}"#, ["aud", "exp"] as [String]?),
+        (#"{"a":[1, 2 ,3],"b":{"c":[{"d":[]} , {}]}}"#, ["a", "b"]),
+        (#"{"a":[,,,]}"#, ["a"]), (#"{"a":[1,"#, nil), (#"{"a":{"b":1,,}"#, nil), (#"{"a":]}"#, nil),
+    ])
+    func nestedListsAreSkippedToTheirEnd(json: String, expected: [String]?) {
+        #expect(JSONMemberNames.of(Array(json.utf8)) == expected)
+    }
 }
