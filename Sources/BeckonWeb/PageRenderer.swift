@@ -128,8 +128,17 @@ public struct PageRenderer: Sendable {
             buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
             layoutKeys: layouts.referencedKeys(of: template.layout), fixedStrings: fixedStrings)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
-        guard let marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
+        guard var marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)
+        }
+        if route.artifactKind == .landing, let analytics = site.config.analytics,
+            let end = marked.range(of: "</body>", options: .backwards)
+        {
+            let beacon = AnalyticsBeacon.html(
+                endpoint: analytics.endpoint, links: site.config.links,
+                context: sample?.context.rawValue ?? "generic", locale: route.locale.rawValue)
+            let origin = RenderOrigins(config: site.configLocations, catalog: catalog).setting("analytics.endpoint")
+            marked.insert(contentsOf: OriginMarks.wrap(beacon, in: origin), at: end.lowerBound)
         }
         let (html, provenance) = OriginMarks.strip(marked)
         diagnostics = diagnostics.map { diagnostic in

@@ -32,7 +32,9 @@ import Testing
         let port = Int.random(in: 20_000..<60_000)
         let folder = TemporaryDirectory()
 
-        init(_ server: Server, root: URL) throws {
+        /// Starts `server` on the output folder `root`; `nginxLocations` go into nginx's server block
+        /// before the generated rules.
+        init(_ server: Server, root: URL, nginxLocations: String = "", logFormat: String? = nil) throws {
             let rules = root.appendingPathComponent("_serving/\(server == .nginx ? "nginx.conf" : "Caddyfile")").path
             let config: String
             switch server {
@@ -46,7 +48,7 @@ import Testing
                     events { worker_connections 64; }
                     http {
                         include /etc/nginx/mime.types;
-                        access_log off;
+                        \(logFormat.map { "log_format test '\($0)';\naccess_log \(temp)/access.log test;" } ?? "access_log off;")
                         client_body_temp_path \(temp)/body;
                         proxy_temp_path \(temp)/proxy;
                         fastcgi_temp_path \(temp)/fastcgi;
@@ -55,6 +57,7 @@ import Testing
                         server {
                             listen 127.0.0.1:\(port);
                             root \(root.path);
+                            \(nginxLocations)
                             include \(rules);
                         }
                     }

@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    /// A script string holds the value exactly (it reads back as JSON) and cannot close the
+    /// script element or start a comment in it.
+    @Test func scriptStringsCannotLeaveTheScript() async {
+        await propertyCheck(input: Self.anyText) { text in
+            let literal = ScriptEscaping.string(text)
+            #expect(!literal.contains("<") && !literal.contains(">"))
+            #expect(!literal.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" })
+            let decoded = try? JSONDecoder().decode(String.self, from: Data(literal.utf8))
+            #expect(decoded == text)
+        }
+    }
+
     @Test func textEscapingLeavesNoTags() async {
         await propertyCheck(input: Self.anyText) { text in
             let escaped = HTMLEscaping.text(text)

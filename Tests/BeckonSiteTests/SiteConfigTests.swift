@@ -44,6 +44,12 @@ import Testing
             ),
             // A right-to-left override would reverse a subject or a title around the name.
             ("inviterFirstName: Maya", "inviterFirstName: \"Maya\\u202Egnp.exe\"", "config.invalid-value", 21),
+            // The beacon reports to the site itself, never to a third party.
+            (
+                "samples:", "analytics:\n  endpoint: https://collect.tracker.test/e\nsamples:",
+                "config.analytics-host", 20
+            ),
+            ("samples:", "analytics:\n  endpoint: http://join.minimo.test/e\nsamples:", "config.invalid-url", 20),
         ] as [(String, String, String, Int)])
     func problemsAreLocated(old: String, new: String, rule: String, line: Int) {
         let (_, diagnostics) = load(SiteFixture.replacing(old, with: new, in: Self.valid))
@@ -77,6 +83,17 @@ import Testing
                     of: "[]..", with: "[].")
                 #expect(documentation.contains("`\(path)`"), "docs/site-format.md does not document `\(path)`")
             }
+        }
+    }
+
+    @Test func theBeaconMayReportToTheSiteOrAnAllowedHost() throws {
+        for (endpoint, extra) in [
+            ("https://join.minimo.test/events", ""),
+            ("https://stats.minimo.test/e", "checks:\n  allowedHosts: [stats.minimo.test]\n"),
+        ] {
+            let (config, diagnostics) = load(Self.valid + "analytics:\n  endpoint: \(endpoint)\n" + extra)
+            #expect(diagnostics.isEmpty, "\(diagnostics)")
+            #expect(config?.analytics?.endpoint.absoluteString == endpoint)
         }
     }
 }

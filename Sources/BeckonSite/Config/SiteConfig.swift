@@ -24,13 +24,15 @@ public struct SiteConfig: Sendable, Hashable {
     public var pages: [TemplateKind]?
     /// Where `pages` was written.
     public var pagesLocation: SourceLocation?
+    /// The landing page's `invite_link_opened` beacon, when the site reports it.
+    public var analytics: AnalyticsConfig?
     /// The hosts whose serving rules the build writes (`serving:`), none by default.
     public var serving: [ServingTarget] = []
 
     /// The top-level keys of beckon.yml.
     public static let keys = [
         "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "email",
-        "checks", "pages", "serving",
+        "checks", "pages", "serving", "analytics",
     ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
@@ -39,7 +41,7 @@ public struct SiteConfig: Sendable, Hashable {
         "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
         "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys, "share": ShareConfig.keys,
         "tokens": TokensConfig.keys, "email": EmailConfig.keys, "email.logo": ThemeConfig.Logo.keys,
-        "checks": ChecksConfig.keys,
+        "checks": ChecksConfig.keys, "analytics": AnalyticsConfig.keys,
     ]
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
@@ -78,6 +80,10 @@ public struct SiteConfig: Sendable, Hashable {
         pages = Self.pages(mapping)
         pagesLocation = pages == nil ? nil : mapping.location(of: "pages")
         serving = Self.serving(mapping)
+        let trustedHosts = Set([app?.baseURL.host, links?.host].compactMap { $0 } + checks.allowedHosts)
+        analytics = mapping.mapping("analytics", keys: AnalyticsConfig.keys).flatMap {
+            AnalyticsConfig($0, trustedHosts: trustedHosts)
+        }
         guard let app, let theme, let links else { return nil }
         self.app = app
         self.theme = theme
