@@ -70,6 +70,7 @@ let package = Package(
         .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards"]),
         .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
         .target(name: "BeckonServing", dependencies: ["BeckonRender"]),
+        .target(name: "BeckonStarters"),
         .target(name: "BeckonMIME"),
         .target(name: "BeckonEmail", dependencies: ["BeckonRender", "BeckonMIME", "InviteModel"]),
         .target(name: "BeckonReview", dependencies: ["BeckonChecks"]),
@@ -103,7 +104,7 @@ let package = Package(
         .target(
             name: "BeckonCLI",
             dependencies: [
-                "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "InviteSecurity",
+                "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonStarters", "InviteSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

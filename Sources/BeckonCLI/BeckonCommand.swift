@@ -25,7 +25,8 @@ public struct BeckonCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            BuildCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self, L10nCommand.self,
+            InitCommand.self, BuildCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self,
+            L10nCommand.self,
             LintCommand.self,
             ContrastCommand.self,
             InviteCommand.self, LinkCommand.self, TokenCommand.self,
