@@ -50,11 +50,13 @@ struct L10nStatus: AsyncParsableCommand {
     }
 
     static func table(_ statuses: [LocaleStatus]) -> String {
-        let header = ["locale", "total", "translated", "missing", "fallback", "stale", "over limit"]
-        let rows = statuses.map {
-            [
-                $0.locale, "\($0.total)", "\($0.translated)", "\($0.missing)", "\($0.fallback)", "\($0.stale)",
-                "\($0.overLimit)",
+        let header = ["locale", "total", "translated", "missing", "(by fallback)", "stale", "over limit", "progress"]
+        let rows = statuses.map { status in
+            let suppliers = status.fallbackFrom.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            return [
+                status.locale, "\(status.total)", "\(status.translated)", "\(status.missing)",
+                suppliers.isEmpty ? "0" : suppliers.joined(separator: ", "), "\(status.stale)", "\(status.overLimit)",
+                "\(status.progress)%",
             ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

@@ -9,31 +9,53 @@ public struct LocaleStatus: Sendable, Hashable, Codable {
     public var total: Int
     /// Source strings this locale's bundle has.
     public var translated: Int
-    /// Source strings neither this locale nor a fallback the site accepts has (a string only the
-    /// default locale supplies, in another language, counts as missing).
+    /// Source strings this locale's bundle lacks, whether or not a fallback fills them: a
+    /// string another locale supplies is still a string nobody translated into this one.
     public var missing: Int
-    /// Source strings an accepted fallback locale supplies (same language, or named in
-    /// `locales.fallback`).
+    /// Of the missing strings, those an accepted fallback locale supplies (same language, or named
+    /// in `locales.fallback`).
     public var fallback: Int
-    /// Translations made from an older source text.
+    /// Which locales fill the missing strings, and how many each (`de-DE: 3`).
+    public var fallbackFrom: [String: Int]
+    /// Translations made from an older source text, whether they came through a hand-off file or
+    /// were typed into the bundle (the translation lock tracks both).
     public var stale: Int
     /// Strings over their length limit in some rendering.
     public var overLimit: Int
     /// Findings of every rule made in this locale.
     public var findings: Int
+    /// Translated and current (not stale), in whole percent of the source strings.
+    public var progress: Int
 
     /// Counts a locale from the catalog and the build's findings.
     public static func make(_ locale: LocaleID, catalog: Catalog, diagnostics: [Diagnostic]) -> LocaleStatus {
         let sourceKeys = catalog.sourceBundle?.orderedKeys ?? []
         let own = catalog.bundles[locale]?.entries ?? [:]
         let translated = sourceKeys.filter { own[$0] != nil }.count
-        let supplied = sourceKeys.filter { catalog.isAcceptedFallback($0, in: locale) }.count
+        var fallbackFrom: [String: Int] = [:]
+        for key in sourceKeys where catalog.isAcceptedFallback(key, in: locale) {
+            if let supplier = catalog.lookup(key, in: locale)?.locale {
+                fallbackFrom[supplier.rawValue, default: 0] += 1
+            }
+        }
         let findings = diagnostics.filter { $0.locale == locale.rawValue }
+        let stale = Set(findings.filter { $0.rule == "l10n.stale" }.compactMap { Self.key(in: $0.message) }).count
+        let current = max(0, translated - stale)
         return LocaleStatus(
             locale: locale.rawValue, total: sourceKeys.count, translated: translated,
-            missing: sourceKeys.count - translated - supplied, fallback: supplied,
-            stale: findings.count { $0.rule == "l10n.stale" },
-            overLimit: Set(findings.filter { $0.rule == "l10n.too-long" }.map(\.message)).count,
-            findings: findings.count)
+            missing: sourceKeys.count - translated, fallback: fallbackFrom.values.reduce(0, +),
+            fallbackFrom: fallbackFrom, stale: stale,
+            overLimit: Set(findings.filter { $0.rule == "l10n.too-long" }.compactMap { Self.key(in: $0.message) })
+                .count,
+            findings: findings.count,
+            progress: sourceKeys.isEmpty ? 100 : current * 100 / sourceKeys.count)
+    }
+
+    /// The key a finding names first (`` `landing.title` is 81 characters… ``).
+    static func key(in message: String) -> String? {
+        guard let start = message.firstIndex(of: "`") else { return nil }
+        let rest = message[message.index(after: start)...]
+        guard let end = rest.firstIndex(of: "`") else { return nil }
+        return String(rest[..<end])
     }
 }

@@ -83,12 +83,12 @@ public struct ReviewPage: Sendable {
             }
             .map { "<a href=\"../\(HTMLEscaping.attribute($0.path))\">\($0.kind.rawValue)</a>" }.joined(separator: " ")
             rows +=
-                "<tr><th scope=\"row\">\(status.locale)</th><td>\(status.translated)/\(status.total)</td><td>\(status.fallback)</td><td>\(status.missing)</td><td>\(status.stale)</td><td>\(status.overLimit)</td><td>\(status.findings)</td><td>\(links)</td></tr>\n"
+                "<tr><th scope=\"row\">\(status.locale)</th><td>\(status.translated)/\(status.total)</td><td>\(status.progress)%</td><td>\(status.missing)</td><td>\(status.fallback)</td><td>\(status.stale)</td><td>\(status.overLimit)</td><td>\(status.findings)</td><td>\(links)</td></tr>\n"
         }
         return """
             <table class="summary">
             <caption>Locales</caption>
-            <thead><tr><th scope="col">locale</th><th scope="col">translated</th><th scope="col">fallback</th><th scope="col">missing</th><th scope="col">stale</th><th scope="col">over limit</th><th scope="col">findings</th><th scope="col">pages</th></tr></thead>
+            <thead><tr><th scope="col">locale</th><th scope="col">translated</th><th scope="col">progress</th><th scope="col">missing</th><th scope="col">of which by fallback</th><th scope="col">stale</th><th scope="col">over limit</th><th scope="col">findings</th><th scope="col">pages</th></tr></thead>
             <tbody>
             \(rows)</tbody>
             </table>

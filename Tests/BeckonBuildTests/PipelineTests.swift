@@ -152,6 +152,10 @@ import Testing
         let lenient = await build(folder) { $0.write = false }
         #expect(!lenient.report.hasErrors)
         #expect(lenient.report.diagnostics.map(\.rule) == ["l10n.fallback"])
+        // A string a fallback fills is still missing from German, and the status says who filled it.
+        let german = try #require(lenient.localization.first { $0.locale == "de-DE" })
+        #expect(german.missing == 1 && german.fallback == 1 && german.fallbackFrom == ["en-US": 1])
+        #expect(german.progress == (german.total - 1) * 100 / german.total)
         let strict = await build(folder) {
             $0.write = false
             $0.strict = true
