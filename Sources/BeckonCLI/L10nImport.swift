@@ -28,6 +28,12 @@ struct L10nImport: ParsableCommand {
     )
     var format: DiagnosticFormat = .text
 
+    @Option(
+        help: ArgumentHelp(
+            "The locale of a file that names no target language (XLIFF from translate-toolkit's po2xliff).",
+            valueName: "id"))
+    var locale: String?
+
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
@@ -48,7 +54,7 @@ struct L10nImport: ParsableCommand {
             throw fail("input.missing-file", "`\(file)` does not exist or cannot be read", fix: "Check the path.")
         }
         try? handle.close()
-        let plan = HandoffImport.plan([UInt8](data), path: file, catalog: catalog)
+        let plan = HandoffImport.plan([UInt8](data), path: file, catalog: catalog, targetLocale: locale)
         if let text = plan.file { sources.add(text) }
         var report = DiagnosticReport(plan.diagnostics).finalized(strict: strict)
         var wrote = false

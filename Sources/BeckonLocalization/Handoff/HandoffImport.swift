@@ -16,7 +16,10 @@ public enum HandoffImport {
     ///   - bytes: The file's bytes, UTF-8 (a byte-order mark is dropped).
     ///   - path: The file's path as the user wrote it, for diagnostics.
     ///   - catalog: The site's bundles, the source locale's first among them.
-    public static func plan(_ bytes: [UInt8], path: String, catalog: Catalog) -> HandoffImportPlan {
+    ///   - targetLocale: The locale of a file that names none (XLIFF a PO converter wrote).
+    public static func plan(
+        _ bytes: [UInt8], path: String, catalog: Catalog, targetLocale: String? = nil
+    ) -> HandoffImportPlan {
         guard bytes.count <= sizeLimit else {
             return failed(
                 .error(
@@ -29,7 +32,7 @@ public enum HandoffImport {
         case .failure(let diagnostic): return failed(diagnostic)
         }
         let file = SourceText(path: path, text: text)
-        let report = ImportReport(file)
+        let report = ImportReport(file, assumedTarget: targetLocale)
         let (format, units) = read(file, catalog: catalog, report: report)
         let updates = ImportPlanner(catalog: catalog, report: report).plan(units)
         var changes: [BundleChange] = []

@@ -214,7 +214,8 @@ import Testing
         let usage: [MessageKey: [String]] = ["landing.title": ["templates/pages/landing.md", "share messages"]]
         let xliff = try #require(
             HandoffExport.export(Fixture.catalog(), format: .xliff12, locale: Fixture.germanLocale, usage: usage))
-        #expect(xliff.text.contains("<note from=\"usage\">Used in share messages, templates/pages/landing.md.</note>"))
+        #expect(
+            xliff.text.contains("<note from=\"developer\">Used in share messages, templates/pages/landing.md.</note>"))
         let catalog = try #require(
             HandoffExport.export(Fixture.catalog(), format: .xcstrings, locale: nil, usage: usage))
         #expect(catalog.text.contains("Used in share messages, templates/pages/landing.md.\\nPlaceholders:"))

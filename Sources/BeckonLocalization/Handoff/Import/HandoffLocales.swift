@@ -43,10 +43,18 @@ enum HandoffLocales {
         let targets = catalog.locales.list.filter { $0 != catalog.locales.defaultLocale }
         let choices =
             targets.isEmpty ? "a locale added to `locales.list` first" : targets.map(\.rawValue).joined(separator: ", ")
-        guard let text, !text.isEmpty else {
+        if let text, !text.isEmpty, let assumed = report.assumedTarget, assumed != text {
+            report.error(
+                HandoffRule.locale, "the file is for `\(text)`, not `\(assumed)`", at: location,
+                fix: "Leave out `--locale` for a file that names its target language.")
+            return nil
+        }
+        guard let text = text.flatMap({ $0.isEmpty ? nil : $0 }) ?? report.assumedTarget else {
             report.error(
                 HandoffRule.locale, "the file names no target language", at: location,
-                fix: "Export the file with `--locale`, which sets the target language: one of \(choices).")
+                fix:
+                    "Name it with `beckon l10n import FILE --locale ID` (one of \(choices)); files `beckon l10n export` writes carry it."
+            )
             return nil
         }
         guard let locale = siteLocale(text, in: catalog) else {

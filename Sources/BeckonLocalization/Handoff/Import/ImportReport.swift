@@ -4,10 +4,14 @@ import BeckonSite
 /// Collects the diagnostics of one import, located in the imported file.
 final class ImportReport {
     let source: SourceText
+    /// The target locale for a file that names none (`l10n import --locale`), as PO converters'
+    /// XLIFF leaves it out.
+    let assumedTarget: String?
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(_ source: SourceText) {
+    init(_ source: SourceText, assumedTarget: String? = nil) {
         self.source = source
+        self.assumedTarget = assumedTarget
     }
 
     /// Whether an error has been recorded.

@@ -2,8 +2,9 @@ import BeckonDiagnostics
 import BeckonHTML
 import BeckonSite
 
-/// Reads the translations of an XLIFF 1.2 document: every `<trans-unit>` of every `<file>`,
-/// keyed by `resname` (else `id`).
+/// Reads the translations of an XLIFF 1.2 (or 1.1) document: every `<trans-unit>` of every
+/// `<file>`, keyed by `resname`, else by the key in its location context (which survives a trip
+/// through PO as `#: KEY`), else by `id`. A PO header unit is skipped.
 enum XLIFF12Reader {
     static func read(_ root: XMLNode, catalog: Catalog, report: ImportReport) -> [ImportedUnit] {
         let files = root.elements(named: "file")
@@ -22,7 +23,8 @@ enum XLIFF12Reader {
                 let locale = HandoffLocales.target(
                     file[attribute: "target-language"], at: fileLocation, catalog: catalog, report: report)
             else { continue }
-            for unit in file.descendants(named: "trans-unit") where unit[attribute: "translate"] != "no" {
+            for unit in file.descendants(named: "trans-unit")
+            where unit[attribute: "translate"] != "no" && unit[attribute: "restype"] != "x-gettext-domain-header" {
                 if let imported = read(unit, locale: locale, report: report) { units.append(imported) }
             }
         }
@@ -31,7 +33,7 @@ enum XLIFF12Reader {
 
     private static func read(_ unit: XMLNode, locale: LocaleID, report: ImportReport) -> ImportedUnit? {
         let location = report.location(line: unit.line, element: "trans-unit")
-        guard let key = unit[attribute: "resname"] ?? unit[attribute: "id"], !key.isEmpty else {
+        guard let key = unit[attribute: "resname"] ?? locationKey(unit) ?? unit[attribute: "id"], !key.isEmpty else {
             report.error(
                 HandoffRule.xml, "a `<trans-unit>` has no `id`", at: location,
                 fix: "Give every unit the `id` the export wrote.", locale: locale)
@@ -52,6 +54,17 @@ enum XLIFF12Reader {
                 targetNode?[attribute: "state"], approved: unit[attribute: "approved"] == "yes",
                 hasTarget: target?.text.isEmpty == false),
             location: location)
+    }
+
+    /// The key a unit's `<context-group purpose="location">` names as its `sourcefile`.
+    static func locationKey(_ unit: XMLNode) -> String? {
+        for group in unit.elements(named: "context-group") where group[attribute: "purpose"] == "location" {
+            for context in group.elements(named: "context") where context[attribute: "context-type"] == "sourcefile" {
+                let text = context.textContent.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty { return text }
+            }
+        }
+        return nil
     }
 
     /// The common state of an XLIFF 1.2 `state` (and `approved`); a target without a state is

@@ -1,8 +1,11 @@
 /// Writes XLIFF 1.2: one `<file>` from the source locale to one target locale.
 ///
 /// States go on `<target>`: `new` (no translation; an empty target), `needs-review-translation`
-/// (stale), `translated`. `maxChars` becomes `maxwidth` with `size-unit="char"`; the description,
-/// limits and review requests become `<note from="description|limit|usage|review">`.
+/// (stale), `translated`; a current translation is also `approved="yes"`, so PO converters do not
+/// mark it fuzzy. `maxChars` becomes `maxwidth` with `size-unit="char"`; the description, limits,
+/// usage and review requests become `<note from="developer">` (the sender PO tools carry as `#.`
+/// comments), and the key is also the unit's location (`sourcefile`), which PO keeps as `#: KEY`
+/// and which tells apart units with the same source text.
 enum XLIFF12Writer {
     /// The XLIFF 1.2 namespace.
     static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
@@ -30,14 +33,18 @@ enum XLIFF12Writer {
                 "trans-unit",
                 [
                     ("id", unit.key.rawValue), ("resname", unit.key.rawValue), ("xml:space", "preserve"),
+                    ("approved", unit.state == .translated ? "yes" : nil),
                     ("maxwidth", unit.source.maxChars.map(String.init)),
                     ("size-unit", unit.source.maxChars == nil ? nil : "char"),
                 ])
             xml.element("source", text: unit.source.text)
             xml.element("target", [("state", state(unit.state))], text: unit.target?.text ?? "")
             for note in unit.notes {
-                xml.element("note", [("from", note.category.rawValue)], text: note.text)
+                xml.element("note", [("from", "developer")], text: note.text)
             }
+            xml.open("context-group", [("purpose", "location")])
+            xml.element("context", [("context-type", "sourcefile")], text: unit.key.rawValue)
+            xml.close("context-group")
             xml.close("trans-unit")
         }
         xml.close("body")

@@ -19,8 +19,9 @@ enum XLIFFReader {
         }
         let version = root[attribute: "version"] ?? ""
         let namespace = root.namespace ?? ""
-        if root.name == "xliff", namespace == XLIFF12Writer.namespace || (namespace.isEmpty && version.hasPrefix("1."))
-        {
+        // XLIFF 1.1 (what translate-toolkit's po2xliff writes) reads as 1.2 for everything Beckon uses.
+        let version1 = [XLIFF12Writer.namespace, "urn:oasis:names:tc:xliff:document:1.1"]
+        if root.name == "xliff", version1.contains(namespace) || (namespace.isEmpty && version.hasPrefix("1.")) {
             return (.xliff12, XLIFF12Reader.read(root, catalog: catalog, report: report))
         }
         if root.name == "xliff",

@@ -1,0 +1,63 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// The hand-off through translate-toolkit, the open tool most translation pipelines use: export
+/// XLIFF 1.2, `xliff2po`, edit the PO as a translator would, `po2xliff`, import. Skipped, with the
+/// reason printed, where translate-toolkit is not installed (`.ci/run` installs it from PyPI).
+@Suite struct TranslateToolkitTests {
+    /// A program on the PATH, or `nil`.
+    static func program(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func run(_ program: URL, _ arguments: [String], in folder: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func aPORoundTripChangesExactlyTheEditedStrings() throws {
+        guard let xliff2po = Self.program("xliff2po"), let po2xliff = Self.program("po2xliff") else {
+            print("skipped: translate-toolkit is not installed (python3 -m pip install translate-toolkit)")
+            return
+        }
+        let site = try HandoffCommandTests.defaultSite()
+        let before = HandoffCommandTests.bundles(site)
+        let export = try BeckonBinary.run(
+            ["l10n", "export", "--format", "xliff12", "--locale", "de-DE", "--output", "de.xlf"], in: site.url)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try Self.run(xliff2po, ["de.xlf", "de.po"], in: site.url) == 0)
+        let po = try String(contentsOf: site.path("de.po"), encoding: .utf8)
+        // Every key survives as a location, equal sources stay apart, notes come along, and current
+        // translations are not fuzzy.
+        #expect(po.contains("#: landing.title\n") && po.contains("#: og.title\n"))
+        #expect(po.contains("#. Browser tab and link preview title"))
+        #expect(po.components(separatedBy: "#, fuzzy").count == 2, "only the PO header is fuzzy")
+        let edited = po.replacingOccurrences(
+            of: "msgstr \"Jetzt bei Google Play\"", with: "msgstr \"Hol es dir bei Google Play\"")
+        #expect(edited != po)
+        try Data(edited.utf8).write(to: site.path("de.po"))
+        #expect(try Self.run(po2xliff, ["de.po", "back.xlf"], in: site.url) == 0)
+        let imported = try BeckonBinary.run(["l10n", "import", "back.xlf", "--locale", "de-DE"], in: site.url)
+        #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
+        let after = HandoffCommandTests.bundles(site)
+        #expect(Set(after.keys) == Set(before.keys))
+        let changed = after.keys.filter { after[$0] != before[$0] }
+        #expect(changed == ["de-DE.yml"], "\(changed)")
+        let german = HandoffCommandTests.difference(
+            String(decoding: before["de-DE.yml"] ?? Data(), as: UTF8.self),
+            String(decoding: after["de-DE.yml"] ?? Data(), as: UTF8.self))
+        // The one line becomes the new text with the source it answers to, nothing else moves.
+        #expect(german.removed == ["  playStore: Jetzt bei Google Play"], "\(german)")
+        #expect(german.added.count == 3 && german.added[1] == "    message: Hol es dir bei Google Play", "\(german)")
+    }
+}
