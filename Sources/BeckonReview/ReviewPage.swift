@@ -137,8 +137,15 @@ public struct ReviewPage: Sendable {
         }
         var out =
             "<td\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") lang=\"\(locale)\" dir=\"\(locale.direction)\">"
-        out += "<p>\(HTMLEscaping.text(first.text))</p>"
-        out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">\(longest) characters"
+        if let entry = input.catalog.lookup(key, in: locale)?.entry {
+            out += "<div class=\"message\">\(MessageHTML.html(entry.message, locale: locale))</div>"
+        }
+        // A rendering with a sample's values, so arguments read as they will.
+        let shown = renderings.first { $0.sample != nil } ?? first
+        let label = shown.sample.map { "with sample \(HTMLEscaping.text($0))" } ?? "without an invite"
+        out += "<p class=\"rendered\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">\(label):</span> "
+        out += "\(HTMLEscaping.text(shown.text))</p>"
+        out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">\(longest) characters at most"
         if supplier != locale { out += " · from \(supplier)" }
         out += "</p>"
         for finding in findings {

@@ -13,9 +13,15 @@ enum ReviewStyle {
         .error{background:#fde2e1}
         .missing{background:#fde2e1;font-style:italic}
         .finding{font-size:.85rem}
+        .chip{font:.8rem ui-monospace,monospace;background:#e8eefc;color:#1b1b1f;border-radius:.25rem;padding:0 .25rem;white-space:nowrap}
+        .branches{margin:.25rem 0 .25rem 1.25rem;padding:0}
+        [dir=rtl] .branches{margin:.25rem 1.25rem .25rem 0}
+        .examples{color:#4a4a55;font-size:.8rem}
+        .rendered{border-left:3px solid #c8c8d0;padding-left:.4rem}
+        [dir=rtl] .rendered{border-left:0;padding-left:0;border-right:3px solid #c8c8d0;padding-right:.4rem}
         .finding.error strong{color:#a50e0e}.finding.warning strong{color:#7a4f00}
         nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}
         a{color:#0b57d0}
-        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
+        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.chip{background:#2a3550;color:#e6e6ec}.examples{color:#b4b4c0}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
         """
 }
