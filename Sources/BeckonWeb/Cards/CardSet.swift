@@ -162,13 +162,15 @@ public struct CardSet: Sendable {
         }
     }
 
-    /// Up to two initials of a name: "Maya Schneider" → "MS", "ليلى العبدالله" → "ل‌ا". Initials in
-    /// a joining script (Arabic, Syriac, N'Ko…) are kept apart with a zero-width non-joiner, so two
-    /// letters do not join into one word or ligature (ل and ا would become "لا").
+    /// Up to two initials of a name: "Maya Schneider" → "MS"; one for a name in Arabic script,
+    /// "ليلى العبدالله" → "ل", because two Arabic letters side by side read as a word whether or not
+    /// they join (ل and ا read "لا", "no").
     static func initials(of name: String) -> String {
         let words = name.split(whereSeparator: \.isWhitespace).filter { $0.first?.isLetter == true }
         let letters = words.prefix(2).compactMap(\.first)
-        let joins = letters.contains { $0.unicodeScalars.contains { (0x0600...0x08FF).contains($0.value) } }
-        return letters.map(String.init).joined(separator: joins ? "\u{200C}" : "")
+        // Two Arabic letters side by side read as a word (ل and ا make لا, "no"), joined or not:
+        // a name in Arabic script gets its first letter only.
+        let arabic = letters.contains { $0.unicodeScalars.contains { (0x0600...0x08FF).contains($0.value) } }
+        return arabic ? letters.first.map(String.init) ?? "" : letters.map(String.init).joined()
     }
 }
