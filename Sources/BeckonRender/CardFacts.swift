@@ -36,10 +36,16 @@ public struct CardFacts: Sendable, Hashable, Codable {
     public var texts: [Text]
     /// The locale string the title was formatted from.
     public var titleSource: SourceLocation?
+    /// Whether the title takes several lines and its last holds a single letter; `nil` in facts
+    /// recorded before Beckon measured it.
+    public var titleEndsInWidow: Bool?
 
-    public init(titleOverflowed: Bool, texts: [Text], titleSource: SourceLocation? = nil) {
+    public init(
+        titleOverflowed: Bool, texts: [Text], titleSource: SourceLocation? = nil, titleEndsInWidow: Bool = false
+    ) {
         self.titleOverflowed = titleOverflowed
         self.texts = texts
         self.titleSource = titleSource
+        self.titleEndsInWidow = titleEndsInWidow
     }
 }

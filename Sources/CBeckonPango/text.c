@@ -36,6 +36,19 @@ static void measure(PangoLayout *layout, beckon_text_metrics *metrics) {
     metrics->ellipsized = pango_layout_is_ellipsized(layout) ? 1 : 0;
     metrics->width = (double)logical.width / PANGO_SCALE;
     metrics->height = (double)logical.height / PANGO_SCALE;
+    metrics->last_line_letters = 0;
+    if (metrics->line_count > 0) {
+        PangoLayoutLine *line = pango_layout_get_line_readonly(layout, metrics->line_count - 1);
+        const char *text = pango_layout_get_text(layout);
+        if (line && text) {
+            const char *cursor = text + line->start_index;
+            const char *end = cursor + line->length;
+            while (cursor < end) {
+                if (g_unichar_isalnum(g_utf8_get_char(cursor))) metrics->last_line_letters++;
+                cursor = g_utf8_next_char(cursor);
+            }
+        }
+    }
 }
 
 beckon_text *beckon_text_create(beckon_canvas *canvas, const beckon_text_style *style, beckon_text_metrics *metrics) {

@@ -25,6 +25,22 @@ import Testing
         #expect(card.titleOverflowed == overflowed)
     }
 
+    /// Japanese breaks between any two characters: one character more than a line holds is a
+    /// widow on the second line, two more are not, and punctuation does not count as a letter.
+    @Test func aTitleWhoseLastLineIsOneCharacterEndsInAWidow() throws {
+        let japanese = LocaleID("ja-JP")!
+        func card(_ count: Int, _ end: String = "") throws -> RenderedCard {
+            try render(CardContent(title: String(repeating: "招", count: count) + end, locale: japanese))
+        }
+        let oneLine = try #require((1...40).last { (try? card($0))?.titleLineCount == 1 })
+        #expect(try !card(oneLine).titleEndsInWidow, "a single line is never a widow")
+        let widow = try card(oneLine + 1)
+        #expect(widow.titleLineCount == 2 && widow.titleEndsInWidow)
+        let two = try card(oneLine + 2)
+        #expect(two.titleLineCount == 2 && !two.titleEndsInWidow)
+        #expect(try card(oneLine + 1, "。").titleEndsInWidow, "「招。」 is still one letter")
+    }
+
     @Test func theGenericCardNeedsNoPersonalData() throws {
         let card = try render(
             CardContent(title: "You're invited to Playa", subtitle: "Join 50K+ people.", locale: LocaleID("de-DE")!))

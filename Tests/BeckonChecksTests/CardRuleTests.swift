@@ -57,6 +57,19 @@ import Testing
         #expect(finding.location?.file == "templates/og/card.yml")
     }
 
+    @Test func aWidowIsFoundAtTheTitlesString() throws {
+        var artifact = Artifact(
+            path: "cards/ja-JP/generic.png", kind: .ogCard, locale: LocaleID("ja-JP"),
+            template: "templates/og/card.yml", contentType: "image/png", bytes: Self.png(width: 1200, height: 630))
+        let title = SourceLocation(file: "locales/ja-JP.yml", line: 12, column: 10)
+        artifact.card = CardFacts(titleOverflowed: false, texts: [], titleSource: title, titleEndsInWidow: true)
+        let found = Checker.standard(CheckContext(allowedHosts: [])).check([artifact])
+        #expect(found.map(\.rule) == ["card.widow"])
+        #expect(found.first?.location == title)
+        artifact.card?.titleEndsInWidow = false
+        #expect(Checker.standard(CheckContext(allowedHosts: [])).check([artifact]).isEmpty)
+    }
+
     @Test(
         arguments: [
             // Large title: 3:1 suffices; #949494 on white is 3.03:1.

@@ -59,7 +59,7 @@ struct CardDrawing {
             try PNGEncoder.encode(pixels, width: RenderedCard.width, height: RenderedCard.height, stride: stride)
         }
         return RenderedCard(
-            png: png, titleOverflowed: title.overflowed, titleLineCount: title.lines,
+            png: png, titleOverflowed: title.overflowed, titleLineCount: title.lines, titleEndsInWidow: title.widow,
             colors: pairs.sorted { $0.element.rawValue < $1.element.rawValue })
     }
 
@@ -128,7 +128,7 @@ struct CardDrawing {
     /// shortened, or left out, when the column cannot hold all its lines.
     private func drawTitles(
         on canvas: borrowing Canvas, in column: CardRect, pairs: inout [CardColorPair]
-    ) throws(CardRenderError) -> (lines: Int, overflowed: Bool) {
+    ) throws(CardRenderError) -> (lines: Int, overflowed: Bool, widow: Bool) {
         let titleText = CardText(content.title)
         var titleStyle = textStyle(layout.title, width: column.width)
         titleStyle.maxHeight = column.height
@@ -151,7 +151,9 @@ struct CardDrawing {
             let box = CardRect(x: column.x, y: y, width: subtitle.width, height: subtitle.height)
             pairs.append(pair(.subtitle, style.color, box))
         }
-        return (title.lineCount, titleText.truncated || title.ellipsized)
+        return (
+            title.lineCount, titleText.truncated || title.ellipsized, title.lineCount > 1 && title.lastLineLetters == 1
+        )
     }
 
     /// The subtitle, at most `room` pixels high, or an empty block when the layout has none or there

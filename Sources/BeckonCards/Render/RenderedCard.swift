@@ -12,6 +12,8 @@ public struct RenderedCard: Sendable, Hashable {
     public var titleOverflowed: Bool
     /// The lines the title takes on the card (0 for an empty title).
     public var titleLineCount: Int
+    /// Whether the title's last line holds a single letter (「た」 after a line of Japanese).
+    public var titleEndsInWidow: Bool
     /// Every text drawn, with its colour and the colours behind it, for contrast checks.
     public var colors: [CardColorPair]
 }

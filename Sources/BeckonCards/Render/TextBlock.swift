@@ -24,6 +24,8 @@ struct TextBlock: ~Copyable {
     /// `nil` for an empty block.
     private let pointer: OpaquePointer?
     let lineCount: Int
+    /// Letters and digits on the last line; a block of several lines whose last has one ends in a widow.
+    let lastLineLetters: Int
     let ellipsized: Bool
     let width: Double
     let height: Double
@@ -61,6 +63,7 @@ struct TextBlock: ~Copyable {
     private init(pointer: OpaquePointer?, metrics: beckon_text_metrics) {
         self.pointer = pointer
         lineCount = Int(metrics.line_count)
+        lastLineLetters = Int(metrics.last_line_letters)
         ellipsized = metrics.ellipsized != 0
         width = metrics.width
         height = metrics.height

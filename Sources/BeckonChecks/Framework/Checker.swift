@@ -34,7 +34,7 @@ public struct Checker: Sendable {
                 EmailPreheaderRule(), EmailSizeRule(), EmailAcceptLinkRule(), EmailButtonContrastRule(),
             ],
             textRules: [SMSSegmentsRule(), CharsMaxRule(), MessageEmptyRule(), MessageLinkRule()],
-            imageRules: [CardSizeRule(), CardOverflowRule(), CardContrastRule()],
+            imageRules: [CardSizeRule(), CardOverflowRule(), CardWidowRule(), CardContrastRule()],
             siteRules: [
                 LinkURLRule(), LinkSchemeRule(), LinkHostRule(), LinkTargetRule(), LinkFragmentRule(),
                 LinkPlaceholderRule(), InviteLinkRule(), DeepLinkRule(), AbsoluteMetaURLRule(), HreflangRule(),

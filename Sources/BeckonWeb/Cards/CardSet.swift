@@ -119,7 +119,8 @@ public struct CardSet: Sendable {
                         colorSource: source(ofColor: paths.text),
                         backgroundSources: paths.backgrounds.compactMap(source(ofColor:)))
                 },
-                titleSource: catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location)
+                titleSource: catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location,
+                titleEndsInWidow: card.titleEndsInWidow)
             return (artifact, [])
         } catch {
             var diagnostic = Diagnostic.error(

@@ -72,6 +72,8 @@ typedef struct {
     int32_t ellipsized;
     double width;
     double height;
+    /// Letters and digits on the last line (punctuation and spaces do not count): 1 is a widow.
+    int32_t last_line_letters;
 } beckon_text_metrics;
 
 /// A shaped, wrapped block of text ready to draw. Opaque.
