@@ -6,8 +6,9 @@ import BeckonSite
 
 /// The reviewer page, `review/index.html`: every string of every template in every locale side by
 /// side, with its length against its limits, the locale that supplied it, the findings made at it,
-/// and links to the built artifacts. Static HTML with no scripts, so it opens from a folder or a
-/// CI artifact without a server.
+/// and links to the built artifacts. Static HTML that opens from a folder or a CI artifact without a
+/// server; a small inline script filters the strings by text, locale and status (without it, every
+/// string is shown).
 public struct ReviewPage: Sendable {
     public static let path = "review/index.html"
 
@@ -52,6 +53,7 @@ public struct ReviewPage: Sendable {
             <p>Every string of every template in \(locales.count) locales. Lengths are the longest rendering
             with any sample invite; findings are shown at the string they concern.</p>
             \(summaryTable())
+            \(filters(locales))
             <nav aria-label="Templates"><ul>\(groups.map { "<li><a href=\"#\(Self.anchor($0.title))\">\(HTMLEscaping.text($0.title))</a></li>" }.joined())</ul></nav>
             </header>
             <main>
@@ -59,7 +61,7 @@ public struct ReviewPage: Sendable {
             """
         for group in groups { out += section(group, locales: locales) }
         out += siteFindings()
-        out += "</main>\n</body>\n</html>\n"
+        out += "</main>\n<script>\(ReviewStyle.filterScript)</script>\n</body>\n</html>\n"
         return out
     }
 
@@ -101,9 +103,15 @@ public struct ReviewPage: Sendable {
         for locale in locales { out += "<th scope=\"col\">\(locale)</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for key in group.keys {
-            out += "<tr><th scope=\"row\"><code>\(HTMLEscaping.text(key.rawValue))</code>\(limitsNote(key))</th>"
-            for locale in locales { out += cell(key, locale) }
-            out += "</tr>\n"
+            var cells = ""
+            var statuses: [String] = []
+            for locale in locales {
+                let (html, states) = cell(key, locale)
+                cells += html
+                statuses += states.map { "\(locale):\($0)" }
+            }
+            out += "<tr data-status=\"\(statuses.joined(separator: " "))\"><th scope=\"row\"><code>"
+            out += "\(HTMLEscaping.text(key.rawValue))</code>\(limitsNote(key))</th>\(cells)</tr>\n"
         }
         return out + "</tbody>\n</table>\n</section>\n"
     }
@@ -117,10 +125,30 @@ public struct ReviewPage: Sendable {
         return parts.isEmpty ? "" : "<p class=\"note\">\(parts.joined(separator: " · "))</p>"
     }
 
-    private func cell(_ key: MessageKey, _ locale: LocaleID) -> String {
+    /// The filters above the strings: a search, a locale and a status.
+    private func filters(_ locales: [LocaleID]) -> String {
+        let localeOptions = locales.map { "<option value=\"\($0)\">\($0)</option>" }.joined()
+        let statusOptions = [
+            ("missing", "missing"), ("fallback", "from a fallback"), ("stale", "stale"),
+            ("over-limit", "over its limit"),
+            ("finding", "with findings"),
+        ].map { "<option value=\"\($0.0)\">\($0.1)</option>" }.joined()
+        return """
+            <form class="filters" role="search" hidden>
+            <label>Search <input type="search" id="review-search"></label>
+            <label>Locale <select id="review-locale"><option value="">all</option>\(localeOptions)</select></label>
+            <label>Status <select id="review-status"><option value="">any</option>\(statusOptions)</select></label>
+            <p id="review-count" aria-live="polite"></p>
+            </form>
+            """
+    }
+
+    /// A string's cell in one locale, and its states there (`missing`, `fallback`, `stale`,
+    /// `over-limit`, `finding`) for the filters.
+    private func cell(_ key: MessageKey, _ locale: LocaleID) -> (String, [String]) {
         let renderings = input.renderings[locale]?[key] ?? []
         guard let first = renderings.first, let supplier = input.catalog.lookup(key, in: locale)?.locale else {
-            return "<td class=\"missing\">missing</td>"
+            return ("<td class=\"missing\">missing</td>", ["missing"])
         }
         let longest = renderings.map(\.text.count).max() ?? 0
         let findings = diagnostics.filter {
@@ -152,7 +180,12 @@ public struct ReviewPage: Sendable {
             out +=
                 "<p class=\"finding \(finding.severity.rawValue)\" lang=\"en\" dir=\"ltr\"><strong>\(finding.rule)</strong> \(HTMLEscaping.text(finding.message))</p>"
         }
-        return out + "</td>"
+        var states: [String] = []
+        if supplier != locale { states += ["fallback", "missing"] }
+        if findings.contains(where: { $0.rule == "l10n.stale" }) { states.append("stale") }
+        if findings.contains(where: { $0.rule == "l10n.too-long" }) { states.append("over-limit") }
+        if !findings.isEmpty { states.append("finding") }
+        return (out + "</td>", states)
     }
 
     private func siteFindings() -> String {
