@@ -7,14 +7,7 @@ import Testing
 /// locale, and nothing else.
 @Suite(.serialized) struct AnalyticsBeaconTests {
     @Test func chromiumPostsTheEventWhenAnInviteLinkOpens() throws {
-        guard
-            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else {
-            print("skipped: no chromium here (make deps installs it)")
-            return
-        }
+        guard HeadlessChromium.isAvailable() else { return }
         try #require(ServingRulesTests.installed(.nginx), "nginx or curl is not installed: run `make deps`")
         let site = TemporaryDirectory()
         for folder in ["templates", "locales", "static"] {
@@ -40,17 +33,9 @@ import Testing
                 of: "\"https://join.playa.app/events\"", with: "\"http://127.0.0.1:\(running.port)/events\""
             ).utf8
         ).write(to: page)
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--accept-lang=de-DE", "--virtual-time-budget=3000",
-            "--user-data-dir=\(site.path("profile").path)", "--dump-dom",
+        _ = try HeadlessChromium.dom(
             "http://127.0.0.1:\(running.port)/invite/K7QM2ZP4?v=context-rich",
-        ]
-        browser.standardOutput = FileHandle.nullDevice
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        browser.waitUntilExit()
+            arguments: ["--accept-lang=de-DE", "--virtual-time-budget=3000"])
         var log = ""
         for _ in 0..<40 {
             log = (try? String(contentsOf: running.folder.path("access.log"), encoding: .utf8)) ?? ""

@@ -132,32 +132,13 @@ import Testing
     }
 
     @Test func aHeadlessBrowserSeesTheEditedText() throws {
-        guard
-            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else {
-            print("skipped: no chromium here (make deps installs it)")
-            return
-        }
+        guard HeadlessChromium.isAvailable() else { return }
         let site = TemporaryDirectory()
         try SiteFixture.write(PreviewFixture.site, to: site.url)
         let preview = try RunningPreview(site: site.url)
         defer { _ = preview.interrupt() }
         func dom(_ path: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: chromium)
-            process.arguments = [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--dump-dom", "http://127.0.0.1:\(preview.port)\(path)",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try HeadlessChromium.dom("http://127.0.0.1:\(preview.port)\(path)")
         }
         let index = try dom("/")
         #expect(index.contains("Beckon preview"), "\(index.prefix(500))")

@@ -32,14 +32,7 @@ import Testing
     /// The filters, run by headless Chromium from a linked query: German strings another locale
     /// fills are the one string left.
     @Test func theFiltersNarrowTheStringsInABrowser() throws {
-        guard
-            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else {
-            print("skipped: no chromium here (make deps installs it)")
-            return
-        }
+        guard HeadlessChromium.isAvailable() else { return }
         let folder = TemporaryDirectory()
         try FileManager.default.copyItem(
             at: Repository.root.appendingPathComponent("examples/selffull"), to: folder.path("site"))
@@ -60,19 +53,8 @@ import Testing
         let page = folder.path("site/output/review/index.html")
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("<tr data-status=\"de-DE:fallback de-DE:missing de-DE:finding\">"))
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2000",
-            "--user-data-dir=\(folder.path("profile").path)", "--dump-dom",
-            page.absoluteString + "?status=missing&locale=de-DE",
-        ]
-        let pipe = Pipe()
-        browser.standardOutput = pipe
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
+        let dom = try HeadlessChromium.dom(
+            page.absoluteString + "?status=missing&locale=de-DE", arguments: ["--virtual-time-budget=2000"])
         let total = html.components(separatedBy: "<tr data-status=").count - 1
         #expect(dom.contains("id=\"review-count\" aria-live=\"polite\">1 of \(total) strings<"), "\(dom.suffix(400))")
     }

@@ -94,41 +94,39 @@ public struct SiteConfig: Sendable, Hashable {
     /// `serving: [nginx, netlify]`: each a known host, once; Netlify and Cloudflare Pages read the
     /// same file names, so a site writes for one of them.
     private static func serving(_ mapping: YAMLReader.Mapping) -> [ServingTarget] {
-        guard let names = mapping.strings("serving") else { return [] }
-        var targets: [ServingTarget] = []
-        for name in names {
-            guard let target = ServingTarget(rawValue: name) else {
-                let known = ServingTarget.allCases.map(\.rawValue)
-                mapping.reader.invalid(
-                    "`\(name)` is not a host Beckon writes serving rules for\(DidYouMean.phrase(for: name, among: known))",
-                    at: mapping.location(of: "serving"), fix: "Use: \(known.joined(separator: ", ")).")
-                continue
-            }
-            if !targets.contains(target) { targets.append(target) }
-        }
-        if targets.contains(.netlify), targets.contains(.cloudflare) {
+        let targets = choices(
+            "serving", of: ServingTarget.self, what: "a host Beckon writes serving rules for", mapping)
+        if let targets, targets.contains(.netlify), targets.contains(.cloudflare) {
             mapping.reader.invalid(
                 "`netlify` and `cloudflare` both write `_headers` and `_redirects`",
                 at: mapping.location(of: "serving"), fix: "Keep the one host the output is deployed to.")
         }
-        return targets
+        return targets ?? []
     }
 
     /// `pages: [landing, gone]`: each a page kind, once.
     private static func pages(_ mapping: YAMLReader.Mapping) -> [TemplateKind]? {
-        guard let names = mapping.strings("pages") else { return nil }
-        var kinds: [TemplateKind] = []
+        choices("pages", of: TemplateKind.self, what: "a page kind", mapping)
+    }
+
+    /// A list of names under `key`, each one of `Choice`'s cases, kept once each in the order
+    /// written; an unknown name is reported (with the closest known one) and left out.
+    private static func choices<Choice: RawRepresentable & CaseIterable & Equatable>(
+        _ key: String, of _: Choice.Type, what: String, _ mapping: YAMLReader.Mapping
+    ) -> [Choice]? where Choice.RawValue == String {
+        guard let names = mapping.strings(key) else { return nil }
+        let known = Choice.allCases.map(\.rawValue)
+        var chosen: [Choice] = []
         for name in names {
-            guard let kind = TemplateKind(rawValue: name) else {
-                let known = TemplateKind.allCases.map(\.rawValue)
+            guard let choice = Choice(rawValue: name) else {
                 mapping.reader.invalid(
-                    "`\(name)` is not a page kind\(DidYouMean.phrase(for: name, among: known))",
-                    at: mapping.location(of: "pages"), fix: "Use: \(known.joined(separator: ", ")).")
+                    "`\(name)` is not \(what)\(DidYouMean.phrase(for: name, among: known))",
+                    at: mapping.location(of: key), fix: "Use: \(known.joined(separator: ", ")).")
                 continue
             }
-            if !kinds.contains(kind) { kinds.append(kind) }
+            if !chosen.contains(choice) { chosen.append(choice) }
         }
-        return kinds
+        return chosen
     }
 
     private static func samples(_ mapping: YAMLReader.Mapping, _ reader: YAMLReader) -> [SampleInvite] {
