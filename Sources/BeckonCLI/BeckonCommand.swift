@@ -6,12 +6,15 @@ public struct BeckonCommand: AsyncParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "beckon",
-        abstract: "Build and check invite landing pages, emails and preview cards from Markdown and locale bundles.",
+        abstract:
+            "Build and check invite landing pages, emails, preview cards and share messages from Markdown and locale bundles.",
         discussion: """
             A site is a folder with beckon.yml, templates/, locales/ and static/. The repository root \
-            is the default site.
+            is the default site; `beckon init` starts a new one.
 
             Examples:
+              beckon init my-invites --kind messages
+                                                    Start a site of message pools (or invite-friends, coach-email)
               beckon build                          Build the site in this folder into output/
               beckon build --site examples/selffull Build another site
               beckon build --locale de-DE --strict  Build one locale; warnings fail the build
