@@ -39,23 +39,16 @@ public struct LocaleStatus: Sendable, Hashable, Codable {
             }
         }
         let findings = diagnostics.filter { $0.locale == locale.rawValue }
-        let stale = Set(findings.filter { $0.rule == "l10n.stale" }.compactMap { Self.key(in: $0.message) }).count
+        // A string's findings are located at its entry in the bundle: one location, one string.
+        func strings(_ rule: RuleID) -> Int { Set(findings.filter { $0.rule == rule }.compactMap(\.location)).count }
+        let stale = strings("l10n.stale")
         let current = max(0, translated - stale)
         return LocaleStatus(
             locale: locale.rawValue, total: sourceKeys.count, translated: translated,
             missing: sourceKeys.count - translated, fallback: fallbackFrom.values.reduce(0, +),
             fallbackFrom: fallbackFrom, stale: stale,
-            overLimit: Set(findings.filter { $0.rule == "l10n.too-long" }.compactMap { Self.key(in: $0.message) })
-                .count,
+            overLimit: strings("l10n.too-long"),
             findings: findings.count,
             progress: sourceKeys.isEmpty ? 100 : current * 100 / sourceKeys.count)
-    }
-
-    /// The key a finding names first (`` `landing.title` is 81 characters… ``).
-    static func key(in message: String) -> String? {
-        guard let start = message.firstIndex(of: "`") else { return nil }
-        let rest = message[message.index(after: start)...]
-        guard let end = rest.firstIndex(of: "`") else { return nil }
-        return String(rest[..<end])
     }
 }

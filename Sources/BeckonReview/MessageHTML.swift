@@ -20,13 +20,15 @@ enum MessageHTML {
                 out += chip("{\(name)}")
             case .pound: out += chip("#")
             case .plural(let name, let ordinal, _, let cases):
-                let rules = PluralRules(locale: locale.rawValue, ordinal: ordinal)
+                let numbers = examples(PluralRules(locale: locale.rawValue, ordinal: ordinal))
                 out += chip("{\(name), \(ordinal ? "selectordinal" : "plural")}") + "<ul class=\"branches\">"
                 for branch in cases {
                     let label: String
                     switch branch.selector {
                     case .exact(let number): label = chip("=\(number)") + examples([number])
-                    case .keyword(let keyword): label = chip(keyword) + examples(numbers(for: keyword, rules))
+                    case .keyword(let keyword):
+                        label =
+                            chip(keyword) + examples(PluralCategory(rawValue: keyword).flatMap { numbers[$0] } ?? [])
                     }
                     out += "<li>\(label) \(html(branch.message.parts, locale: locale))</li>"
                 }
@@ -42,13 +44,13 @@ enum MessageHTML {
         return out
     }
 
-    /// The first numbers from 0 to 1,000 in a plural category, as CLDR's examples list them.
-    static func numbers(for keyword: String, _ rules: PluralRules) -> [Int] {
-        guard let category = PluralCategory(rawValue: keyword) else { return [] }
-        var found: [Int] = []
-        for number in 0...1_000 where rules.category(for: Double(number)) == category {
-            found.append(number)
-            if found.count == 4 { break }
+    /// The first four numbers from 0 to 1,000 of each category the rules use, found in one pass.
+    static func examples(_ rules: PluralRules) -> [PluralCategory: [Int]] {
+        var found: [PluralCategory: [Int]] = [:]
+        for number in 0...1_000 {
+            let category = rules.category(for: Double(number))
+            if found[category, default: []].count < 4 { found[category, default: []].append(number) }
+            if found.count == rules.categories.count, found.values.allSatisfy({ $0.count == 4 }) { break }
         }
         return found
     }

@@ -45,7 +45,7 @@ enum CaddyRules {
                 "        status \(page.status)", "    }", "}",
             ]
         }
-        for file in plan.contentTypes where !file.path.hasSuffix(".eml") {
+        for file in plan.contentTypes {
             lines.append("header \(file.path) Content-Type \"\(file.contentType)\"")
         }
         var pages = ["*.html", "*/"]

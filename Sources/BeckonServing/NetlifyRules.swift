@@ -10,6 +10,9 @@ enum NetlifyRules {
         for file in plan.contentTypes {
             lines += [file.path, "  Content-Type: \(file.contentType)"]
         }
+        for path in plan.messages {
+            lines += [path, "  Content-Type: message/rfc822"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

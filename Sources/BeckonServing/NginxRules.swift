@@ -48,7 +48,7 @@ enum NginxRules {
                 "    add_header Cache-Control no-cache always;", "    rewrite ^ \(page.file) break;", "}", "",
             ]
         }
-        for file in plan.contentTypes where !file.path.hasSuffix(".eml") {
+        for file in plan.contentTypes {
             lines += [
                 "location = \(file.path) {", "    types { }", "    default_type \"\(file.contentType)\";",
                 "    add_header Cache-Control no-cache always;", "}",

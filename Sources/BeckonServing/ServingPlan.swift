@@ -30,9 +30,12 @@ public struct ServingPlan: Sendable, Hashable {
     }
 
     public var statusPages: [StatusPage]
-    /// Files whose content type a server would not infer from their name: the association file
-    /// (no extension) and `.eml` messages.
+    /// Files whose content type a server cannot infer from their name, having no extension (the
+    /// association file).
     public var contentTypes: [TypedFile]
+    /// The `.eml` messages, which servers without a pattern rule for them (Netlify) must name one
+    /// by one to send as `message/rfc822`.
+    public var messages: [String]
     /// The languages with their own pages, in preference order; the default locale's comes first.
     public var languages: [LanguageChoice]
     /// The locale for a visitor whose languages match none.
@@ -56,15 +59,14 @@ public struct ServingPlan: Sendable, Hashable {
             return StatusPage(folder: String(folder), file: "/" + artifact.path, status: artifact.status)
         }
         contentTypes = sorted.compactMap { artifact in
-            let name = artifact.path.split(separator: "/").last ?? ""
-            guard !name.contains(".") || artifact.path.hasSuffix(".eml") else { return nil }
+            guard !(artifact.path.split(separator: "/").last ?? "").contains(".") else { return nil }
             return TypedFile(path: "/" + artifact.path, contentType: artifact.contentType)
         }
+        messages = sorted.filter { $0.path.hasSuffix(".eml") }.map { "/" + $0.path }
         let defaultLocale = config.locales.defaultLocale
         self.defaultLocale = defaultLocale.rawValue
         var languages: [LanguageChoice] = []
-        let ordered = [defaultLocale] + locales.filter { $0 != defaultLocale }
-        for locale in ordered where locales.contains(locale) || locale == defaultLocale {
+        for locale in [defaultLocale] + locales.filter({ $0 != defaultLocale }) {
             let language = String(locale.rawValue.split(separator: "-").first ?? "").lowercased()
             guard !languages.contains(where: { $0.language == language }) else { continue }
             languages.append(LanguageChoice(language: language, locale: locale.rawValue))

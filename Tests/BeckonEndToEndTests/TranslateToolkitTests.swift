@@ -60,4 +60,18 @@ import Testing
         #expect(german.removed == ["  playStore: Jetzt bei Google Play"], "\(german)")
         #expect(german.added.count == 3 && german.added[1] == "    message: Hol es dir bei Google Play", "\(german)")
     }
+
+    /// `--locale` names the target of a file without one; it never overrides a file's own.
+    @Test func aLocaleOtherThanTheFilesIsRefusedAtTheFile() throws {
+        let site = try HandoffCommandTests.defaultSite()
+        let before = HandoffCommandTests.bundles(site)
+        _ = try BeckonBinary.run(
+            ["l10n", "export", "--format", "xliff12", "--locale", "de-DE", "--output", "de.xlf"], in: site.url)
+        let run = try BeckonBinary.run(["l10n", "import", "de.xlf", "--locale", "ja-JP"], in: site.url)
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains("de.xlf:3:3: error[handoff.locale]: the file is for `de-DE`, not `ja-JP`"),
+            "\(run.stdout)")
+        #expect(HandoffCommandTests.bundles(site) == before)
+    }
 }

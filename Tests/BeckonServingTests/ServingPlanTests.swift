@@ -35,10 +35,9 @@ import Testing
         let plan = ServingPlan(config: config, locales: Self.locales, artifacts: Self.artifacts)
         #expect(plan.invitePath == "/invite/" && plan.invitePathIsPrefix)
         #expect(plan.statusPages == [.init(folder: "/en-US/gone/", file: "/en-US/gone/index.html", status: 410)])
-        #expect(
-            plan.contentTypes.map(\.path) == [
-                "/.well-known/apple-app-site-association", "/emails/en-US/maya/invite.eml",
-            ])
+        #expect(plan.contentTypes.map(\.path) == ["/.well-known/apple-app-site-association"])
+        #expect(plan.messages == ["/emails/en-US/maya/invite.eml"])
+        #expect(NetlifyRules.headers(plan).contains("/emails/en-US/maya/invite.eml\n  Content-Type: message/rfc822"))
         // en-GB shares en-US's language: the default locale keeps it.
         #expect(plan.languages.map(\.locale) == ["en-US", "de-DE"])
         let nginx = NginxRules.text(plan)

@@ -186,16 +186,8 @@ public struct SampleInvite: Sendable, Hashable {
     private static func channels(
         _ mapping: YAMLReader.Mapping, phone: PhoneNumber?, instagram: InstagramUsername?
     ) -> [InviteChannel]? {
-        guard let names = mapping.strings("channels") else { return nil }
-        var channels: [InviteChannel] = []
-        let known = InviteChannel.allCases.map(\.rawValue)
-        for name in names {
-            guard let channel = InviteChannel(rawValue: name) else {
-                mapping.reader.invalid(
-                    "`\(name)` is not a channel\(DidYouMean.phrase(for: name, among: known))",
-                    at: mapping.location(of: "channels"), fix: "Use: \(known.joined(separator: ", ")).")
-                continue
-            }
+        guard let channels = mapping.choices("channels", of: InviteChannel.self, what: "a channel") else { return nil }
+        for channel in channels {
             let needs: String? =
                 switch channel {
                 case .sms, .whatsapp: phone == nil ? "phone" : nil
@@ -204,13 +196,13 @@ public struct SampleInvite: Sendable, Hashable {
                 }
             if let needs {
                 mapping.reader.invalid(
-                    "the recipient is reached on `\(name)` but has no `\(needs)`", at: mapping.location(of: "channels"),
+                    "the recipient is reached on `\(channel.rawValue)` but has no `\(needs)`",
+                    at: mapping.location(of: "channels"),
                     fix: needs == "phone"
                         ? "Add `phone:` in E.164, such as `+4915123456789` (seed 002 1.4)."
                         : "Add `instagram:` with the username (seed 002 1.5).",
                     rule: "missing-recipient")
             }
-            if !channels.contains(channel) { channels.append(channel) }
         }
         return channels
     }

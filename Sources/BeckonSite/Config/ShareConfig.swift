@@ -31,8 +31,9 @@ public struct ShareConfig: Sendable, Hashable {
     public static let defaultChannels: [InviteChannel] = [.sms, .whatsapp, .imessage, .email, .copyLink]
 
     init(_ mapping: YAMLReader.Mapping) {
-        channels = Self.list(mapping, "channels", default: Self.defaultChannels, kind: "channel")
-        contexts = Self.list(mapping, "contexts", default: InviteContext.allCases, kind: "invite context")
+        channels = mapping.choices("channels", of: InviteChannel.self, what: "a channel") ?? Self.defaultChannels
+        contexts =
+            mapping.choices("contexts", of: InviteContext.self, what: "an invite context") ?? InviteContext.allCases
         requireLink = mapping.bool("requireLink") ?? true
         variants = []
         guard let value = mapping.value("variants") else { return }
@@ -53,24 +54,5 @@ public struct ShareConfig: Sendable, Hashable {
             else { continue }
             variants.append(Variant(id: entry.key, weight: weight, location: entry.keyLocation))
         }
-    }
-
-    /// A list of raw-value names, each checked, without repeats.
-    private static func list<Value: RawRepresentable & CaseIterable & Equatable>(
-        _ mapping: YAMLReader.Mapping, _ key: String, default fallback: [Value], kind: String
-    ) -> [Value] where Value.RawValue == String {
-        guard let names = mapping.strings(key) else { return fallback }
-        var values: [Value] = []
-        let known = Value.allCases.map(\.rawValue)
-        for name in names {
-            guard let value = Value(rawValue: name) else {
-                mapping.reader.invalid(
-                    "`\(name)` is not a \(kind)\(DidYouMean.phrase(for: name, among: known))",
-                    at: mapping.location(of: key), fix: "Use: \(known.joined(separator: ", ")).")
-                continue
-            }
-            if !values.contains(value) { values.append(value) }
-        }
-        return values
     }
 }

@@ -94,8 +94,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// `serving: [nginx, netlify]`: each a known host, once; Netlify and Cloudflare Pages read the
     /// same file names, so a site writes for one of them.
     private static func serving(_ mapping: YAMLReader.Mapping) -> [ServingTarget] {
-        let targets = choices(
-            "serving", of: ServingTarget.self, what: "a host Beckon writes serving rules for", mapping)
+        let targets = mapping.choices(
+            "serving", of: ServingTarget.self, what: "a host Beckon writes serving rules for")
         if let targets, targets.contains(.netlify), targets.contains(.cloudflare) {
             mapping.reader.invalid(
                 "`netlify` and `cloudflare` both write `_headers` and `_redirects`",
@@ -106,27 +106,7 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// `pages: [landing, gone]`: each a page kind, once.
     private static func pages(_ mapping: YAMLReader.Mapping) -> [TemplateKind]? {
-        choices("pages", of: TemplateKind.self, what: "a page kind", mapping)
-    }
-
-    /// A list of names under `key`, each one of `Choice`'s cases, kept once each in the order
-    /// written; an unknown name is reported (with the closest known one) and left out.
-    private static func choices<Choice: RawRepresentable & CaseIterable & Equatable>(
-        _ key: String, of _: Choice.Type, what: String, _ mapping: YAMLReader.Mapping
-    ) -> [Choice]? where Choice.RawValue == String {
-        guard let names = mapping.strings(key) else { return nil }
-        let known = Choice.allCases.map(\.rawValue)
-        var chosen: [Choice] = []
-        for name in names {
-            guard let choice = Choice(rawValue: name) else {
-                mapping.reader.invalid(
-                    "`\(name)` is not \(what)\(DidYouMean.phrase(for: name, among: known))",
-                    at: mapping.location(of: key), fix: "Use: \(known.joined(separator: ", ")).")
-                continue
-            }
-            if !chosen.contains(choice) { chosen.append(choice) }
-        }
-        return chosen
+        mapping.choices("pages", of: TemplateKind.self, what: "a page kind")
     }
 
     private static func samples(_ mapping: YAMLReader.Mapping, _ reader: YAMLReader) -> [SampleInvite] {

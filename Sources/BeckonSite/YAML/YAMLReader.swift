@@ -118,6 +118,27 @@ public final class YAMLReader {
             }
         }
 
+        /// A list of names under `key`, each one of `Choice`'s cases, kept once each in the order
+        /// written (`pages: [landing, gone]`); an unknown name is reported with the closest known
+        /// one, as not being `what` ("a page kind"), and left out. `nil` when the key is absent.
+        public func choices<Choice: RawRepresentable & CaseIterable & Equatable>(
+            _ key: String, of _: Choice.Type, what: String
+        ) -> [Choice]? where Choice.RawValue == String {
+            guard let names = strings(key) else { return nil }
+            let known = Choice.allCases.map(\.rawValue)
+            var chosen: [Choice] = []
+            for name in names {
+                guard let choice = Choice(rawValue: name) else {
+                    reader.invalid(
+                        "`\(name)` is not \(what)\(DidYouMean.phrase(for: name, among: known))",
+                        at: location(of: key), fix: "Use: \(known.joined(separator: ", ")).")
+                    continue
+                }
+                if !chosen.contains(choice) { chosen.append(choice) }
+            }
+            return chosen
+        }
+
         /// A list of text values.
         public func strings(_ key: String, required: Bool = false) -> [String]? {
             guard let value = value(key, required: required) else { return nil }
