@@ -28,4 +28,12 @@ public struct BundleEntry: Sendable, Hashable {
     /// Where the app shows the string, which sets its character limit (`limits.toastChars`, …)
     /// unless `maxChars` says otherwise.
     public var role: StringRole?
+    /// A reviewer's decision on this translation, when one was recorded.
+    public var review: StringReview?
+
+    /// The recorded decision when it was made on the text the bundle holds now; a translation
+    /// edited after its review is unreviewed again.
+    public var currentReview: StringReview? {
+        review.flatMap { $0.holds(for: text) ? $0 : nil }
+    }
 }

@@ -6,7 +6,8 @@ import BeckonSite
 /// A bundle is a YAML mapping; nested mappings group keys (`landing: {headline: …}` is the key
 /// `landing.headline`). A mapping with a `message` key is one string with metadata:
 /// `{message: …, description: …, maxChars: 60, maxWords: 20, role: toast}`; a translation may
-/// record the source it was made from as `sourceHash`. A list is a pool of strings (share
+/// record the source it was made from as `sourceHash`, and a reviewer's decision as `review`
+/// (`approved` or `needs-work`), `reviewHash` (the translation it was made on) and `reviewNote`. A list is a pool of strings (share
 /// messages to choose from): its items are the keys `KEY.1`, `KEY.2`, …
 public struct LocaleBundle: Sendable {
     public var locale: LocaleID
@@ -20,6 +21,7 @@ public struct LocaleBundle: Sendable {
     /// The metadata keys a string may carry next to `message`.
     public static let metadataKeys = [
         "message", "description", "maxChars", "maxWords", "sourceHash", "external", "allowSameAsSource", "role",
+        "review", "reviewHash", "reviewNote",
     ]
     /// The most items a pool may have (seed 002 §15.9: 100 templates per recipient).
     public static let maximumPoolSize = 100
@@ -96,6 +98,29 @@ public struct LocaleBundle: Sendable {
         }
     }
 
+    /// A reviewer's decision: `review` with its optional `reviewHash` and `reviewNote`.
+    private static func readReview(_ mapping: YAMLReader.Mapping, reader: YAMLReader) -> StringReview? {
+        let hash = mapping.string("reviewHash")
+        let note = mapping.string("reviewNote")
+        guard let name = mapping.string("review") else {
+            if hash != nil || note != nil {
+                reader.invalid(
+                    "`reviewHash` and `reviewNote` belong to a `review`",
+                    at: mapping.location(of: hash == nil ? "reviewNote" : "reviewHash"),
+                    fix: "Add `review: approved` or `review: needs-work`, or remove them.")
+            }
+            return nil
+        }
+        let known = StringReview.Decision.allCases.map(\.rawValue)
+        guard let decision = StringReview.Decision(rawValue: name) else {
+            reader.invalid(
+                "`\(name)` is not a review decision\(DidYouMean.phrase(for: name, among: known))",
+                at: mapping.location(of: "review"), fix: "Use: \(known.joined(separator: ", ")).")
+            return nil
+        }
+        return StringReview(decision: decision, translationHash: hash, note: note.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
     /// One string: a scalar, or a mapping with `message` and its metadata.
     private static func add(
         _ key: String, _ value: YAMLValue, keyLocation: SourceLocation, into bundle: inout LocaleBundle,
@@ -108,6 +133,7 @@ public struct LocaleBundle: Sendable {
         var maxWords: Int?
         var sourceHash: String?
         var role: StringRole?
+        var review: StringReview?
         var flags = (external: false, sameAsSource: false)
         if value.entries != nil {
             guard let mapping = reader.mapping(value, named: key, keys: metadataKeys) else { return }
@@ -130,6 +156,7 @@ public struct LocaleBundle: Sendable {
                         at: mapping.location(of: "role"), fix: "Use: \(known.joined(separator: ", ")).")
                 }
             }
+            review = readReview(mapping, reader: reader)
         } else {
             text = reader.string(value, named: key)
         }
@@ -159,6 +186,7 @@ public struct LocaleBundle: Sendable {
             maxChars: maxChars, maxWords: maxWords, sourceHash: sourceHash, keyLocation: keyLocation,
             isExternal: flags.external, allowsSameAsSource: flags.sameAsSource)
         entry.role = role
+        entry.review = review
         bundle.entries[MessageKey(key)] = entry
         bundle.orderedKeys.append(MessageKey(key))
     }

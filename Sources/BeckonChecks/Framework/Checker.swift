@@ -45,7 +45,7 @@ public struct Checker: Sendable {
             ],
             catalogRules: [
                 UnusedKeyRule(), ArgumentMismatchRule(), TooLongRule(), WhitespaceRule(), URLMismatchRule(),
-                MarkupMismatchRule(), UntranslatedRule(), StaleRule(), SourceOnlyRule(),
+                MarkupMismatchRule(), UntranslatedRule(), StaleRule(), NeedsWorkRule(), SourceOnlyRule(),
             ],
             context: context)
     }

@@ -10,8 +10,8 @@ public enum HandoffImport {
     /// Plans the import of a hand-off file. Nothing is written: pass the plan's changes to
     /// `BundleWriter` when it has no errors.
     ///
-    /// The format is recognised from the content: XLIFF 1.2 or 2.x (by namespace or `version`), or
-    /// an Apple String Catalog (JSON).
+    /// The format is recognised from the content: XLIFF 1.2 or 2.x (by namespace or `version`), an
+    /// Apple String Catalog (JSON), or a review file of reviewers' decisions (`ReviewFile`).
     /// - Parameters:
     ///   - bytes: The file's bytes, UTF-8 (a byte-order mark is dropped).
     ///   - path: The file's path as the user wrote it, for diagnostics.
@@ -42,7 +42,7 @@ public enum HandoffImport {
         }
         return HandoffImportPlan(
             file: file, format: format, changes: report.hasErrors ? [] : changes, diagnostics: report.diagnostics,
-            translationCount: units.count { $0.target?.isEmpty == false })
+            translationCount: units.count { $0.target?.isEmpty == false || $0.review != nil })
     }
 
     private static func read(
@@ -55,12 +55,17 @@ public enum HandoffImport {
             let document = XMLDocument(file.text)
             return XLIFFReader.read(document, catalog: catalog, report: report)
         case "{":
+            if let root = try? JSONParser.parse(file.text), ReviewFile.isReviewFile(root) {
+                return (nil, ReviewFile.read(root, catalog: catalog, report: report))
+            }
             return (.xcstrings, XCStringsReader.read(file.text, catalog: catalog, report: report))
         default:
             report.error(
-                HandoffRule.format, "`\(file.path)` is neither XLIFF nor a String Catalog",
+                HandoffRule.format, "`\(file.path)` is neither XLIFF, a String Catalog nor a review file",
                 at: SourceLocation(file: file.path),
-                fix: "Import an .xlf or .xcstrings file written by `beckon l10n export` and translated.")
+                fix:
+                    "Import an .xlf or .xcstrings file written by `beckon l10n export` and translated, or a review-LOCALE.json from the review page."
+            )
             return (nil, [])
         }
     }

@@ -4,13 +4,14 @@ import BeckonDiagnostics
 public struct HandoffImportPlan: Sendable {
     /// The imported file, for quoting its lines in diagnostics; `nil` when it could not be decoded.
     public var file: SourceText?
-    /// The format the file was read as, once recognised.
+    /// The hand-off format the file was read as, once recognised; `nil` for a review file.
     public var format: HandoffFormat?
     /// The bundles to write, in locale order. Empty when nothing changes or when there are errors.
     public var changes: [BundleChange]
     /// Problems in the file, located in it. Any error means no bundle may be written.
     public var diagnostics: [Diagnostic]
-    /// How many translations the file holds (units with a target, in every locale).
+    /// How many translations and review decisions the file holds (units with a target or a
+    /// decision, in every locale).
     public var translationCount: Int
 
     /// Creates a plan; `HandoffImport.plan` makes them.

@@ -31,6 +31,9 @@ public enum HandoffRule {
     /// A warning: the source text changed after the file was exported, so the imported translation
     /// stays stale.
     public static let sourceChanged: RuleID = "handoff.source-changed"
+    /// A warning: a reviewer's decision concerns a translation the bundle no longer holds (it
+    /// changed after the review page was built) or does not have; the decision is skipped.
+    public static let reviewOutdated: RuleID = "handoff.review-outdated"
     /// The bundle's YAML could not be edited in place without touching other strings.
     public static let unsafeEdit: RuleID = "handoff.unsafe-edit"
     /// A bundle could not be written, or changed on disk while the import ran.

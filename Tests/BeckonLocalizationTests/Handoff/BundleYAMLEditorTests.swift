@@ -12,6 +12,7 @@ import Testing
         var key: MessageKey = "a.b"
         var message = "new"
         var after: String
+        var fields = [BundleField(name: "sourceHash", value: BundleYAMLEditorTests.hash)]
 
         var testDescription: String { name }
     }
@@ -134,12 +135,54 @@ import Testing
             after: "# Deutsch\nb:\n  x:\n    message: new\n    sourceHash: \(hash)\n"),
     ]
 
+    static let approved = [
+        BundleField(name: "sourceHash", value: hash), BundleField(name: "review", value: "approved"),
+        BundleField(name: "reviewHash", value: "fedcba9876543210"), BundleField(name: "reviewNote", value: nil),
+    ]
+    static let needsWork = [
+        BundleField(name: "sourceHash", value: hash), BundleField(name: "review", value: "needs-work"),
+        BundleField(name: "reviewHash", value: "fedcba9876543210"),
+        BundleField(name: "reviewNote", value: "Too long: \"cut\" it"),
+    ]
+
+    /// Review decisions: keys added after `message`, replaced in place, or removed with their line.
+    static let reviews: [Case] = [
+        Case(
+            name: "a plain string gets a decision", before: "a:\n  b: old\n  c: keep\n",
+            after:
+                "a:\n  b:\n    message: new\n    sourceHash: \(hash)\n    review: needs-work\n    reviewHash: fedcba9876543210\n    reviewNote: \"Too long: \\\"cut\\\" it\"\n  c: keep\n",
+            fields: needsWork),
+        Case(
+            name: "an approval replaces a request for changes and drops its note",
+            before:
+                "a:\n  b:\n    message: old\n    review: needs-work\n    reviewHash: 1111\n    reviewNote: Shorter.\n    maxChars: 40\n",
+            after:
+                "a:\n  b:\n    message: new\n    sourceHash: \(hash)\n    review: approved\n    reviewHash: fedcba9876543210\n    maxChars: 40\n",
+            fields: approved),
+        Case(
+            name: "a decision in a flow mapping", before: "a: {b: {message: old}}\n",
+            after:
+                "a: {b: {message: new, sourceHash: \(hash), review: approved, reviewHash: fedcba9876543210}}\n",
+            fields: approved),
+        Case(
+            name: "a decision on a new key", before: "a:\n  a: first\n",
+            after:
+                "a:\n  a: first\n  b:\n    message: new\n    sourceHash: \(hash)\n    review: approved\n    reviewHash: fedcba9876543210\n",
+            fields: approved),
+        Case(
+            name: "a changed text drops the decision on the old one",
+            before: "a:\n  b:\n    message: old\n    review: approved\n    reviewHash: 1111\n",
+            after: "a:\n  b:\n    message: new\n    sourceHash: \(hash)\n",
+            fields: [BundleField(name: "sourceHash", value: hash)]
+                + ["review", "reviewHash", "reviewNote"].map { BundleField(name: $0, value: nil) }),
+    ]
+
     static let sourceOrder: [MessageKey] = ["a.a", "a.b", "a.c", "b.x", "c.d"]
 
-    @Test(arguments: replacements + insertions)
+    @Test(arguments: replacements + insertions + reviews)
     func edits(_ example: Case) throws {
         let editor = try #require(BundleYAMLEditor(example.before, path: "x.yml", sourceOrder: Self.sourceOrder))
-        let edited = editor.setting(example.key, to: example.message, sourceHash: Self.hash)
+        let edited = editor.setting(example.key, to: example.message, fields: example.fields)
         #expect(edited == example.after)
         let (bundle, diagnostics) = LocaleBundle.parse(
             SourceText(path: "x.yml", text: edited ?? ""), locale: LocaleID("de-DE")!)
@@ -157,6 +200,6 @@ import Testing
         ] as [(String, MessageKey)])
     func shapesItWillNotEditAreRefused(yaml: String, key: MessageKey) {
         let editor = BundleYAMLEditor(yaml, path: "x.yml", sourceOrder: Self.sourceOrder)
-        #expect(editor?.setting(key, to: "new", sourceHash: Self.hash) == nil)
+        #expect(editor?.setting(key, to: "new", fields: [BundleField(name: "sourceHash", value: Self.hash)]) == nil)
     }
 }

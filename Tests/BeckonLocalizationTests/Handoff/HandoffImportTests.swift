@@ -87,7 +87,7 @@ import Testing
         Breakage(
             name: "neither XML nor JSON", format: .xliff12, edit: { _ in "msgid \"hello\"\n" },
             rule: HandoffRule.format,
-            at: "msgid", message: "`de.xlf` is neither XLIFF nor a String Catalog"),
+            at: "msgid", message: "`de.xlf` is neither XLIFF, a String Catalog nor a review file"),
         Breakage(
             name: "JSON with a missing comma", format: .xcstrings,
             edit: replacing(

@@ -10,6 +10,8 @@ struct HandoffNote: Sendable, Hashable {
         case usage
         /// The translation is stale and needs a review.
         case review
+        /// What a reviewer wrote about the translation (`reviewNote`); XLIFF 1.2 `from="reviewer"`.
+        case reviewer
     }
 
     var category: Category

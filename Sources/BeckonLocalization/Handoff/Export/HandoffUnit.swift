@@ -9,6 +9,9 @@ struct HandoffUnit: Sendable {
     var state: HandoffState
     var notes: [HandoffNote]
 
+    /// The reviewer's decision on the translation, when it still holds.
+    var review: StringReview? { target?.currentReview }
+
     /// The units of every source string, in source-file order.
     /// - Parameters:
     ///   - catalog: The site's bundles.
@@ -23,6 +26,7 @@ struct HandoffUnit: Sendable {
             let state = locale.map { HandoffState(source: entry, in: $0, catalog: catalog) } ?? .translated
             var notes = HandoffNote.notes(for: entry, usage: usage[key] ?? [])
             if state == .stale { notes.append(.staleReview) }
+            if let note = target?.currentReview?.note { notes.append(HandoffNote(category: .reviewer, text: note)) }
             return HandoffUnit(key: key, source: entry, target: target, state: state, notes: notes)
         }
     }

@@ -17,7 +17,7 @@ struct BundleUpdater {
         for update in updates {
             guard
                 let edited = BundleYAMLEditor(text, path: path, sourceOrder: sourceOrder)?
-                    .setting(update.key, to: update.text, sourceHash: update.sourceHash)
+                    .setting(update.key, to: update.text, fields: update.fields)
             else {
                 reportUnsafe(
                     update, path: path, locale: locale, reason: "its YAML is shaped in a way Beckon does not edit")
@@ -47,6 +47,11 @@ struct BundleUpdater {
             var fields = expected[update.key] ?? Fields()
             fields.text = update.text
             fields.sourceHash = update.sourceHash
+            if update.clearsReview {
+                fields.review = nil
+            } else if let review = update.review {
+                fields.review = review
+            }
             expected[update.key] = fields
         }
         let actual = edited.entries.mapValues(Fields.init)
@@ -73,6 +78,7 @@ struct BundleUpdater {
         var sourceHash: String?
         var isExternal = false
         var allowsSameAsSource = false
+        var review: StringReview?
 
         init() {}
 
@@ -84,6 +90,7 @@ struct BundleUpdater {
             sourceHash = entry.sourceHash
             isExternal = entry.isExternal
             allowsSameAsSource = entry.allowsSameAsSource
+            review = entry.review
         }
     }
 }

@@ -9,6 +9,9 @@ import BeckonSite
 /// entry records the `sourceHash` of the source text the translator saw. Nothing else changes a
 /// bundle: not an unchanged target, not an empty one (empty means untranslated), not a target a
 /// tool pre-filled with the source. So importing an untouched export changes nothing.
+///
+/// A reviewer's decision (from a review file, or an XLIFF state) is recorded with the translation
+/// it was made on; one made on a text the bundle no longer holds is skipped with a warning.
 struct ImportPlanner {
     let catalog: Catalog
     let report: ImportReport
@@ -21,8 +24,8 @@ struct ImportPlanner {
         let sourceKeys = catalog.sourceBundle?.orderedKeys.map(\.rawValue) ?? []
         for unit in units {
             guard let source = catalog.sourceBundle?.entries[MessageKey(unit.key)] else {
-                // A unit nobody translated is left alone: it cannot lose work.
-                guard unit.target?.isEmpty == false else { continue }
+                // A unit nobody translated or reviewed is left alone: it cannot lose work.
+                guard unit.target?.isEmpty == false || unit.review != nil else { continue }
                 report.error(
                     HandoffRule.unknownKey,
                     "`\(unit.key)` is not a string of \(sourcePath)\(DidYouMean.phrase(for: unit.key, among: sourceKeys))",
@@ -44,23 +47,37 @@ struct ImportPlanner {
     }
 
     private func update(for unit: ImportedUnit, source: BundleEntry) -> EntryUpdate? {
-        guard let target = unit.target, !target.isEmpty else { return nil }
+        guard let target = unit.target, !target.isEmpty else { return reviewOnly(unit, source: source) }
         let fileSource = unit.source ?? source.text
         if unit.state == .untranslated, target == fileSource || target == source.text { return nil }
         guard let message = checked(target, of: unit, source: source) else { return nil }
         let sourceChanged = !Self.same(fileSource, as: source)
         let hash = SourceHash.of(sourceChanged ? fileSource : source.text)
         var text = target
+        var review = unit.review
         if let existing = catalog.bundles[unit.locale]?.entries[source.key],
             target == existing.text || target == XMLWriter.sanitized(existing.text)
                 || message.isEquivalent(to: existing.message)
         {
-            // Unchanged: only a stale translation marked done records the source it now matches.
+            // Unchanged: a stale translation marked done records the source it now matches, and a
+            // new decision is recorded.
+            review = review.map {
+                StringReview(decision: $0.decision, translationHash: SourceHash.of(existing.text), note: $0.note)
+            }
             let isStale =
                 catalog.recordedSourceHash(of: source.key, in: unit.locale).map { $0 != SourceHash.of(source.text) }
                 ?? false
-            guard isStale, unit.state == .translated, !sourceChanged else { return nil }
+            let confirms = isStale && unit.state == .translated && !sourceChanged
+            let decides = review != nil && review != existing.review
+            guard confirms || decides else { return nil }
             text = existing.text
+            if !confirms && review?.decision != .approved,
+                let recorded = catalog.recordedSourceHash(of: source.key, in: unit.locale)
+            {
+                // A request for changes does not confirm a stale translation.
+                return EntryUpdate(
+                    key: source.key, text: text, sourceHash: recorded, review: review, location: unit.location)
+            }
         }
         if sourceChanged {
             report.add(
@@ -68,7 +85,38 @@ struct ImportPlanner {
                 "the source of `\(unit.key)` changed after this file was exported; the \(unit.locale) translation is imported but stays stale",
                 at: unit.location, fix: "Export again and translate the current source text.", locale: unit.locale)
         }
-        return EntryUpdate(key: source.key, text: text, sourceHash: hash, location: unit.location)
+        var update = EntryUpdate(key: source.key, text: text, sourceHash: hash, review: review, location: unit.location)
+        if text != catalog.bundles[unit.locale]?.entries[source.key]?.text { update.clearsReview = review == nil }
+        return update
+    }
+
+    /// A decision without a translation (a review file's): recorded on the bundle's translation
+    /// when that is the text the reviewer saw.
+    private func reviewOnly(_ unit: ImportedUnit, source: BundleEntry) -> EntryUpdate? {
+        guard let review = unit.review else { return nil }
+        guard let existing = catalog.bundles[unit.locale]?.entries[source.key] else {
+            report.add(
+                .warning, HandoffRule.reviewOutdated,
+                "`\(unit.key)` has no \(unit.locale) translation to review; the decision is skipped",
+                at: unit.location, fix: "Translate the string first, then review it.", locale: unit.locale)
+            return nil
+        }
+        guard review.holds(for: existing.text) else {
+            report.add(
+                .warning, HandoffRule.reviewOutdated,
+                "the \(unit.locale) translation of `\(unit.key)` changed after it was reviewed; the decision is skipped",
+                at: unit.location, fix: "Review the current translation on a freshly built review page.",
+                locale: unit.locale)
+            return nil
+        }
+        let decided = StringReview(
+            decision: review.decision, translationHash: SourceHash.of(existing.text), note: review.note)
+        guard decided != existing.review else { return nil }
+        let recorded = catalog.recordedSourceHash(of: source.key, in: unit.locale) ?? SourceHash.of(source.text)
+        // Approving a translation confirms it answers to the current source text.
+        let sourceHash = review.decision == .approved ? SourceHash.of(source.text) : recorded
+        return EntryUpdate(
+            key: source.key, text: existing.text, sourceHash: sourceHash, review: decided, location: unit.location)
     }
 
     /// The parsed target, or `nil` after reporting why it cannot be imported.

@@ -26,4 +26,8 @@ struct ImportedUnit: Sendable, Hashable {
     var state: State
     /// Where the unit is in the imported file.
     var location: SourceLocation
+    /// A reviewer's decision the file records: approved (XLIFF 1.2 `final` or `signed-off`, XLIFF 2.0
+    /// `final`, a review file's `approved`) or needs work with the reviewer's note. Its
+    /// `translationHash` is the text decided on: the target's, or what a review file names.
+    var review: StringReview? = nil
 }

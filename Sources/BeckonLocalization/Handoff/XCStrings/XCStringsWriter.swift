@@ -22,15 +22,16 @@ enum XCStringsWriter {
                 names: names)
             var localizations: [(String, JSONValue)] = []
             for (locale, entry) in entries {
+                let needsWork = locale != sourceLocale && entry.currentReview?.decision == .needsWork
                 let state =
-                    HandoffState(source: unit.source, in: locale, catalog: catalog) == .stale
+                    HandoffState(source: unit.source, in: locale, catalog: catalog) == .stale || needsWork
                     ? "needs_review" : "translated"
                 let encoded = XCStringsMapping.encode(
                     entry.message, mode: mode, names: names, zeroIsCategory: zeroIsCategory(in: locale, catalog))
                 localizations.append((locale.rawValue, localization(encoded ?? .unit(entry.text), state: state)))
             }
             localizations.sort { $0.0 < $1.0 }
-            var comment = unit.notes.filter { $0.category != .review }.map(\.text)
+            var comment = unit.notes.filter { $0.category != .review && $0.category != .reviewer }.map(\.text)
             if mode == .verbatim {
                 comment.append(XCStringsMapping.verbatimMarker)
             } else if let placeholders = XCStringsPlaceholders.comment(names: names, mode: mode) {

@@ -53,7 +53,24 @@ enum XLIFF12Reader {
             state: state(
                 targetNode?[attribute: "state"], approved: unit[attribute: "approved"] == "yes",
                 hasTarget: target?.text.isEmpty == false),
-            location: location)
+            location: location, review: review(unit, state: targetNode?[attribute: "state"], target: target?.text))
+    }
+
+    /// The reviewer's decision a unit records: `final` or `signed-off` approve the target; a
+    /// `needs-review-…` state with a `<note from="reviewer">` asks for changes.
+    static func review(_ unit: XMLNode, state: String?, target: String?) -> StringReview? {
+        guard let target, !target.isEmpty else { return nil }
+        let notes = unit.elements(named: "note").filter { $0[attribute: "from"] == "reviewer" }
+            .map { $0.textContent.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
+        switch state {
+        case "final", "signed-off":
+            return StringReview(decision: .approved, translationHash: SourceHash.of(target), note: note)
+        case let state? where state.hasPrefix("needs-review") && note != nil:
+            return StringReview(decision: .needsWork, translationHash: SourceHash.of(target), note: note)
+        default:
+            return nil
+        }
     }
 
     /// The key a unit's `<context-group purpose="location">` names as its `sourcefile`.

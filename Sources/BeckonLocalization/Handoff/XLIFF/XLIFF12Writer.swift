@@ -1,8 +1,9 @@
 /// Writes XLIFF 1.2: one `<file>` from the source locale to one target locale.
 ///
 /// States go on `<target>`: `new` (no translation; an empty target), `needs-review-translation`
-/// (stale), `translated`; a current translation is also `approved="yes"`, so PO converters do not
-/// mark it fuzzy. `maxChars` becomes `maxwidth` with `size-unit="char"`; the description, limits,
+/// (stale, or a reviewer asked for changes), `translated`, `final` (a reviewer approved it); a
+/// current translation nobody asked to change is also `approved="yes"`, so PO converters do not
+/// mark it fuzzy. A reviewer's note is `<note from="reviewer">`. `maxChars` becomes `maxwidth` with `size-unit="char"`; the description, limits,
 /// usage and review requests become `<note from="developer">` (the sender PO tools carry as `#.`
 /// comments), and the key is also the unit's location (`sourcefile`), which PO keeps as `#: KEY`
 /// and which tells apart units with the same source text.
@@ -33,14 +34,14 @@ enum XLIFF12Writer {
                 "trans-unit",
                 [
                     ("id", unit.key.rawValue), ("resname", unit.key.rawValue), ("xml:space", "preserve"),
-                    ("approved", unit.state == .translated ? "yes" : nil),
+                    ("approved", unit.state == .translated && unit.review?.decision != .needsWork ? "yes" : nil),
                     ("maxwidth", unit.source.maxChars.map(String.init)),
                     ("size-unit", unit.source.maxChars == nil ? nil : "char"),
                 ])
             xml.element("source", text: unit.source.text)
-            xml.element("target", [("state", state(unit.state))], text: unit.target?.text ?? "")
+            xml.element("target", [("state", state(unit))], text: unit.target?.text ?? "")
             for note in unit.notes {
-                xml.element("note", [("from", "developer")], text: note.text)
+                xml.element("note", [("from", note.category == .reviewer ? "reviewer" : "developer")], text: note.text)
             }
             xml.open("context-group", [("purpose", "location")])
             xml.element("context", [("context-type", "sourcefile")], text: unit.key.rawValue)
@@ -53,11 +54,12 @@ enum XLIFF12Writer {
         return xml.output
     }
 
-    private static func state(_ state: HandoffState) -> String {
-        switch state {
-        case .new: "new"
-        case .stale: "needs-review-translation"
-        case .translated: "translated"
+    private static func state(_ unit: HandoffUnit) -> String {
+        switch (unit.state, unit.review?.decision) {
+        case (.new, _): "new"
+        case (.stale, _), (.translated, .needsWork): "needs-review-translation"
+        case (.translated, .approved): "final"
+        case (.translated, nil): "translated"
         }
     }
 }

@@ -42,6 +42,7 @@ enum XLIFF20Reader {
         var entities: [String] = []
         var least = states.count - 1
         var stale = false
+        var needsWork = false
         for part in unit.elements where part.name == "segment" || part.name == "ignorable" {
             let partSource = part.element(named: "source").map(XLIFFText.init)
             source += partSource?.text ?? ""
@@ -57,6 +58,7 @@ enum XLIFF20Reader {
             if part.name == "segment" {
                 least = min(least, states.firstIndex(of: part[attribute: "state"] ?? "initial") ?? 0)
                 stale = stale || part[attribute: "subState"] == XLIFF20Writer.staleSubState
+                needsWork = needsWork || part[attribute: "subState"] == XLIFF20Writer.needsWorkSubState
             }
         }
         if let entity = entities.first {
@@ -65,9 +67,25 @@ enum XLIFF20Reader {
                 fix: "Write the text itself instead of an entity reference.", locale: locale)
             return nil
         }
-        let state: ImportedUnit.State = least >= 1 ? .translated : (stale ? .needsReview : .untranslated)
+        let state: ImportedUnit.State =
+            least >= 1 ? .translated : (stale || needsWork ? .needsReview : .untranslated)
         return ImportedUnit(
             key: key, locale: locale, source: source, target: complete ? target : nil, state: state,
-            location: location)
+            location: location,
+            review: review(
+                unit, final: least == states.count - 1, needsWork: needsWork, target: complete ? target : nil))
+    }
+
+    /// The reviewer's decision a unit records: `final` segments approve the target;
+    /// `subState="beckon:needs-work"` asks for changes, with the `reviewer` notes.
+    private static func review(_ unit: XMLNode, final: Bool, needsWork: Bool, target: String?) -> StringReview? {
+        guard let target, !target.isEmpty, final || needsWork else { return nil }
+        let notes =
+            unit.element(named: "notes")?.elements(named: "note")
+            .filter { $0[attribute: "category"] == HandoffNote.Category.reviewer.rawValue }
+            .map { $0.textContent.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty } ?? []
+        return StringReview(
+            decision: final ? .approved : .needsWork, translationHash: SourceHash.of(target),
+            note: notes.isEmpty ? nil : notes.joined(separator: "\n"))
     }
 }

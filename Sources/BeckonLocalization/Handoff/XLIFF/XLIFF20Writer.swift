@@ -2,8 +2,9 @@
 ///
 /// Segment states: `initial` without a target when there is no translation; `initial` with
 /// `subState="beckon:stale"` and a `review` note for a stale translation, so translation tools list
-/// it as work to do; `translated` otherwise. Notes carry
-/// `category="description|limit|usage|review"`. `maxChars` becomes the Size and Length Restriction
+/// it as work to do; the same with `subState="beckon:needs-work"` when a reviewer asked for changes;
+/// `final` when a reviewer approved the translation; `translated` otherwise. Notes carry
+/// `category="description|limit|usage|review|reviewer"`. `maxChars` becomes the Size and Length Restriction
 /// module's `slr:sizeRestriction`, counted in code points. A character XML 1.0 cannot hold is
 /// written as `<cp hex="…"/>`, as the specification provides.
 enum XLIFF20Writer {
@@ -13,6 +14,8 @@ enum XLIFF20Writer {
     static let sizeRestrictionNamespace = "urn:oasis:names:tc:xliff:sizerestriction:2.0"
     /// The `subState` of a stale translation.
     static let staleSubState = "beckon:stale"
+    /// The `subState` of a translation a reviewer asked to change.
+    static let needsWorkSubState = "beckon:needs-work"
 
     /// The document.
     /// - Parameters:
@@ -51,8 +54,8 @@ enum XLIFF20Writer {
             xml.open(
                 "segment",
                 [
-                    ("state", unit.state == .translated ? "translated" : "initial"),
-                    ("subState", unit.state == .stale ? staleSubState : nil),
+                    ("state", state(unit)),
+                    ("subState", subState(unit)),
                 ])
             xml.element("source", [("xml:space", "preserve")], text: unit.source.text, inline: true)
             if let translation = unit.target {
@@ -64,5 +67,18 @@ enum XLIFF20Writer {
         xml.close("file")
         xml.close("xliff")
         return xml.output
+    }
+
+    private static func state(_ unit: HandoffUnit) -> String {
+        switch (unit.state, unit.review?.decision) {
+        case (.translated, .approved): "final"
+        case (.translated, nil): "translated"
+        default: "initial"
+        }
+    }
+
+    private static func subState(_ unit: HandoffUnit) -> String? {
+        if unit.state == .stale { return staleSubState }
+        return unit.state == .translated && unit.review?.decision == .needsWork ? needsWorkSubState : nil
     }
 }

@@ -3,7 +3,7 @@ import BeckonSite
 extension BundleYAMLEditor {
     func inserting(
         _ segments: [String], into parent: YAMLValue, parentPath: String, key: MessageKey, message: String,
-        sourceHash: String
+        fields: [BundleField]
     ) -> String? {
         guard let entries = parent.entries else { return nil }
         let lineBreak = text.lineBreak
@@ -18,18 +18,18 @@ extension BundleYAMLEditor {
                 position = lastEnd
                 separator = ", "
             }
-            let value = flowEntry(segments, message: message, sourceHash: sourceHash)
+            let value = flowEntry(segments, message: message, fields: fields)
             return text.applying([(position..<position, separator + value)])
         }
         guard let first = entries.first else {
             let end = text.scalars.count
             let needsBreak = end > 0 && !["\n", "\r"].contains(text.scalars[end - 1])
-            let lines = blockLines(segments, indent: 0, message: message, sourceHash: sourceHash)
+            let lines = blockLines(segments, indent: 0, message: message, fields: fields)
             return text.applying([
                 (end..<end, (needsBreak ? lineBreak : "") + lines.joined(separator: lineBreak) + lineBreak)
             ])
         }
-        let lines = blockLines(segments, indent: indent(of: first), message: message, sourceHash: sourceHash)
+        let lines = blockLines(segments, indent: indent(of: first), message: message, fields: fields)
         let blank = parentPath.isEmpty && separatesTopLevelEntries(entries) ? lineBreak : ""
         let rank = sourceOrder.firstIndex(of: key) ?? sourceOrder.count
         if let anchor = entries.last(where: { self.rank(of: $0, under: parentPath) < rank }) {
@@ -43,20 +43,24 @@ extension BundleYAMLEditor {
     }
 
     /// The lines of a new entry: one `group:` line per missing group, then the key with its
-    /// `message` and `sourceHash`.
-    func blockLines(_ segments: [String], indent: Int, message: String, sourceHash: String) -> [String] {
+    /// `message` and metadata.
+    func blockLines(_ segments: [String], indent: Int, message: String, fields: [BundleField]) -> [String] {
         var lines = segments.enumerated().map { depth, segment in
             spaces(indent + depth * step) + Self.keyText(segment) + ":"
         }
         let margin = spaces(indent + segments.count * step)
         lines.append(margin + "message: " + render(message, .plain, inFlow: false, indent: 0))
-        lines.append(margin + "sourceHash: " + sourceHash)
+        for field in fields {
+            if let value = field.value {
+                lines.append(margin + field.name + ": " + render(value, .plain, inFlow: false, indent: 0))
+            }
+        }
         return lines
     }
 
     /// A new entry inside `{…}`: `group: {key: {message: …, sourceHash: …}}`.
-    func flowEntry(_ segments: [String], message: String, sourceHash: String) -> String {
-        var value = "{message: \(render(message, .plain, inFlow: true, indent: 0)), sourceHash: \(sourceHash)}"
+    func flowEntry(_ segments: [String], message: String, fields: [BundleField]) -> String {
+        var value = flowMapping(message, .plain, fields)
         for (depth, segment) in segments.enumerated().reversed() {
             value = Self.keyText(segment) + ": " + value
             if depth > 0 { value = "{" + value + "}" }
