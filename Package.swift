@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "BeckonStarters"),
         .target(name: "BeckonMIME"),
         .target(name: "BeckonEmail", dependencies: ["BeckonRender", "BeckonMIME", "InviteModel"]),
-        .target(name: "BeckonReview", dependencies: ["BeckonChecks", "BeckonText"]),
+        .target(name: "BeckonReview", dependencies: ["BeckonChecks", "BeckonText", "BeckonProvenance"]),
         .target(
             name: "BeckonChecks",
             dependencies: [

@@ -8,7 +8,8 @@ import Foundation
 struct L10nStatus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show each locale's translated, missing, fallback, stale and over-limit strings, and the problems.",
+        abstract:
+            "Show each locale's translated, missing, fallback, stale, over-limit and reviewed strings, and the problems.",
         discussion: """
             Runs every check without writing; lists only localization findings (l10n.*). Exit status \
             1 when there are errors, or warnings with --strict.
@@ -50,13 +51,16 @@ struct L10nStatus: AsyncParsableCommand {
     }
 
     static func table(_ statuses: [LocaleStatus]) -> String {
-        let header = ["locale", "total", "translated", "missing", "(by fallback)", "stale", "over limit", "progress"]
+        let header = [
+            "locale", "total", "translated", "missing", "(by fallback)", "stale", "over limit", "progress", "approved",
+            "needs work",
+        ]
         let rows = statuses.map { status in
             let suppliers = status.fallbackFrom.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             return [
                 status.locale, "\(status.total)", "\(status.translated)", "\(status.missing)",
                 suppliers.isEmpty ? "0" : suppliers.joined(separator: ", "), "\(status.stale)", "\(status.overLimit)",
-                "\(status.progress)%",
+                "\(status.progress)%", "\(status.approved)", "\(status.needsWork)",
             ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

@@ -26,6 +26,10 @@ public struct LocaleStatus: Sendable, Hashable, Codable {
     public var findings: Int
     /// Translated and current (not stale), in whole percent of the source strings.
     public var progress: Int
+    /// Translations a reviewer approved, as they are now (an edit since makes them unreviewed).
+    public var approved: Int
+    /// Translations a reviewer asked to change, as they are now.
+    public var needsWork: Int
 
     /// Counts a locale from the catalog and the build's findings.
     public static func make(_ locale: LocaleID, catalog: Catalog, diagnostics: [Diagnostic]) -> LocaleStatus {
@@ -43,12 +47,15 @@ public struct LocaleStatus: Sendable, Hashable, Codable {
         func strings(_ rule: RuleID) -> Int { Set(findings.filter { $0.rule == rule }.compactMap(\.location)).count }
         let stale = strings("l10n.stale")
         let current = max(0, translated - stale)
+        let reviews = locale == catalog.locales.defaultLocale ? [] : sourceKeys.compactMap { own[$0]?.currentReview }
         return LocaleStatus(
             locale: locale.rawValue, total: sourceKeys.count, translated: translated,
             missing: sourceKeys.count - translated, fallback: fallbackFrom.values.reduce(0, +),
             fallbackFrom: fallbackFrom, stale: stale,
             overLimit: strings("l10n.too-long"),
             findings: findings.count,
-            progress: sourceKeys.isEmpty ? 100 : current * 100 / sourceKeys.count)
+            progress: sourceKeys.isEmpty ? 100 : current * 100 / sourceKeys.count,
+            approved: reviews.count { $0.decision == .approved }, needsWork: reviews.count { $0.decision == .needsWork }
+        )
     }
 }

@@ -6,9 +6,11 @@ import BeckonSite
 
 /// The reviewer page, `review/index.html`: every string of every template in every locale side by
 /// side, with its length against its limits, the locale that supplied it, the findings made at it,
-/// and links to the built artifacts. Static HTML that opens from a folder or a CI artifact without a
-/// server; a small inline script filters the strings by text, locale and status (without it, every
-/// string is shown).
+/// the artifacts it appears in (linked so the browser highlights it; cards as thumbnails), and the
+/// controls a reviewer records decisions with. Static HTML that opens from a folder or a CI
+/// artifact without a server; small inline scripts filter the strings by text, locale and status
+/// (without them, every string is shown) and keep the decisions until they are downloaded as
+/// `review-LOCALE.json` for `beckon l10n import`.
 public struct ReviewPage: Sendable {
     public static let path = "review/index.html"
 
@@ -17,6 +19,7 @@ public struct ReviewPage: Sendable {
     let statuses: [LocaleStatus]
     let diagnostics: [Diagnostic]
     let artifacts: [Artifact]
+    let appearances: ArtifactAppearances
 
     public init(
         site: Site, input: LocalizationInput, statuses: [LocaleStatus], diagnostics: [Diagnostic],
@@ -27,6 +30,13 @@ public struct ReviewPage: Sendable {
         self.statuses = statuses
         self.diagnostics = diagnostics
         self.artifacts = artifacts
+        self.appearances = ArtifactAppearances(artifacts, usage: input.usage)
+    }
+
+    /// The keys of the strings an artifact shows, as the page links them: what its provenance map
+    /// names (for a build step's cache key).
+    public static func strings(in artifact: Artifact) -> [String] {
+        ArtifactAppearances.strings(in: artifact).map(\.rawValue).sorted()
     }
 
     /// The page as an artifact.
@@ -54,6 +64,7 @@ public struct ReviewPage: Sendable {
             with any sample invite; findings are shown at the string they concern.</p>
             \(summaryTable())
             \(filters(locales))
+            \(ReviewDecisionForm.panel)
             <nav aria-label="Templates"><ul>\(groups.map { "<li><a href=\"#\(Self.anchor($0.title))\">\(HTMLEscaping.text($0.title))</a></li>" }.joined())</ul></nav>
             </header>
             <main>
@@ -61,7 +72,7 @@ public struct ReviewPage: Sendable {
             """
         for group in groups { out += section(group, locales: locales) }
         out += siteFindings()
-        out += "</main>\n<script>\(ReviewStyle.filterScript)</script>\n</body>\n</html>\n"
+        out += "</main>\n<script>\(ReviewScript.filters)\(ReviewScript.decisions)</script>\n</body>\n</html>\n"
         return out
     }
 
@@ -85,22 +96,24 @@ public struct ReviewPage: Sendable {
             }
             .map { "<a href=\"../\(HTMLEscaping.attribute($0.path))\">\($0.kind.rawValue)</a>" }.joined(separator: " ")
             rows +=
-                "<tr><th scope=\"row\">\(status.locale)</th><td>\(status.translated)/\(status.total)</td><td>\(status.progress)%</td><td>\(status.missing)</td><td>\(status.fallback)</td><td>\(status.stale)</td><td>\(status.overLimit)</td><td>\(status.findings)</td><td>\(links)</td></tr>\n"
+                "<tr><th scope=\"row\">\(status.locale)</th><td>\(status.translated)/\(status.total)</td><td>\(status.progress)%</td><td>\(status.missing)</td><td>\(status.fallback)</td><td>\(status.stale)</td><td>\(status.overLimit)</td><td>\(status.findings)</td><td>\(status.approved)</td><td>\(status.needsWork)</td><td>\(links)</td></tr>\n"
         }
         return """
+            <div class="scroll">
             <table class="summary">
             <caption>Locales</caption>
-            <thead><tr><th scope="col">locale</th><th scope="col">translated</th><th scope="col">progress</th><th scope="col">missing</th><th scope="col">of which by fallback</th><th scope="col">stale</th><th scope="col">over limit</th><th scope="col">findings</th><th scope="col">pages</th></tr></thead>
+            <thead><tr><th scope="col">locale</th><th scope="col">translated</th><th scope="col">progress</th><th scope="col">missing</th><th scope="col">of which by fallback</th><th scope="col">stale</th><th scope="col">over limit</th><th scope="col">findings</th><th scope="col">approved</th><th scope="col">needs work</th><th scope="col">pages</th></tr></thead>
             <tbody>
             \(rows)</tbody>
             </table>
+            </div>
             """
     }
 
     private func section(_ group: (title: String, keys: [MessageKey]), locales: [LocaleID]) -> String {
         var out = "<section id=\"\(Self.anchor(group.title))\">\n<h2>\(HTMLEscaping.text(group.title))</h2>\n"
         out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
-        for locale in locales { out += "<th scope=\"col\">\(locale)</th>" }
+        for locale in locales { out += "<th scope=\"col\" data-column=\"\(locale)\">\(locale)</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for key in group.keys {
             var cells = ""
@@ -131,10 +144,11 @@ public struct ReviewPage: Sendable {
         let statusOptions = [
             ("missing", "missing"), ("fallback", "from a fallback"), ("stale", "stale"),
             ("over-limit", "over its limit"),
-            ("finding", "with findings"),
+            ("finding", "with findings"), ("unreviewed", "not reviewed"), ("approved", "approved"),
+            ("needs-work", "needs work"),
         ].map { "<option value=\"\($0.0)\">\($0.1)</option>" }.joined()
         return """
-            <form class="filters" role="search" hidden>
+            <form class="filters" role="search" data-source="\(input.catalog.locales.defaultLocale)" hidden>
             <label>Search <input type="search" id="review-search"></label>
             <label>Locale <select id="review-locale"><option value="">all</option>\(localeOptions)</select></label>
             <label>Status <select id="review-status"><option value="">any</option>\(statusOptions)</select></label>
@@ -147,9 +161,10 @@ public struct ReviewPage: Sendable {
     /// `over-limit`, `finding`) for the filters.
     private func cell(_ key: MessageKey, _ locale: LocaleID) -> (String, [String]) {
         let renderings = input.renderings[locale]?[key] ?? []
-        guard let first = renderings.first, let supplier = input.catalog.lookup(key, in: locale)?.locale else {
-            return ("<td class=\"missing\">missing</td>", ["missing"])
+        guard let first = renderings.first, let found = input.catalog.lookup(key, in: locale) else {
+            return ("<td class=\"missing\" data-column=\"\(locale)\">missing</td>", ["missing"])
         }
+        let supplier = found.locale
         let longest = renderings.map(\.text.count).max() ?? 0
         let findings = diagnostics.filter {
             $0.allOccurrences.contains { $0.locale == locale.rawValue }
@@ -164,10 +179,8 @@ public struct ReviewPage: Sendable {
             classes.append("warning")
         }
         var out =
-            "<td\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") lang=\"\(locale)\" dir=\"\(locale.direction)\">"
-        if let entry = input.catalog.lookup(key, in: locale)?.entry {
-            out += "<div class=\"message\">\(MessageHTML.html(entry.message, locale: locale))</div>"
-        }
+            "<td\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") data-column=\"\(locale)\" lang=\"\(locale)\" dir=\"\(locale.direction)\">"
+        out += "<div class=\"message\">\(MessageHTML.html(found.entry.message, locale: locale))</div>"
         // A rendering with a sample's values, so arguments read as they will.
         let shown = renderings.first { $0.sample != nil } ?? first
         let label = shown.sample.map { "with sample \(HTMLEscaping.text($0))" } ?? "without an invite"
@@ -176,6 +189,9 @@ public struct ReviewPage: Sendable {
         out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">\(longest) characters at most"
         if supplier != locale { out += " · from \(supplier)" }
         out += "</p>"
+        out += appearances.html(key, in: locale, sample: shown.sample, text: shown.text)
+        let reviewable = supplier == locale && locale != input.catalog.locales.defaultLocale
+        if reviewable { out += ReviewDecisionForm.recorded(found.entry) }
         for finding in findings {
             out +=
                 "<p class=\"finding \(finding.severity.rawValue)\" lang=\"en\" dir=\"ltr\"><strong>\(finding.rule)</strong> \(HTMLEscaping.text(finding.message))</p>"
@@ -185,6 +201,10 @@ public struct ReviewPage: Sendable {
         if findings.contains(where: { $0.rule == "l10n.stale" }) { states.append("stale") }
         if findings.contains(where: { $0.rule == "l10n.too-long" }) { states.append("over-limit") }
         if !findings.isEmpty { states.append("finding") }
+        if reviewable {
+            states.append(found.entry.currentReview?.decision.rawValue ?? "unreviewed")
+            out += ReviewDecisionForm.fieldset(found.entry, locale: locale)
+        }
         return (out + "</td>", states)
     }
 

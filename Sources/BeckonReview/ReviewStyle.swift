@@ -1,4 +1,5 @@
-/// The reviewer page's stylesheet: readable tables, locale columns, and highlighted findings.
+/// The reviewer page's stylesheet: readable tables, locale columns, highlighted findings and the
+/// review controls.
 enum ReviewStyle {
     static let css = """
         body{margin:0;padding:1.5rem;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif;color:#1b1b1f;background:#fff}
@@ -16,7 +17,7 @@ enum ReviewStyle {
         .filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:1rem 0}
         .filters input,.filters select{font:inherit;min-height:2.75rem;padding:.25rem .5rem}
         .filters p{margin:0}
-        section{overflow-x:auto}
+        section,.scroll{overflow-x:auto}
         .chip{font:.8rem ui-monospace,monospace;background:#e8eefc;color:#1b1b1f;border-radius:.25rem;padding:0 .25rem;white-space:nowrap}
         .branches{margin:.25rem 0 .25rem 1.25rem;padding:0}
         [dir=rtl] .branches{margin:.25rem 1.25rem .25rem 0}
@@ -26,25 +27,16 @@ enum ReviewStyle {
         .finding.error strong{color:#a50e0e}.finding.warning strong{color:#7a4f00}
         nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}
         a{color:#0b57d0}
-        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.chip{background:#2a3550;color:#e6e6ec}.examples{color:#b4b4c0}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+        .decision{border:1px solid #c8c8d0;border-radius:.25rem;margin:.4rem 0 0;padding:.25rem .5rem;font-size:.85rem}
+        .decision legend{font-size:.8rem;color:#4a4a55}
+        .decision label{display:inline-flex;align-items:center;gap:.25rem;margin-right:.75rem;min-height:2rem}
+        .decision .note-field{display:flex;flex-direction:column;align-items:stretch;margin:.25rem 0 0}
+        .decision textarea{font:inherit;width:100%;box-sizing:border-box;min-height:2.75rem}
+        .recorded{font-size:.85rem}.recorded.approved strong{color:#0a6b2c}.recorded.needs-work strong{color:#7a4f00}
+        .seen{margin:.25rem 0}.seen img{display:block;margin:.25rem 0;border:1px solid #c8c8d0;max-width:100%;height:auto}
+        .decisions ul{padding-left:1.25rem}
+        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.chip{background:#2a3550;color:#e6e6ec}.examples{color:#b4b4c0}.decision legend{color:#b4b4c0}.recorded.approved strong{color:#7ee2a0}.recorded.needs-work strong{color:#ffd27a}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
         """
 
-    /// Shows the filters and applies them: a row stays when its text holds the search, and it has
-    /// the chosen status in the chosen locale (any locale when none is chosen). The page's query
-    /// (`?q=…&locale=de-DE&status=stale`) sets them, so a filtered view can be linked to.
-    static let filterScript = """
-        (function(){var f=document.querySelector(".filters");if(!f)return;f.hidden=false;
-        var q=document.getElementById("review-search"),l=document.getElementById("review-locale"),
-        s=document.getElementById("review-status"),c=document.getElementById("review-count");
-        function apply(){var text=q.value.trim().toLowerCase(),shown=0,total=0;
-        document.querySelectorAll("section").forEach(function(sec){var any=false;
-        sec.querySelectorAll("tbody tr").forEach(function(row){total++;
-        var states=(row.getAttribute("data-status")||"").split(" ");
-        var ok=(!text||row.textContent.toLowerCase().indexOf(text)>=0)&&(!s.value||states.some(function(t){
-        return t.slice(t.lastIndexOf(":")+1)===s.value&&(!l.value||t.slice(0,t.lastIndexOf(":"))===l.value)}));
-        row.hidden=!ok;if(ok){shown++;any=true}});sec.hidden=!any});
-        c.textContent=shown+" of "+total+" strings"}
-        var p=new URLSearchParams(location.search);q.value=p.get("q")||"";l.value=p.get("locale")||"";
-        s.value=p.get("status")||"";[q,l,s].forEach(function(e){e.addEventListener("input",apply)});apply()})();
-        """
 }

@@ -52,10 +52,76 @@ import Testing
         #expect(build.status == 0, "\(build.stdout)")
         let page = folder.path("site/output/review/index.html")
         let html = try String(contentsOf: page, encoding: .utf8)
-        #expect(html.contains("<tr data-status=\"de-DE:fallback de-DE:missing de-DE:finding\">"))
+        #expect(html.contains("<tr data-status=\"de-DE:fallback de-DE:missing de-DE:finding ar:unreviewed\">"))
         let dom = try HeadlessChromium.dom(
             page.absoluteString + "?status=missing&locale=de-DE", arguments: ["--virtual-time-budget=2000"])
         let total = html.components(separatedBy: "<tr data-status=").count - 1
         #expect(dom.contains("id=\"review-count\" aria-live=\"polite\">1 of \(total) strings<"), "\(dom.suffix(400))")
+    }
+
+    /// The reviewer's loop of issue 15, in headless Chromium: on the Arabic column, approve the
+    /// expiry plural and the subject, ask for changes to the button with a note, take the
+    /// downloaded `review-ar.json`, and `beckon l10n import` it; the bundle records the three
+    /// decisions, `l10n status` counts them, and the next review page shows them.
+    @Test func decisionsMadeInTheBrowserAreImportedIntoTheBundle() throws {
+        guard HeadlessChromium.isAvailable() else { return }
+        let folder = TemporaryDirectory()
+        let site = folder.path("site")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("examples/selffull"), to: site)
+        #expect(try BeckonBinary.run(["build", "--site", site.path]).status == 0)
+        let page = try String(contentsOf: site.appendingPathComponent("output/review/index.html"), encoding: .utf8)
+        // The expiry string links to the email it appears in, highlighted there.
+        let expiryRow = try #require(page.range(of: "<code>invite.expiry</code>")).upperBound
+        let row = page[expiryRow...].prefix { $0 != "\n" }
+        #expect(row.contains("Seen in <a href=\"../emails/ar/"))
+        #expect(row.contains("#:~:text="))
+        // A page beside the review page drives it as a reviewer would, then shows the download.
+        let driver = """
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>driver</title></head><body>
+            <iframe id="f" src="index.html" title="review"></iframe><pre id="out">not run</pre><script>
+            var f=document.getElementById("f");f.onload=function(){var d=f.contentDocument;
+            function choose(key,value,note){var s=d.querySelector('fieldset.decision[data-locale="ar"][data-key="'+key+'"]');
+            s.querySelector('input[value="'+value+'"]').click();
+            if(note){var t=s.querySelector("textarea");t.value=note;t.dispatchEvent(new Event("input",{bubbles:true}))}}
+            choose("invite.expiry","approved");choose("invite.subject","approved");
+            choose("invite.accept","needs-work","Use “اقبل دعوتك” & keep it short");
+            var a=d.querySelector('#review-exports a[data-locale="ar"]');
+            document.getElementById("out").textContent=a.download+"\\n"+decodeURIComponent(a.href.slice(a.href.indexOf(",")+1))};
+            </script></body></html>
+            """
+        let driverURL = site.appendingPathComponent("output/review/driver.html")
+        try Data(driver.utf8).write(to: driverURL)
+        let dom = try HeadlessChromium.dom(
+            driverURL.absoluteString, arguments: ["--allow-file-access-from-files", "--virtual-time-budget=3000"])
+        let shown = try #require(dom.range(of: "<pre id=\"out\">")).upperBound
+        let output = String(dom[shown...].prefix { $0 != "<" })
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        let lines = output.split(separator: "\n", maxSplits: 1).map(String.init)
+        try #require(lines.count == 2, "\(dom.suffix(600))")
+        #expect(lines[0] == "review-ar.json")
+        let file = folder.path("review-ar.json")
+        try Data(lines[1].utf8).write(to: file)
+        let imported = try BeckonBinary.run(["l10n", "import", file.path, "--site", site.path])
+        #expect(imported.status == 0, "\(imported.stdout)")
+        #expect(imported.stdout.contains("Updated locales/ar.yml: 3 strings"), "\(imported.stdout)")
+        let bundle = try String(contentsOf: site.appendingPathComponent("locales/ar.yml"), encoding: .utf8)
+        #expect(bundle.components(separatedBy: "review: approved").count - 1 == 2)
+        #expect(bundle.contains("review: needs-work"))
+        #expect(bundle.contains("reviewNote: Use “اقبل دعوتك” & keep it short"))
+        let status = try BeckonBinary.run(["l10n", "status", "--site", site.path, "--format", "json"])
+        #expect(status.stdout.contains("\"approved\" : 2"), "\(status.stdout)")
+        #expect(status.stdout.contains("\"needsWork\" : 1"))
+        #expect(status.stdout.contains("l10n.needs-work"))
+        // The next build's page shows the recorded decisions, and importing again changes nothing.
+        _ = try BeckonBinary.run(["build", "--site", site.path])
+        let rebuilt = try String(contentsOf: site.appendingPathComponent("output/review/index.html"), encoding: .utf8)
+        #expect(
+            rebuilt.contains(
+                "<p class=\"recorded needs-work\" lang=\"en\" dir=\"ltr\"><strong>Needs work</strong>: Use “اقبل دعوتك” &amp; keep it short</p>"
+            ))
+        #expect(rebuilt.components(separatedBy: "<p class=\"recorded approved\"").count - 1 == 2)
+        let again = try BeckonBinary.run(["l10n", "import", file.path, "--site", site.path])
+        #expect(again.stdout.contains("No changes"), "\(again.stdout)")
     }
 }

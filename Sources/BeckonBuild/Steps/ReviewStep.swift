@@ -25,6 +25,8 @@ struct ReviewStep {
             key.add(artifact.locale?.rawValue)
             key.add(artifact.sample)
             key.add(artifact.contentType)
+            key.add(artifact.template)
+            for string in ReviewPage.strings(in: artifact) { key.add(string) }
         }
         return engine.persistentValue("render.review", key.finish()) {
             ReviewPage(

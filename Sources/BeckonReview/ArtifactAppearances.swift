@@ -1,0 +1,112 @@
+import BeckonLocalization
+import BeckonProvenance
+import BeckonRender
+import BeckonSite
+
+/// Where each string appears: the pages, emails and preview cards of each locale whose bytes came
+/// from it (their provenance map names the string), or whose template uses it (cards, which carry
+/// no map).
+struct ArtifactAppearances: Sendable {
+    private var artifacts: [LocaleID: [MessageKey: [Artifact]]] = [:]
+
+    /// The artifact kinds a reviewer can look at.
+    static let kinds: [ArtifactKind] = [.landing, .expired, .gone, .android, .accepted, .emailHTML, .ogCard]
+
+    init(_ all: [Artifact], usage: [MessageKey: [String]]) {
+        var keysByTemplate: [String: Set<MessageKey>] = [:]
+        for (key, places) in usage {
+            for place in places { keysByTemplate[place, default: []].insert(key) }
+        }
+        for artifact in all where Self.kinds.contains(artifact.kind) {
+            guard let locale = artifact.locale else { continue }
+            var keys = artifact.template.flatMap { keysByTemplate[$0] } ?? []
+            keys.formUnion(Self.strings(in: artifact))
+            for key in keys { artifacts[locale, default: [:]][key, default: []].append(artifact) }
+        }
+    }
+
+    /// The keys of the strings an artifact's provenance map says its bytes came from.
+    static func strings(in artifact: Artifact) -> Set<MessageKey> {
+        Set(
+            (artifact.provenance?.origins ?? []).filter { $0.kind == .string }.compactMap {
+                $0.key.map { MessageKey($0) }
+            })
+    }
+
+    /// One artifact of each kind showing `key` in `locale`: the one made with `sample` when there
+    /// is one, else the one made without a sample, else the first.
+    func artifacts(_ key: MessageKey, in locale: LocaleID, sample: String?) -> [Artifact] {
+        let all = artifacts[locale]?[key] ?? []
+        return Self.kinds.compactMap { kind in
+            let ofKind = all.filter { $0.kind == kind }
+            return ofKind.first { $0.sample == sample } ?? ofKind.first { $0.sample == nil } ?? ofKind.first
+        }
+    }
+
+    /// The links (and card thumbnails) of a string's artifacts, for the review page.
+    func html(_ key: MessageKey, in locale: LocaleID, sample: String?, text: String) -> String {
+        let found = artifacts(key, in: locale, sample: sample)
+        guard !found.isEmpty else { return "" }
+        let fragment = Self.textFragment(text)
+        var links: [String] = []
+        var cards = ""
+        for artifact in found {
+            let href = "../" + HTMLEscaping.attribute(artifact.path)
+            if artifact.kind == .ogCard {
+                let label = "Preview card, \(locale)" + (artifact.sample.map { ", sample \($0)" } ?? "")
+                cards +=
+                    "<a class=\"card\" href=\"\(href)\"><img src=\"\(href)\" alt=\"\(HTMLEscaping.attribute(label))\" width=\"120\" height=\"63\" loading=\"lazy\"></a>"
+            } else {
+                links.append("<a href=\"\(href)\(HTMLEscaping.attribute(fragment))\">\(Self.label(artifact.kind))</a>")
+            }
+        }
+        let list = links.isEmpty ? "" : "Seen in " + links.joined(separator: " · ")
+        return "<div class=\"seen meta\" lang=\"en\" dir=\"ltr\">\(list)\(cards)</div>"
+    }
+
+    static func label(_ kind: ArtifactKind) -> String {
+        switch kind {
+        case .landing: "invite page"
+        case .expired: "expired page"
+        case .gone: "withdrawn page"
+        case .android: "Android page"
+        case .accepted: "accepted page"
+        case .emailHTML: "email"
+        default: kind.rawValue
+        }
+    }
+
+    /// A text fragment (`#:~:text=…`) that makes the browser scroll to the string and highlight it:
+    /// the whole text when short, else its first and last four words.
+    static func textFragment(_ text: String) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace).map {
+            $0.filter { !"*_`".contains($0) }
+        }.filter { !$0.isEmpty }
+        guard !words.isEmpty else { return "" }
+        guard words.count > 8 else { return "#:~:text=" + encoded(words.joined(separator: " ")) }
+        return "#:~:text=" + encoded(words.prefix(4).joined(separator: " ")) + ","
+            + encoded(words.suffix(4).joined(separator: " "))
+    }
+
+    /// Percent-encoded as text directives need: everything but letters, digits and `._~`.
+    private static func encoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.isASCII,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._~".unicodeScalars.contains(scalar)
+            {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
