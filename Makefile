@@ -6,6 +6,9 @@ DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-de
 DEBIAN_PACKAGES += spamassassin
 # The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.
 DEBIAN_PACKAGES += nginx caddy curl
+# The XLIFF schema test validates exports with xmllint (scripts/validate-xliff.sh fetches the OASIS
+# schemas from a Debian package it unpacks without installing).
+DEBIAN_PACKAGES += libxml2-utils
 # The preview's real-browser test loads pages in headless Chromium; BECKON_NO_BROWSER=1 leaves it
 # out (the test then says it was skipped).
 ifeq ($(BECKON_NO_BROWSER),)
