@@ -138,7 +138,7 @@ public struct ReviewPage: Sendable {
         return parts.isEmpty ? "" : "<p class=\"note\">\(parts.joined(separator: " · "))</p>"
     }
 
-    /// The filters above the strings: a search, a locale and a status.
+    /// The filters above the strings: a search, a locale, a status and a template.
     private func filters(_ locales: [LocaleID]) -> String {
         let localeOptions = locales.map { "<option value=\"\($0)\">\($0)</option>" }.joined()
         let statusOptions = [
@@ -147,11 +147,15 @@ public struct ReviewPage: Sendable {
             ("finding", "with findings"), ("unreviewed", "not reviewed"), ("approved", "approved"),
             ("needs-work", "needs work"),
         ].map { "<option value=\"\($0.0)\">\($0.1)</option>" }.joined()
+        let templateOptions = groups.map {
+            "<option value=\"\(Self.anchor($0.title))\">\(HTMLEscaping.text($0.title))</option>"
+        }.joined()
         return """
             <form class="filters" role="search" data-source="\(input.catalog.locales.defaultLocale)" hidden>
             <label>Search <input type="search" id="review-search"></label>
             <label>Locale <select id="review-locale"><option value="">all</option>\(localeOptions)</select></label>
             <label>Status <select id="review-status"><option value="">any</option>\(statusOptions)</select></label>
+            <label>Template <select id="review-template"><option value="">all</option>\(templateOptions)</select></label>
             <p id="review-count" aria-live="polite"></p>
             </form>
             """

@@ -2,25 +2,27 @@
 enum ReviewScript {
     /// Shows the filters and applies them: a row stays when its text holds the search, and it has
     /// the chosen status in the chosen locale (any locale when none is chosen). The page's query
-    /// (`?q=…&locale=de-DE&status=stale`) sets them, so a filtered view can be linked to. Sections
+    /// (`?q=…&locale=de-DE&status=stale&template=templates-pages-landing-md`) sets them, so a filtered view can be linked to. Sections
     /// without string tables (other findings) are never hidden. With a locale chosen, only its
     /// column and the source's are shown, so a phone-sized screen has room for them.
     static let filters = """
         (function(){var f=document.querySelector(".filters");if(!f)return;f.hidden=false;
         var q=document.getElementById("review-search"),l=document.getElementById("review-locale"),
-        s=document.getElementById("review-status"),c=document.getElementById("review-count");
+        s=document.getElementById("review-status"),t=document.getElementById("review-template"),
+        c=document.getElementById("review-count");
         function apply(){var text=q.value.trim().toLowerCase(),shown=0,total=0;
         document.querySelectorAll("main section").forEach(function(sec){if(!sec.querySelector("table.strings"))return;var any=false;
         sec.querySelectorAll("tbody tr").forEach(function(row){total++;
         var states=(row.getAttribute("data-status")||"").split(" ");
         var ok=(!text||row.textContent.toLowerCase().indexOf(text)>=0)&&(!s.value||states.some(function(t){
         return t.slice(t.lastIndexOf(":")+1)===s.value&&(!l.value||t.slice(0,t.lastIndexOf(":"))===l.value)}));
-        row.hidden=!ok;if(ok){shown++;any=true}});sec.hidden=!any});
+        ok=ok&&(!t.value||sec.id===t.value);row.hidden=!ok;if(ok){shown++;any=true}});sec.hidden=!any});
         document.querySelectorAll("[data-column]").forEach(function(cell){var col=cell.getAttribute("data-column");
         cell.hidden=!!l.value&&col!==l.value&&col!==f.getAttribute("data-source")});
         c.textContent=shown+" of "+total+" strings"}
         var p=new URLSearchParams(location.search);q.value=p.get("q")||"";l.value=p.get("locale")||"";
-        s.value=p.get("status")||"";[q,l,s].forEach(function(e){e.addEventListener("input",apply)});apply()})();
+        s.value=p.get("status")||"";t.value=p.get("template")||"";
+        [q,l,s,t].forEach(function(e){e.addEventListener("input",apply)});apply()})();
         """
 
     /// Records the decisions made under each translation in the browser's storage (per page),

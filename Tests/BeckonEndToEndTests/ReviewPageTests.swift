@@ -57,6 +57,18 @@ import Testing
             page.absoluteString + "?status=missing&locale=de-DE", arguments: ["--virtual-time-budget=2000"])
         let total = html.components(separatedBy: "<tr data-status=").count - 1
         #expect(dom.contains("id=\"review-count\" aria-live=\"polite\">1 of \(total) strings<"), "\(dom.suffix(400))")
+        // A template narrows to its section; a locale keeps only its column and the source's.
+        let section = try #require(html.range(of: "<section id=\"templates-email-invite-expired-md\">"))
+        let rows = html[section.upperBound...]
+        let expiredRows =
+            String(rows[..<(rows.range(of: "</section>")?.lowerBound ?? rows.endIndex)])
+            .components(separatedBy: "<tr data-status=").count - 1
+        let narrowed = try HeadlessChromium.dom(
+            page.absoluteString + "?template=templates-email-invite-expired-md&locale=ar",
+            arguments: ["--virtual-time-budget=2000"])
+        #expect(narrowed.contains(">\(expiredRows) of \(total) strings<"), "\(narrowed.suffix(400))")
+        #expect(narrowed.contains("<th scope=\"col\" data-column=\"de-DE\" hidden=\"\">"))
+        #expect(narrowed.contains("<th scope=\"col\" data-column=\"ar\">"))
     }
 
     /// The reviewer's loop of issue 15, in headless Chromium: on the Arabic column, approve the

@@ -74,4 +74,38 @@ import Testing
             "\(run.stdout)")
         #expect(HandoffCommandTests.bundles(site) == before)
     }
+
+    /// A translator's PO merged into the exported one with `pomerge`, then back through
+    /// `po2xliff`: exactly the two edited strings change. (Merged into the XLIFF instead, `pomerge`
+    /// matches units by source text, so strings with the same English collapse; docs/handoff.md.)
+    @Test func aPOMergeChangesExactlyTheEditedStrings() throws {
+        guard let xliff2po = Self.program("xliff2po"), let po2xliff = Self.program("po2xliff"),
+            let pomerge = Self.program("pomerge")
+        else {
+            print("skipped: translate-toolkit is not installed (python3 -m pip install translate-toolkit)")
+            return
+        }
+        let site = try HandoffCommandTests.defaultSite()
+        let before = HandoffCommandTests.bundles(site)
+        _ = try BeckonBinary.run(
+            ["l10n", "export", "--format", "xliff12", "--locale", "de-DE", "--output", "de.xlf"], in: site.url)
+        #expect(try Self.run(xliff2po, ["de.xlf", "de.po"], in: site.url) == 0)
+        let po = try String(contentsOf: site.path("de.po"), encoding: .utf8)
+        let translated =
+            po
+            .replacingOccurrences(of: "msgstr \"Jetzt bei Google Play\"", with: "msgstr \"Hol es dir bei Google Play\"")
+            .replacingOccurrences(of: "msgstr \"Fragen?\"", with: "msgstr \"Noch Fragen?\"")
+        #expect(translated.components(separatedBy: "Hol es dir").count == 2)
+        #expect(translated.components(separatedBy: "Noch Fragen?").count == 2)
+        try Data(translated.utf8).write(to: site.path("translator.po"))
+        #expect(try Self.run(pomerge, ["-t", "de.po", "-i", "translator.po", "-o", "merged.po"], in: site.url) == 0)
+        #expect(try Self.run(po2xliff, ["merged.po", "back.xlf"], in: site.url) == 0)
+        let imported = try BeckonBinary.run(["l10n", "import", "back.xlf", "--locale", "de-DE"], in: site.url)
+        #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
+        #expect(
+            imported.stdout.contains("Updated locales/de-DE.yml: 2 strings (common.playStore, footer.help)"),
+            "\(imported.stdout)")
+        let after = HandoffCommandTests.bundles(site)
+        #expect(after.keys.filter { after[$0] != before[$0] } == ["de-DE.yml"])
+    }
 }
