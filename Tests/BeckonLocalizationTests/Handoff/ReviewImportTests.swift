@@ -115,6 +115,7 @@ import Testing
             #expect(export.contains("<note category=\"reviewer\">Use \"Lade\".</note>"))
         case .xcstrings:
             #expect(export.contains("\"needs_review\""))
+            #expect(export.contains("Reviewer (de-DE): Use \\\"Lade\\\"."))
         }
         // An untouched export changes nothing: the decisions it carries are the bundle's.
         let plan = HandoffImport.plan(Array(export.utf8), path: "de.\(format)", catalog: catalog)

@@ -37,6 +37,10 @@ enum XCStringsWriter {
             } else if let placeholders = XCStringsPlaceholders.comment(names: names, mode: mode) {
                 comment.append(placeholders)
             }
+            // Reviewers' notes, one line per language (a comment is shared by all of them).
+            for (locale, entry) in translations {
+                if let note = entry.currentReview?.note { comment.append("Reviewer (\(locale)): \(note)") }
+            }
             var members: [(String, JSONValue)] = []
             if !comment.isEmpty { members.append(("comment", .string(comment.joined(separator: "\n")))) }
             members.append(("extractionState", .string("manual")))
