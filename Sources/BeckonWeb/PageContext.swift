@@ -174,6 +174,16 @@ struct PageContext {
                 "code": marked(sample?.code.rawValue ?? "", inviteOrigin),
                 "deepLink": marked(deepLink ?? "", origins.setting("app.urlScheme")),
                 "hasDeepLink": .flag(deepLink != nil),
+                "contextTitle": marked(sample?.contextTitle ?? "", sample.map { origins.sample($0, field: "contextTitle") }),
+                "hasContextTitle": .flag(sample?.contextTitle?.isEmpty == false),
+            ]),
+            "inviter": .object([
+                "isKnown": .flag(sample != nil),
+                "name": marked(arguments["inviterName"]!.text, sample.map { origins.sample($0, field: "inviterName") }),
+                "initials": .text(CardSet.initials(of: sample?.inviterName ?? "")),
+                "hasAvatar": .flag(sample?.avatar != nil),
+                "avatarURL": marked(
+                    sample?.avatar.map { "/" + $0 } ?? "", sample.map { origins.sample($0, field: "avatar") }),
             ]),
             "links": .object(
                 Dictionary(

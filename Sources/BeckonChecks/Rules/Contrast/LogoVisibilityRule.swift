@@ -11,6 +11,9 @@ import Foundation
 /// background): no fifth of it may vanish (under 1.5:1), and its main colour reaches WCAG's 3:1 for
 /// graphics (1.4.11).
 ///
+/// Decorative images (`alt=""`, such as an inviter's photo) are left out: they carry no
+/// information.
+///
 /// A white wordmark on a white email shows only its icon; a blue one on a dark page reads as a
 /// smudge. Put the logo on a surface of its own, change its colours, or give it a variant.
 struct LogoVisibilityRule: SiteRule {
@@ -24,7 +27,9 @@ struct LogoVisibilityRule: SiteRule {
         for path in site.pages.keys.sorted() {
             guard let page = site.pages[path], page.artifact.origin != nil else { continue }
             let base = FoundLink.base(of: page.document, path: path)
-            for (image, ancestors) in Self.images(in: page.document.root) {
+            // A decorative image (`alt=""`, such as the inviter's photo) carries no information
+            // WCAG's contrast for graphics would protect.
+            for (image, ancestors) in Self.images(in: page.document.root) where image[attribute: "alt"] != "" {
                 let source = image[attribute: "src"] ?? ""
                 var assetPath: String?
                 if let siteBase = context.siteBaseURL, source.hasPrefix(siteBase) {
