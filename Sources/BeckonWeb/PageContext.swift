@@ -174,7 +174,8 @@ struct PageContext {
                 "code": marked(sample?.code.rawValue ?? "", inviteOrigin),
                 "deepLink": marked(deepLink ?? "", origins.setting("app.urlScheme")),
                 "hasDeepLink": .flag(deepLink != nil),
-                "contextTitle": marked(sample?.contextTitle ?? "", sample.map { origins.sample($0, field: "contextTitle") }),
+                "contextTitle": marked(
+                    sample?.contextTitle ?? "", sample.map { origins.sample($0, field: "contextTitle") }),
                 "hasContextTitle": .flag(sample?.contextTitle?.isEmpty == false),
             ]),
             "inviter": .object([
