@@ -67,7 +67,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards"]),
+        .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards", "BeckonText"]),
         .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
         .target(name: "BeckonServing", dependencies: ["BeckonRender"]),
         .target(name: "BeckonStarters"),
@@ -90,7 +90,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "BeckonCards", dependencies: ["BeckonSite", "CBeckonPango", "CZlib"]),
+        .target(name: "BeckonCards", dependencies: ["BeckonSite", "BeckonText", "CBeckonPango", "CZlib"]),
         .target(
             name: "BeckonPreview",
             dependencies: [

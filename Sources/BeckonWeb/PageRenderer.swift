@@ -140,6 +140,7 @@ public struct PageRenderer: Sendable {
             let origin = RenderOrigins(config: site.configLocations, catalog: catalog).setting("analytics.endpoint")
             marked.insert(contentsOf: OriginMarks.wrap(beacon, in: origin), at: end.lowerBound)
         }
+        marked = PhraseBreakMarkup.marked(marked, locale: route.locale.rawValue)
         let (html, provenance) = OriginMarks.strip(marked)
         diagnostics = diagnostics.map { diagnostic in
             var diagnostic = diagnostic

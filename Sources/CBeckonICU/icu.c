@@ -80,3 +80,17 @@ int32_t beckon_relative_time(const char *locale, double offset, int unit, int na
     ureldatefmt_close(formatter);
     return U_FAILURE(status) ? -1 : length;
 }
+
+int32_t beckon_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets,
+                           int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    for (int32_t offset = ubrk_next(iterator); offset != UBRK_DONE && offset < length; offset = ubrk_next(iterator)) {
+        if (count < capacity) offsets[count] = offset;
+        count++;
+    }
+    ubrk_close(iterator);
+    return count;
+}

@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -75,6 +76,24 @@ beckon_text *beckon_text_create(beckon_canvas *canvas, const beckon_text_style *
     // A negative height is a line count.
     pango_layout_set_height(text->layout, -(style->max_lines > 0 ? style->max_lines : 1));
     pango_layout_set_text(text->layout, style->text, -1);
+    if (style->phrase_starts && style->phrase_count > 0) {
+        // Breaks are allowed only where a phrase starts: each phrase is one unbreakable run.
+        PangoAttrList *attributes = pango_attr_list_new();
+        int32_t length = (int32_t)strlen(style->text);
+        int32_t start = 0;
+        for (int32_t index = 0; index <= style->phrase_count; index++) {
+            int32_t end = index < style->phrase_count ? style->phrase_starts[index] : length;
+            if (end > start && end <= length) {
+                PangoAttribute *keep = pango_attr_allow_breaks_new(FALSE);
+                keep->start_index = (guint)start;
+                keep->end_index = (guint)end;
+                pango_attr_list_insert(attributes, keep);
+                start = end;
+            }
+        }
+        pango_layout_set_attributes(text->layout, attributes);
+        pango_attr_list_unref(attributes);
+    }
     measure(text->layout, metrics);
 
     if (style->max_height > 0 && metrics->height > style->max_height) {

@@ -25,7 +25,7 @@ import Testing
         arguments: [
             ("en-emoji", "6bff67ef58632295ea0fcb66ff0bc2f7c6bf292a0c75c37ebaeca74c2990331a"),
             ("ar", "70d355e6d7a57b1aa8ab5b6476125a46cc4699f21f9b2577471204d099b395bb"),
-            ("ja", "4fed2c6b16f9fa4073874ca72604eda578c1530eed4f256d6ddde210426f0d01"),
+            ("ja", "d752274f96cc299ade01e1fac848d51cf604dd8496a82ed8d0a1dbd500369539"),
         ])
     func matchesItsRecording(name: String, sha256: String) throws {
         let card = try CardRenderer.render(CardFixtures.layout(), Self.cards[name]!, assets: CardFixtures.assets())

@@ -1,4 +1,5 @@
 import BeckonSite
+import BeckonText
 import CBeckonPango
 
 /// A paragraph shaped and wrapped by Pango, measured before it is placed and drawn.
@@ -41,23 +42,40 @@ struct TextBlock: ~Copyable {
             self.init()
             return
         }
-        var metrics = beckon_text_metrics()
-        let canvas = canvas.pointer
-        let created = text.withCString { text in
-            style.families.withCString { families in
-                style.locale.rawValue.withCString { language in
-                    var cStyle = beckon_text_style(
-                        text: text, families: families, language: language, size: Self.clamp(style.size),
-                        weight: Int32(clamping: min(max(style.weight, 100), 1000)), width: Self.clamp(style.width),
-                        max_lines: Int32(clamping: max(style.maxLines, 1)),
-                        max_height: style.maxHeight.map(Self.clamp) ?? 0,
-                        alignment: style.alignment.rawValue, right_to_left: style.locale.isRightToLeft ? 1 : 0)
-                    return beckon_text_create(canvas, &cStyle, &metrics)
-                }
-            }
+        // Japanese wraps between phrases; when whole phrases do not fit the lines there are, the
+        // text wraps anywhere rather than lose its end to an ellipsis.
+        let phrases = Self.phraseStarts(text, locale: style.locale)
+        var (created, metrics) = Self.create(text, style: style, phrases: phrases, on: canvas.pointer)
+        if let phrased = created, !phrases.isEmpty, metrics.ellipsized != 0 {
+            beckon_text_destroy(phrased)
+            (created, metrics) = Self.create(text, style: style, phrases: [], on: canvas.pointer)
         }
         guard let created else { throw CardRenderError(.renderFailed, "text could not be laid out") }
         self.init(pointer: created, metrics: metrics)
+    }
+
+    private static func create(
+        _ text: String, style: Style, phrases: [Int32], on canvas: OpaquePointer?
+    ) -> (OpaquePointer?, beckon_text_metrics) {
+        var metrics = beckon_text_metrics()
+        let created = phrases.withUnsafeBufferPointer { phrases in
+            text.withCString { text in
+                style.families.withCString { families in
+                    style.locale.rawValue.withCString { language in
+                        var cStyle = beckon_text_style(
+                            text: text, families: families, language: language, size: clamp(style.size),
+                            weight: Int32(clamping: min(max(style.weight, 100), 1000)), width: clamp(style.width),
+                            max_lines: Int32(clamping: max(style.maxLines, 1)),
+                            max_height: style.maxHeight.map(clamp) ?? 0,
+                            alignment: style.alignment.rawValue, right_to_left: style.locale.isRightToLeft ? 1 : 0,
+                            phrase_starts: phrases.isEmpty ? nil : phrases.baseAddress,
+                            phrase_count: Int32(phrases.count))
+                        return beckon_text_create(canvas, &cStyle, &metrics)
+                    }
+                }
+            }
+        }
+        return (created, metrics)
     }
 
     private init(pointer: OpaquePointer?, metrics: beckon_text_metrics) {
@@ -70,6 +88,18 @@ struct TextBlock: ~Copyable {
     }
 
     var isEmpty: Bool { pointer == nil }
+
+    /// For a language whose lines break between phrases (Japanese), the UTF-8 offsets where its
+    /// phrases start (`LineBreaks`); empty for every other language, which Pango breaks well.
+    static func phraseStarts(_ text: String, locale: LocaleID) -> [Int32] {
+        guard LineBreaks.breaksByPhrase(locale.rawValue) else { return [] }
+        let utf16 = Array(text.utf16)
+        return LineBreaks(locale: locale.rawValue).offsets(in: text).compactMap { offset in
+            let index = String.Index(utf16Offset: offset, in: text)
+            guard offset <= utf16.count, index.samePosition(in: text.unicodeScalars) != nil else { return nil }
+            return Int32(text.utf8.distance(from: text.startIndex, to: index))
+        }
+    }
 
     /// A length Pango can take: at least 1 pixel and at most 10,000, whatever a layout made in code says.
     private static func clamp(_ pixels: Double) -> Double {

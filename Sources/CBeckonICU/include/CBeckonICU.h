@@ -25,6 +25,13 @@ int32_t beckon_plural_rules_keywords(void *rules, char *buffer, int32_t capacity
 int32_t beckon_words(const uint16_t *text, int32_t length, const char *locale, int32_t *starts, int32_t *ends,
                      int32_t capacity);
 
+/// Finds where UTF-16 `text` may be broken across lines under ICU's line break rules for `locale`
+/// (`ja@lw=phrase` keeps Japanese phrases whole): writes up to `capacity` UTF-16 offsets, the
+/// text's start and end left out, and returns how many there are (which may exceed `capacity`), or
+/// -1 on failure.
+int32_t beckon_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets,
+                           int32_t capacity);
+
 /// Units for `beckon_relative_time`, matching ICU's URelativeDateTimeUnit.
 enum BeckonRelativeUnit {
     BECKON_RELATIVE_YEAR = 0,

@@ -63,6 +63,11 @@ typedef struct {
     int32_t alignment;
     /// Nonzero sets a right-to-left base direction.
     int32_t right_to_left;
+    /// When not NULL, the only places lines may break: `phrase_count` ascending UTF-8 byte offsets
+    /// into `text` where a phrase starts (Japanese, which Pango would break between any two
+    /// characters). Text between two of them is kept on one line when it fits.
+    const int32_t *phrase_starts;
+    int32_t phrase_count;
 } beckon_text_style;
 
 /// The measured size of a text block.

@@ -1,0 +1,57 @@
+import CBeckonICU
+
+/// Where text may wrap, with ICU's line break rules for a locale. Japanese uses ICU's phrase
+/// rules (`lw=phrase`): a line breaks between phrases (さくらさんが|あなたを|招待しました), never
+/// inside one, so no line starts with a lone kana.
+public struct LineBreaks: Sendable {
+    private let localeIdentifier: String
+
+    /// Line breaks for a BCP 47 locale identifier.
+    public init(locale identifier: String) {
+        let icu = PluralRules.icuLocale(identifier)
+        self.localeIdentifier = identifier.lowercased().hasPrefix("ja") ? icu + "@lw=phrase" : icu
+    }
+
+    /// Whether the locale's lines break between phrases rather than between characters: text for
+    /// it needs the break opportunities marked.
+    public static func breaksByPhrase(_ identifier: String) -> Bool {
+        identifier.lowercased() == "ja" || identifier.lowercased().hasPrefix("ja-")
+    }
+
+    /// The UTF-16 offsets in `text` where a line may break, the start and end left out.
+    ///
+    /// In Japanese, ICU's phrase model also splits off endings (招待し|てくれた, もら|いま|しょう);
+    /// a break before hiragana is kept only after punctuation or a space, so a line never starts
+    /// with a verb's ending.
+    public func offsets(in text: String) -> [Int] {
+        let units = Array(text.utf16)
+        guard units.count > 1 else { return [] }
+        var offsets = [Int32](repeating: 0, count: units.count)
+        let count = Int(beckon_line_breaks(units, Int32(units.count), localeIdentifier, &offsets, Int32(units.count)))
+        let found = offsets.prefix(max(0, min(count, units.count))).map(Int.init)
+        guard localeIdentifier.hasSuffix("@lw=phrase") else { return found }
+        return found.filter { offset in
+            guard let after = Self.scalar(startingAt: offset, in: units), Self.isHiragana(after) else { return true }
+            guard let before = Self.scalar(endingAt: offset, in: units) else { return true }
+            return before.properties.isWhitespace || (0x3000...0x303F).contains(before.value)
+                || (0xFF01...0xFF0F).contains(before.value) || before == "!" || before == "?"
+        }
+    }
+
+    private static func isHiragana(_ scalar: Unicode.Scalar) -> Bool { (0x3041...0x309F).contains(scalar.value) }
+
+    private static func scalar(startingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
+        guard offset < units.count else { return nil }
+        if UTF16.isLeadSurrogate(units[offset]), offset + 1 < units.count {
+            return Unicode.Scalar(
+                0x10000 + ((UInt32(units[offset]) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00))
+        }
+        return Unicode.Scalar(units[offset])
+    }
+
+    private static func scalar(endingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
+        guard offset > 0 else { return nil }
+        if UTF16.isTrailSurrogate(units[offset - 1]), offset >= 2 { return scalar(startingAt: offset - 2, in: units) }
+        return Unicode.Scalar(units[offset - 1])
+    }
+}

@@ -1,0 +1,53 @@
+import BeckonDiagnostics
+import BeckonProvenance
+import Testing
+
+@testable import BeckonWeb
+
+/// Japanese pages get `<wbr>` between phrases in their text, and nowhere else.
+@Suite struct PhraseBreakMarkupTests {
+    static func page(_ body: String) -> String {
+        "<html><head><title>招待が届きました</title></head><body>\(body)</body></html>"
+    }
+
+    @Test(
+        arguments: [
+            ("<h1>この招待は取り消されました</h1>", "<h1>この<wbr>招待は<wbr>取り<wbr>消されました</h1>"),
+            // Tags, attributes, scripts and styles are left alone; so are spaces and Latin text.
+            (
+                "<a href=\"/ja-JP/招待状/\" title=\"招待が届きました\">Open the app</a>",
+                "<a href=\"/ja-JP/招待状/\" title=\"招待が届きました\">Open the app</a>"
+            ),
+            ("<script>var s=\"招待が届きました\";</script>", "<script>var s=\"招待が届きました\";</script>"),
+            (
+                "<style>p::after{content:\"招待が届きました\"}</style><p>招待が届きました</p>",
+                "<style>p::after{content:\"招待が届きました\"}</style><p>招待が<wbr>届きました</p>"
+            ),
+            // A character reference is never split.
+            ("<p>招待&amp;招待が届きました</p>", "<p>招待&amp;<wbr>招待が<wbr>届きました</p>"),
+        ] as [(String, String)])
+    func breaksGoBetweenPhrasesOfText(body: String, expected: String) {
+        #expect(PhraseBreakMarkup.marked(Self.page(body), locale: "ja-JP") == Self.page(expected))
+    }
+
+    @Test func otherLocalesAndTheHeadAreUntouched() {
+        let page = Self.page("<p>招待が届きました</p>")
+        #expect(PhraseBreakMarkup.marked(page, locale: "zh-CN") == page)
+        #expect(PhraseBreakMarkup.marked(page, locale: "ja-JP").hasPrefix("<html><head><title>招待が届きました</title>"))
+    }
+
+    /// Origin marks stay where they were, so provenance still points at the string.
+    @Test func originMarksSurviveAndStripToTheSameText() throws {
+        let origin = Origin(
+            .string, at: SourceLocation(file: "locales/ja-JP.yml", line: 3, column: 5), key: "gone.headline",
+            locale: "ja-JP")
+        let marked = Self.page("<p>" + OriginMarks.wrap("この招待は取り消されました", in: origin) + "</p>")
+        #expect(marked.unicodeScalars.contains(where: OriginMarks.isReserved))
+        let result = PhraseBreakMarkup.marked(marked, locale: "ja")
+        let (bytes, provenance) = OriginMarks.strip(result)
+        let html = String(decoding: bytes, as: UTF8.self)
+        #expect(html == Self.page("<p>この<wbr>招待は<wbr>取り<wbr>消されました</p>"))
+        let last = try #require(html.range(of: "消されました"))
+        #expect(provenance.origin(at: html.utf8.distance(from: html.startIndex, to: last.lowerBound)) == origin)
+    }
+}
