@@ -4,7 +4,12 @@ import BeckonSite
 
 /// The HTML part around a rendered body: a single-column table layout of at most 600 px with
 /// `role="presentation"`, `lang` and `dir` on `<html>` and on the wrapper (webmail drops
-/// `<html>`), the hidden preheader, the logo, and the transactional footer.
+/// `<html>`), the hidden preheader, and a framed card: a header band carrying the logo, the body,
+/// and the transactional footer.
+///
+/// The band keeps the light palette's background in dark mode too, with a bottom border in the
+/// button colour: a logo made for the light theme stays visible whichever palette the client
+/// shows (`contrast.logo` measures it on the band).
 struct EmailDocument {
     var locale: LocaleID
     var subject: String
@@ -39,15 +44,14 @@ struct EmailDocument {
                 """
                 <img src="\(OriginMarks.wrap(HTMLEscaping.attribute(logo.url), in: origins.logo))" width="\(logo.logo.width)" height="\(logo.logo.height)" \
                 alt="\(HTMLEscaping.attribute(logo.logo.alt))" style="display:block;border:0;outline:none;\
-                margin:0 0 24px;height:\(logo.logo.height)px;width:\(logo.logo.width)px;">
-
+                height:\(logo.logo.height)px;width:\(logo.logo.width)px;">
                 """
             } ?? ""
         let footerRow =
             footer.isEmpty
             ? ""
             : """
-            <tr><td class="bk-text" style="padding:24px 12px 0;text-align:\(styles.align);">\
+            <tr><td class="bk-text" style="padding:8px 24px 12px;text-align:\(styles.align);">\
             \(styles.rule(margin: "0 0 16px"))\(footer)</td></tr>
 
             """
@@ -72,9 +76,10 @@ struct EmailDocument {
             <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" class="bk-bg" \
             style="background-color:\(background);"><tr><td align="center" style="padding:24px 12px;">
             <!--[if mso]><table role="presentation" border="0" cellspacing="0" cellpadding="0" width="600"><tr><td><![endif]-->
-            <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" style="max-width:600px;">
-            <tr><td id="\(EmailMarkup.bodyID)" class="bk-text" style="padding:0 12px;text-align:\(styles.align);">
-            \(logoHTML)\(body)</td></tr>
+            <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" class="bk-frame" \
+            style="max-width:600px;border:1px solid \(EmailStyles.frame(styles.light));border-radius:12px;border-collapse:separate;">
+            \(logoHTML.isEmpty ? "" : bandRow(logoHTML))<tr><td id="\(EmailMarkup.bodyID)" class="bk-text" style="padding:28px 24px 8px;text-align:\(styles.align);">
+            \(body)</td></tr>
             \(footerRow)</table>
             <!--[if mso]></td></tr></table><![endif]-->
             </td></tr></table>
@@ -83,5 +88,14 @@ struct EmailDocument {
             </html>
 
             """
+    }
+
+    /// The header band: the logo on the light background, above a line in the button colour.
+    private func bandRow(_ logo: String) -> String {
+        """
+        <tr><td style="background-color:\(styles.light.background.css);padding:20px 24px;\
+        border-bottom:4px solid \(styles.light.button.css);border-radius:12px 12px 0 0;">\(logo)</td></tr>
+
+        """
     }
 }

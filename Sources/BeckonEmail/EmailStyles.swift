@@ -49,6 +49,20 @@ struct EmailStyles {
         "<p style=\"\(HTMLEscaping.attribute(smallPrint["p", default: ""]))\">\(html)</p>\n"
     }
 
+    /// The frame around the email's card: the text colour a fifth of the way from the background,
+    /// in a palette.
+    static func frame(_ palette: ThemeConfig.Palette) -> String {
+        func mix(_ text: UInt8, _ background: UInt8) -> UInt8 {
+            UInt8((Double(text) * 0.2 + Double(background) * 0.8).rounded())
+        }
+        let text = palette.text
+        let background = palette.background
+        return Color(
+            red: mix(text.red, background.red), green: mix(text.green, background.green),
+            blue: mix(text.blue, background.blue)
+        ).css
+    }
+
     /// A thin rule in the text colour, which the dark palette recolours.
     func rule(margin: String) -> String {
         "<div class=\"bk-rule\" style=\"border-top:1px solid \(light.text.css);margin:\(margin);opacity:0.25;\"></div>\n"
@@ -65,6 +79,7 @@ struct EmailStyles {
             // More specific than `.bk-text a`, which would otherwise paint the label in the link colour.
             ".bk-text a.\(EmailMarkup.buttonClass){background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
             ".bk-rule{border-color:\(dark.text.css)!important}",
+            ".bk-frame{border-color:\(Self.frame(dark))!important}",
         ]
         // One rule per line: no line of an email may pass RFC 5322's 998 characters.
         let media = "@media (prefers-color-scheme:dark){\n\(rules.joined(separator: "\n"))\n}"
