@@ -64,7 +64,7 @@ let package = Package(
             name: "BeckonRender",
             dependencies: [
                 "BeckonDiagnostics", "BeckonProvenance", "BeckonSite", "BeckonLocalization", "BeckonMarkdown",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "BeckonText", .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards", "BeckonText"]),
@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "BeckonServing", dependencies: ["BeckonRender"]),
         .target(name: "BeckonStarters"),
         .target(name: "BeckonMIME"),
-        .target(name: "BeckonEmail", dependencies: ["BeckonRender", "BeckonMIME", "InviteModel"]),
+        .target(name: "BeckonEmail", dependencies: ["BeckonRender", "BeckonMIME", "BeckonText", "InviteModel"]),
         .target(name: "BeckonReview", dependencies: ["BeckonChecks", "BeckonText", "BeckonProvenance"]),
         .target(
             name: "BeckonChecks",
@@ -193,7 +193,8 @@ let package = Package(
         .testTarget(
             name: "BeckonEndToEndTests",
             dependencies: [
-                "beckon", "BeckonTestSupport", "BeckonMIME", .product(name: "CryptoExtras", package: "swift-crypto"),
+                "beckon", "BeckonTestSupport", "BeckonMIME", "BeckonCards",
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             exclude: ["Goldens"]
         ),

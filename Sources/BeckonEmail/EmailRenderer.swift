@@ -5,6 +5,7 @@ import BeckonMarkdown
 import BeckonProvenance
 import BeckonRender
 import BeckonSite
+import BeckonText
 import Foundation
 import InviteModel
 
@@ -118,7 +119,9 @@ public struct EmailRenderer: Sendable {
     ) -> (RenderedEmail?, [Diagnostic]) {
         let scope = scope(locale: locale, sample: sample, template: template)
         let rightToLeft = locale.isRightToLeft
-        let styles = EmailStyles(theme: site.config.theme, rightToLeft: rightToLeft)
+        let styles = EmailStyles(
+            theme: site.config.theme, rightToLeft: rightToLeft,
+            keepsPhrases: LineBreaks.breaksByPhrase(locale.rawValue))
         func plain(_ key: String) -> String {
             scope.message(MessageKey(key)).map { MessageRenderer.plainText($0, rightToLeft: rightToLeft) } ?? ""
         }
@@ -150,7 +153,8 @@ public struct EmailRenderer: Sendable {
             subject: origins.string(MessageKey(template.subjectKey), in: locale),
             preheader: origins.string(MessageKey(template.preheaderKey), in: locale),
             logo: origins.setting("email.logo.path"))
-        let (htmlBytes, provenance) = OriginMarks.strip(InlineTagSpacing.apply(document.html))
+        let (htmlBytes, provenance) = OriginMarks.strip(
+            PhraseBreakMarkup.marked(InlineTagSpacing.apply(document.html), locale: locale.rawValue))
         let html = String(decoding: htmlBytes, as: UTF8.self)
         var text = writer.write(template.document)
         if !footerMessages.isEmpty {

@@ -18,13 +18,17 @@ struct EmailStyles {
 
     var light: ThemeConfig.Palette { theme.light }
 
-    init(theme: ThemeConfig, rightToLeft: Bool) {
+    /// - Parameter keepsPhrases: Text wraps only where `PhraseBreakMarkup` marked it (Japanese):
+    ///   `word-break: keep-all` on every text element.
+    init(theme: ThemeConfig, rightToLeft: Bool, keepsPhrases: Bool = false) {
         self.theme = theme
         self.rightToLeft = rightToLeft
         let align = rightToLeft ? "right" : "left"
         let font = theme.fonts.body.replacingOccurrences(of: "\"", with: "'")
         let light = theme.light
-        let text = "color:\(light.text.css);font-family:\(font);"
+        let text =
+            "color:\(light.text.css);font-family:\(font);"
+            + (keepsPhrases ? "word-break:keep-all;" : "")
         let body = [
             "p": "margin:0 0 16px;\(text)font-size:16px;line-height:24px;",
             "h1": "margin:0 0 16px;\(text)font-size:24px;line-height:32px;font-weight:700;",

@@ -35,4 +35,25 @@ public enum HeadlessChromium {
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// A PNG screenshot of the first `width`×`height` pixels of `url`, in the light or the dark
+    /// palette (`prefers-color-scheme`).
+    public static func screenshot(_ url: String, width: Int, height: Int, dark: Bool = false) throws -> [UInt8] {
+        guard let executable else { return [] }
+        let folder = TemporaryDirectory()
+        let file = folder.path("shot.png")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+            "--user-data-dir=\(folder.path("profile").path)", "--window-size=\(width),\(height)",
+            "--blink-settings=preferredColorScheme=\(dark ? 0 : 1)", "--virtual-time-budget=3000",
+            "--screenshot=\(file.path)", url,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (try? [UInt8](Data(contentsOf: file))) ?? []
+    }
 }

@@ -1,18 +1,18 @@
 import BeckonProvenance
 import BeckonText
 
-/// Marks where Japanese text may wrap: a `<wbr>` between phrases in the text of a page's body, so
-/// that a layout setting `word-break: keep-all` for `:lang(ja)` wraps between phrases
+/// Marks where Japanese text may wrap: a `<wbr>` between phrases in the text of a page's or an
+/// email's body, so that a layout setting `word-break: keep-all` for `:lang(ja)` wraps between phrases
 /// (「さくらさんが|あなたを|招待しました」) instead of between any two characters, and no line
 /// is left with one kana. Browsers without phrase-aware breaking get it from the markup alone.
 ///
 /// Works on the page as rendered, origin marks included, so provenance stays exact: tags, the
 /// contents of `<script>`, `<style>` and everything before `<body>` are left as they are, character
 /// references are never split, and a `<wbr>` goes only between two characters that are not spaces.
-enum PhraseBreakMarkup {
+public enum PhraseBreakMarkup {
     /// The page with break opportunities marked, for a locale that breaks by phrase; the page as it
     /// was for any other.
-    static func marked(_ html: String, locale: String) -> String {
+    public static func marked(_ html: String, locale: String) -> String {
         guard LineBreaks.breaksByPhrase(locale), let body = html.range(of: "<body") else { return html }
         let breaks = LineBreaks(locale: locale)
         var out = String(html[..<body.lowerBound])

@@ -2,7 +2,7 @@ import BeckonDiagnostics
 import BeckonProvenance
 import Testing
 
-@testable import BeckonWeb
+@testable import BeckonRender
 
 /// Japanese pages get `<wbr>` between phrases in their text, and nowhere else.
 @Suite struct PhraseBreakMarkupTests {
