@@ -71,7 +71,9 @@ struct PreviewCommand: AsyncParsableCommand {
             throw fail("preview.watch", "cannot watch the site: \(error)", fix: "Check that the site folder exists.")
         }
         let shouldOpen = open
-        let server = PreviewServer(session: session, host: host, port: port)
+        let server = PreviewServer(
+            session: session, host: host, port: port,
+            screenshots: options.siteURL.appendingPathComponent("output/screenshots"))
         do {
             try await server.run(watcher: watcher, log: log) { url in
                 FileHandle.standardOutput.write(Data("Preview: \(url)  (Ctrl-C to stop)\n".utf8))

@@ -12,20 +12,30 @@ public struct PreviewServer: Sendable {
     public let session: PreviewSession
     public let host: String
     public let port: Int
+    /// The folder `scripts/screenshots.sh` writes to (`output/screenshots`), served under
+    /// `/_beckon/screenshots/` and linked from the index once it holds an `index.html`.
+    public let screenshots: URL?
 
-    public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 4040) {
+    public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 4040, screenshots: URL? = nil) {
         self.session = session
         self.host = host
         self.port = port
+        self.screenshots = screenshots
     }
 
     /// The routes, for the server and for tests.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
         let session = self.session
+        let screenshots = self.screenshots
         router.get("/") { _, _ in
-            html(IndexPage.html(await session.state))
+            let hasScreenshots = screenshots.map {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path)
+            }
+            return html(IndexPage.html(await session.state, screenshots: hasScreenshots ?? false))
         }
+        router.get("/_beckon/screenshots") { request, _ in try Self.screenshot(request.uri.path, in: screenshots) }
+        router.get("/_beckon/screenshots/**") { request, _ in try Self.screenshot(request.uri.path, in: screenshots) }
         router.get("/_beckon/page") { request, _ in
             let state = await session.state
             let path = request.uri.queryParameters["path"].map(String.init) ?? ""
@@ -111,6 +121,18 @@ public struct PreviewServer: Sendable {
         let group = ServiceGroup(configuration: configuration)
         try await group.run()
         await session.finishAll()
+    }
+
+    /// A file of the screenshots folder, never one outside it: `outputPath` refuses `..` and `.`.
+    static func screenshot(_ requestPath: String, in folder: URL?) throws -> Response {
+        let relative = String(requestPath.dropFirst("/_beckon/screenshots".count))
+        guard let folder, let path = outputPath(relative.isEmpty ? "/" : relative),
+            let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+        else { throw HTTPError(.notFound) }
+        let type = path.hasSuffix(".png") ? "image/png" : "text/html; charset=utf-8"
+        return Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: [UInt8](data))))
     }
 
     /// The output path a request path names: percent-decoded, without the leading slash, and with

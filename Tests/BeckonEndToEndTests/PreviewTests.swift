@@ -107,6 +107,28 @@ import Testing
         #expect(preview.interrupt() == 0)
     }
 
+    /// What `scripts/screenshots.sh` wrote is linked from the index and served, and nothing
+    /// outside its folder is.
+    @Test func screenshotsAreLinkedAndServedFromTheirFolder() throws {
+        let site = TemporaryDirectory()
+        try SiteFixture.write(PreviewFixture.site, to: site.url)
+        let folder = site.path("output/screenshots/en-US")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("<!DOCTYPE html><title>Screenshots</title>".utf8).write(to: site.path("output/screenshots/index.html"))
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: folder.appendingPathComponent("landing-390-light.png"))
+        let preview = try RunningPreview(site: site.url)
+        #expect(
+            try LoopbackHTTP.get(port: preview.port, "/").body.contains(
+                "<a href=\"/_beckon/screenshots/\">Screenshots</a>"))
+        let index = try LoopbackHTTP.get(port: preview.port, "/_beckon/screenshots/")
+        #expect(index.status == 200 && index.body.contains("<title>Screenshots</title>"))
+        let image = try LoopbackHTTP.get(port: preview.port, "/_beckon/screenshots/en-US/landing-390-light.png")
+        #expect(image.status == 200 && image.head.lowercased().contains("content-type: image/png"))
+        #expect(try LoopbackHTTP.get(port: preview.port, "/_beckon/screenshots/../../beckon.yml").status == 404)
+        #expect(try LoopbackHTTP.get(port: preview.port, "/_beckon/screenshots/%2E%2E/%2E%2E/beckon.yml").status == 404)
+        #expect(preview.interrupt() == 0)
+    }
+
     @Test func pagesAndEmailsWithFindingsAreServedWithTheirElementsMarked() throws {
         let site = TemporaryDirectory()
         try SiteFixture.write(

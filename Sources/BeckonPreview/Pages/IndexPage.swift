@@ -2,9 +2,10 @@ import BeckonDiagnostics
 import BeckonRender
 
 /// The preview's front page: every finding, then every file of every locale by kind — pages,
-/// emails, cards, share messages — and the site-wide files and the review page.
+/// emails, cards, share messages — and the site-wide files, the review page and, once
+/// `scripts/screenshots.sh` has run, its screenshots.
 enum IndexPage {
-    static func html(_ state: PreviewState) -> String {
+    static func html(_ state: PreviewState, screenshots: Bool = false) -> String {
         let e = PreviewHTML.escape
         var body = "<h1>Preview</h1>\n"
         body += "<nav class=\"jump\"><a href=\"#findings\">Findings</a>"
@@ -12,6 +13,7 @@ enum IndexPage {
         for locale in locales { body += " <a href=\"#locale-\(PreviewHTML.attribute(locale))\">\(e(locale))</a>" }
         body += " <a href=\"#site\">Site files</a>"
         if state.files[ReviewPageLink.path] != nil { body += " <a href=\"/\(ReviewPageLink.path)\">Review page</a>" }
+        if screenshots { body += " <a href=\"/_beckon/screenshots/\">Screenshots</a>" }
         body += "</nav>\n"
         body += "<section id=\"findings\"><h2>Findings</h2>\n"
         body += FindingsList.html(state.report.diagnostics, sources: state.sources)
