@@ -10,7 +10,7 @@
 # sample that has one, at each width (390 px: a phone; 1280 px: a laptop) in the light and the dark
 # palette. The PNGs go to DIR/LOCALE/KIND[-SAMPLE]-WIDTH-SCHEME.png (default DIR:
 # output/screenshots), with an index.html that shows them side by side; `beckon preview` links to
-# that index when it exists.
+# that index when it exists. Then prints each page's loading metrics (LCP, CLS, HTML bytes).
 #
 # Needs chromium and python3 (`make deps` installs chromium).
 set -euo pipefail
@@ -111,3 +111,26 @@ done <"$scratch/targets"
 index+="</body></html>"
 printf '%s\n' "$index" >"$out/index.html"
 echo "screenshots: $count screenshots in $out (index: $out/index.html)"
+
+# Loading metrics of each page at 390 px, as the browser reports them: Largest Contentful Paint
+# and Cumulative Layout Shift (PerformanceObserver, buffered), and the HTML's size. Over loopback
+# LCP is the rendering cost alone; a run that reports no LCP entry in its window shows 0.
+cat >"$scratch/site/_metrics.html" <<'EOF'
+<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>metrics</title></head><body><pre id="out">pending</pre><script>
+var p=location.hash.slice(1),f=document.createElement("iframe");f.style.width="390px";f.style.height="844px";f.title=p;
+f.onload=function(){var w=f.contentWindow,lcp=0,cls=0;
+new w.PerformanceObserver(function(l){l.getEntries().forEach(function(e){lcp=Math.max(lcp,e.startTime)})}).observe({type:"largest-contentful-paint",buffered:true});
+new w.PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)cls+=e.value})}).observe({type:"layout-shift",buffered:true});
+setTimeout(function(){var n=w.performance.getEntriesByType("navigation")[0];
+document.getElementById("out").textContent="lcp="+lcp.toFixed(0)+"ms cls="+cls.toFixed(3)+" html="+(n?n.encodedBodySize:0)+"B"},1500)};
+f.src=p;document.body.appendChild(f);
+</script></body></html>
+EOF
+echo "screenshots: loading metrics at 390 px (LCP, CLS, HTML bytes):"
+while read -r locale name path; do
+    [[ $name == email-html* ]] && continue
+    metrics=$("$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+        --user-data-dir="$scratch/profile" --virtual-time-budget=5000 \
+        --dump-dom "http://127.0.0.1:$port/_metrics.html#/$path" 2>/dev/null | sed -n 's/.*<pre id="out">\([^<]*\)<.*/\1/p')
+    echo "  $locale $name: $metrics"
+done <"$scratch/targets"
