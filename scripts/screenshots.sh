@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Screenshots of a site's pages and emails as people see them, in headless Chromium.
 #
-#   scripts/screenshots.sh [--site DIR] [--output DIR] [--locales "en-US ar ja-JP"] [--widths "390 1280"]
+#   scripts/screenshots.sh [--site DIR] [--output DIR] [--locales "en-US de-DE ar ja-JP"] [--widths "390 1280"]
 #
 # Builds the site (default: the repository's own) into a scratch folder, serves it on 127.0.0.1
 # (pages use root-relative URLs, so file:// would lose their images; emails' absolute image URLs
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 site=.
 out=output/screenshots
-locales="en-US ar ja-JP"
+locales="en-US de-DE ar ja-JP"
 widths="390 1280"
 while [[ $# -gt 0 ]]; do
     case $1 in

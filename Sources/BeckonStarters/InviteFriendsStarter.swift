@@ -88,27 +88,49 @@ enum InviteFriendsStarter {
         <style>
         {{{theme.css}}}
         *,*::before,*::after{box-sizing:border-box}
-        body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--background);color:var(--text);font:1.0625rem/1.55 var(--font-body)}
-        main{width:100%;max-width:34rem;padding:2.5rem 1.25rem}
-        h1{font:700 clamp(1.75rem,6vw,2.25rem)/1.2 var(--font-heading);margin:0 0 1rem;overflow-wrap:anywhere}
+        body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:var(--background);color:var(--text);font:1.0625rem/1.55 var(--font-body)}
+        main,footer{width:100%;max-width:64rem;margin:0 auto;padding:1.5rem 1.25rem}
+        main{flex:1;display:grid;gap:1.5rem 3rem;align-items:start;align-content:start}
+        @media (min-width:60rem){main{grid-template-columns:minmax(0,3fr) minmax(18rem,2fr);padding-top:4rem}}
+        h1{font:700 clamp(1.875rem,5vw,3rem)/1.15 var(--font-heading);margin:0 0 1rem;overflow-wrap:anywhere}
         p{margin:0 0 1rem}
+        :lang(ja) h1,:lang(ja) p{word-break:keep-all;overflow-wrap:anywhere}
         a{color:var(--link)}
         a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
-        .button{display:inline-flex;align-items:center;min-height:3rem;padding:.75rem 1.5rem;border-radius:.75rem;background:var(--button);color:var(--button-text);font-weight:600;text-decoration:none}
-        footer{margin-top:2rem;font-size:.9375rem}
+        .inviter{display:flex;align-items:center;gap:1rem;margin:0 0 1.5rem}
+        .avatar{flex:none;width:4rem;height:4rem;border-radius:50%;display:flex;align-items:center;justify-content:center;background:var(--button);color:var(--button-text);font:700 1.375rem/1 var(--font-heading);object-fit:cover}
+        .inviter p{margin:0}
+        .context{display:inline-block;margin-top:.375rem;padding:.125rem .75rem;border:1px solid;border-radius:1rem;font-size:.9375rem}
+        .panel{display:grid;gap:.75rem;border:1px solid rgba(128,128,128,.4);border-radius:1.25rem;padding:1.5rem}
+        .panel p{margin:0}
+        .button{display:flex;align-items:center;justify-content:center;min-height:3.25rem;padding:.75rem 1.5rem;border-radius:.875rem;background:var(--button);color:var(--button-text);font-weight:600;text-align:center;text-decoration:none}
+        .panel a:not(.button),footer a{display:inline-block;min-height:2.75rem;padding:.625rem 0}
+        footer{border-top:1px solid rgba(128,128,128,.4);font-size:.9375rem}
         </style>
         </head>
         <body>
         <main>
+        <div>
+        {{#inviter.isKnown}}
+        <div class="inviter">
+        {{#inviter.hasAvatar}}<img class="avatar" src="{{inviter.avatarURL}}" alt="" width="64" height="64">{{/inviter.hasAvatar}}
+        {{^inviter.hasAvatar}}<span class="avatar" aria-hidden="true">{{inviter.initials}}</span>{{/inviter.hasAvatar}}
+        <div><p><strong>{{inviter.name}}</strong></p>
+        {{#invite.hasContextTitle}}<p class="context">{{invite.contextTitle}}</p>{{/invite.hasContextTitle}}</div>
+        </div>
+        {{/inviter.isKnown}}
         {{{page.body}}}
+        </div>
+        <div class="panel">
         {{#app.hasAppStore}}
-        <p><a class="button" href="{{app.appStoreURL}}">{{t.common.appStore}}</a></p>
+        <a class="button" href="{{app.appStoreURL}}">{{t.common.appStore}}</a>
         {{/app.hasAppStore}}
         {{#invite.hasDeepLink}}
         <p><a href="{{invite.deepLink}}">{{t.landing.openInApp}}</a></p>
         {{/invite.hasDeepLink}}
-        <footer><p><a href="{{app.supportURL}}">{{t.common.support}}</a></p></footer>
+        </div>
         </main>
+        <footer><p><a href="{{app.supportURL}}">{{t.common.support}}</a></p></footer>
         </body>
         </html>
         -- templates/pages/landing.md --
