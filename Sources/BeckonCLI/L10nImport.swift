@@ -7,17 +7,23 @@ import Foundation
 struct L10nImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring translated XLIFF or String Catalog files back into the locale bundles.",
+        abstract:
+            "Bring translated XLIFF or String Catalog files, or reviewers' decisions, back into the locale bundles.",
         discussion: """
             Reads an .xlf (XLIFF 1.2 or 2.x) or .xcstrings file and sets each changed translation in \
             its bundle, editing only that value and recording the source text it was translated from \
-            (sourceHash). Importing an untouched export changes nothing. Any error (invalid XML or \
+            (sourceHash). A review-LOCALE.json downloaded from the review page (output/review/) \
+            records each decision next to its string (review: approved or needs-work, reviewHash, \
+            reviewNote); so do XLIFF units marked final or sent back with a reviewer note. Importing \
+            an untouched export changes nothing. Any error (invalid XML or \
             JSON, an unknown key, a translation whose arguments differ from its source) changes no \
             bundle; each bundle is replaced atomically. Exit status 1 when there are errors, or \
             warnings with --strict.
             """)
 
-    @Argument(help: ArgumentHelp("The translated file (.xlf or .xcstrings).", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "The translated file (.xlf or .xcstrings), or a review file (review-LOCALE.json).", valueName: "file"))
     var file: String
 
     @OptionGroup var options: ConfigOptions
