@@ -21,7 +21,24 @@ public enum PhraseBreakMarkup {
         var tag = ""
         var inTag = false
         var rawTextEnd: String?
+        var tail = ""
         while let scalar = scalars.next() {
+            if let end = rawTextEnd {
+                // Inside <script> or <style>: copied as it is, up to its end tag.
+                run.append(scalar)
+                tail.unicodeScalars.append(scalar)
+                if tail.unicodeScalars.count > end.unicodeScalars.count { tail.unicodeScalars.removeFirst() }
+                if tail.lowercased() == end {
+                    let text = String(run)
+                    out += String(text.unicodeScalars.dropLast(end.unicodeScalars.count))
+                    tag = tail
+                    inTag = true
+                    rawTextEnd = nil
+                    run = String.UnicodeScalarView()
+                    tail = ""
+                }
+                continue
+            }
             if inTag {
                 tag.unicodeScalars.append(scalar)
                 if scalar == ">" {
@@ -34,25 +51,7 @@ public enum PhraseBreakMarkup {
                 continue
             }
             if scalar == "<" {
-                let text = String(run)
-                if let end = rawTextEnd {
-                    // Inside <script> or <style>: copied until its end tag.
-                    out += text
-                    run = String.UnicodeScalarView()
-                    var lookahead = "<"
-                    while lookahead.count < end.count, let next = scalars.next() {
-                        lookahead.unicodeScalars.append(next)
-                    }
-                    if lookahead.lowercased() == end {
-                        rawTextEnd = nil
-                        inTag = true
-                        tag = lookahead
-                    } else {
-                        out += lookahead
-                    }
-                    continue
-                }
-                out += withBreaks(text, breaks)
+                out += withBreaks(String(run), breaks)
                 run = String.UnicodeScalarView()
                 inTag = true
                 tag = "<"

@@ -20,6 +20,10 @@ import Testing
             ),
             ("<script>var s=\"招待が届きました\";</script>", "<script>var s=\"招待が届きました\";</script>"),
             (
+                "<script>if(a<b&&c</d)s=\"招待が\"</SCRIPT><p>招待が届きました</p>",
+                "<script>if(a<b&&c</d)s=\"招待が\"</SCRIPT><p>招待が<wbr>届きました</p>"
+            ),
+            (
                 "<style>p::after{content:\"招待が届きました\"}</style><p>招待が届きました</p>",
                 "<style>p::after{content:\"招待が届きました\"}</style><p>招待が<wbr>届きました</p>"
             ),
