@@ -56,6 +56,23 @@ import Testing
         #expect(diagnostics.first?.message.contains("head → foot → head") == true)
     }
 
+    /// Found by the `layout` fuzzer: a parent extended again inside its own block override
+    /// recursed until the stack overflowed (`beckon build` crashed).
+    @Test func aParentExtendedInsideItselfIsCaught() {
+        let (layouts, _) = library([
+            "base": "<main>{{$actions}}{{/actions}}</main>",
+            "page": "{{<base}}{{$actions}}<p>{{<base}}{{$actions}}x{{/actions}}{{/base}}</p>{{/actions}}{{/base}}",
+        ])
+        let diagnostics = LayoutLinter(library: layouts).lint("page", context: context)
+        #expect(diagnostics.map(\.rule) == ["layout.partial-cycle"])
+        // Extending the same parent twice, one after the other, is fine.
+        let (sequential, _) = library([
+            "base": "<main>{{$actions}}{{/actions}}</main>",
+            "page": "{{<base}}{{$actions}}a{{/actions}}{{/base}}{{<base}}{{$actions}}b{{/actions}}{{/base}}",
+        ])
+        #expect(LayoutLinter(library: sequential).lint("page", context: context).isEmpty)
+    }
+
     @Test func deeplyNestedSectionsAreRefusedBeforeParsing() {
         let (_, diagnostics) = library(["page": String(repeating: "{{#flag}}", count: 500)])
         #expect(diagnostics.map(\.rule) == ["layout.too-deep"])

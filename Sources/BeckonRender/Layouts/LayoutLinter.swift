@@ -27,6 +27,9 @@ public struct LayoutLinter {
         guard let source = library.sources[name], visited.insert(name).inserted else { return }
         var stack = initialStack
         var pushed: [Bool] = []
+        // Parents (`{{<base}}`) open around the current tag: one nested in another of the same
+        // name extends itself through its own blocks, and rendering would recurse without end.
+        var openParents: [String] = []
         for tag in MustacheTagScanner.scan(source.text) {
             // Located only when reported: locating is linear in the line's length, and a layout may
             // hold thousands of tags on one line.
@@ -40,6 +43,17 @@ public struct LayoutLinter {
                         "layout.unsupported-tag", "Beckon layouts do not support delimiter changes or pragmas",
                         at: location, fix: "Use the standard `{{ }}` tags."))
             case .partial, .parent:
+                if tag.kind == .parent {
+                    if openParents.contains(tag.name) {
+                        diagnostics.append(
+                            .error(
+                                "layout.partial-cycle",
+                                "`{{<\(tag.name)}}` is nested in another `{{<\(tag.name)}}`, which would extend itself without end",
+                                at: location, fix: "Close the first `{{/\(tag.name)}}` before extending it again."))
+                        continue
+                    }
+                    openParents.append(tag.name)
+                }
                 if library.sources[tag.name] == nil {
                     diagnostics.append(
                         .error(
@@ -58,6 +72,10 @@ public struct LayoutLinter {
                         including: including + [name])
                 }
             case .close:
+                if openParents.last == tag.name {
+                    openParents.removeLast()
+                    continue
+                }
                 if pushed.popLast() == true { stack.removeLast() }
             case .variable, .unescaped, .section, .inverted:
                 guard let value = resolve(tag.name, in: stack) else {
