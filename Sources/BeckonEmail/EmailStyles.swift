@@ -56,15 +56,7 @@ struct EmailStyles {
     /// The frame around the email's card: the text colour a fifth of the way from the background,
     /// in a palette.
     static func frame(_ palette: ThemeConfig.Palette) -> String {
-        func mix(_ text: UInt8, _ background: UInt8) -> UInt8 {
-            UInt8((Double(text) * 0.2 + Double(background) * 0.8).rounded())
-        }
-        let text = palette.text
-        let background = palette.background
-        return Color(
-            red: mix(text.red, background.red), green: mix(text.green, background.green),
-            blue: mix(text.blue, background.blue)
-        ).css
+        palette.background.mixed(with: palette.text, 0.2).css
     }
 
     /// A thin rule in the text colour, which the dark palette recolours.

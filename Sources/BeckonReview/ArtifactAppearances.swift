@@ -88,25 +88,9 @@ struct ArtifactAppearances: Sendable {
             + encoded(words.suffix(4).joined(separator: " "))
     }
 
-    /// Percent-encoded as text directives need: everything but letters, digits and `._~`.
+    /// Percent-encoded as text directives need: a URL component with `-` encoded too, since it
+    /// marks a directive's prefix and suffix.
     private static func encoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if scalar.isASCII,
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._~".unicodeScalars.contains(scalar)
-            {
-                out.unicodeScalars.append(scalar)
-            } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+        URLEscaping.component(text).replacingOccurrences(of: "-", with: "%2D")
     }
 }

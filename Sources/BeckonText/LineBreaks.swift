@@ -9,7 +9,7 @@ public struct LineBreaks: Sendable {
     /// Line breaks for a BCP 47 locale identifier.
     public init(locale identifier: String) {
         let icu = PluralRules.icuLocale(identifier)
-        self.localeIdentifier = identifier.lowercased().hasPrefix("ja") ? icu + "@lw=phrase" : icu
+        self.localeIdentifier = Self.breaksByPhrase(identifier) ? icu + "@lw=phrase" : icu
     }
 
     /// Whether the locale's lines break between phrases rather than between characters: text for
@@ -30,28 +30,16 @@ public struct LineBreaks: Sendable {
         let count = Int(beckon_line_breaks(units, Int32(units.count), localeIdentifier, &offsets, Int32(units.count)))
         let found = offsets.prefix(max(0, min(count, units.count))).map(Int.init)
         guard localeIdentifier.hasSuffix("@lw=phrase") else { return found }
+        let scalars = text.unicodeScalars
         return found.filter { offset in
-            guard let after = Self.scalar(startingAt: offset, in: units), Self.isHiragana(after) else { return true }
-            guard let before = Self.scalar(endingAt: offset, in: units) else { return true }
+            // ICU breaks between scalars, so the offset is a scalar boundary inside the text.
+            let index = String.Index(utf16Offset: offset, in: text)
+            guard Self.isHiragana(scalars[index]) else { return true }
+            let before = scalars[scalars.index(before: index)]
             return before.properties.isWhitespace || (0x3000...0x303F).contains(before.value)
                 || (0xFF01...0xFF0F).contains(before.value) || before == "!" || before == "?"
         }
     }
 
     private static func isHiragana(_ scalar: Unicode.Scalar) -> Bool { (0x3041...0x309F).contains(scalar.value) }
-
-    private static func scalar(startingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
-        guard offset < units.count else { return nil }
-        if UTF16.isLeadSurrogate(units[offset]), offset + 1 < units.count {
-            return Unicode.Scalar(
-                0x10000 + ((UInt32(units[offset]) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00))
-        }
-        return Unicode.Scalar(units[offset])
-    }
-
-    private static func scalar(endingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
-        guard offset > 0 else { return nil }
-        if UTF16.isTrailSurrogate(units[offset - 1]), offset >= 2 { return scalar(startingAt: offset - 2, in: units) }
-        return Unicode.Scalar(units[offset - 1])
-    }
 }

@@ -40,17 +40,9 @@ extension CardBackground {
         var samples: [Color] = []
         for step in 0..<Self.gradientSamples {
             let t = low + (high - low) * Double(step) / Double(Self.gradientSamples - 1)
-            let color = Self.mix(from, to, t)
+            let color = from.mixed(with: to, t)
             if !samples.contains(color) { samples.append(color) }
         }
         return samples
-    }
-
-    /// The colour a fraction `t` of the way from `a` to `b`, as Cairo interpolates opaque stops.
-    static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        func channel(_ x: UInt8, _ y: UInt8) -> UInt8 {
-            UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded())
-        }
-        return Color(red: channel(a.red, b.red), green: channel(a.green, b.green), blue: channel(a.blue, b.blue))
     }
 }

@@ -93,11 +93,8 @@ struct TextBlock: ~Copyable {
     /// phrases start (`LineBreaks`); empty for every other language, which Pango breaks well.
     static func phraseStarts(_ text: String, locale: LocaleID) -> [Int32] {
         guard LineBreaks.breaksByPhrase(locale.rawValue) else { return [] }
-        let utf16 = Array(text.utf16)
-        return LineBreaks(locale: locale.rawValue).offsets(in: text).compactMap { offset in
-            let index = String.Index(utf16Offset: offset, in: text)
-            guard offset <= utf16.count, index.samePosition(in: text.unicodeScalars) != nil else { return nil }
-            return Int32(text.utf8.distance(from: text.startIndex, to: index))
+        return LineBreaks(locale: locale.rawValue).offsets(in: text).map { offset in
+            Int32(text.utf8.distance(from: text.startIndex, to: String.Index(utf16Offset: offset, in: text)))
         }
     }
 

@@ -14,6 +14,15 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
         self.alpha = min(1, max(0, alpha))
     }
 
+    /// The opaque colour a fraction `t` of the way from this one to `other`, channel by channel in
+    /// sRGB (as Cairo interpolates gradient stops).
+    public func mixed(with other: Color, _ t: Double) -> Color {
+        func channel(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded())
+        }
+        return Color(red: channel(red, other.red), green: channel(green, other.green), blue: channel(blue, other.blue))
+    }
+
     /// Parses a CSS colour in one of the accepted notations, or returns `nil`.
     public init?(css text: String) {
         let text = text.trimmingWhitespace().lowercased()

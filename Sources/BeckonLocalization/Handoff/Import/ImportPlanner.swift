@@ -52,10 +52,11 @@ struct ImportPlanner {
         if unit.state == .untranslated, target == fileSource || target == source.text { return nil }
         guard let message = checked(target, of: unit, source: source) else { return nil }
         let sourceChanged = !Self.same(fileSource, as: source)
-        let hash = SourceHash.of(sourceChanged ? fileSource : source.text)
+        var hash = SourceHash.of(sourceChanged ? fileSource : source.text)
         var text = target
         var review = unit.review
-        if let existing = catalog.bundles[unit.locale]?.entries[source.key],
+        let existing = catalog.bundles[unit.locale]?.entries[source.key]
+        if let existing,
             target == existing.text || target == XMLWriter.sanitized(existing.text)
                 || message.isEquivalent(to: existing.message)
         {
@@ -64,20 +65,12 @@ struct ImportPlanner {
             review = review.map {
                 StringReview(decision: $0.decision, translationHash: SourceHash.of(existing.text), note: $0.note)
             }
-            let isStale =
-                catalog.recordedSourceHash(of: source.key, in: unit.locale).map { $0 != SourceHash.of(source.text) }
-                ?? false
+            let recorded = catalog.recordedSourceHash(of: source.key, in: unit.locale)
+            let isStale = recorded.map { $0 != SourceHash.of(source.text) } ?? false
             let confirms = isStale && unit.state == .translated && !sourceChanged
-            let decides = review != nil && review != existing.review
-            guard confirms || decides else { return nil }
+            guard confirms || (review != nil && review != existing.review) else { return nil }
             text = existing.text
-            if !confirms && review?.decision != .approved,
-                let recorded = catalog.recordedSourceHash(of: source.key, in: unit.locale)
-            {
-                // A request for changes does not confirm a stale translation.
-                return EntryUpdate(
-                    key: source.key, text: text, sourceHash: recorded, review: review, location: unit.location)
-            }
+            hash = answeredSource(confirmed: confirms, by: review, recorded: recorded, otherwise: hash)
         }
         if sourceChanged {
             report.add(
@@ -86,8 +79,17 @@ struct ImportPlanner {
                 at: unit.location, fix: "Export again and translate the current source text.", locale: unit.locale)
         }
         var update = EntryUpdate(key: source.key, text: text, sourceHash: hash, review: review, location: unit.location)
-        if text != catalog.bundles[unit.locale]?.entries[source.key]?.text { update.clearsReview = review == nil }
+        update.clearsReview = review == nil && text != existing?.text
         return update
+    }
+
+    /// The source a translation left as it was answers to once a decision is recorded on it:
+    /// confirming or approving it answers to `current`; a request for changes keeps the source it
+    /// was recorded against (when one was).
+    private func answeredSource(
+        confirmed: Bool, by review: StringReview?, recorded: String?, otherwise current: String
+    ) -> String {
+        confirmed || review?.decision == .approved ? current : recorded ?? current
     }
 
     /// A decision without a translation (a review file's): recorded on the bundle's translation
@@ -112,9 +114,9 @@ struct ImportPlanner {
         let decided = StringReview(
             decision: review.decision, translationHash: SourceHash.of(existing.text), note: review.note)
         guard decided != existing.review else { return nil }
-        let recorded = catalog.recordedSourceHash(of: source.key, in: unit.locale) ?? SourceHash.of(source.text)
-        // Approving a translation confirms it answers to the current source text.
-        let sourceHash = review.decision == .approved ? SourceHash.of(source.text) : recorded
+        let sourceHash = answeredSource(
+            confirmed: false, by: review, recorded: catalog.recordedSourceHash(of: source.key, in: unit.locale),
+            otherwise: SourceHash.of(source.text))
         return EntryUpdate(
             key: source.key, text: existing.text, sourceHash: sourceHash, review: decided, location: unit.location)
     }
