@@ -129,7 +129,8 @@ public struct Pipeline: Sendable {
         let finalized = DiagnosticReport(diagnostics).finalized(overrides: prepared.overrides, strict: options.strict)
         let review = await engine.phase("review") {
             ReviewStep(engine: engine).run(
-                loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts)
+                loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts,
+                prints: rendered.fingerprints)
         }
         artifacts.append(review)
         artifacts += ServingFiles.artifacts(

@@ -147,25 +147,29 @@ public struct ShareMessageRenderer: Sendable {
     /// each sample's (`messages/LOCALE/samples/SAMPLE[.VARIANT][.N].CHANNEL.txt`), whose links
     /// address the sample's recipient.
     public func artifacts() -> [Artifact] {
+        site.buildLocales.flatMap(artifacts(locale:))
+    }
+
+    /// The share message artifacts of one locale; they read only the strings `stringKeys()` and
+    /// `MessageArguments.anonymousInviterKey` name.
+    public func artifacts(locale: LocaleID) -> [Artifact] {
         guard let share = site.config.share else { return [] }
         var artifacts: [Artifact] = []
-        for locale in site.buildLocales {
-            for context in share.contexts {
-                let sample = site.config.samples.first { $0.context == context }
-                for entry in entries(of: Self.key(for: context)) {
-                    artifacts += render(
-                        entry, locale: locale, context: context, sample: sample, recipient: nil,
-                        channels: share.channels,
-                        path: { "messages/\(locale)/\(context.rawValue)\(entry.suffix).\($0.rawValue).txt" })
-                }
+        for context in share.contexts {
+            let sample = site.config.samples.first { $0.context == context }
+            for entry in entries(of: Self.key(for: context)) {
+                artifacts += render(
+                    entry, locale: locale, context: context, sample: sample, recipient: nil,
+                    channels: share.channels,
+                    path: { "messages/\(locale)/\(context.rawValue)\(entry.suffix).\($0.rawValue).txt" })
             }
-            for sample in site.config.samples {
-                for entry in entries(of: Self.key(for: sample)) {
-                    artifacts += render(
-                        entry, locale: locale, context: sample.context, sample: sample, recipient: sample,
-                        channels: sample.channels ?? share.channels,
-                        path: { "messages/\(locale)/samples/\(sample.id)\(entry.suffix).\($0.rawValue).txt" })
-                }
+        }
+        for sample in site.config.samples {
+            for entry in entries(of: Self.key(for: sample)) {
+                artifacts += render(
+                    entry, locale: locale, context: sample.context, sample: sample, recipient: sample,
+                    channels: sample.channels ?? share.channels,
+                    path: { "messages/\(locale)/samples/\(sample.id)\(entry.suffix).\($0.rawValue).txt" })
             }
         }
         return artifacts

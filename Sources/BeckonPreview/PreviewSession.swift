@@ -40,7 +40,8 @@ public actor PreviewSession {
         next.seconds = Date().timeIntervalSince(start)
         next.steps = result.steps
         next.broken = result.artifacts.isEmpty
-        next.rendered = ["render.page", "render.email", "render.card", "render.site-files"].reduce(0) {
+        next.rendered = ["render.page", "render.email", "render.card", "render.messages", "render.site-files"].reduce(0)
+        {
             $0 + result.steps.runs(of: StepName(rawValue: $1))
         }
         if !result.artifacts.isEmpty {

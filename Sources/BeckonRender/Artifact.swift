@@ -44,57 +44,200 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
 }
 
 /// One rendered output file, in memory until the build writes it.
+///
+/// An artifact is copied into many indexes (pages, links, emails, appearances); its fields live in
+/// one shared box, copied only when a copy that shares it is changed, so a copy costs one
+/// reference count instead of one per field.
 public struct Artifact: Sendable, Hashable {
+    private var storage: Storage
+
     /// Path below the output folder, with `/` separators.
-    public var path: String
-    public var kind: ArtifactKind
-    public var locale: LocaleID?
+    public var path: String {
+        get { storage.path }
+        set { unique().path = newValue }
+    }
+    public var kind: ArtifactKind {
+        get { storage.kind }
+        set { unique().kind = newValue }
+    }
+    public var locale: LocaleID? {
+        get { storage.locale }
+        set { unique().locale = newValue }
+    }
     /// The template it was rendered from, as a site path.
-    public var template: String?
+    public var template: String? {
+        get { storage.template }
+        set { unique().template = newValue }
+    }
     /// The invite context (`generic`, `achievement`, …) it was rendered for.
-    public var context: String?
+    public var context: String? {
+        get { storage.context }
+        set { unique().context = newValue }
+    }
     /// The sample invite it was rendered with, if any.
-    public var sample: String?
+    public var sample: String? {
+        get { storage.sample }
+        set { unique().sample = newValue }
+    }
     /// The HTTP status a server must answer with when serving it.
-    public var status: Int
-    public var contentType: String
-    public var bytes: [UInt8]
+    public var status: Int {
+        get { storage.status }
+        set { unique().status = newValue }
+    }
+    public var contentType: String {
+        get { storage.contentType }
+        set { unique().contentType = newValue }
+    }
+    public var bytes: [UInt8] {
+        get { storage.bytes }
+        set { unique().bytes = newValue }
+    }
     /// The deep link that opens the channel's app with this message, for share messages.
-    public var deepLink: String?
+    public var deepLink: String? {
+        get { storage.deepLink }
+        set { unique().deepLink = newValue }
+    }
     /// The same target reached another way, for share messages: the app's own scheme for WhatsApp
     /// (`whatsapp://send?…`, beside `https://wa.me/…`), the web profile for Instagram.
-    public var alternateLink: String?
+    public var alternateLink: String? {
+        get { storage.alternateLink }
+        set { unique().alternateLink = newValue }
+    }
     /// What a reader of the manifest must know about the message, such as that Instagram cannot
     /// prefill it.
-    public var note: String?
+    public var note: String? {
+        get { storage.note }
+        set { unique().note = newValue }
+    }
     /// The A/B variant of a share message (`share.variants`), which its link carries signed.
-    public var variant: String?
+    public var variant: String? {
+        get { storage.variant }
+        set { unique().variant = newValue }
+    }
     /// The pool item (from 1) a share message was written from, when its key holds a pool.
-    public var poolItem: Int?
+    public var poolItem: Int? {
+        get { storage.poolItem }
+        set { unique().poolItem = newValue }
+    }
     /// Where the artifact's content comes from (a template, a locale string), for findings.
-    public var origin: SourceLocation?
+    public var origin: SourceLocation? {
+        get { storage.origin }
+        set { unique().origin = newValue }
+    }
     /// For a card: what the renderer knows that the PNG bytes do not say.
-    public var card: CardFacts?
+    public var card: CardFacts? {
+        get { storage.card }
+        set { unique().card = newValue }
+    }
     /// Which byte ranges came from which template line, locale string or setting.
-    public var provenance: ProvenanceMap?
+    public var provenance: ProvenanceMap? {
+        get { storage.provenance }
+        set { unique().provenance = newValue }
+    }
 
     public init(
         path: String, kind: ArtifactKind, locale: LocaleID? = nil, template: String? = nil, context: String? = nil,
         sample: String? = nil, status: Int = 200, contentType: String, bytes: [UInt8], deepLink: String? = nil,
         origin: SourceLocation? = nil, provenance: ProvenanceMap? = nil
     ) {
-        self.path = path
-        self.kind = kind
-        self.locale = locale
-        self.template = template
-        self.context = context
-        self.sample = sample
-        self.status = status
-        self.contentType = contentType
-        self.bytes = bytes
-        self.deepLink = deepLink
-        self.origin = origin ?? template.map { SourceLocation(file: $0) }
-        self.provenance = provenance
+        storage = Storage(path: path, kind: kind, status: status, contentType: contentType, bytes: bytes)
+        storage.locale = locale
+        storage.template = template
+        storage.context = context
+        storage.sample = sample
+        storage.deepLink = deepLink
+        storage.origin = origin ?? template.map { SourceLocation(file: $0) }
+        storage.provenance = provenance
+    }
+
+    /// The box, made this artifact's own before a change.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public static func == (lhs: Artifact, rhs: Artifact) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
+    }
+
+    /// The fields of an artifact. Changed only through `unique()`, when no other artifact shares it.
+    private final class Storage: @unchecked Sendable {
+        var path: String
+        var kind: ArtifactKind
+        var locale: LocaleID? = nil
+        var template: String? = nil
+        var context: String? = nil
+        var sample: String? = nil
+        var status: Int
+        var contentType: String
+        var bytes: [UInt8]
+        var deepLink: String? = nil
+        var alternateLink: String? = nil
+        var note: String? = nil
+        var variant: String? = nil
+        var poolItem: Int? = nil
+        var origin: SourceLocation? = nil
+        var card: CardFacts? = nil
+        var provenance: ProvenanceMap? = nil
+
+        init(path: String, kind: ArtifactKind, status: Int, contentType: String, bytes: [UInt8]) {
+            self.path = path
+            self.kind = kind
+            self.status = status
+            self.contentType = contentType
+            self.bytes = bytes
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(path: path, kind: kind, status: status, contentType: contentType, bytes: bytes)
+            copy.locale = locale
+            copy.template = template
+            copy.context = context
+            copy.sample = sample
+            copy.deepLink = deepLink
+            copy.alternateLink = alternateLink
+            copy.note = note
+            copy.variant = variant
+            copy.poolItem = poolItem
+            copy.origin = origin
+            copy.card = card
+            copy.provenance = provenance
+            return copy
+        }
+
+        /// Every field, for equality and hashing.
+        var fields: Fields {
+            Fields(
+                path: path, kind: kind, locale: locale, template: template, context: context, sample: sample,
+                status: status, contentType: contentType, bytes: bytes, deepLink: deepLink,
+                alternateLink: alternateLink, note: note, variant: variant, poolItem: poolItem, origin: origin,
+                card: card, provenance: provenance)
+        }
+    }
+
+    /// The fields of an artifact as one value, compared and hashed field by field.
+    private struct Fields: Hashable {
+        var path: String
+        var kind: ArtifactKind
+        var locale: LocaleID?
+        var template: String?
+        var context: String?
+        var sample: String?
+        var status: Int
+        var contentType: String
+        var bytes: [UInt8]
+        var deepLink: String?
+        var alternateLink: String?
+        var note: String?
+        var variant: String?
+        var poolItem: Int?
+        var origin: SourceLocation?
+        var card: CardFacts?
+        var provenance: ProvenanceMap?
     }
 }
 

@@ -7,12 +7,15 @@ import BeckonSite
 /// from it (their provenance map names the string), or whose template uses it (cards, which carry
 /// no map).
 struct ArtifactAppearances: Sendable {
-    private var artifacts: [LocaleID: [MessageKey: [Artifact]]] = [:]
+    /// Per locale and string, the artifacts showing it, by kind.
+    private var artifacts: [LocaleID: [MessageKey: [ArtifactKind: [Artifact]]]] = [:]
 
     /// The artifact kinds a reviewer can look at.
     static let kinds: [ArtifactKind] = [.landing, .expired, .gone, .android, .accepted, .emailHTML, .ogCard]
 
-    init(_ all: [Artifact], usage: [MessageKey: [String]]) {
+    /// - Parameter strings: The keys of the strings an artifact's bytes came from (`strings(in:)`,
+    ///   or the same read earlier and kept).
+    init(_ all: [Artifact], usage: [MessageKey: [String]], strings: (Artifact) -> Set<MessageKey>) {
         var keysByTemplate: [String: Set<MessageKey>] = [:]
         for (key, places) in usage {
             for place in places { keysByTemplate[place, default: []].insert(key) }
@@ -20,25 +23,28 @@ struct ArtifactAppearances: Sendable {
         for artifact in all where Self.kinds.contains(artifact.kind) {
             guard let locale = artifact.locale else { continue }
             var keys = artifact.template.flatMap { keysByTemplate[$0] } ?? []
-            keys.formUnion(Self.strings(in: artifact))
-            for key in keys { artifacts[locale, default: [:]][key, default: []].append(artifact) }
+            keys.formUnion(strings(artifact))
+            for key in keys {
+                artifacts[locale, default: [:]][key, default: [:]][artifact.kind, default: []].append(artifact)
+            }
         }
     }
 
     /// The keys of the strings an artifact's provenance map says its bytes came from.
     static func strings(in artifact: Artifact) -> Set<MessageKey> {
-        Set(
-            (artifact.provenance?.origins ?? []).filter { $0.kind == .string }.compactMap {
-                $0.key.map { MessageKey($0) }
-            })
+        var keys = Set<MessageKey>()
+        for origin in artifact.provenance?.origins ?? [] where origin.kind == .string {
+            if let key = origin.key { keys.insert(MessageKey(key)) }
+        }
+        return keys
     }
 
     /// One artifact of each kind showing `key` in `locale`: the one made with `sample` when there
     /// is one, else the one made without a sample, else the first.
     func artifacts(_ key: MessageKey, in locale: LocaleID, sample: String?) -> [Artifact] {
-        let all = artifacts[locale]?[key] ?? []
+        guard let byKind = artifacts[locale]?[key] else { return [] }
         return Self.kinds.compactMap { kind in
-            let ofKind = all.filter { $0.kind == kind }
+            guard let ofKind = byKind[kind] else { return nil }
             return ofKind.first { $0.sample == sample } ?? ofKind.first { $0.sample == nil } ?? ofKind.first
         }
     }

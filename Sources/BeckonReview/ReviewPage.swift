@@ -21,16 +21,33 @@ public struct ReviewPage: Sendable {
     let artifacts: [Artifact]
     let appearances: ArtifactAppearances
 
+    /// - Parameter strings: The keys of the strings an artifact shows (`strings(in:)`; a caller that
+    ///   keeps them between builds passes what it kept).
     public init(
         site: Site, input: LocalizationInput, statuses: [LocaleStatus], diagnostics: [Diagnostic],
-        artifacts: [Artifact]
+        artifacts: [Artifact], strings: (Artifact) -> [String] = ReviewPage.strings(in:)
     ) {
         self.site = site
         self.input = input
         self.statuses = statuses
         self.diagnostics = diagnostics
         self.artifacts = artifacts
-        self.appearances = ArtifactAppearances(artifacts, usage: input.usage)
+        self.appearances = ArtifactAppearances(
+            artifacts, usage: input.usage, strings: { Set(strings($0).map { MessageKey($0) }) })
+        self.stringFindings = Dictionary(
+            grouping: diagnostics.filter { $0.location?.file.hasPrefix("locales/") == true }.flatMap { diagnostic in
+                Set(diagnostic.allOccurrences.compactMap(\.locale)).map { ($0, diagnostic) }
+            },
+            by: \.0
+        ).mapValues { $0.map(\.1) }
+    }
+
+    /// The findings made at locale strings, by the locales they occur in.
+    private let stringFindings: [String: [Diagnostic]]
+
+    /// Whether an artifact is one the page links strings to (a page, an email, a card).
+    public static func showsStrings(_ artifact: Artifact) -> Bool {
+        ArtifactAppearances.kinds.contains(artifact.kind)
     }
 
     /// The keys of the strings an artifact shows, as the page links them: what its provenance map
@@ -170,11 +187,7 @@ public struct ReviewPage: Sendable {
         }
         let supplier = found.locale
         let longest = renderings.map(\.text.count).max() ?? 0
-        let findings = diagnostics.filter {
-            $0.allOccurrences.contains { $0.locale == locale.rawValue }
-                && $0.location?.file.hasPrefix("locales/") == true
-                && $0.message.contains("`\(key)`")
-        }
+        let findings = (stringFindings[locale.rawValue] ?? []).filter { $0.message.contains("`\(key)`") }
         var classes: [String] = []
         if supplier != locale { classes.append("fallback") }
         if findings.contains(where: { $0.severity == .error }) {

@@ -37,23 +37,24 @@ struct CheckStep {
             return (print, diagnostics)
         }
         var diagnostics = checked.flatMap(\.1)
-        // Link rules run per artifact: after an edit, only the changed artifacts' links are checked
-        // again, as long as what the rules read of the rest (the paths, the ids) stayed the same.
-        // The rules that look at the whole site run whenever any artifact changed.
+        // Link rules run per artifact and page rules that read the site per page: after an edit,
+        // only the changed artifacts are checked again, as long as what the rules read of the rest
+        // (the paths, the ids, the assets) stayed the same. The rules that look at the whole site
+        // run whenever any artifact changed; they read facts kept per page.
         func checkSite() -> [Diagnostic] {
             let prints = checked.map(\.0)
             let all = engine.measure("check: facts") {
                 Array(zip(artifacts, prints)).parallelMap { artifact, print in facts(artifact, print) }
             }
             let site = engine.measure("check: site") { CheckedSite(artifacts, facts: all) }
-            let reads = engine.measure("check: reads") { Self.readsKey(site, checker.linkReads) }
+            let reads = engine.measure("check: reads") { Self.readsKey(site, prints: prints, checker.artifactReads) }
             let links = Array(zip(artifacts, prints)).parallelMap { artifact, print -> [Diagnostic] in
                 guard artifact.origin != nil else { return [] }
-                var key = FingerprintBuilder("check-links")
+                var key = FingerprintBuilder("check-across")
                 key.add(print)
                 key.add(context)
                 key.add(reads)
-                return engine.value("check.links", key.finish()) { checker.checkLinks(of: artifact, in: site) }
+                return engine.value("check.across", key.finish()) { checker.checkAcrossSite(artifact, in: site) }
             }
             // Email rules run per email, keyed by its files (and the static assets' sizes).
             let printsByPath = Dictionary(
@@ -87,9 +88,16 @@ struct CheckStep {
         return diagnostics
     }
 
-    /// The fingerprint of what the link rules read of the site: every output path, every page's ids.
-    static func readsKey(_ site: CheckedSite, _ reads: SiteReads) -> Fingerprint {
+    /// The fingerprint of what the link and page rules read of the site: every output path, every
+    /// page's ids, every static asset's content; `prints` are the artifacts' fingerprints, in order.
+    static func readsKey(_ site: CheckedSite, prints: [Fingerprint], _ reads: SiteReads) -> Fingerprint {
         var key = FingerprintBuilder("site-reads")
+        if reads.contains(.assets) {
+            for (artifact, print) in zip(site.artifacts, prints) where artifact.kind == .asset {
+                key.add(artifact.path)
+                key.add(print)
+            }
+        }
         if reads.contains(.paths) {
             for path in site.paths.sorted() { key.add(path) }
         }

@@ -1,5 +1,6 @@
 import BeckonEngine
 import BeckonLocalization
+import BeckonRender
 import BeckonSite
 import BeckonWeb
 
@@ -72,23 +73,30 @@ struct RenderStep {
                 return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
             }
         }
-        return RenderResult.merged(pages + emails + cards + [siteFiles(loaded, prepared)])
+        return RenderResult.merged(pages + emails + cards + siteFiles(loaded, prepared, stringPrints))
     }
 
-    /// Share messages, association files and static assets.
-    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared) -> RenderResult {
+    /// Share messages (per locale, keyed by the strings they read), association files and static
+    /// assets.
+    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared, _ strings: StringPrints) -> [RenderResult] {
         let prints = loaded.prints
-        var key = FingerprintBuilder("site-files")
-        key.add(prints.config)
-        key.add(prints.run)
-        key.add(prints.catalog)
-        key.add(prints.staticFiles)
-        return engine.persistentValue("render.site-files", key.finish()) {
-            let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
-            return RenderResult(
-                prepared.messages.artifacts() + WellKnownFiles.artifacts(loaded.site.config) + assets,
-                assetDiagnostics)
+        let messageKeys = prepared.messages.stringKeys() + [MessageArguments.anonymousInviterKey]
+        let messages = loaded.site.buildLocales.parallelMap { locale in
+            var key = base(prints, locale, "share-messages")
+            key.add(strings.print(messageKeys, "share-messages", locale))
+            return engine.persistentValue("render.messages", key.finish()) {
+                RenderResult(prepared.messages.artifacts(locale: locale), [])
+            }
         }
+        var filesKey = FingerprintBuilder("site-files")
+        filesKey.add(prints.config)
+        filesKey.add(prints.run)
+        filesKey.add(prints.staticFiles)
+        let files = engine.persistentValue("render.site-files", filesKey.finish()) {
+            let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
+            return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
+        }
+        return messages + [files]
     }
 
     /// What every render reads: the configuration, the run's options and keys, and its locale.

@@ -5,14 +5,19 @@ import BeckonReview
 import Foundation
 
 /// Renders the reviewer page from the localization input, each locale's status, the findings and
-/// the artifacts it links to.
+/// the artifacts it links to. Which strings each page, email and card shows is read from its
+/// provenance once per content (`prints` are the artifacts' fingerprints, in order).
 struct ReviewStep {
     let engine: Engine
 
     func run(
         _ loaded: LoadedSite, _ prepared: Prepared, statuses: [LocaleStatus], diagnostics: [Diagnostic],
-        artifacts: [Artifact]
+        artifacts: [Artifact], prints: [Fingerprint]
     ) -> Artifact {
+        var shown: [String: [String]] = [:]
+        for (artifact, print) in zip(artifacts, prints) where ReviewPage.showsStrings(artifact) {
+            shown[artifact.path] = engine.value("read.strings", print) { ReviewPage.strings(in: artifact) }
+        }
         var key = FingerprintBuilder("review")
         key.add(LocalizationStep.key(loaded))
         let encoder = JSONEncoder()
@@ -26,12 +31,13 @@ struct ReviewStep {
             key.add(artifact.sample)
             key.add(artifact.contentType)
             key.add(artifact.template)
-            for string in ReviewPage.strings(in: artifact) { key.add(string) }
+            for string in shown[artifact.path] ?? [] { key.add(string) }
         }
         return engine.persistentValue("render.review", key.finish()) {
             ReviewPage(
                 site: loaded.site, input: LocalizationStep(engine: engine).input(loaded, prepared),
-                statuses: statuses, diagnostics: diagnostics, artifacts: artifacts
+                statuses: statuses, diagnostics: diagnostics, artifacts: artifacts,
+                strings: { shown[$0.path] ?? [] }
             ).artifact()
         }
     }

@@ -1,5 +1,6 @@
 import BeckonMIME
 import BeckonRender
+import BeckonSite
 
 /// What the site rules read of one artifact, found once per content: the parsed page (with its
 /// links, ids and colours), the links of a text artifact, or how an email's MIME message reads.
@@ -11,6 +12,9 @@ public struct ArtifactFacts: Sendable {
     public var textLinks: [FoundLink]
     /// An email message (`.eml`), read back.
     public var message: MessageFacts?
+    /// What a static image (PNG or SVG) is drawn in, with each colour's share; `nil` for other
+    /// artifacts, and for an image with no colour to measure.
+    public var ink: [(color: Color, share: Double)]?
 
     /// Reads the facts of an artifact.
     public init(_ artifact: Artifact) {
@@ -19,6 +23,7 @@ public struct ArtifactFacts: Sendable {
             artifact.contentType.hasPrefix("text/plain")
             ? FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path) : []
         message = artifact.kind == .emailMIME ? MessageFacts(artifact.bytes) : nil
+        ink = artifact.kind == .asset ? LogoVisibilityRule.ink(artifact).flatMap { $0.isEmpty ? nil : $0 } : nil
     }
 
     /// How an email message reads back: its parts' media types and decoded bodies, or why it does

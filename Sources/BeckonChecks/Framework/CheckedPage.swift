@@ -13,8 +13,9 @@ public struct CheckedPage: Sendable {
     /// The colours its stylesheet declares, read once when it is parsed: per scheme (`light`,
     /// `dark`), the colours by name, with a signature that tells equal palettes apart.
     let palettes: [(scheme: String, colors: [String: Color], signature: String)]
-    /// Its `hreflang` alternates, read once when it is parsed.
-    let alternates: [(language: String, href: String, line: Int)]
+    /// Its `hreflang` alternates, read once when it is parsed, each with the files its URL may
+    /// mean (`CheckedSite.candidates`), so the site rule only looks them up.
+    let alternates: [(language: String, href: String, line: Int, candidates: [String])]
 
     public init(_ artifact: Artifact) {
         self.artifact = artifact
@@ -27,7 +28,9 @@ public struct CheckedPage: Sendable {
         }
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
-        self.alternates = HreflangRule.alternates(document)
+        self.alternates = HreflangRule.alternates(document).map { language, href, line in
+            (language, href, line, CheckedSite.candidates(path(of: href), from: artifact.path))
+        }
         let theme = ThemeVariables(css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
         self.palettes = [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {
             scheme, colors in

@@ -1,6 +1,7 @@
 import BeckonDiagnostics
 import BeckonHTML
 import BeckonRender
+import BeckonSite
 
 /// Everything a build wrote, as the checks see it: every artifact's path, and every HTML page
 /// parsed once (in parallel) with its element ids, for rules that look across pages — links
@@ -11,9 +12,15 @@ public struct CheckedSite: Sendable {
     public let pages: [String: CheckedPage]
     /// Every output path, for internal link targets.
     public let paths: Set<String>
-    /// Every link of every artifact.
-    let links: [(artifact: Artifact, link: FoundLink)]
+    /// The links of each artifact, in the order of `artifacts` (none for copied files).
+    private let linksByArtifact: [[FoundLink]]
     private let linksByPath: [String: [FoundLink]]
+
+    /// Every link of every artifact, in the order of `artifacts`: pages, plain-text artifacts and
+    /// recorded deep links.
+    func allLinks() -> [(artifact: Artifact, link: FoundLink)] {
+        zip(artifacts, linksByArtifact).flatMap { artifact, links in links.map { (artifact, $0) } }
+    }
 
     /// The links of one artifact.
     public func links(of path: String) -> [FoundLink] { linksByPath[path] ?? [] }
@@ -25,6 +32,8 @@ public struct CheckedSite: Sendable {
     public let emails: [EmailFiles]
     /// The size of each static asset, by output path.
     public let assetSizes: [String: Int]
+    /// What each static image is drawn in (`ArtifactFacts.ink`), by output path.
+    let inks: [String: [(color: Color, share: Double)]]
 
     public init(_ artifacts: [Artifact]) {
         self.init(artifacts, facts: artifacts.parallelMap(ArtifactFacts.init))
@@ -36,19 +45,27 @@ public struct CheckedSite: Sendable {
         self.artifacts = artifacts
         var pages: [String: CheckedPage] = [:]
         var messages: [String: ArtifactFacts.MessageFacts] = [:]
-        var links: [(artifact: Artifact, link: FoundLink)] = []
+        var linksByArtifact: [[FoundLink]] = []
+        linksByArtifact.reserveCapacity(artifacts.count)
         var linksByPath: [String: [FoundLink]] = [:]
+        var inks: [String: [(color: Color, share: Double)]] = [:]
         for (artifact, facts) in zip(artifacts, facts) {
+            if let ink = facts.ink, inks[artifact.path] == nil { inks[artifact.path] = ink }
             if let page = facts.page, pages[artifact.path] == nil { pages[artifact.path] = page }
             if let message = facts.message { messages[artifact.path] = message }
-            guard artifact.origin != nil else { continue }
+            guard artifact.origin != nil else {
+                linksByArtifact.append([])
+                continue
+            }
             var own = facts.page?.links ?? facts.textLinks
             if let deepLink = artifact.deepLink {
                 own.append(FoundLink(url: deepLink, attribute: "deep link", line: 1, path: artifact.path))
             }
-            links += own.map { (artifact, $0) }
+            linksByArtifact.append(own)
             linksByPath[artifact.path, default: []] += own
         }
+        self.linksByArtifact = linksByArtifact
+        self.inks = inks
         self.linksByPath = linksByPath
         var emails: [String: EmailFiles] = [:]
         for artifact in artifacts {
@@ -79,7 +96,6 @@ public struct CheckedSite: Sendable {
         self.pages = pages
         self.messages = messages
         self.paths = Set(artifacts.map(\.path))
-        self.links = links
         self.palettes = ThemePalettes.collect(pages: pages)
     }
 
@@ -98,6 +114,13 @@ public struct CheckedSite: Sendable {
     /// (asked only about the candidates: the file, or the folder's `index.html`); `nil` when none
     /// does or the path climbs above the root.
     public static func resolve(_ path: String, from page: String, exists: (String) -> Bool) -> String? {
+        candidates(path, from: page).first(where: exists)
+    }
+
+    /// The files a root-relative or relative path from `page` may mean, in the order a server
+    /// tries them: a path ending in `/` (or the root) is its folder's `index.html`; any other path
+    /// is the file itself, then a folder's `index.html`. Empty when the path climbs above the root.
+    public static func candidates(_ path: String, from page: String) -> [String] {
         var target = path
         if !target.hasPrefix("/") {
             let folder = page.split(separator: "/").dropLast().joined(separator: "/")
@@ -106,7 +129,7 @@ public struct CheckedSite: Sendable {
         var segments: [Substring] = []
         for segment in target.split(separator: "/", omittingEmptySubsequences: true) {
             if segment == ".." {
-                guard !segments.isEmpty else { return nil }
+                guard !segments.isEmpty else { return [] }
                 segments.removeLast()
             } else if segment != "." {
                 segments.append(segment)
@@ -114,11 +137,9 @@ public struct CheckedSite: Sendable {
         }
         let file = segments.joined(separator: "/")
         if target.hasSuffix("/") || file.isEmpty {
-            let index = file.isEmpty ? "index.html" : file + "/index.html"
-            return exists(index) ? index : nil
+            return [file.isEmpty ? "index.html" : file + "/index.html"]
         }
-        if exists(file) { return file }
-        return exists(file + "/index.html") ? file + "/index.html" : nil
+        return [file, file + "/index.html"]
     }
 }
 

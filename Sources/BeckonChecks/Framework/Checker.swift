@@ -109,25 +109,33 @@ public struct Checker: Sendable {
         return siteRules.parallelMap { $0.check(site, context: context) }.flatMap { $0 }
     }
 
-    /// The site rules that are neither link nor email rules: they look at the site as a whole.
-    public var wholeSiteRules: [any SiteRule] { siteRules.filter { !($0 is any LinkRule) && !($0 is any EmailRule) } }
+    /// The site rules that are neither link, page nor email rules: they look at the site as a whole.
+    public var wholeSiteRules: [any SiteRule] {
+        siteRules.filter { !($0 is any LinkRule) && !($0 is any PageSiteRule) && !($0 is any EmailRule) }
+    }
 
     /// The findings of the email rules about one email's files.
     public func checkEmail(_ email: EmailFiles, in site: CheckedSite) -> [Diagnostic] {
         siteRules.compactMap { $0 as? any EmailRule }.flatMap { $0.check(email, site: site, context: context) }
     }
 
-    /// What the link rules read of the site besides each artifact's own links.
-    public var linkReads: SiteReads {
-        siteRules.compactMap { $0 as? any LinkRule }.reduce(into: []) { $0.formUnion($1.reads) }
+    /// What the link and page rules read of the site besides the artifact they check.
+    public var artifactReads: SiteReads {
+        let links = siteRules.compactMap { $0 as? any LinkRule }.map(\.reads)
+        let pages = siteRules.compactMap { $0 as? any PageSiteRule }.map(\.reads)
+        return (links + pages).reduce(into: []) { $0.formUnion($1) }
     }
 
-    /// The findings of the link rules about one artifact's links.
-    public func checkLinks(of artifact: Artifact, in site: CheckedSite) -> [Diagnostic] {
+    /// The findings of the link rules about one artifact's links and, for a page, of the page
+    /// rules that read the rest of the site.
+    public func checkAcrossSite(_ artifact: Artifact, in site: CheckedSite) -> [Diagnostic] {
         let rules = siteRules.compactMap { $0 as? any LinkRule }
-        return site.links(of: artifact.path).flatMap { link in
+        let links = site.links(of: artifact.path).flatMap { link in
             rules.compactMap { $0.check(artifact, link, site: site, context: context) }
         }
+        guard let page = site.pages[artifact.path], page.artifact.origin != nil else { return links }
+        return links
+            + siteRules.compactMap { $0 as? any PageSiteRule }.flatMap { $0.check(page, site: site, context: context) }
     }
 
     /// The findings of the rules that look at the site as a whole.

@@ -132,8 +132,3 @@ public struct FoundLink: Sendable, Hashable {
         return links
     }
 }
-
-extension CheckedSite {
-    /// Every link of every artifact: pages, plain-text artifacts and recorded deep links.
-    func allLinks() -> [(artifact: Artifact, link: FoundLink)] { links }
-}

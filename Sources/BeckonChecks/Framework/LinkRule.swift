@@ -18,14 +18,3 @@ extension LinkRule {
         site.allLinks().compactMap { check($0.artifact, $0.link, site: site, context: context) }
     }
 }
-
-/// The parts of a site a link rule reads besides the link.
-public struct SiteReads: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    /// Which paths the build wrote (internal link targets).
-    public static let paths = SiteReads(rawValue: 1)
-    /// The ids of every page (`#fragment` targets).
-    public static let anchors = SiteReads(rawValue: 2)
-}

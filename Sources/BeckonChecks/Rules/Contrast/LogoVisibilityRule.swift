@@ -16,43 +16,35 @@ import Foundation
 ///
 /// A white wordmark on a white email shows only its icon; a blue one on a dark page reads as a
 /// smudge. Put the logo on a surface of its own, change its colours, or give it a variant.
-struct LogoVisibilityRule: SiteRule {
+struct LogoVisibilityRule: PageSiteRule {
     let id: RuleID = "contrast.logo"
+    let reads: SiteReads = [.assets]
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        let assets = Dictionary(
-            site.artifacts.filter { $0.kind == .asset }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var inks: [String: [(color: Color, share: Double)]?] = [:]
+    func check(_ page: CheckedPage, site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        let path = page.artifact.path
+        let base = FoundLink.base(of: page.document, path: path)
         var diagnostics: [Diagnostic] = []
-        for path in site.pages.keys.sorted() {
-            guard let page = site.pages[path], page.artifact.origin != nil else { continue }
-            let base = FoundLink.base(of: page.document, path: path)
-            // A decorative image (`alt=""`, such as the inviter's photo) carries no information
-            // WCAG's contrast for graphics would protect.
-            for (image, ancestors) in Self.images(in: page.document.root) where image[attribute: "alt"] != "" {
-                let source = image[attribute: "src"] ?? ""
-                var assetPath: String?
-                if let siteBase = context.siteBaseURL, source.hasPrefix(siteBase) {
-                    assetPath = String(source.dropFirst(siteBase.count).drop { $0 == "/" })
-                } else {
-                    let link = FoundLink(url: source, attribute: "src", line: image.line, path: path, base: base)
-                    assetPath = link.internalPath.map { String($0.dropFirst()) }
-                }
-                guard let assetPath, let asset = assets[assetPath] else { continue }
-                if inks[assetPath] == nil { inks[assetPath] = .some(Self.ink(asset)) }
-                guard let ink = inks[assetPath] ?? nil, !ink.isEmpty else { continue }
-                let link = FoundLink(url: source, attribute: "src", line: image.line, path: path)
-                for (scheme, surface) in surfaces(ancestors, context) {
-                    guard let problem = Self.problem(ink, on: surface, scheme: scheme, name: assetPath) else {
-                        continue
-                    }
-                    diagnostics.append(
-                        finding(
-                            .error, problem, page.artifact, link,
-                            fix:
-                                "Put the logo on a surface of its own colour, change its colours, or use one that reads on both palettes."
-                        ))
-                }
+        // A decorative image (`alt=""`, such as the inviter's photo) carries no information
+        // WCAG's contrast for graphics would protect.
+        for (image, ancestors) in Self.images(in: page.document.root) where image[attribute: "alt"] != "" {
+            let source = image[attribute: "src"] ?? ""
+            var assetPath: String?
+            if let siteBase = context.siteBaseURL, source.hasPrefix(siteBase) {
+                assetPath = String(source.dropFirst(siteBase.count).drop { $0 == "/" })
+            } else {
+                let link = FoundLink(url: source, attribute: "src", line: image.line, path: path, base: base)
+                assetPath = link.internalPath.map { String($0.dropFirst()) }
+            }
+            guard let assetPath, let ink = site.inks[assetPath] else { continue }
+            let link = FoundLink(url: source, attribute: "src", line: image.line, path: path)
+            for (scheme, surface) in surfaces(ancestors, context) {
+                guard let problem = Self.problem(ink, on: surface, scheme: scheme, name: assetPath) else { continue }
+                diagnostics.append(
+                    finding(
+                        .error, problem, page.artifact, link,
+                        fix:
+                            "Put the logo on a surface of its own colour, change its colours, or use one that reads on both palettes."
+                    ))
             }
         }
         return diagnostics
@@ -76,7 +68,7 @@ struct LogoVisibilityRule: SiteRule {
         return nil
     }
 
-    /// What an image is drawn in: a PNG's opaque pixels; for an SVG, what lies on the page itself —
+    /// What an image is drawn in, with each colour's share: a PNG's opaque pixels; for an SVG, what lies on the page itself —
     /// its text (the wordmark) and its first shape (the backdrop or icon tile the rest is drawn
     /// on), each counting once.
     static func ink(_ asset: Artifact) -> [(color: Color, share: Double)]? {
@@ -120,10 +112,14 @@ struct LogoVisibilityRule: SiteRule {
     /// Every `<img>` with the elements around it, outermost first.
     static func images(in root: HTMLNode) -> [(HTMLNode, [HTMLNode])] {
         var found: [(HTMLNode, [HTMLNode])] = []
-        var stack: [(HTMLNode, [HTMLNode])] = [(root, [])]
-        while let (node, ancestors) = stack.popLast() {
-            if node.name == "img" { found.append((node, ancestors)) }
-            for child in node.children.reversed() where child.isElement { stack.append((child, ancestors + [node])) }
+        // Depth first, in document order; `path` holds the elements around the node being visited.
+        var path: [HTMLNode] = []
+        var stack: [(node: HTMLNode, depth: Int)] = [(root, 0)]
+        while let (node, depth) = stack.popLast() {
+            path.removeSubrange(depth...)
+            if node.name == "img" { found.append((node, path)) }
+            path.append(node)
+            for child in node.children.reversed() where child.isElement { stack.append((child, depth + 1)) }
         }
         return found
     }

@@ -10,8 +10,9 @@ struct HreflangRule: SiteRule {
     let id: RuleID = "doc.hreflang"
 
     func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        // Each page's alternates are resolved once; reciprocity is then a set lookup, so the rule
-        // is linear in pages × locales.
+        // Each page's alternates were resolved to candidate files when it was parsed (once per
+        // content); here they are looked up, and reciprocity is a set lookup, so the rule is
+        // linear in pages × locales.
         let pages = site.pages.values.filter { $0.artifact.origin != nil }.sorted {
             $0.artifact.path < $1.artifact.path
         }
@@ -20,7 +21,7 @@ struct HreflangRule: SiteRule {
                 (
                     page.artifact.path,
                     page.alternates.map { alternate in
-                        (alternate, site.resolve(path(of: alternate.href), from: page.artifact.path))
+                        (alternate, alternate.candidates.first(where: site.paths.contains))
                     }
                 )
             })
