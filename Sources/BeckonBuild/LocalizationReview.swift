@@ -68,30 +68,57 @@ enum LocalizationReview {
     static func renderings(
         _ locale: LocaleID, site: Site, catalog: Catalog, sampleLinks: [String: String]
     ) -> [MessageKey: [LocalizationInput.Rendering]] {
-        let keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
-        let anonymous =
-            catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
-        let samples: [SampleInvite?] = [nil] + site.config.samples.map { $0 }
-        let owners = messageOwners(site.config.samples)
+        let strings = LocaleStrings(locale, site: site, catalog: catalog, sampleLinks: sampleLinks)
         var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
-        for sample in samples {
-            let link = sample.flatMap { sampleLinks[$0.id] } ?? site.config.links.url(code: "")
-            let arguments = MessageArguments.values(
-                config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
-            for key in keys {
-                // A recipient's own messages are rendered for that recipient only (and without one):
-                // 50 recipients with 100 messages each are 5,000 renderings, not 250,000.
-                if let sample, let owner = owner(of: key, in: owners), !owner.contains(sample.id) { continue }
-                guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
-                byKey[key, default: []].append(
-                    LocalizationInput.Rendering(sample: sample?.id, text: MessageRenderer.plainText(message)))
-            }
+        for key in strings.keys {
+            let renderings = strings.renderings(of: key)
+            if !renderings.isEmpty { byKey[key] = renderings }
         }
         return byKey
     }
 
+    /// The strings of one locale rendered as plain text, one key at a time: the arguments of each
+    /// sample are made once.
+    struct LocaleStrings {
+        let locale: LocaleID
+        let catalog: Catalog
+        /// Every key of every bundle, sorted.
+        let keys: [MessageKey]
+        /// No invite, then each sample, with its arguments.
+        private let samples: [(sample: SampleInvite?, arguments: [String: ArgumentValue])]
+        private let owners: [String: Set<String>]
+
+        init(_ locale: LocaleID, site: Site, catalog: Catalog, sampleLinks: [String: String]) {
+            self.locale = locale
+            self.catalog = catalog
+            keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
+            let anonymous =
+                catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+            samples = ([nil] + site.config.samples.map { $0 }).map { sample in
+                let link = sample.flatMap { sampleLinks[$0.id] } ?? site.config.links.url(code: "")
+                return (
+                    sample,
+                    MessageArguments.values(
+                        config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
+                )
+            }
+            owners = LocalizationReview.messageOwners(site.config.samples)
+        }
+
+        /// One string without an invite and with each sample.
+        func renderings(of key: MessageKey) -> [LocalizationInput.Rendering] {
+            samples.compactMap { sample, arguments in
+                // A recipient's own messages are rendered for that recipient only (and without one):
+                // 50 recipients with 100 messages each are 5,000 renderings, not 250,000.
+                if let sample, let owner = owner(of: key, in: owners), !owner.contains(sample.id) { return nil }
+                guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
+                return LocalizationInput.Rendering(sample: sample?.id, text: MessageRenderer.plainText(message))
+            }
+        }
+    }
+
     /// The samples that own each `samples[].messages` key.
-    private static func messageOwners(_ samples: [SampleInvite]) -> [String: Set<String>] {
+    static func messageOwners(_ samples: [SampleInvite]) -> [String: Set<String>] {
         var owners: [String: Set<String>] = [:]
         for sample in samples {
             if let key = sample.messages { owners[key, default: []].insert(sample.id) }

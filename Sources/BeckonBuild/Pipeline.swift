@@ -155,18 +155,18 @@ public struct Pipeline: Sendable {
 
     /// Two artifacts written to one path (a static file where a page goes).
     static func collisions(_ artifacts: [Artifact]) -> [Diagnostic] {
-        var seen: [String: Artifact] = [:]
+        var seen: [String: ArtifactKind] = [:]
+        seen.reserveCapacity(artifacts.count)
         var diagnostics: [Diagnostic] = []
         for artifact in artifacts {
-            if let first = seen[artifact.path] {
+            if let first = seen.updateValue(artifact.kind, forKey: artifact.path) {
                 diagnostics.append(
                     .error(
                         "build.path-collision",
-                        "`\(artifact.path)` would be written twice (\(first.kind.rawValue) and \(artifact.kind.rawValue))",
+                        "`\(artifact.path)` would be written twice (\(first.rawValue) and \(artifact.kind.rawValue))",
                         at: SourceLocation(file: artifact.template ?? "static/\(artifact.path)"),
                         fix: "Move or rename the static file; generated pages own their paths."))
             }
-            seen[artifact.path] = artifact
         }
         return diagnostics
     }

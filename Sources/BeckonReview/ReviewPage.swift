@@ -57,12 +57,31 @@ public struct ReviewPage: Sendable {
     }
 
     /// The page as an artifact.
-    public func artifact() -> Artifact {
+    /// - Parameter columns: Locales' cells made earlier (`column(_:)`); the others are made here.
+    public func artifact(columns: [LocaleID: ReviewColumn] = [:]) -> Artifact {
         Artifact(
-            path: Self.path, kind: .review, contentType: "text/html; charset=utf-8", bytes: Array(html().utf8))
+            path: Self.path, kind: .review, contentType: "text/html; charset=utf-8",
+            bytes: Array(html(columns: columns).utf8))
     }
 
-    func html() -> String {
+    /// Every key the page shows a row for, each once.
+    var keys: [MessageKey] {
+        var seen = Set<MessageKey>()
+        return groups.flatMap(\.keys).filter { seen.insert($0).inserted }
+    }
+
+    /// One locale's cells, for every key.
+    public func column(_ locale: LocaleID) -> ReviewColumn {
+        ReviewColumn(cells: Dictionary(uniqueKeysWithValues: keys.map { ($0, cell($0, locale)) }))
+    }
+
+    /// What a locale's cells show of the findings (rule, severity and message of each finding at
+    /// a string in that locale), for the key of a cache of columns.
+    public func findingFacts(_ locale: LocaleID) -> [String] {
+        (stringFindings[locale.rawValue] ?? []).flatMap { [$0.rule.rawValue, $0.severity.rawValue, $0.message] }
+    }
+
+    func html(columns: [LocaleID: ReviewColumn] = [:]) -> String {
         let locales = input.locales
         var out = """
             <!DOCTYPE html>
@@ -87,7 +106,9 @@ public struct ReviewPage: Sendable {
             <main>
 
             """
-        for group in groups { out += section(group, locales: locales) }
+        let columns = columns.merging(
+            locales.filter { columns[$0] == nil }.map { ($0, column($0)) }, uniquingKeysWith: { made, _ in made })
+        for group in groups { out += section(group, locales: locales, columns: columns) }
         out += siteFindings()
         out += "</main>\n<script>\(ReviewScript.filters)\(ReviewScript.decisions)</script>\n</body>\n</html>\n"
         return out
@@ -127,7 +148,9 @@ public struct ReviewPage: Sendable {
             """
     }
 
-    private func section(_ group: (title: String, keys: [MessageKey]), locales: [LocaleID]) -> String {
+    private func section(
+        _ group: (title: String, keys: [MessageKey]), locales: [LocaleID], columns: [LocaleID: ReviewColumn]
+    ) -> String {
         var out = "<section id=\"\(Self.anchor(group.title))\">\n<h2>\(HTMLEscaping.text(group.title))</h2>\n"
         out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
         for locale in locales { out += "<th scope=\"col\" data-column=\"\(locale)\">\(locale)</th>" }
@@ -136,7 +159,7 @@ public struct ReviewPage: Sendable {
             var cells = ""
             var statuses: [String] = []
             for locale in locales {
-                let (html, states) = cell(key, locale)
+                let (html, states) = columns[locale]?.cells[key] ?? cell(key, locale)
                 cells += html
                 statuses += states.map { "\(locale):\($0)" }
             }

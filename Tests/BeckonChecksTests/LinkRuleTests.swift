@@ -67,6 +67,8 @@ import Testing
         ("<a href=\"#nothing-here\">x</a>", "links.fragment"),
         ("<a href=\"https://join.playa.app/{{invite.url}}\">x</a>", "links.placeholder"),
         ("<a href=\"https://join.playa.app/%7B%7Binvite%7D%7D\">x</a>", "links.placeholder"),
+        ("<a href=\"https://join.playa.app/%7binvite%7d\">x</a>", "links.placeholder"),
+        ("<a href=\"https://join.playa.app/a}\">x</a>", "links.placeholder"),
         (
             "<a href=\"https://join.playa.app/invite/abc?exp=1&amp;kid=k1&amp;sig=AAAAAAAAAAAAAAAAAAAAAA\">x</a>",
             "links.invite"

@@ -110,8 +110,24 @@ struct LocalizationStep {
         key.add(locale.rawValue)
         key.add(loaded.prints.chain(locale))
         return engine.value("localization.renderings", key.finish()) {
-            LocalizationReview.renderings(
+            // Each string is rendered again only when it (or the anonymous inviter's stand-in,
+            // which its arguments hold) changed.
+            let strings = LocalizationReview.LocaleStrings(
                 locale, site: loaded.site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
+            let prints = StringPrints(catalog: loaded.catalog)
+            var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
+            for message in strings.keys {
+                var key = FingerprintBuilder("string-renderings")
+                key.add(loaded.prints.config)
+                key.add(loaded.prints.run)
+                key.add(locale.rawValue)
+                key.add(prints.print([message, MessageArguments.anonymousInviterKey], message.rawValue, locale))
+                let renderings = engine.value("localization.string", key.finish()) {
+                    strings.renderings(of: message)
+                }
+                if !renderings.isEmpty { byKey[message] = renderings }
+            }
+            return byKey
         }
     }
 

@@ -31,6 +31,7 @@ struct RenderStep {
             uniqueKeysWithValues: site.emailTemplates.map { ($0.path, prepared.emails.stringKeys(for: $0)) })
         // The strings of a template in a locale are the same for every route: fingerprinted once.
         let stringPrints = StringPrints(catalog: loaded.catalog)
+        let cardStrings = prepared.cards?.stringKeys ?? []
         let pages = pageJobs.parallelMap { template, route in
             defer { counter.increment() }
             var key = base(prints, route.locale, "page")
@@ -57,8 +58,8 @@ struct RenderStep {
         }
         let cards = cardJobs.parallelMap { locale, sample in
             defer { counter.increment() }
-            // A card reads only its own texts of the bundles: keyed by them, not by the whole
-            // chain, it is drawn again only when what it shows changes.
+            // A card reads only its own strings of the bundles: keyed by them, not by the whole
+            // chain, it is drawn again only when one of them changes.
             var key = FingerprintBuilder("card")
             key.add(prints.config)
             key.add(prints.run)
@@ -66,7 +67,7 @@ struct RenderStep {
             key.add(prints.cardLayouts)
             key.add(prints.staticFiles)
             key.add(sample?.id)
-            for text in prepared.cards?.textInputs(locale: locale, sample: sample) ?? [] { key.add(text) }
+            key.add(stringPrints.print(cardStrings, "cards", locale))
             return engine.persistentValue("render.card", key.finish()) {
                 guard let cards = prepared.cards else { return RenderResult([], []) }
                 let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)

@@ -10,6 +10,8 @@ public struct ArtifactFacts: Sendable {
     public var page: CheckedPage?
     /// The URLs a plain-text artifact holds.
     public var textLinks: [FoundLink]
+    /// The deep link recorded with an artifact (a share message's), as a link of it.
+    public var deepLink: FoundLink?
     /// An email message (`.eml`), read back.
     public var message: MessageFacts?
     /// What a static image (PNG or SVG) is drawn in, with each colour's share; `nil` for other
@@ -22,6 +24,7 @@ public struct ArtifactFacts: Sendable {
         textLinks =
             artifact.contentType.hasPrefix("text/plain")
             ? FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path) : []
+        deepLink = artifact.deepLink.map { FoundLink(url: $0, attribute: "deep link", line: 1, path: artifact.path) }
         message = artifact.kind == .emailMIME ? MessageFacts(artifact.bytes) : nil
         ink = artifact.kind == .asset ? LogoVisibilityRule.ink(artifact).flatMap { $0.isEmpty ? nil : $0 } : nil
     }

@@ -3,7 +3,7 @@ import BeckonRender
 import BeckonSite
 
 /// An HTML artifact as the checks see it: its written bytes, parsed once, and its element ids.
-public struct CheckedPage: Sendable {
+public final class CheckedPage: Sendable {
     public let artifact: Artifact
     public let document: HTMLDocument
     /// Every `id` (and `<a name>`) in the page, for `#fragment` links.
@@ -31,7 +31,8 @@ public struct CheckedPage: Sendable {
         self.alternates = HreflangRule.alternates(document).map { language, href, line in
             (language, href, line, CheckedSite.candidates(path(of: href), from: artifact.path))
         }
-        let theme = ThemeVariables(css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
+        let theme = ThemeVariables.cached(
+            css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
         self.palettes = [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {
             scheme, colors in
             (scheme, colors, scheme + colors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.css)" }.joined())

@@ -48,6 +48,7 @@ public struct CheckedSite: Sendable {
         var linksByArtifact: [[FoundLink]] = []
         linksByArtifact.reserveCapacity(artifacts.count)
         var linksByPath: [String: [FoundLink]] = [:]
+        linksByPath.reserveCapacity(artifacts.count)
         var inks: [String: [(color: Color, share: Double)]] = [:]
         for (artifact, facts) in zip(artifacts, facts) {
             if let ink = facts.ink, inks[artifact.path] == nil { inks[artifact.path] = ink }
@@ -58,11 +59,13 @@ public struct CheckedSite: Sendable {
                 continue
             }
             var own = facts.page?.links ?? facts.textLinks
-            if let deepLink = artifact.deepLink {
-                own.append(FoundLink(url: deepLink, attribute: "deep link", line: 1, path: artifact.path))
-            }
+            if let deepLink = facts.deepLink { own.append(deepLink) }
             linksByArtifact.append(own)
-            linksByPath[artifact.path, default: []] += own
+            if let known = linksByPath[artifact.path] {
+                linksByPath[artifact.path] = known + own
+            } else {
+                linksByPath[artifact.path] = own
+            }
         }
         self.linksByArtifact = linksByArtifact
         self.inks = inks

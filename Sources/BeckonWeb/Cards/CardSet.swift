@@ -74,13 +74,11 @@ public struct CardSet: Sendable {
         return (text(layout.title.key), text(layout.subtitle?.key), text(layout.footer?.key))
     }
 
-    /// What a card reads of the locale bundles: its formatted texts and where its title string is.
-    /// With the layout, theme, images and sample, they decide the card's bytes and facts, so a
-    /// card is drawn again only when one of them changes.
-    public func textInputs(locale: LocaleID, sample: SampleInvite?) -> [String] {
-        let texts = texts(locale: locale, sample: sample)
-        let titleSource = catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location
-        return [texts.title, texts.subtitle, texts.footer, titleSource?.description ?? ""]
+    /// The strings a card reads: its title, subtitle and footer, and the stand-in for an anonymous
+    /// inviter. With the layout, theme, images and sample, their text and place decide the card.
+    public var stringKeys: [MessageKey] {
+        [MessageArguments.anonymousInviterKey, MessageKey(layout.title.key)]
+            + [layout.subtitle?.key, layout.footer?.key].compactMap { $0.map { MessageKey($0) } }
     }
 
     /// The card's `og:image:alt`: what it says.

@@ -13,6 +13,7 @@ struct HreflangRule: SiteRule {
         // Each page's alternates were resolved to candidate files when it was parsed (once per
         // content); here they are looked up, and reciprocity is a set lookup, so the rule is
         // linear in pages × locales.
+        let paths = site.paths
         let pages = site.pages.values.filter { $0.artifact.origin != nil }.sorted {
             $0.artifact.path < $1.artifact.path
         }
@@ -21,7 +22,7 @@ struct HreflangRule: SiteRule {
                 (
                     page.artifact.path,
                     page.alternates.map { alternate in
-                        (alternate, alternate.candidates.first(where: site.paths.contains))
+                        (alternate, alternate.candidates.first { paths.contains($0) })
                     }
                 )
             })

@@ -13,11 +13,24 @@ struct LinkPlaceholderRule: LinkRule {
         // A message body or a name in the link is the invite's data, which may hold braces; only the
         // rest of the link can hold a placeholder Beckon failed to fill.
         let url = Redact.url(link.url)
-        let upper = url.uppercased()
-        guard url.contains("{") || url.contains("}") || upper.contains("%7B") || upper.contains("%7D")
-        else { return nil }
+        guard Self.holdsBrace(url) else { return nil }
         return finding(
             .error, "`\(url)` still holds a placeholder", artifact, link,
             fix: "Check that the placeholder names a value (docs/site-format.md lists them).")
+    }
+
+    /// Whether a URL holds a brace, as written or percent-encoded (`%7B`, `%7d`, …).
+    static func holdsBrace(_ url: String) -> Bool {
+        let bytes = Array(url.utf8)
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return true }
+            guard byte == UInt8(ascii: "%"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "7") else {
+                continue
+            }
+            if [UInt8(ascii: "B"), UInt8(ascii: "b"), UInt8(ascii: "D"), UInt8(ascii: "d")].contains(bytes[index + 2]) {
+                return true
+            }
+        }
+        return false
     }
 }
