@@ -19,21 +19,21 @@ public struct ReviewPage: Sendable {
     let statuses: [LocaleStatus]
     let diagnostics: [Diagnostic]
     let artifacts: [Artifact]
-    let appearances: ArtifactAppearances
+    /// The keys of the strings each artifact shows, by output path, when the caller read them.
+    let shown: [String: [String]]?
 
-    /// - Parameter strings: The keys of the strings an artifact shows (`strings(in:)`; a caller that
-    ///   keeps them between builds passes what it kept).
+    /// - Parameter shown: The keys of the strings each page, email and card shows (`strings(in:)`),
+    ///   by output path, from a caller that keeps them between builds; `nil` reads them here.
     public init(
         site: Site, input: LocalizationInput, statuses: [LocaleStatus], diagnostics: [Diagnostic],
-        artifacts: [Artifact], strings: (Artifact) -> [String] = ReviewPage.strings(in:)
+        artifacts: [Artifact], shown: [String: [String]]? = nil
     ) {
         self.site = site
         self.input = input
         self.statuses = statuses
         self.diagnostics = diagnostics
         self.artifacts = artifacts
-        self.appearances = ArtifactAppearances(
-            artifacts, usage: input.usage, strings: { Set(strings($0).map { MessageKey($0) }) })
+        self.shown = shown
         self.stringFindings = Dictionary(
             grouping: diagnostics.filter { $0.location?.file.hasPrefix("locales/") == true }.flatMap { diagnostic in
                 Set(diagnostic.allOccurrences.compactMap(\.locale)).map { ($0, diagnostic) }
@@ -72,7 +72,14 @@ public struct ReviewPage: Sendable {
 
     /// One locale's cells, for every key.
     public func column(_ locale: LocaleID) -> ReviewColumn {
-        ReviewColumn(cells: Dictionary(uniqueKeysWithValues: keys.map { ($0, cell($0, locale)) }))
+        let appearances = ArtifactAppearances(
+            artifacts.filter { $0.locale == locale }, usage: input.usage,
+            strings: { artifact in
+                shown.map { Set(($0[artifact.path] ?? []).map { MessageKey($0) }) }
+                    ?? ArtifactAppearances.strings(in: artifact)
+            })
+        return ReviewColumn(
+            cells: Dictionary(uniqueKeysWithValues: keys.map { ($0, cell($0, locale, appearances)) }))
     }
 
     /// What a locale's cells show of the findings (rule, severity and message of each finding at
@@ -159,7 +166,7 @@ public struct ReviewPage: Sendable {
             var cells = ""
             var statuses: [String] = []
             for locale in locales {
-                let (html, states) = columns[locale]?.cells[key] ?? cell(key, locale)
+                let (html, states) = columns[locale]?.cells[key] ?? ("", [])
                 cells += html
                 statuses += states.map { "\(locale):\($0)" }
             }
@@ -203,7 +210,9 @@ public struct ReviewPage: Sendable {
 
     /// A string's cell in one locale, and its states there (`missing`, `fallback`, `stale`,
     /// `over-limit`, `finding`) for the filters.
-    private func cell(_ key: MessageKey, _ locale: LocaleID) -> (String, [String]) {
+    private func cell(
+        _ key: MessageKey, _ locale: LocaleID, _ appearances: ArtifactAppearances
+    ) -> (String, [String]) {
         let renderings = input.renderings[locale]?[key] ?? []
         guard let first = renderings.first, let found = input.catalog.lookup(key, in: locale) else {
             return ("<td class=\"missing\" data-column=\"\(locale)\">missing</td>", ["missing"])

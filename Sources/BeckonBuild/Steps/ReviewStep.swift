@@ -50,7 +50,7 @@ struct ReviewStep {
             let page = ReviewPage(
                 site: loaded.site, input: LocalizationStep(engine: engine).input(loaded, prepared),
                 statuses: statuses, diagnostics: diagnostics, artifacts: artifacts,
-                strings: { shown[$0.path] ?? [] })
+                shown: shown)
             // A locale's cells read its strings (through its fallback chain), the source's keys,
             // the findings at its strings and the pages that show them: an edit makes again the
             // columns of the locales it touched.

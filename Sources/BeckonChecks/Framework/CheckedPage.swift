@@ -16,6 +16,9 @@ public final class CheckedPage: Sendable {
     /// Its `hreflang` alternates, read once when it is parsed, each with the files its URL may
     /// mean (`CheckedSite.candidates`), so the site rule only looks them up.
     let alternates: [(language: String, href: String, line: Int, candidates: [String])]
+    /// What other pages' `hreflang` checks read of this one: each alternate's language and the
+    /// files its URL may mean.
+    public let alternatesSignature: String
 
     public init(_ artifact: Artifact) {
         self.artifact = artifact
@@ -28,9 +31,15 @@ public final class CheckedPage: Sendable {
         }
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
-        self.alternates = HreflangRule.alternates(document).map { language, href, line in
-            (language, href, line, CheckedSite.candidates(path(of: href), from: artifact.path))
+        let alternates = HreflangRule.alternates(document).map { language, href, line in
+            (
+                language: language, href: href, line: line,
+                candidates: CheckedSite.candidates(path(of: href), from: artifact.path)
+            )
         }
+        self.alternates = alternates
+        self.alternatesSignature = alternates.map { ([$0.language] + $0.candidates).joined(separator: "\u{1F}") }
+            .joined(separator: "\u{1E}")
         let theme = ThemeVariables.cached(
             css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
         self.palettes = [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {

@@ -9,4 +9,6 @@ public struct SiteReads: OptionSet, Sendable, Hashable {
     public static let anchors = SiteReads(rawValue: 2)
     /// The static assets' bytes (logos and images a page shows).
     public static let assets = SiteReads(rawValue: 4)
+    /// Every page's `hreflang` alternates (`CheckedPage.alternatesSignature`).
+    public static let alternates = SiteReads(rawValue: 8)
 }

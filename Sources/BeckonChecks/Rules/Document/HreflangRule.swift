@@ -6,47 +6,39 @@ import BeckonHTML
 ///
 /// One-way or broken alternates are ignored by search engines, and a reader following one lands
 /// nowhere. Layouts write them from `alternates`.
-struct HreflangRule: SiteRule {
+struct HreflangRule: PageSiteRule {
     let id: RuleID = "doc.hreflang"
+    let reads: SiteReads = [.paths, .alternates]
 
-    func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        // Each page's alternates were resolved to candidate files when it was parsed (once per
-        // content); here they are looked up, and reciprocity is a set lookup, so the rule is
-        // linear in pages × locales.
-        let paths = site.paths
-        let pages = site.pages.values.filter { $0.artifact.origin != nil }.sorted {
-            $0.artifact.path < $1.artifact.path
+    func check(_ page: CheckedPage, site: CheckedSite, context: CheckContext) -> [Diagnostic] {
+        // The page's alternates were resolved to candidate files when it was parsed (once per
+        // content); here they are looked up, and reciprocity asks only the target's alternates, so
+        // the rule is linear in pages × locales and runs again only for pages that changed (or
+        // when any page's alternates did).
+        let alternates = page.alternates.map { alternate in
+            (alternate, alternate.candidates.first { site.paths.contains($0) })
         }
-        let resolved = Dictionary(
-            uniqueKeysWithValues: pages.map { page in
-                (
-                    page.artifact.path,
-                    page.alternates.map { alternate in
-                        (alternate, alternate.candidates.first { paths.contains($0) })
-                    }
-                )
-            })
-        let targets = resolved.mapValues { Set($0.compactMap(\.1)) }
+        guard !alternates.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
-        for page in pages {
-            let alternates = resolved[page.artifact.path] ?? []
-            guard !alternates.isEmpty else { continue }
-            if !alternates.contains(where: { $0.0.language == "x-default" }) {
-                diagnostics.append(diagnostic("the page has `hreflang` alternates but no `x-default`", page, line: 1))
+        if !alternates.contains(where: { $0.0.language == "x-default" }) {
+            diagnostics.append(diagnostic("the page has `hreflang` alternates but no `x-default`", page, line: 1))
+        }
+        for (alternate, target) in alternates where alternate.language != "x-default" {
+            guard let target, let targetPage = site.pages[target] else {
+                diagnostics.append(
+                    diagnostic(
+                        "the `\(alternate.language)` alternate \(alternate.href) is not a page of the build", page,
+                        line: alternate.line))
+                continue
             }
-            for (alternate, target) in alternates where alternate.language != "x-default" {
-                guard let target, site.pages[target] != nil else {
-                    diagnostics.append(
-                        diagnostic(
-                            "the `\(alternate.language)` alternate \(alternate.href) is not a page of the build", page,
-                            line: alternate.line))
-                    continue
+            let linksBack =
+                targetPage.artifact.origin != nil
+                && targetPage.alternates.contains { back in
+                    back.candidates.first { site.paths.contains($0) } == page.artifact.path
                 }
-                if targets[target]?.contains(page.artifact.path) != true {
-                    diagnostics.append(
-                        diagnostic(
-                            "\(target) does not link back to this page as an alternate", page, line: alternate.line))
-                }
+            if !linksBack {
+                diagnostics.append(
+                    diagnostic("\(target) does not link back to this page as an alternate", page, line: alternate.line))
             }
         }
         return diagnostics
