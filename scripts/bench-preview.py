@@ -25,6 +25,8 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import benchsites  # noqa: E402
 
 
 def wait_for(process, pattern, timeout=600):
@@ -139,26 +141,6 @@ def measure_beckon(beckon, site, edits):
         bundle.write_text(original, encoding="utf-8")
 
 
-def hugo_site(folder, pages_per_locale):
-    """Hugo's equivalent of a Beckon site: four languages, the same number of pages each."""
-    (folder / "layouts" / "_default").mkdir(parents=True)
-    (folder / "config.toml").write_text(
-        'baseURL = "https://join.playa.app/"\ntitle = "Playa"\ndefaultContentLanguage = "en"\n'
-        'defaultContentLanguageInSubdir = true\n'
-        'disableKinds = ["home", "section", "taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n'
-        + "".join(f'[languages.{code}]\nlanguageCode = "{code}"\nweight = {index + 1}\n'
-                  for index, code in enumerate(["en", "de", "ja", "ar"])))
-    (folder / "layouts" / "_default" / "single.html").write_text(
-        '<!DOCTYPE html>\n<html lang="{{ .Site.LanguageCode }}"><head><meta charset="utf-8">'
-        '<title>{{ .Title }}</title>{{ range .Translations }}<link rel="alternate" hreflang="{{ .Site.LanguageCode }}" '
-        'href="{{ .Permalink }}">{{ end }}</head><body><main>{{ .Content }}</main></body></html>\n')
-    for code in ["en", "de", "ja", "ar"]:
-        for page in range(1, pages_per_locale + 1):
-            path = folder / "content" / f"page-{page}.{code}.md"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(f'---\ntitle: "Page {page}"\n---\n# Invited\n\nThis invite has expired.\n')
-
-
 def measure_hugo(site, edits):
     content = site / "content" / "page-1.de.md"
     original = content.read_text(encoding="utf-8")
@@ -170,7 +152,7 @@ def measure_hugo(site, edits):
         times = []
         for edit in range(edits + 1):
             start = time.perf_counter()
-            content.write_text(original.replace("expired", f"expired {edit}"), encoding="utf-8")
+            content.write_text(original.replace("eingeladen", f"eingeladen {edit}"), encoding="utf-8")
             socket_.wait_reload()
             elapsed = time.perf_counter() - start
             if edit > 0:
@@ -220,7 +202,7 @@ def main():
                                check=True, stdout=subprocess.DEVNULL)
             artifacts, pages = pages_of(args.beckon, site, work / f"{site.name}-build")
             hugo = work / f"{site.name}-hugo"
-            hugo_site(hugo, max(1, pages // 4))
+            benchsites.hugo_site(hugo, benchsites.languages(4), max(1, pages // 4))
             print(f"{name}: {artifacts} artifacts, {pages} pages; Hugo site with {4 * max(1, pages // 4)} pages")
             beckon_times = measure_beckon(args.beckon, site, args.edits)
             hugo_times = measure_hugo(hugo, args.edits)

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""The benchmark harness: every throughput target of docs/benchmarks.md measured in one run, each
+printed with its ratio to the anchor and the goal.
+
+    scripts/bench.py [--beckon PATH] [--runs 3] [--scales 1,10,100] [--skip-lint] [--skip-emails]
+                     [--skip-cards] [--skip-locales]
+
+- Whole build: for each scale (1×: 4 locales × 4 sample invites, 10×: 10 × 16, 100×: 10 × 160) a Beckon
+  site from scripts/generate-large-site.py and a Hugo site with the same languages and as many pages
+  per language; Beckon (every artifact and every check) and Hugo are run in turn, `--runs` times each,
+  and so is Beckon on a pages-only copy (no cards, no emails). Per tool: median wall time, pages per
+  second, peak RSS and busy cores ((user + system) / wall).
+- `lint` against html-proofer (Debian's ruby-html-proofer), offline, on Hugo's output at the largest
+  scale run.
+- Emails: `beckon-email-bench` (HTML + text + MIME) against MRML (scripts/bench-mrml.py), one core.
+- Cards: `beckon-card-bench`, milliseconds per card on one core.
+- Locales: CPU seconds per page at 20 locales against 10 (16 samples each).
+
+Needs the release binaries (`swift build -c release --scratch-path .build-bench`; the harness builds
+them when missing), `hugo`, and for lint `htmlproofer`; Debian packages are installed with apt when
+missing. Wall-clock figures depend on the machine: state it with the figures.
+"""
+import argparse
+import os
+import pathlib
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import benchsites  # noqa: E402
+
+SCALES = {"1": (4, 4), "10": (10, 16), "100": (10, 160)}
+PAGE_KINDS = re.compile(r'"kind" : "(landing|expired|gone|android|accepted)"')
+
+
+def ensure_packages(commands):
+    """Installs the Debian packages that provide missing commands."""
+    missing = [package for command, package in commands if shutil.which(command) is None]
+    if not missing:
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing, check=True,
+                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+def ensure_binaries(scratch):
+    """Builds the release binaries the harness runs, when missing."""
+    for product in ["beckon", "beckon-email-bench", "beckon-card-bench"]:
+        if not (scratch / "release" / product).exists():
+            subprocess.run(["swift", "build", "-c", "release", "--scratch-path", str(scratch), "--product", product],
+                           cwd=ROOT, check=True)
+
+
+def run(command, cwd=None):
+    """Runs a command; returns wall seconds, CPU seconds and peak RSS in MB."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               env={**os.environ, "CI": "1"})
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):  # 1: findings (html-proofer, lint), still a complete run
+        raise RuntimeError(f"{command[0]} exited with {code}: {stderr[-2000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+class Sample:
+    def __init__(self):
+        self.walls, self.cpus, self.rss = [], [], []
+
+    def add(self, figures):
+        wall, cpu, rss = figures
+        self.walls.append(wall)
+        self.cpus.append(cpu)
+        self.rss.append(rss)
+
+    @property
+    def wall(self):
+        return statistics.median(self.walls)
+
+    @property
+    def cpu(self):
+        return statistics.median(self.cpus)
+
+    @property
+    def peak(self):
+        return max(self.rss)
+
+    @property
+    def cores(self):
+        return statistics.median(c / w for c, w in zip(self.cpus, self.walls))
+
+
+def pages_only(site, folder):
+    """A copy of a Beckon site without preview cards and emails (a fixed `theme.ogImage` instead)."""
+    shutil.copytree(site, folder)
+    shutil.rmtree(folder / "templates" / "og", ignore_errors=True)
+    shutil.rmtree(folder / "templates" / "email", ignore_errors=True)
+    config = (folder / "beckon.yml").read_text(encoding="utf-8")
+    config = re.sub(r"^theme:\n", "theme:\n  ogImage: assets/og-logo.png\n", config, count=1, flags=re.M)
+    config = re.sub(r"^email:\n(?:[ \t].*\n|\n)*", "", config, flags=re.M)
+    (folder / "beckon.yml").write_text(config, encoding="utf-8")
+
+
+def count_pages(output):
+    return len(PAGE_KINDS.findall((output / "manifest.json").read_text(encoding="utf-8")))
+
+
+def build_scale(name, beckon, work, runs, report):
+    locales, samples = SCALES[name]
+    site = work / f"site-{name}"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "generate-large-site.py"), str(site), "--locales",
+                    str(locales), "--samples", str(samples)], check=True, stdout=subprocess.DEVNULL)
+    lean = work / f"lean-{name}"
+    pages_only(site, lean)
+    out = work / f"out-{name}"
+    run([beckon, "build", "--site", str(site), "--output", str(out)])  # warm-up, and the page count
+    pages = count_pages(out)
+    run([beckon, "build", "--site", str(lean), "--output", str(work / f"lean-out-{name}")])
+    lean_pages = count_pages(work / f"lean-out-{name}")
+    languages = benchsites.languages(locales)
+    hugo = work / f"hugo-{name}"
+    benchsites.hugo_site(hugo, languages, pages // locales)
+    hugo_out = work / f"hugo-out-{name}"
+    run(["hugo", "--quiet", "--source", str(hugo), "--destination", str(hugo_out)])
+    full, only, anchor = Sample(), Sample(), Sample()
+    for _ in range(runs):
+        anchor.add(run(["hugo", "--quiet", "--source", str(hugo), "--destination", str(hugo_out)]))
+        full.add(run([beckon, "build", "--site", str(site), "--output", str(out)]))
+        only.add(run([beckon, "build", "--site", str(lean), "--output", str(work / f"lean-out-{name}")]))
+    print(f"\n{name}×: {locales} locales × {samples} samples: Beckon {pages} pages ({lean_pages} pages only), "
+          f"Hugo {len(languages) * (pages // locales)} pages")
+    for label, sample, count in [("hugo", anchor, pages), ("beckon, everything", full, pages),
+                                 ("beckon, pages only", only, lean_pages)]:
+        print(f"  {label:<20} {sample.wall:7.2f} s  {count / sample.wall:8.0f} pages/s  "
+              f"peak {sample.peak:6.0f} MB  {sample.cores:.2f} busy cores")
+    report.append((f"whole build {name}× (Beckon / Hugo time)", full.wall / anchor.wall, "≤ 0.5"))
+    report.append((f"pages only {name}× (Beckon / Hugo time)", only.wall / anchor.wall, "≤ 0.25"))
+    report.append((f"peak RSS {name}× (Beckon / Hugo)", full.peak / anchor.peak, "≤ 1"))
+    report.append((f"busy cores {name}× (of {os.cpu_count()})", full.cores, "≥ 1.8"))
+    return hugo_out
+
+
+def lint(beckon, folder, runs, report):
+    ensure_packages([("htmlproofer", "ruby-html-proofer")])
+    pages = sum(1 for _ in folder.rglob("*.html"))
+    ours, theirs = Sample(), Sample()
+    for _ in range(runs):
+        theirs.add(run(["htmlproofer", "--disable-external", "--log-level", ":error", str(folder)]))
+        ours.add(run([beckon, "lint", str(folder)]))
+    print(f"\nlint of Hugo's {pages} pages: beckon lint {ours.wall:.2f} s, html-proofer {theirs.wall:.2f} s")
+    report.append(("lint (Beckon / html-proofer time)", ours.wall / theirs.wall, "≤ 0.10"))
+
+
+def first_number(text, pattern):
+    match = re.search(pattern, text)
+    if not match:
+        raise RuntimeError(f"no {pattern!r} in:\n{text}")
+    return float(match.group(1))
+
+
+def emails(scratch, report):
+    count = "2000"
+    ours = subprocess.run([str(scratch / "release" / "beckon-email-bench"), count], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout
+    theirs = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench-mrml.py"), count], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    beckon_rate = first_number(ours, r"one at a time: (\d+) emails/s")
+    mrml_rate = first_number(theirs, r"one at a time: (\d+) emails/s")
+    print(f"\nemails, one core: Beckon {beckon_rate:.0f}/s (HTML + text + MIME), MRML {mrml_rate:.0f}/s (HTML)")
+    report.append(("emails per core (Beckon / MRML)", beckon_rate / mrml_rate, "≥ 1"))
+
+
+def cards(scratch, report):
+    output = subprocess.run([str(scratch / "release" / "beckon-card-bench"), "60"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    milliseconds = first_number(output, r"one at a time: ([\d.]+) ms/card")
+    print(f"\ncards, one core: {milliseconds:.1f} ms per card")
+    report.append(("one card, one core (ms)", milliseconds, "≤ 8"))
+
+
+def locales_growth(beckon, work, report):
+    per_page = {}
+    for locales in (10, 20):
+        site = work / f"locales-{locales}"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "generate-large-site.py"), str(site), "--locales",
+                        str(locales), "--samples", "16"], check=True, stdout=subprocess.DEVNULL)
+        out = work / f"locales-out-{locales}"
+        run([beckon, "build", "--site", str(site), "--output", str(out)])
+        sample = Sample()
+        sample.add(run([beckon, "build", "--site", str(site), "--output", str(out)]))
+        per_page[locales] = sample.cpu / count_pages(out)
+    print(f"\nCPU per page: {per_page[10] * 1000:.2f} ms at 10 locales, {per_page[20] * 1000:.2f} ms at 20")
+    report.append(("CPU per page, 20 locales / 10", per_page[20] / per_page[10], "≤ 1"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scratch", type=pathlib.Path, default=ROOT / ".build-bench")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--scales", default="1,10,100")
+    parser.add_argument("--skip-lint", action="store_true")
+    parser.add_argument("--skip-emails", action="store_true")
+    parser.add_argument("--skip-cards", action="store_true")
+    parser.add_argument("--skip-locales", action="store_true")
+    args = parser.parse_args()
+    ensure_packages([("hugo", "hugo")])
+    ensure_binaries(args.scratch)
+    beckon = str(args.scratch / "release" / "beckon")
+    print(f"machine: {os.cpu_count()} cores; hugo: "
+          + subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1])
+    report = []
+    with tempfile.TemporaryDirectory(prefix="beckon-bench-") as folder:
+        work = pathlib.Path(folder)
+        hugo_out = None
+        for name in args.scales.split(","):
+            hugo_out = build_scale(name, beckon, work, args.runs, report)
+        if not args.skip_lint and hugo_out:
+            lint(beckon, hugo_out, args.runs, report)
+        if not args.skip_locales:
+            locales_growth(beckon, work, report)
+    if not args.skip_emails:
+        emails(args.scratch, report)
+    if not args.skip_cards:
+        cards(args.scratch, report)
+    print("\n| target | measured | goal |\n|---|---:|---|")
+    for name, value, goal in report:
+        print(f"| {name} | {value:.2f} | {goal} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Hugo sites equivalent to Beckon sites, for the benchmarks (scripts/bench.py, scripts/bench-preview.py):
+the same languages and as many pages per language, each a Markdown heading and two paragraphs with a
+link, in one layout with the Open Graph tags, `hreflang` alternates and a small stylesheet; home, list,
+taxonomy, feed, sitemap and 404 pages are turned off."""
+import pathlib
+
+# Hugo language keys for Beckon's locales: the default site's four, then those
+# scripts/generate-large-site.py adds, in its order.
+LANGUAGES = ["en", "de", "ja", "ar", "nl", "sv", "da", "nb", "fi", "et", "el", "bg", "hu", "tr", "it", "ca", "eu",
+             "gl", "is", "sq"]
+TEXT = {
+    "en": ("Maya invited you to Playa", "Join 50K+ people staying close to the people who matter."),
+    "ja": ("MayaさんからPlayaへの招待が届きました", "大切な人とつながり続ける5万人以上の仲間に加わりましょう。"),
+    "ar": ("دعتك مايا إلى Playa", "انضم إلى أكثر من 50 ألف شخص يبقون على تواصل مع من يهمهم."),
+}
+GERMAN = ("Maya hat dich zu Playa eingeladen",
+          "Schließ dich über 50.000 Menschen an, die mit den Menschen in Kontakt bleiben, die ihnen wichtig sind.")
+
+LAYOUT = """<!DOCTYPE html>
+<html lang="{{ .Site.LanguageCode }}" dir="{{ or .Language.LanguageDirection "ltr" }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Title }}</title>
+<meta name="description" content="{{ .Description }}">
+<meta property="og:title" content="{{ .Title }}">
+<meta property="og:description" content="{{ .Description }}">
+<meta property="og:image" content="{{ .Site.BaseURL }}og/{{ .Language.Lang }}.png">
+<link rel="canonical" href="{{ .Permalink }}">
+{{ range .Translations }}<link rel="alternate" hreflang="{{ .Site.LanguageCode }}" href="{{ .Permalink }}">
+{{ end }}<style>body{margin:0;font-family:system-ui,sans-serif;color:#1b1b1f;background:#fff}main{max-width:40rem;margin:0 auto;padding:2rem 1rem}a.button{display:inline-block;padding:.75rem 1.5rem;background:#0b57d0;color:#fff;border-radius:8px}@media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}}</style>
+</head>
+<body>
+<main>
+<img src="/assets/logo.svg" width="120" height="40" alt="Playa logo">
+{{ .Content }}
+<p><a class="button" href="https://apps.apple.com/app/id6478123450">App Store</a></p>
+</main>
+</body>
+</html>
+"""
+
+
+def languages(count):
+    """The Hugo language keys of a site with `count` locales."""
+    if count > len(LANGUAGES):
+        raise ValueError(f"at most {len(LANGUAGES)} languages")
+    return LANGUAGES[:count]
+
+
+def hugo_site(folder: pathlib.Path, keys, pages_per_language):
+    """Writes a Hugo site: the languages `keys`, `pages_per_language` pages each."""
+    (folder / "layouts" / "_default").mkdir(parents=True, exist_ok=True)
+    config = ['baseURL = "https://join.playa.app/"', 'title = "Playa"', f'defaultContentLanguage = "{keys[0]}"',
+              "defaultContentLanguageInSubdir = true",
+              'disableKinds = ["home", "section", "taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]']
+    for weight, key in enumerate(keys, start=1):
+        config += [f"[languages.{key}]", f'languageCode = "{key}"', f"weight = {weight}"]
+        if key == "ar":
+            config.append('languageDirection = "rtl"')
+    (folder / "config.toml").write_text("\n".join(config) + "\n", encoding="utf-8")
+    (folder / "layouts" / "_default" / "single.html").write_text(LAYOUT, encoding="utf-8")
+    content = folder / "content"
+    content.mkdir(exist_ok=True)
+    for key in keys:
+        heading, body = TEXT.get(key, GERMAN)
+        for page in range(1, pages_per_language + 1):
+            (content / f"page-{page}.{key}.md").write_text(
+                f'---\ntitle: "{heading}"\ndescription: "{body}"\n---\n# {heading}\n\n{body}\n\n'
+                f"{body} [Open the invite](https://join.playa.app/invite/7KQ2M9XJ4PW3HNT).\n", encoding="utf-8")
