@@ -14,8 +14,14 @@ public final class Engine: @unchecked Sendable {
         var generation: Int
     }
 
+    /// One step's results and how often they were reused this run; changed only under `lock`.
+    private final class Table {
+        var entries: [Fingerprint: Entry] = [:]
+        var hits = 0
+    }
+
     private let lock = NSLock()
-    private var tables: [StepName: [Fingerprint: Entry]] = [:]
+    private var tables: [StepName: Table] = [:]
     private var generation = 0
     private var currentStats = StepStats()
     /// Results kept on disk between processes, when enabled.
@@ -30,6 +36,7 @@ public final class Engine: @unchecked Sendable {
         lock.withLock {
             generation += 1
             currentStats = StepStats()
+            for table in tables.values { table.hits = 0 }
         }
     }
 
@@ -39,14 +46,22 @@ public final class Engine: @unchecked Sendable {
     public func endRun(pruning: Bool = true) {
         guard pruning else { return }
         lock.withLock {
-            for (step, table) in tables {
-                tables[step] = table.filter { $0.value.generation == generation }
+            // Most results are used again in every run: the few that were not are removed in place.
+            for table in tables.values {
+                let unused = table.entries.compactMap { $0.value.generation == generation ? nil : $0.key }
+                for key in unused { table.entries.removeValue(forKey: key) }
             }
         }
     }
 
     /// The statistics of the current (or last) run.
-    public var stats: StepStats { lock.withLock { currentStats } }
+    public var stats: StepStats {
+        lock.withLock {
+            var stats = currentStats
+            for (step, table) in tables where table.hits > 0 { stats.hits[step] = table.hits }
+            return stats
+        }
+    }
 
     /// The result of `step` for `key`, computed at most once while the engine keeps it.
     public func value<Value: Sendable>(
@@ -91,10 +106,11 @@ public final class Engine: @unchecked Sendable {
 
     private func lookup<Value>(_ step: StepName, _ key: Fingerprint) -> Value? {
         lock.withLock {
-            guard var entry = tables[step]?[key], let value = entry.value as? Value else { return nil }
-            entry.generation = generation
-            tables[step]?[key] = entry
-            currentStats.hits[step, default: 0] += 1
+            guard let table = tables[step], let entry = table.entries[key], let value = entry.value as? Value else {
+                return nil
+            }
+            if entry.generation != generation { table.entries[key]?.generation = generation }
+            table.hits += 1
             return value
         }
     }
@@ -105,7 +121,9 @@ public final class Engine: @unchecked Sendable {
     ) {
         let seconds = start.map { Double(DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds) / 1e9 }
         lock.withLock {
-            tables[step, default: [:]][key] = Entry(value: value, generation: generation)
+            let table = tables[step] ?? Table()
+            tables[step] = table
+            table.entries[key] = Entry(value: value, generation: generation)
             currentStats[keyPath: counter][step, default: 0] += 1
             if let seconds { currentStats.seconds[step, default: 0] += seconds }
         }

@@ -34,12 +34,27 @@ public struct ReviewPage: Sendable {
         self.diagnostics = diagnostics
         self.artifacts = artifacts
         self.shown = shown
+        self.groups = Self.groups(input)
         self.stringFindings = Dictionary(
             grouping: diagnostics.filter { $0.location?.file.hasPrefix("locales/") == true }.flatMap { diagnostic in
                 Set(diagnostic.allOccurrences.compactMap(\.locale)).map { ($0, diagnostic) }
             },
             by: \.0
         ).mapValues { $0.map(\.1) }
+    }
+
+    /// Templates, layouts and share messages, each with the keys it uses in source order.
+    let groups: [(title: String, keys: [MessageKey])]
+
+    private static func groups(_ input: LocalizationInput) -> [(title: String, keys: [MessageKey])] {
+        let order = input.catalog.sourceBundle?.orderedKeys ?? []
+        var places: [String: [MessageKey]] = [:]
+        for key in order {
+            for place in input.usage[key] ?? ["not used (external or unused)"] {
+                places[place, default: []].append(key)
+            }
+        }
+        return places.keys.sorted().map { ($0, places[$0] ?? []) }
     }
 
     /// The findings made at locale strings, by the locales they occur in.
@@ -121,25 +136,15 @@ public struct ReviewPage: Sendable {
         return out
     }
 
-    /// Templates, layouts and share messages, each with the keys it uses in source order.
-    var groups: [(title: String, keys: [MessageKey])] {
-        let order = input.catalog.sourceBundle?.orderedKeys ?? []
-        var places: [String: [MessageKey]] = [:]
-        for key in order {
-            for place in input.usage[key] ?? ["not used (external or unused)"] {
-                places[place, default: []].append(key)
-            }
-        }
-        return places.keys.sorted().map { ($0, places[$0] ?? []) }
-    }
-
     private func summaryTable() -> String {
         var rows = ""
+        let pages = Dictionary(
+            grouping: artifacts.filter { $0.sample == nil && $0.contentType.hasPrefix("text/html") },
+            by: { $0.locale?.rawValue ?? "" })
         for status in statuses {
-            let links = artifacts.filter {
-                $0.locale?.rawValue == status.locale && $0.sample == nil && $0.contentType.hasPrefix("text/html")
-            }
-            .map { "<a href=\"../\(HTMLEscaping.attribute($0.path))\">\($0.kind.rawValue)</a>" }.joined(separator: " ")
+            let links = (pages[status.locale] ?? [])
+                .map { "<a href=\"../\(HTMLEscaping.attribute($0.path))\">\($0.kind.rawValue)</a>" }.joined(
+                    separator: " ")
             rows +=
                 "<tr><th scope=\"row\">\(status.locale)</th><td>\(status.translated)/\(status.total)</td><td>\(status.progress)%</td><td>\(status.missing)</td><td>\(status.fallback)</td><td>\(status.stale)</td><td>\(status.overLimit)</td><td>\(status.findings)</td><td>\(status.approved)</td><td>\(status.needsWork)</td><td>\(links)</td></tr>\n"
         }

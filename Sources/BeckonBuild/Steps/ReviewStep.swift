@@ -37,15 +37,8 @@ struct ReviewStep {
         encoder.outputFormatting = [.sortedKeys]
         key.add([UInt8]((try? encoder.encode(diagnostics)) ?? Data()))
         for status in statuses { key.add(String(describing: status)) }
-        for artifact in artifacts {
-            key.add(artifact.path)
-            key.add(artifact.kind.rawValue)
-            key.add(artifact.locale?.rawValue)
-            key.add(artifact.sample)
-            key.add(artifact.contentType)
-            key.add(artifact.template)
-            for string in shown[artifact.path] ?? [] { key.add(string) }
-        }
+        // The page reads each artifact's place and the strings it shows: all within its fingerprint.
+        key.add(prints)
         return engine.persistentValue("render.review", key.finish()) {
             let page = ReviewPage(
                 site: loaded.site, input: LocalizationStep(engine: engine).input(loaded, prepared),
