@@ -1,5 +1,6 @@
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -32,6 +33,16 @@ const uint8_t *beckon_canvas_pixels(beckon_canvas *canvas, int32_t *stride) {
     cairo_surface_flush(canvas->surface);
     *stride = cairo_image_surface_get_stride(canvas->surface);
     return cairo_image_surface_get_data(canvas->surface);
+}
+
+void beckon_canvas_load(beckon_canvas *canvas, const uint8_t *pixels, int32_t stride) {
+    cairo_surface_flush(canvas->surface);
+    uint8_t *data = cairo_image_surface_get_data(canvas->surface);
+    int32_t own = cairo_image_surface_get_stride(canvas->surface);
+    int32_t height = cairo_image_surface_get_height(canvas->surface);
+    int32_t row = own < stride ? own : stride;
+    for (int32_t y = 0; y < height; y++) memcpy(data + (size_t)y * own, pixels + (size_t)y * stride, (size_t)row);
+    cairo_surface_mark_dirty(canvas->surface);
 }
 
 static void set_source(cairo_t *cairo, beckon_rgba color) {

@@ -3,6 +3,8 @@ import Foundation
 /// The images a layout names, decoded once and shared by every card rendered with it.
 public struct CardAssets: Sendable {
     let logo: CardImage?
+    /// The backgrounds with the logo on them, drawn once for every card made with these assets.
+    let bases = CardBases()
 
     /// No images, for layouts without a logo.
     public static let none = CardAssets(logo: nil)

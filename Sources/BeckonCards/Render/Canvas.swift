@@ -40,6 +40,12 @@ struct Canvas: ~Copyable {
         }
     }
 
+    /// Replaces every pixel with a copy of `pixels` (rows of `stride` bytes), as another canvas of
+    /// the same size drew them.
+    func load(_ pixels: [UInt8], stride: Int) {
+        pixels.withUnsafeBufferPointer { beckon_canvas_load(pointer, $0.baseAddress, Int32(stride)) }
+    }
+
     /// Calls `body` with the pixels drawn so far and the bytes per row.
     func withPixels<Result>(
         _ body: (UnsafePointer<UInt8>, Int) throws(CardRenderError) -> Result

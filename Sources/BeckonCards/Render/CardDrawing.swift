@@ -39,12 +39,24 @@ struct CardDrawing {
             try CardImage(png: bytes, name: "the avatar")
         }
         let canvas = try Canvas(width: RenderedCard.width, height: RenderedCard.height)
-        canvas.fill(layout.background, width: Self.width, height: Self.height)
-
         let padding = Double(layout.padding)
         let inner = CardRect(x: padding, y: padding, width: Self.width - 2 * padding, height: Self.height - 2 * padding)
+        let logo = logoRect(in: inner)
+        let base = try assets.bases.pixels(
+            CardBases.Key(background: layout.background, logo: logo?.flipped(mirrored, in: Self.width))
+        ) { () throws(CardRenderError) in
+            let base = try Canvas(width: RenderedCard.width, height: RenderedCard.height)
+            base.fill(layout.background, width: Self.width, height: Self.height)
+            if let logo, let image = assets.logo {
+                base.draw(image, in: logo.flipped(mirrored, in: Self.width), circle: false)
+            }
+            return try base.withPixels { (pixels, stride) throws(CardRenderError) in
+                (Array(UnsafeBufferPointer(start: pixels, count: stride * RenderedCard.height)), stride)
+            }
+        }
+        canvas.load(base.pixels, stride: base.stride)
         var pairs: [CardColorPair] = []
-        let top = drawLogo(on: canvas, in: inner)
+        let top = logo.map { $0.y + $0.height + Self.sectionGap } ?? inner.y
         let bottom = try drawFooter(on: canvas, in: inner, pairs: &pairs)
         var column = CardRect(x: inner.x, y: top, width: inner.width, height: max(0, bottom - top))
         if let style = layout.avatar {
@@ -63,18 +75,16 @@ struct CardDrawing {
             colors: pairs.sorted { $0.element.rawValue < $1.element.rawValue })
     }
 
-    /// Draws the logo at the top and returns where the content below it starts.
-    private func drawLogo(on canvas: borrowing Canvas, in inner: CardRect) -> Double {
-        guard let logo = layout.logo, let image = assets.logo else { return inner.y }
+    /// Where the logo goes at the top (before mirroring), or `nil` without one.
+    private func logoRect(in inner: CardRect) -> CardRect? {
+        guard let logo = layout.logo, let image = assets.logo else { return nil }
         var height = Double(logo.height)
         var width = height * Double(image.width) / Double(image.height)
         if width > inner.width / 2 {
             width = inner.width / 2
             height = width * Double(image.height) / Double(image.width)
         }
-        let rect = CardRect(x: inner.x, y: inner.y, width: width, height: height)
-        canvas.draw(image, in: rect.flipped(mirrored, in: Self.width), circle: false)
-        return inner.y + height + Self.sectionGap
+        return CardRect(x: inner.x, y: inner.y, width: width, height: height)
     }
 
     /// Draws the footer line at the bottom and returns where the content above it ends.

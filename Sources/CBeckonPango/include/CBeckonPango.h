@@ -22,6 +22,8 @@ void beckon_canvas_destroy(beckon_canvas *canvas);
 
 /// The canvas's pixels after all drawing so far; `stride` receives the bytes per row.
 const uint8_t *beckon_canvas_pixels(beckon_canvas *canvas, int32_t *stride);
+/// Replaces every pixel with `pixels` (rows of `stride` bytes, the canvas's own stride).
+void beckon_canvas_load(beckon_canvas *canvas, const uint8_t *pixels, int32_t stride);
 
 /// Replaces every pixel with `color`.
 void beckon_canvas_fill(beckon_canvas *canvas, beckon_rgba color);
