@@ -1,7 +1,7 @@
 # Beckon's build entry points. `make run` and `make test` work on a fresh Debian machine that has
 # only the Swift toolchain: `make deps` installs the C libraries Beckon links against.
 
-DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # The email tests score every email of the default site with SpamAssassin (local rules only).
 DEBIAN_PACKAGES += spamassassin
 # The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.

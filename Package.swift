@@ -34,6 +34,7 @@ let package = Package(
             name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .target(name: "CBeckonPango", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("fontconfig")]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Libraries, in dependency order.
         .target(name: "InviteModel"),
@@ -90,7 +91,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "BeckonCards", dependencies: ["BeckonSite", "BeckonText", "CBeckonPango", "CZlib"]),
+        .target(
+            name: "BeckonCards", dependencies: ["BeckonSite", "BeckonText", "CBeckonPango", "CLibDeflate", "CZlib"]),
         .target(
             name: "BeckonPreview",
             dependencies: [

