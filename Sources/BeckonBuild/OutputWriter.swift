@@ -107,12 +107,20 @@ public struct OutputWriter: Sendable {
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            // Files are written without a flush each (Foundation's `Data.write` syncs every file on
+            // Linux); one sync of the file system then makes them all durable before the staging
+            // folder takes the output's place, so a crash leaves the old output or the new one.
+            var folders = Set<String>()
             for artifact in artifacts {
                 let file = staging.appendingPathComponent(artifact.path)
-                try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(artifact.bytes).write(to: file)
+                let folder = file.deletingLastPathComponent()
+                if folders.insert(folder.path).inserted {
+                    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                }
+                try Self.writeFile(file, artifact.bytes)
             }
-            try Data(manifest.json).write(to: staging.appendingPathComponent(Manifest.fileName))
+            try Self.writeFile(staging.appendingPathComponent(Manifest.fileName), manifest.json)
+            guard beckon_sync_file_system(staging.path) == 0 else { throw Self.posixError() }
             try swapIntoPlace(staging)
         } catch {
             try? manager.removeItem(at: staging)
@@ -121,6 +129,15 @@ public struct OutputWriter: Sendable {
                 fix: "Check that the folder is writable and the disk has space; the previous output is unchanged.")
         }
         return nil
+    }
+
+    private static func writeFile(_ file: URL, _ bytes: [UInt8]) throws {
+        let result = bytes.withUnsafeBufferPointer { beckon_write_file(file.path, $0.baseAddress, $0.count) }
+        guard result == 0 else { throw posixError() }
+    }
+
+    private static func posixError() -> Error {
+        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 
     private func swapIntoPlace(_ staging: URL) throws {

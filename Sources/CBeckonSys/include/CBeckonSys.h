@@ -1,9 +1,20 @@
 #ifndef CBECKONSYS_H
 #define CBECKONSYS_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 /// Atomically exchanges two paths on one file system (Linux `renameat2` with `RENAME_EXCHANGE`).
 /// Returns 0 on success, or -1 with `errno` set (ENOSYS or EINVAL where the kernel or file system
 /// cannot exchange).
 int beckon_exchange_paths(const char *first, const char *second);
+
+/// Writes `count` bytes to a new or truncated file, without waiting for the disk (see
+/// `beckon_sync_file_system`). Returns 0, or -1 with `errno` set.
+int beckon_write_file(const char *path, const uint8_t *bytes, size_t count);
+
+/// Waits until everything written to the file system holding `path` is on the disk (Linux
+/// `syncfs`; elsewhere `fsync` of `path`). Returns 0, or -1 with `errno` set.
+int beckon_sync_file_system(const char *path);
 
 #endif
