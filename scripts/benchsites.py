@@ -6,7 +6,7 @@ import pathlib
 
 # Hugo language keys for Beckon's locales: the default site's four, then those
 # scripts/generate-large-site.py adds, in its order.
-LANGUAGES = ["en", "de", "ja", "ar", "nl", "sv", "da", "nb", "fi", "et", "el", "bg", "hu", "tr", "it", "ca", "eu",
+LANGUAGES = ["en", "de", "ja", "ar", "nl", "sv", "da", "nb", "fi", "et", "el", "bg", "hu", "tr", "af", "sw", "eu",
              "gl", "is", "sq"]
 TEXT = {
     "en": ("Maya invited you to Playa", "Join 50K+ people staying close to the people who matter."),

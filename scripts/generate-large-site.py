@@ -16,7 +16,7 @@ import shutil
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # Locales whose CLDR plural categories are German's (one, other), so the German strings fit them.
 EXTRA_LOCALES = ["nl-NL", "sv-SE", "da-DK", "nb-NO", "fi-FI", "et-EE", "el-GR", "bg-BG", "hu-HU", "tr-TR",
-                 "it-IT", "ca-ES", "eu-ES", "gl-ES", "is-IS", "sq-AL"]
+                 "af-ZA", "sw-KE", "eu-ES", "gl-ES", "is-IS", "sq-AL"]
 CONTEXTS = ["generic", "achievement", "content", "collaborative"]
 FIRST = ["Maya", "Jonas", "Lea", "Noah", "Emma", "Luca", "Sofia", "Elias", "Mila", "Ben", "Ida", "Paul"]
 LAST = ["Schneider", "Rossi", "García", "Nowak", "Jensen", "Dubois"]
