@@ -43,9 +43,12 @@ public final class Engine: @unchecked Sendable {
     /// Ends a run, dropping results this run did not use.
     /// - Parameter pruning: `false` keeps every result: a run that stopped early (a site that does
     ///   not load) used few of them, and the next run, after the fix, needs them again.
+    ///   A run that computed nothing (a save that changed nothing) keeps every result too: it
+    ///   reused whole steps without looking inside them, and the parts they hold are still current.
     public func endRun(pruning: Bool = true) {
         guard pruning else { return }
         lock.withLock {
+            guard !currentStats.runs.isEmpty else { return }
             // Most results are used again in every run: the few that were not are removed in place.
             for table in tables.values {
                 let unused = table.entries.compactMap { $0.value.generation == generation ? nil : $0.key }

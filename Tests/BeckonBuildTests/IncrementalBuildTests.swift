@@ -89,6 +89,13 @@ import Testing
         #expect(edited.steps.runs(of: "render.card") == 0)
         #expect(edited.steps.runs(of: "parse.bundle") == 1)
         #expect(edited.steps.runs(of: "load.layouts") == 0)
+        #expect(edited.steps.runs(of: "render.messages") == 0)
+        // Only the two changed pages are checked against the site (links, logo, `hreflang`), the
+        // one changed string is rendered again for the localization rules, and the review page
+        // makes again only the German column.
+        #expect(edited.steps.runs(of: "check.across") == 2)
+        #expect(edited.steps.runs(of: "localization.string") == 1)
+        #expect(edited.steps.runs(of: "review.column") == 1)
         // The German landing title is on the German cards, and in every German page's card alt text.
         let bundle = folder.url.appendingPathComponent("locales/de-DE.yml")
         let text = try String(contentsOf: bundle, encoding: .utf8)

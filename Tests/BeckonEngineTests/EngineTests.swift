@@ -44,6 +44,24 @@ import Testing
         #expect(recomputed)
     }
 
+    @Test func aRunThatComputedNothingKeepsWhatItsStepsHold() {
+        let engine = Engine()
+        engine.beginRun()
+        _ = engine.value("outer", Self.key("site")) { engine.value("inner", Self.key("part")) { 1 } }
+        engine.endRun()
+        // Nothing changed: the outer step is reused whole and the inner one is not asked.
+        engine.beginRun()
+        _ = engine.value("outer", Self.key("site")) { 0 }
+        engine.endRun()
+        engine.beginRun()
+        var recomputed = false
+        _ = engine.value("inner", Self.key("part")) {
+            recomputed = true
+            return 1
+        }
+        #expect(!recomputed)
+    }
+
     @Test func aRunThatStoppedEarlyKeepsEverything() {
         let engine = Engine()
         engine.beginRun()

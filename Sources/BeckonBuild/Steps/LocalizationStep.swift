@@ -28,24 +28,22 @@ struct LocalizationStep {
         return key.finish()
     }
 
-    /// What the localization rules and the review page read. Each locale's strings are rendered
-    /// once per fallback chain, so a German edit renders the German strings again, not all.
+    /// What the localization rules and the review page read. Each string is rendered again only
+    /// when it changed, so a German edit renders the edited German strings again, not all.
     func input(_ loaded: LoadedSite, _ prepared: Prepared) -> LocalizationInput {
-        engine.value("localization.input", Self.key(loaded)) {
-            let site = loaded.site
-            let byLocale = site.buildLocales.parallelMap { renderings($0, loaded, prepared) }
-            var input = LocalizationInput(
-                catalog: loaded.catalog,
-                usage: engine.value("localization.usage", Self.key(loaded)) {
-                    LocalizationReview.usage(
-                        site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
-                },
-                renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, byLocale)),
-                locales: site.buildLocales)
-            input.sourceHashes = loaded.sourceHashes
-            input.limits = site.config.limits
-            return input
-        }
+        let site = loaded.site
+        let byLocale = site.buildLocales.parallelMap { renderings($0, loaded, prepared) }
+        var input = LocalizationInput(
+            catalog: loaded.catalog,
+            usage: engine.value("localization.usage", Self.key(loaded)) {
+                LocalizationReview.usage(
+                    site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
+            },
+            renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, byLocale)),
+            locales: site.buildLocales)
+        input.sourceHashes = loaded.sourceHashes
+        input.limits = site.config.limits
+        return input
     }
 
     /// The findings of the catalog rules, one locale at a time: each locale is compared with the
@@ -100,35 +98,26 @@ struct LocalizationStep {
         return key.finish()
     }
 
-    /// The strings of one locale, rendered once per fallback chain.
+    /// The strings of one locale, each rendered again only when it (or the anonymous inviter's
+    /// stand-in, which its arguments hold) changed. Every key is looked up on every run, so the
+    /// results of a locale nobody edited stay in the engine.
     private func renderings(
         _ locale: LocaleID, _ loaded: LoadedSite, _ prepared: Prepared
     ) -> [MessageKey: [LocalizationInput.Rendering]] {
-        var key = FingerprintBuilder("renderings")
-        key.add(loaded.prints.config)
-        key.add(loaded.prints.run)
-        key.add(locale.rawValue)
-        key.add(loaded.prints.chain(locale))
-        return engine.value("localization.renderings", key.finish()) {
-            // Each string is rendered again only when it (or the anonymous inviter's stand-in,
-            // which its arguments hold) changed.
-            let strings = LocalizationReview.LocaleStrings(
-                locale, site: loaded.site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
-            let prints = StringPrints(catalog: loaded.catalog)
-            var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
-            for message in strings.keys {
-                var key = FingerprintBuilder("string-renderings")
-                key.add(loaded.prints.config)
-                key.add(loaded.prints.run)
-                key.add(locale.rawValue)
-                key.add(prints.print([message, MessageArguments.anonymousInviterKey], message.rawValue, locale))
-                let renderings = engine.value("localization.string", key.finish()) {
-                    strings.renderings(of: message)
-                }
-                if !renderings.isEmpty { byKey[message] = renderings }
-            }
-            return byKey
+        let strings = LocalizationReview.LocaleStrings(
+            locale, site: loaded.site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
+        let prints = StringPrints(catalog: loaded.catalog)
+        var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
+        for message in strings.keys {
+            var key = FingerprintBuilder("string-renderings")
+            key.add(loaded.prints.config)
+            key.add(loaded.prints.run)
+            key.add(locale.rawValue)
+            key.add(prints.print([message, MessageArguments.anonymousInviterKey], message.rawValue, locale))
+            let renderings = engine.value("localization.string", key.finish()) { strings.renderings(of: message) }
+            if !renderings.isEmpty { byKey[message] = renderings }
         }
+        return byKey
     }
 
     /// What every locale's catalog rules read besides the strings: settings, templates, layouts.
