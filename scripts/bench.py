@@ -127,16 +127,21 @@ def build_scale(name, beckon, work, runs, report):
     pages = count_pages(out)
     run([beckon, "build", "--site", str(lean), "--output", str(work / f"lean-out-{name}")])
     lean_pages = count_pages(work / f"lean-out-{name}")
+    shutil.rmtree(out)
     languages = benchsites.languages(locales)
     hugo = work / f"hugo-{name}"
     benchsites.hugo_site(hugo, languages, pages // locales)
     hugo_out = work / f"hugo-out-{name}"
     run(["hugo", "--quiet", "--source", str(hugo), "--destination", str(hugo_out)])
     full, only, anchor = Sample(), Sample(), Sample()
+    lean_out = work / f"lean-out-{name}"
     for _ in range(runs):
+        # Every tool writes a whole output each time: Beckon leaves an up-to-date folder alone.
+        for folder in (hugo_out, out, lean_out):
+            shutil.rmtree(folder, ignore_errors=True)
         anchor.add(run(["hugo", "--quiet", "--source", str(hugo), "--destination", str(hugo_out)]))
         full.add(run([beckon, "build", "--site", str(site), "--output", str(out)]))
-        only.add(run([beckon, "build", "--site", str(lean), "--output", str(work / f"lean-out-{name}")]))
+        only.add(run([beckon, "build", "--site", str(lean), "--output", str(lean_out)]))
     print(f"\n{name}×: {locales} locales × {samples} samples: Beckon {pages} pages ({lean_pages} pages only), "
           f"Hugo {len(languages) * (pages // locales)} pages")
     for label, sample, count in [("hugo", anchor, pages), ("beckon, everything", full, pages),
