@@ -113,22 +113,40 @@ public struct FoundLink: Sendable, Hashable {
     /// Meta properties whose content is a URL, which must be absolute.
     static let metaURLs: Set<String> = ["og:image", "og:url", "og:image:secure_url", "twitter:image", "og:video"]
 
-    /// The URLs in plain text (share messages, email text parts): `https://…`, `http://…` and
-    /// `mailto:…` words, trailing punctuation removed.
+    /// The URLs in plain text (share messages, email text parts): the part of each word from
+    /// `https://` (or else `http://`) on, trailing punctuation removed.
     static func links(inText text: String, path: String) -> [FoundLink] {
         var links: [FoundLink] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // Most lines hold no link: looked for in the bytes before the line is split into words.
+            guard find(httpPrefix, in: line.utf8) != nil else { continue }
             for word in line.split(whereSeparator: { $0.isWhitespace || "<>\"".contains($0) }) {
-                var candidate = String(word)
+                var candidate = Substring(word)
                 while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
-                if let start = candidate.range(of: "https://") ?? candidate.range(of: "http://") {
+                let bytes = candidate.utf8
+                if let start = find(httpsScheme, in: bytes) ?? find(httpScheme, in: bytes) {
                     links.append(
                         FoundLink(
-                            url: String(candidate[start.lowerBound...]), attribute: "text", line: index + 1, path: path)
-                    )
+                            url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text",
+                            line: index + 1, path: path))
                 }
             }
         }
         return links
+    }
+
+    private static let httpPrefix = Array("http".utf8)
+    private static let httpsScheme = Array("https://".utf8)
+    private static let httpScheme = Array("http://".utf8)
+
+    /// Where `needle` first starts in `bytes`, compared byte for byte.
+    private static func find(_ needle: [UInt8], in bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
+        guard let first = needle.first else { return bytes.startIndex }
+        var index = bytes.startIndex
+        while let start = bytes[index...].firstIndex(of: first) {
+            if bytes[start...].starts(with: needle) { return start }
+            index = bytes.index(after: start)
+        }
+        return nil
     }
 }
