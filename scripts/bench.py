@@ -60,13 +60,16 @@ def ensure_binaries(scratch):
 def run(command, cwd=None, findings_allowed=False):
     """Runs a command; returns wall seconds, CPU seconds and peak RSS in MB. Exit status 1 means
     findings to a checker (html-proofer, `beckon lint`), a failed build to `beckon build`."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               env={**os.environ, "CI": "1"})
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    stderr = process.stderr.read().decode(errors="replace")
-    process.stderr.close()
+    # Standard error goes to a file: a checker with many findings would fill a pipe nobody reads
+    # until it exits.
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors,
+                                   env={**os.environ, "CI": "1"})
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        errors.seek(0)
+        stderr = errors.read().decode(errors="replace")
     code = os.waitstatus_to_exitcode(status)
     if code != 0 and not (findings_allowed and code == 1):
         raise RuntimeError(f"{command[0]} exited with {code}: {stderr[-2000:]}")
