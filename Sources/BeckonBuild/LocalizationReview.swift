@@ -7,17 +7,9 @@ import BeckonSite
 import BeckonWeb
 import InviteModel
 
-/// Gathers what the localization rules need: where each key is used, and every string rendered
-/// in every locale without an invite and with each sample invite.
+/// Gathers what the localization rules need: where each key is used, and each string of a locale
+/// rendered without an invite and with each sample invite (`LocalizationStep` keeps them per string).
 enum LocalizationReview {
-    static func input(
-        site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String], cards: CardSet?
-    ) -> LocalizationInput {
-        LocalizationInput(
-            catalog: catalog, usage: usage(site: site, catalog: catalog, layouts: layouts, cards: cards),
-            renderings: renderings(site: site, catalog: catalog, sampleLinks: sampleLinks), locales: site.buildLocales)
-    }
-
     /// Where each key is used: template and layout paths, and "share messages".
     static func usage(
         site: Site, catalog: Catalog, layouts: LayoutLibrary, cards: CardSet?
@@ -34,10 +26,7 @@ enum LocalizationReview {
         }
         for (key, path) in layouts.messageKeys() { places[MessageKey(key), default: []].insert(path) }
         if let cards {
-            for key in [cards.layout.title.key, cards.layout.subtitle?.key, cards.layout.footer?.key].compactMap({ $0 })
-            {
-                places[MessageKey(key), default: []].insert(cards.layoutPath)
-            }
+            for key in cards.textKeys { places[key, default: []].insert(cards.layoutPath) }
         }
         for template in site.emailTemplates {
             for (key, _) in template.messageKeys { places[MessageKey(key), default: []].insert(template.path) }
@@ -51,30 +40,6 @@ enum LocalizationReview {
             places[MessageArguments.anonymousInviterKey, default: []].insert("share messages")
         }
         return places.mapValues { $0.sorted() }
-    }
-
-    /// Every string of every locale as plain text, without an invite and with each sample.
-    static func renderings(
-        site: Site, catalog: Catalog, sampleLinks: [String: String]
-    ) -> [LocaleID: [MessageKey: [LocalizationInput.Rendering]]] {
-        var result: [LocaleID: [MessageKey: [LocalizationInput.Rendering]]] = [:]
-        for locale in site.buildLocales {
-            result[locale] = renderings(locale, site: site, catalog: catalog, sampleLinks: sampleLinks)
-        }
-        return result
-    }
-
-    /// Every string of one locale as plain text, without an invite and with each sample.
-    static func renderings(
-        _ locale: LocaleID, site: Site, catalog: Catalog, sampleLinks: [String: String]
-    ) -> [MessageKey: [LocalizationInput.Rendering]] {
-        let strings = LocaleStrings(locale, site: site, catalog: catalog, sampleLinks: sampleLinks)
-        var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
-        for key in strings.keys {
-            let renderings = strings.renderings(of: key)
-            if !renderings.isEmpty { byKey[key] = renderings }
-        }
-        return byKey
     }
 
     /// The strings of one locale rendered as plain text, one key at a time: the arguments of each

@@ -111,12 +111,7 @@ public struct PageRenderer: Sendable {
             keys.insert(MessageKey(String(placeholder.path.dropFirst(RenderScope.messagePrefix.count))))
         }
         keys.insert(MessageArguments.anonymousInviterKey)
-        if let cards {
-            for key in [cards.layout.title.key, cards.layout.subtitle?.key, cards.layout.footer?.key].compactMap({ $0 })
-            {
-                keys.insert(MessageKey(key))
-            }
-        }
+        keys.formUnion(cards?.textKeys ?? [])
         return keys.sorted()
     }
 

@@ -6,7 +6,7 @@
 #include "CBeckonSys.h"
 
 int beckon_write_file(const char *path, const uint8_t *bytes, size_t count) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) return -1;
     size_t written = 0;
     while (written < count) {

@@ -89,7 +89,8 @@ struct CheckStep {
     }
 
     /// The fingerprint of what the link and page rules read of the site: every output path, every
-    /// page's ids and `hreflang` alternates, every static asset's content; `prints` are the artifacts' fingerprints, in order.
+    /// page's ids and `hreflang` alternates, every static asset's content; `prints` are the
+    /// artifacts' fingerprints, in order.
     static func readsKey(_ site: CheckedSite, prints: [Fingerprint], _ reads: SiteReads) -> Fingerprint {
         var key = FingerprintBuilder("site-reads")
         if reads.contains(.assets) {
@@ -101,14 +102,15 @@ struct CheckStep {
         if reads.contains(.paths) {
             for path in site.paths.sorted() { key.add(path) }
         }
+        let pages = reads.isDisjoint(with: [.alternates, .anchors]) ? [] : site.pages.keys.sorted()
         if reads.contains(.alternates) {
-            for path in site.pages.keys.sorted() {
+            for path in pages {
                 key.add(path)
                 key.add(site.pages[path]!.alternatesSignature)
             }
         }
         if reads.contains(.anchors) {
-            for path in site.pages.keys.sorted() {
+            for path in pages {
                 key.add(path)
                 for anchor in site.pages[path]!.anchors.sorted() { key.add(anchor) }
             }

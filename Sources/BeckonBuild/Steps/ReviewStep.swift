@@ -49,9 +49,10 @@ struct ReviewStep {
             // columns of the locales it touched.
             let source = loaded.site.config.locales.defaultLocale
             let locales = loaded.site.buildLocales
+            let shared = LocalizationStep.sharedKey(loaded)
             let columns = locales.parallelMap { locale in
                 var key = FingerprintBuilder("review-column")
-                key.add(LocalizationStep.sharedKey(loaded))
+                key.add(shared)
                 key.add(locale.rawValue)
                 key.add(loaded.prints.chain(locale))
                 key.add(loaded.prints.chain(source))

@@ -74,12 +74,14 @@ public struct CardSet: Sendable {
         return (text(layout.title.key), text(layout.subtitle?.key), text(layout.footer?.key))
     }
 
-    /// The strings a card reads: its title, subtitle and footer, and the stand-in for an anonymous
-    /// inviter. With the layout, theme, images and sample, their text and place decide the card.
-    public var stringKeys: [MessageKey] {
-        [MessageArguments.anonymousInviterKey, MessageKey(layout.title.key)]
-            + [layout.subtitle?.key, layout.footer?.key].compactMap { $0.map { MessageKey($0) } }
+    /// The strings a card shows: its title, subtitle and footer.
+    public var textKeys: [MessageKey] {
+        [layout.title.key, layout.subtitle?.key, layout.footer?.key].compactMap { $0.map { MessageKey($0) } }
     }
+
+    /// The strings a card reads: what it shows and the stand-in for an anonymous inviter. With the
+    /// layout, theme, images and sample, their text and place decide the card.
+    public var stringKeys: [MessageKey] { [MessageArguments.anonymousInviterKey] + textKeys }
 
     /// The card's `og:image:alt`: what it says.
     public func altText(locale: LocaleID, sample: SampleInvite?) -> String {

@@ -68,9 +68,9 @@ struct LogoVisibilityRule: PageSiteRule {
         return nil
     }
 
-    /// What an image is drawn in, with each colour's share: a PNG's opaque pixels; for an SVG, what lies on the page itself —
-    /// its text (the wordmark) and its first shape (the backdrop or icon tile the rest is drawn
-    /// on), each counting once.
+    /// What an image is drawn in, with each colour's share: a PNG's opaque pixels; for an SVG, what
+    /// lies on the page itself — its text (the wordmark) and its first shape (the backdrop or icon
+    /// tile the rest is drawn on), each counting once.
     static func ink(_ asset: Artifact) -> [(color: Color, share: Double)]? {
         if asset.contentType.hasPrefix("image/png") { return ImageInk.colors(png: asset.bytes) }
         guard asset.contentType.hasPrefix("image/svg") else { return nil }

@@ -15,9 +15,7 @@ struct HreflangRule: PageSiteRule {
         // content); here they are looked up, and reciprocity asks only the target's alternates, so
         // the rule is linear in pages × locales and runs again only for pages that changed (or
         // when any page's alternates did).
-        let alternates = page.alternates.map { alternate in
-            (alternate, alternate.candidates.first { site.paths.contains($0) })
-        }
+        let alternates = page.alternates.map { ($0, Self.target($0.candidates, in: site)) }
         guard !alternates.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
         if !alternates.contains(where: { $0.0.language == "x-default" }) {
@@ -33,15 +31,18 @@ struct HreflangRule: PageSiteRule {
             }
             let linksBack =
                 targetPage.artifact.origin != nil
-                && targetPage.alternates.contains { back in
-                    back.candidates.first { site.paths.contains($0) } == page.artifact.path
-                }
+                && targetPage.alternates.contains { Self.target($0.candidates, in: site) == page.artifact.path }
             if !linksBack {
                 diagnostics.append(
                     diagnostic("\(target) does not link back to this page as an alternate", page, line: alternate.line))
             }
         }
         return diagnostics
+    }
+
+    /// The file an alternate's URL names: the first of its candidates the build wrote.
+    private static func target(_ candidates: [String], in site: CheckedSite) -> String? {
+        candidates.first { site.paths.contains($0) }
     }
 
     static func alternates(_ document: HTMLDocument) -> [(language: String, href: String, line: Int)] {
