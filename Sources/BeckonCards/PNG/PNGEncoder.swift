@@ -35,8 +35,10 @@ enum PNGEncoder {
 
     private static func isOpaque(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {
         for y in 0..<height {
-            let row = pixels + y * stride
-            for x in 0..<width where row.load(fromByteOffset: x * 4, as: UInt32.self) >> 24 != 255 { return false }
+            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            var all = UInt32.max
+            for x in 0..<width { all &= row[x] }
+            if all >> 24 != 255 { return false }
         }
         return true
     }

@@ -14,14 +14,14 @@ struct PNGPalette {
 
     /// Collects the colours of premultiplied ARGB32 rows, or returns `nil` when there are more than 256.
     init?(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
-        var last: UInt32?
+        guard width > 0, height > 0 else { return }
+        var last = pixels.load(as: UInt32.self)
+        guard insert(last) else { return nil }
         for y in 0..<height {
-            let row = pixels + y * stride
-            for x in 0..<width {
-                let pixel = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                if pixel == last { continue }
-                last = pixel
-                guard insert(pixel) else { return nil }
+            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where row[x] != last {
+                last = row[x]
+                guard insert(last) else { return nil }
             }
         }
     }

@@ -38,23 +38,28 @@ enum PNGScanlines {
         _ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, alpha: Bool
     ) -> [UInt8] {
         let bytesPerPixel = alpha ? 4 : 3
-        return [UInt8](unsafeUninitializedCapacity: height * (width * bytesPerPixel + 1)) { buffer, count in
-            var target = 0
+        let rowLength = width * bytesPerPixel + 1
+        return [UInt8](unsafeUninitializedCapacity: height * rowLength) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
             for y in 0..<height {
-                let row = pixels + y * stride
-                buffer[target] = 0
-                target += 1
-                for x in 0..<width {
-                    let pixel = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    let color = PNGColor(pixel)
-                    buffer[target] = color.red
-                    buffer[target + 1] = color.green
-                    buffer[target + 2] = color.blue
-                    if alpha { buffer[target + 3] = color.alpha }
-                    target += bytesPerPixel
+                let source = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                let target = base + y * rowLength
+                target[0] = 0
+                if alpha {
+                    for x in 0..<width { store(PNGColor(source[x]), at: target + 1 + x * 4, alpha: true) }
+                } else {
+                    for x in 0..<width { store(PNGColor(source[x]), at: target + 1 + x * 3, alpha: false) }
                 }
             }
-            count = target
+            count = height * rowLength
         }
+    }
+
+    @inline(__always)
+    private static func store(_ color: PNGColor, at target: UnsafeMutablePointer<UInt8>, alpha: Bool) {
+        target[0] = color.red
+        target[1] = color.green
+        target[2] = color.blue
+        if alpha { target[3] = color.alpha }
     }
 }
