@@ -47,10 +47,6 @@ struct LintCommand: ParsableCommand {
             let root = isDirectory.boolValue ? url : url.deletingLastPathComponent()
             files.add(linting: Self.files(url, isDirectory: isDirectory.boolValue), below: root)
         }
-        let sources = SourceStore()
-        for artifact in files.artifacts where artifact.kind == .document {
-            sources.add(SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self)))
-        }
         var hosts = Set(allowedHosts.map { $0.lowercased() })
         var declared = Set(schemes.map { $0.lowercased() })
         if let config = try siteConfig() {
@@ -59,6 +55,12 @@ struct LintCommand: ParsableCommand {
         }
         let checker = Checker.lint(allowedHosts: hosts, schemes: declared)
         let report = DiagnosticReport(checker.check(files.site)).finalized()
+        // Findings quote their lines: only the pages they point at are kept as text.
+        let quoted = Set(report.diagnostics.compactMap { $0.location?.file })
+        let sources = SourceStore()
+        for artifact in files.artifacts where artifact.kind == .document && quoted.contains(artifact.path) {
+            sources.add(SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self)))
+        }
         print(
             format.render(
                 report, sources: sources, color: format == .text && Terminal().stdoutIsColorTerminal,
@@ -70,7 +72,9 @@ struct LintCommand: ParsableCommand {
                     ? "Linted \(pages) pages: no problems."
                     : "Linted \(pages) pages: \(report.countsPhrase).")
         }
-        if report.hasErrors { throw ExitCode(1) }
+        // Exit here, with every parsed page still in memory: freeing them one node at a time
+        // took a tenth of the run on 3,000 pages, and the process is ending anyway.
+        Foundation.exit(report.hasErrors ? 1 : 0)
     }
 
     /// The configuration of `--site`, or of the current folder when it is a site.
@@ -90,16 +94,6 @@ struct LintCommand: ParsableCommand {
 
     /// The file itself, or the HTML files below a folder (their names only: nothing is read).
     static func files(_ url: URL, isDirectory: Bool) -> [URL] {
-        guard isDirectory else { return [url] }
-        let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
-        var files: [URL] = []
-        while let file = enumerator?.nextObject() as? URL {
-            if LintFiles.isHTML(file.path),
-                (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
-            {
-                files.append(file)
-            }
-        }
-        return files.sorted { $0.path < $1.path }
+        isDirectory ? LintFiles.htmlFiles(below: url) : [url]
     }
 }

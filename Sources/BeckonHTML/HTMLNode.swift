@@ -28,7 +28,9 @@ public struct HTMLNode: Sendable, Hashable {
 
     /// The value of an attribute (names compare case-insensitively).
     public subscript(attribute name: String) -> String? {
-        let lowered = name.lowercased()
+        // Names are stored lower-case; most callers ask in lower case, which needs no copy.
+        let lowered =
+            name.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? name.lowercased() : name
         return attributes.first { $0.name == lowered }?.value
     }
 
@@ -40,16 +42,21 @@ public struct HTMLNode: Sendable, Hashable {
     /// This node and every node below it, in document order.
     public var descendants: [HTMLNode] {
         var result: [HTMLNode] = []
-        func visit(_ node: HTMLNode) {
-            result.append(node)
-            for child in node.children { visit(child) }
-        }
-        visit(self)
+        walk { result.append($0) }
         return result
+    }
+
+    /// Calls `body` with this node and every node below it, in document order, without gathering
+    /// them into an array first.
+    public func walk(_ body: (HTMLNode) -> Void) {
+        body(self)
+        for child in children { child.walk(body) }
     }
 
     /// The elements with a tag name, in document order.
     public func elements(named tag: String) -> [HTMLNode] {
-        descendants.filter { $0.name == tag }
+        var result: [HTMLNode] = []
+        walk { if $0.name == tag { result.append($0) } }
+        return result
     }
 }

@@ -7,10 +7,13 @@ import Testing
 /// What `beckon lint` reads: the files it lints, and of their folder only what their links reach.
 @Suite struct LintFilesTests {
     /// A folder in memory below `/site`, which records every file read.
-    final class Folder {
+    final class Folder: @unchecked Sendable {
         static let root = URL(fileURLWithPath: "/site")
-        var files: [String: [UInt8]]
-        var reads: [String] = []
+        let files: [String: [UInt8]]
+        private let lock = NSLock()
+        private var recorded: [String] = []
+        /// The files read, in the order read.
+        var reads: [String] { lock.withLock { recorded } }
 
         init(_ files: [String: String]) { self.files = files.mapValues { Array($0.utf8) } }
 
@@ -19,7 +22,7 @@ import Testing
         var lintFiles: LintFiles {
             LintFiles(
                 read: { url in
-                    self.reads.append(self.relative(url))
+                    self.lock.withLock { self.recorded.append(self.relative(url)) }
                     return self.files[self.relative(url)]
                 }, isFile: { self.files[self.relative($0)] != nil })
         }
@@ -68,5 +71,25 @@ import Testing
         files.add(linting: [Folder.root.appendingPathComponent("index.html")], below: Folder.root)
         let findings = Checker.lint(allowedHosts: [], schemes: []).check(files.site)
         #expect(findings.map(\.rule) == ["links.fragment"])
+    }
+
+    /// The HTML files below a folder: nested ones, and a symbolic link to a page; not other files,
+    /// a link to a folder, or a dangling link.
+    @Test func theHTMLFilesBelowAFolderAreListedInPathOrder() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("lint-list-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root) }
+        for (path, text) in [("b.html", "b"), ("a/z.htm", "z"), ("a/deep/x.HTML", "x"), ("a/notes.txt", "n")] {
+            let url = root.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("c.html").path, withDestinationPath: "b.html")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: ".")
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("gone.html").path, withDestinationPath: "missing.html")
+        let listed = LintFiles.htmlFiles(below: root).map { String($0.path.dropFirst(root.path.count + 1)) }
+        #expect(listed == ["a/deep/x.HTML", "a/z.htm", "b.html", "c.html"])
     }
 }

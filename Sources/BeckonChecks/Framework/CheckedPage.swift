@@ -25,7 +25,8 @@ public final class CheckedPage: Sendable {
         let document = HTMLDocument(bytes: artifact.bytes)
         self.document = document
         var anchors = Set<String>()
-        for node in document.root.descendants where node.isElement {
+        document.root.walk { node in
+            guard node.isElement else { return }
             if let id = node[attribute: "id"] { anchors.insert(id) }
             if node.name == "a", let name = node[attribute: "name"] { anchors.insert(name) }
         }

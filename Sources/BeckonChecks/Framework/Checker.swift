@@ -96,17 +96,17 @@ public struct Checker: Sendable {
     }
 
     /// Findings for every rendered artifact of a site already read (`beckon lint`'s files).
+    ///
+    /// One pass over the artifacts, spread across cores: each artifact's own rules, then the link
+    /// rules over its links and the page rules that read the site; then the email rules per email
+    /// and the rules that look at the site as a whole.
     public func check(_ site: CheckedSite) -> [Diagnostic] {
-        let perArtifact = site.artifacts.filter { $0.origin != nil }.parallelMap { artifact in
-            check(artifact, page: site.pages[artifact.path])
+        let perArtifact = site.artifacts.parallelMap { artifact in
+            (artifact.origin != nil ? check(artifact, page: site.pages[artifact.path]) : [])
+                + checkAcrossSite(artifact, in: site)
         }
-        return perArtifact.flatMap { $0 } + checkSite(site)
-    }
-
-    /// The findings of the site rules, which look across every artifact at once.
-    public func checkSite(_ site: CheckedSite) -> [Diagnostic] {
-        let context = self.context
-        return siteRules.parallelMap { $0.check(site, context: context) }.flatMap { $0 }
+        let emails = site.emails.parallelMap { checkEmail($0, in: site) }
+        return perArtifact.flatMap { $0 } + emails.flatMap { $0 } + checkWholeSite(site)
     }
 
     /// The site rules that are neither link, page nor email rules: they look at the site as a whole.

@@ -69,7 +69,8 @@ public struct FoundLink: Sendable, Hashable {
         func found(_ url: String, _ attribute: String, _ line: Int) {
             links.append(FoundLink(url: url, attribute: attribute, line: line, path: path, base: base))
         }
-        for node in document.root.descendants where node.isElement {
+        document.root.walk { node in
+            guard node.isElement else { return }
             for attribute in ["href", "xlink:href", "src", "action", "poster", "cite", "formaction"] {
                 // `<base href>` is the base itself, not a link.
                 if attribute == "href", node.name == "base" { continue }
@@ -79,7 +80,7 @@ public struct FoundLink: Sendable, Hashable {
             if let srcset = node[attribute: "srcset"] {
                 for url in Srcset.urls(srcset) { found(url, "srcset", node.line) }
             }
-            guard node.name == "meta", let content = node[attribute: "content"] else { continue }
+            guard node.name == "meta", let content = node[attribute: "content"] else { return }
             if node[attribute: "http-equiv"]?.lowercased() == "refresh", let target = Self.refreshTarget(content) {
                 found(target, "refresh", node.line)
             }

@@ -11,13 +11,13 @@ public struct LintFiles {
     public private(set) var artifacts: [Artifact] = []
     /// What the checks read of each artifact, in the order of `artifacts`: each page is parsed once.
     public private(set) var facts: [ArtifactFacts] = []
-    /// A file's bytes, or `nil` when it cannot be read.
-    let read: (URL) -> [UInt8]?
+    /// A file's bytes, or `nil` when it cannot be read; called from several threads at once.
+    let read: @Sendable (URL) -> [UInt8]?
     /// Whether a regular file (not a folder or a symbolic link) is at a URL.
     let isFile: (URL) -> Bool
 
     /// Files read through `read`, whose existence `isFile` tells.
-    public init(read: @escaping (URL) -> [UInt8]?, isFile: @escaping (URL) -> Bool) {
+    public init(read: @escaping @Sendable (URL) -> [UInt8]?, isFile: @escaping (URL) -> Bool) {
         self.read = read
         self.isFile = isFile
     }
@@ -40,25 +40,34 @@ public struct LintFiles {
     public mutating func add(linting files: [URL], below root: URL) {
         let rootPath = root.standardizedFileURL.path
         let known = Set(artifacts.map(\.path))
-        var pages: [Artifact] = []
-        for file in files where Self.isHTML(file.path) {
+        let read = self.read
+        // Pages are read and parsed on every core; each is parsed once.
+        let loaded = files.filter { Self.isHTML($0.path) }.parallelMap { file -> (Artifact, ArtifactFacts)? in
             let path = String(file.standardizedFileURL.path.dropFirst(rootPath.count + 1))
-            guard !known.contains(path), let bytes = read(file) else { continue }
-            pages.append(
-                Artifact(
-                    path: path, kind: .document, contentType: "text/html", bytes: bytes,
-                    origin: SourceLocation(file: path)))
-        }
-        let pageFacts = pages.parallelMap(ArtifactFacts.init)
+            guard !known.contains(path), let bytes = read(file) else { return nil }
+            let page = Artifact(
+                path: path, kind: .document, contentType: "text/html", bytes: bytes,
+                origin: SourceLocation(file: path))
+            return (page, ArtifactFacts(page))
+        }.compactMap { $0 }
+        let pages = loaded.map(\.0)
         artifacts += pages
-        facts += pageFacts
-        let isFile = self.isFile
+        facts += loaded.map(\.1)
+        // Whether a file exists is asked once per path: most links reach the same few files, and
+        // the linted pages are known to exist.
+        var exists = Dictionary(artifacts.map { ($0.path, true) }, uniquingKeysWith: { first, _ in first })
         var targets = Set<String>()
-        for (page, pageFacts) in zip(pages, pageFacts) {
+        for (page, pageFacts) in loaded {
             for link in pageFacts.page?.links ?? [] {
                 guard let path = link.internalPath,
                     let target = CheckedSite.resolve(
-                        path, from: page.path, exists: { isFile(root.appendingPathComponent($0)) })
+                        path, from: page.path,
+                        exists: { candidate in
+                            if let known = exists[candidate] { return known }
+                            let found = isFile(root.appendingPathComponent(candidate))
+                            exists[candidate] = found
+                            return found
+                        })
                 else { continue }
                 targets.insert(target)
             }
@@ -74,6 +83,35 @@ public struct LintFiles {
         }
         artifacts += reached
         facts += reached.parallelMap(ArtifactFacts.init)
+    }
+
+    /// The HTML files below a folder, sorted by path: regular files, or symbolic links to them;
+    /// linked folders are not entered. Names are read with `readdir`, whose entry types spare a
+    /// `stat` per file (Foundation's enumerator took a fifth of a second for 3,000 pages).
+    public static func htmlFiles(below folder: URL) -> [URL] {
+        var found: [String] = []
+        var pending = [folder.path]
+        while let path = pending.popLast() {
+            guard let directory = opendir(path) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard name != ".", name != ".." else { continue }
+                let child = path + "/" + name
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): pending.append(child)
+                case Int32(DT_REG): if isHTML(name) { found.append(child) }
+                default:
+                    // A symbolic link, or a file system that does not say: ask.
+                    var status = stat()
+                    guard isHTML(name), stat(child, &status) == 0 else { continue }
+                    if status.st_mode & S_IFMT == S_IFREG { found.append(child) }
+                }
+            }
+        }
+        return found.sorted().map { URL(fileURLWithPath: $0) }
     }
 
     /// Whether a path names an HTML file (`.html`, `.htm`).
