@@ -22,6 +22,8 @@ enum InlineTagSpacing {
     /// The HTML (which may hold origin marks) with spaces at the edges of inline elements that
     /// touch CJK letters.
     static func apply(_ html: String) -> String {
+        // Every space it puts touches a CJK letter: most emails have none, and are left as they are.
+        guard html.unicodeScalars.contains(where: isCJK) else { return html }
         let scalars = Array(html.unicodeScalars)
         var output = String.UnicodeScalarView()
         output.reserveCapacity(scalars.count + 16)

@@ -10,20 +10,41 @@ public enum HTMLEscaping {
         escape(value, quotes: true)
     }
 
+    /// Works on the UTF-8 bytes: every character it replaces is ASCII, and a value with none of
+    /// them (most values) is returned as it is, without a copy.
     private static func escape(_ value: String, quotes: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "'" where quotes: out += "&#39;"
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+        let utf8 = value.utf8
+        guard let first = utf8.firstIndex(where: { replacement($0, quotes: quotes) != nil }) else { return value }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        out.append(contentsOf: utf8[..<first])
+        for byte in utf8[first...] {
+            if let replaced = replacement(byte, quotes: quotes) {
+                out.append(contentsOf: replaced)
+            } else {
+                out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let ampersand = Array("&amp;".utf8)
+    private static let lessThan = Array("&lt;".utf8)
+    private static let greaterThan = Array("&gt;".utf8)
+    private static let quotation = Array("&quot;".utf8)
+    private static let apostrophe = Array("&#39;".utf8)
+    private static let replacementCharacter = Array("\u{FFFD}".utf8)
+
+    @inline(__always)
+    private static func replacement(_ byte: UInt8, quotes: Bool) -> [UInt8]? {
+        switch byte {
+        case UInt8(ascii: "&"): ampersand
+        case UInt8(ascii: "<"): lessThan
+        case UInt8(ascii: ">"): greaterThan
+        case UInt8(ascii: "\"") where quotes: quotation
+        case UInt8(ascii: "'") where quotes: apostrophe
+        case 0: replacementCharacter
+        default: nil
+        }
     }
 }
