@@ -212,6 +212,31 @@ def locales_growth(beckon, work, report):
     report.append(("CPU per page, 20 locales / 10", per_page[20] / per_page[10], "≤ 1"))
 
 
+def default_work():
+    """A tmpfs when the machine has one. On an ext4 file system without a journal (this
+    development machine's disk), creating a file after thousands were deleted scans the inode
+    table for recently deleted inodes (the kernel's `recently_deleted`): with each run deleting
+    the last run's outputs, that scan took most of a build's time, and more of the tool that
+    writes more files."""
+    shm = pathlib.Path("/dev/shm")
+    return shm if file_system(shm) == "tmpfs" else pathlib.Path(tempfile.gettempdir())
+
+
+def file_system(path):
+    """The type of the file system holding `path`, from /proc/mounts (`?` when unknown)."""
+    try:
+        mounts = [line.split() for line in pathlib.Path("/proc/mounts").read_text().splitlines()]
+    except OSError:
+        return "?"
+    resolved = str(pathlib.Path(path).resolve())
+    best = ("", "?")
+    for fields in mounts:
+        point, kind = fields[1], fields[2]
+        if (resolved == point or resolved.startswith(point.rstrip("/") + "/")) and len(point) > len(best[0]):
+            best = (point, kind)
+    return best[1]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scratch", type=pathlib.Path, default=ROOT / ".build-bench")
@@ -221,6 +246,9 @@ def main():
     parser.add_argument("--skip-emails", action="store_true")
     parser.add_argument("--skip-cards", action="store_true")
     parser.add_argument("--skip-locales", action="store_true")
+    parser.add_argument("--work", type=pathlib.Path, default=default_work(),
+                        help="where the generated sites and every output go (default: /dev/shm, a tmpfs, when "
+                             "there is one; see docs/benchmarks.md)")
     args = parser.parse_args()
     ensure_packages([("hugo", "hugo")])
     ensure_binaries(args.scratch)
@@ -228,7 +256,8 @@ def main():
     print(f"machine: {os.cpu_count()} cores; hugo: "
           + subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1])
     report = []
-    with tempfile.TemporaryDirectory(prefix="beckon-bench-") as folder:
+    print(f"work folder: {args.work} ({file_system(args.work)})")
+    with tempfile.TemporaryDirectory(prefix="beckon-bench-", dir=args.work) as folder:
         work = pathlib.Path(folder)
         hugo_out = None
         for name in args.scales.split(","):
