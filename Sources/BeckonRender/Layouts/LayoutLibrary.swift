@@ -48,7 +48,7 @@ public struct LayoutLibrary: Sendable {
             do {
                 // The marked layout parses whenever the layout does (marks are ordinary text); only
                 // when it does not is the layout itself parsed, for the error's true position.
-                if let marked = try? MustacheTemplate(string: LayoutMarks.marked(source)) {
+                if let marked = try? MustacheTemplate(string: LayoutEscaping.prepared(LayoutMarks.marked(source))) {
                     templates[name] = marked
                 } else {
                     templates[name] = try MustacheTemplate(string: source.text)
