@@ -5,7 +5,8 @@ import Mustache
 /// character in a dictionary (that lookup was a tenth of a pages-only build).
 ///
 /// Each layout is parsed with the `CONTENT_TYPE` pragma naming it on a line of its own before the
-/// layout's first line; a layout that sets its own content type still does so after it.
+/// layout's first line (layouts may not hold pragmas themselves: `layout.unsupported-tag`). A NUL
+/// becomes U+FFFD, as everywhere Beckon escapes.
 struct LayoutEscaping: MustacheContentType {
     static let name = "BECKON_HTML"
     /// The line put before each layout's text; a standalone tag, so it writes nothing.
