@@ -117,10 +117,13 @@ public struct OutputWriter: Sendable {
                 if folders.insert(folder.path).inserted {
                     try manager.createDirectory(at: folder, withIntermediateDirectories: true)
                 }
-                try Self.writeFile(file, artifact.bytes)
+                try Self.writeFile(file, artifact.bytes, shown: artifact.path)
             }
-            try Self.writeFile(staging.appendingPathComponent(Manifest.fileName), manifest.json)
-            guard beckon_sync_file_system(staging.path) == 0 else { throw Self.posixError() }
+            try Self.writeFile(
+                staging.appendingPathComponent(Manifest.fileName), manifest.json, shown: Manifest.fileName)
+            guard beckon_sync_file_system(staging.path) == 0 else {
+                throw FileError(shown: "the new output (syncing it to disk)", code: errno)
+            }
             try swapIntoPlace(staging)
         } catch {
             try? manager.removeItem(at: staging)
@@ -131,13 +134,17 @@ public struct OutputWriter: Sendable {
         return nil
     }
 
-    private static func writeFile(_ file: URL, _ bytes: [UInt8]) throws {
+    private static func writeFile(_ file: URL, _ bytes: [UInt8], shown: String) throws {
         let result = bytes.withUnsafeBufferPointer { beckon_write_file(file.path, $0.baseAddress, $0.count) }
-        guard result == 0 else { throw posixError() }
+        guard result == 0 else { throw FileError(shown: shown, code: errno) }
     }
 
-    private static func posixError() -> Error {
-        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    /// A system call that failed on one file of the output, named as the output shows it.
+    private struct FileError: LocalizedError {
+        let shown: String
+        let code: Int32
+
+        var errorDescription: String? { "\(shown): \(String(cString: strerror(code)))" }
     }
 
     private func swapIntoPlace(_ staging: URL) throws {

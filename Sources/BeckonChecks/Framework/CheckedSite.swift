@@ -61,11 +61,7 @@ public struct CheckedSite: Sendable {
             var own = facts.page?.links ?? facts.textLinks
             if let deepLink = facts.deepLink { own.append(deepLink) }
             linksByArtifact.append(own)
-            if let known = linksByPath[artifact.path] {
-                linksByPath[artifact.path] = known + own
-            } else {
-                linksByPath[artifact.path] = own
-            }
+            linksByPath[artifact.path, default: []] += own
         }
         self.linksByArtifact = linksByArtifact
         self.inks = inks

@@ -50,8 +50,7 @@ public struct LintFiles {
                 origin: SourceLocation(file: path))
             return (page, ArtifactFacts(page))
         }.compactMap { $0 }
-        let pages = loaded.map(\.0)
-        artifacts += pages
+        artifacts += loaded.map(\.0)
         facts += loaded.map(\.1)
         // Whether a file exists is asked once per path: most links reach the same few files, and
         // the linted pages are known to exist.
@@ -100,18 +99,26 @@ public struct LintFiles {
                 }
                 guard name != ".", name != ".." else { continue }
                 let child = path + "/" + name
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): pending.append(child)
-                case Int32(DT_REG): if isHTML(name) { found.append(child) }
-                default:
-                    // A symbolic link, or a file system that does not say: ask.
-                    var status = stat()
-                    guard isHTML(name), stat(child, &status) == 0 else { continue }
-                    if status.st_mode & S_IFMT == S_IFREG { found.append(child) }
+                // A file system that does not say what an entry is gets asked, without following links.
+                let type = entry.pointee.d_type == DT_UNKNOWN ? Self.mode(child, following: false) : nil
+                if entry.pointee.d_type == DT_DIR || type == S_IFDIR {
+                    pending.append(child)
+                } else if isHTML(name),
+                    entry.pointee.d_type == DT_REG || type == S_IFREG || Self.mode(child, following: true) == S_IFREG
+                {
+                    // A symbolic link counts when it reaches a regular file.
+                    found.append(child)
                 }
             }
         }
         return found.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The file type bits (`S_IFDIR`, `S_IFREG`, …) of a path, or `nil` when it cannot be read.
+    private static func mode(_ path: String, following: Bool) -> mode_t? {
+        var status = stat()
+        guard (following ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     /// Whether a path names an HTML file (`.html`, `.htm`).
