@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "BeckonDiagnostics", "BeckonProvenance", "BeckonSite", "BeckonLocalization", "BeckonMarkdown",
                 "BeckonText", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards", "BeckonText"]),

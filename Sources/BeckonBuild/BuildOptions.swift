@@ -28,6 +28,12 @@ public struct BuildOptions: Sendable {
     public var sendDate: Date?
     /// Where step results are kept between runs (`--cache DIR`); `nil` keeps them in memory only.
     public var cacheFolder: URL?
+    /// Write each file to the staging folder as soon as it is rendered and keep only its facts in
+    /// memory (`beckon build`), instead of holding every file until the end. The output is still
+    /// replaced at once, and only by a build without errors. Off for runs whose engine is kept for
+    /// the next run (`beckon preview`), whose artifacts must stay readable after the staging
+    /// folder is gone.
+    public var streamsOutput = false
 
     public init(
         site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,

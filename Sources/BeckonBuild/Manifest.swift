@@ -1,5 +1,4 @@
 import BeckonRender
-import Crypto
 import Foundation
 
 /// `output/manifest.json`: every artifact with its path, kind, locale, template, invite context,
@@ -58,25 +57,14 @@ public struct Manifest: Sendable, Hashable {
     public static let fileName = "manifest.json"
     public var entries: [Entry]
 
-    /// Lower-case hex digits of a digest.
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in digest {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// The manifest of a set of artifacts.
     public init(_ artifacts: [Artifact]) {
         entries = artifacts.map { artifact in
             Entry(
                 path: artifact.path, kind: artifact.kind.rawValue, locale: artifact.locale?.rawValue,
                 template: artifact.template, context: artifact.context, sample: artifact.sample,
-                status: artifact.status, contentType: artifact.contentType, bytes: artifact.bytes.count,
-                sha256: Self.hex(SHA256.hash(data: artifact.bytes)),
+                status: artifact.status, contentType: artifact.contentType, bytes: artifact.byteCount,
+                sha256: artifact.sha256,
                 deepLink: artifact.deepLink, alternateLink: artifact.alternateLink, note: artifact.note,
                 variant: artifact.variant, poolItem: artifact.poolItem)
         }.sorted { $0.path < $1.path }

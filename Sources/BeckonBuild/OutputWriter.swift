@@ -96,42 +96,88 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes the artifacts and the manifest, then swaps them into place.
-    public func write(_ artifacts: [Artifact], manifest: Manifest) -> Diagnostic? {
-        if let problem = safetyProblem() { return problem }
+    /// Makes a new staging folder beside the output (after removing those of killed builds), for a
+    /// build that streams its files (or for the final write).
+    public func openStaging() throws -> OutputStaging {
         let manager = FileManager.default
         for folder in abandonedStagingFolders() { try? manager.removeItem(at: folder) }
         let parent = output.deletingLastPathComponent()
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).beckon-staging-\(token)")
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        return OutputStaging(url: staging)
+    }
+
+    /// Leaves the output as it is: removes a streaming build's staging folder. When the output
+    /// already holds the same files (`isUpToDate`), the artifacts read their bytes from it.
+    public func keepOutput(discarding staging: OutputStaging?, outputMatches: Bool = false) {
+        guard let staging else { return }
+        if outputMatches { staging.folder.path = output.path }
+        staging.discard()
+    }
+
+    /// Writes the artifacts and the manifest, then swaps them into place. Artifacts a streaming
+    /// build already wrote to `staging` are only checked to be there, whole.
+    public func write(
+        _ artifacts: [Artifact], manifest: Manifest, staging streamed: OutputStaging? = nil
+    )
+        -> Diagnostic?
+    {
+        if let problem = safetyProblem() {
+            streamed?.discard()
+            return problem
+        }
+        let staging: OutputStaging
         do {
-            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            staging = try streamed ?? openStaging()
+        } catch {
+            return writeFailed(error.localizedDescription)
+        }
+        do {
             // Files are written without a flush each (Foundation's `Data.write` syncs every file on
             // Linux); one sync of the file system then makes them all durable before the staging
             // folder takes the output's place, so a crash leaves the old output or the new one.
             var folders = Set<String>()
             for artifact in artifacts {
-                let file = staging.appendingPathComponent(artifact.path)
+                let file = staging.url.appendingPathComponent(artifact.path)
+                if staging.holds(artifact) {
+                    try Self.checkWritten(file, artifact.byteCount, shown: artifact.path)
+                    continue
+                }
                 let folder = file.deletingLastPathComponent()
                 if folders.insert(folder.path).inserted {
-                    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 }
                 try Self.writeFile(file, artifact.bytes, shown: artifact.path)
             }
             try Self.writeFile(
-                staging.appendingPathComponent(Manifest.fileName), manifest.json, shown: Manifest.fileName)
-            guard beckon_sync_file_system(staging.path) == 0 else {
+                staging.url.appendingPathComponent(Manifest.fileName), manifest.json, shown: Manifest.fileName)
+            guard beckon_sync_file_system(staging.url.path) == 0 else {
                 throw FileError(shown: "the new output (syncing it to disk)", code: errno)
             }
-            try swapIntoPlace(staging)
+            try swapIntoPlace(staging.url)
+            staging.folder.path = output.path
         } catch {
-            try? manager.removeItem(at: staging)
-            return .error(
-                "build.write-failed", "could not write `\(output.path)`: \(error.localizedDescription)", at: nil,
-                fix: "Check that the folder is writable and the disk has space; the previous output is unchanged.")
+            staging.discard()
+            return writeFailed(error.localizedDescription)
         }
         return nil
+    }
+
+    private func writeFailed(_ reason: String) -> Diagnostic {
+        .error(
+            "build.write-failed", "could not write `\(output.path)`: \(reason)", at: nil,
+            fix: "Check that the folder is writable and the disk has space; the previous output is unchanged.")
+    }
+
+    /// Fails unless the file a streamed artifact was written to is still there with all its bytes.
+    private static func checkWritten(_ file: URL, _ count: Int, shown: String) throws {
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else { throw FileError(shown: shown, code: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == count else {
+            throw FileError(shown: shown, reason: "it was changed in the staging folder while the build ran")
+        }
     }
 
     private static func writeFile(_ file: URL, _ bytes: [UInt8], shown: String) throws {
@@ -142,9 +188,18 @@ public struct OutputWriter: Sendable {
     /// A system call that failed on one file of the output, named as the output shows it.
     private struct FileError: LocalizedError {
         let shown: String
-        let code: Int32
+        let reason: String
 
-        var errorDescription: String? { "\(shown): \(String(cString: strerror(code)))" }
+        init(shown: String, code: Int32) {
+            self.init(shown: shown, reason: String(cString: strerror(code)))
+        }
+
+        init(shown: String, reason: String) {
+            self.shown = shown
+            self.reason = reason
+        }
+
+        var errorDescription: String? { "\(shown): \(reason)" }
     }
 
     private func swapIntoPlace(_ staging: URL) throws {

@@ -43,7 +43,9 @@ public struct Pipeline: Sendable {
                 report: DiagnosticReport([problem]), artifacts: [], wrote: false, output: options.outputFolder,
                 seconds: Date().timeIntervalSince(start), locales: [])
         }
-        let outcome = await renderAndCheck()
+        // A streaming build writes each file to the staging folder as soon as it is made.
+        let staging = options.write && options.streamsOutput ? try? writer.openStaging() : nil
+        let outcome = await renderAndCheck(streamingTo: staging)
         let artifacts = outcome.artifacts
         var report = DiagnosticReport(outcome.diagnostics).finalized(
             overrides: outcome.overrides, strict: options.strict)
@@ -51,13 +53,16 @@ public struct Pipeline: Sendable {
         if options.write, !artifacts.isEmpty, !report.hasErrors || options.keepGoing {
             let manifest = Manifest(artifacts)
             if writer.isUpToDate(manifest) {
+                writer.keepOutput(discarding: staging, outputMatches: true)
                 wrote = true
-            } else if let problem = writer.write(artifacts, manifest: manifest) {
+            } else if let problem = writer.write(artifacts, manifest: manifest, staging: staging) {
                 report.append(problem)
                 report = report.finalized(overrides: outcome.overrides, strict: options.strict)
             } else {
                 wrote = true
             }
+        } else {
+            writer.keepOutput(discarding: staging)
         }
         if wrote, let lock = outcome.lock, let problem = TranslationLockFile.write(lock, site: options.site) {
             report.append(problem)
@@ -82,16 +87,17 @@ public struct Pipeline: Sendable {
     }
 
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
-    func renderAndCheck() async -> Outcome {
+    /// With `staging`, each rendered file is written there at once and read back from it.
+    func renderAndCheck(streamingTo staging: OutputStaging? = nil) async -> Outcome {
         engine.beginRun()
-        var outcome = await steps()
+        var outcome = await steps(staging)
         // A run that stopped before rendering keeps what earlier runs made, for the run after the fix.
         engine.endRun(pruning: !outcome.artifacts.isEmpty)
         outcome.steps = engine.stats
         return outcome
     }
 
-    private func steps() async -> Outcome {
+    private func steps(_ staging: OutputStaging?) async -> Outcome {
         let (loaded, loadDiagnostics) = await engine.phase("load") {
             LoadStep(engine: engine, options: options, sources: sources).run()
         }
@@ -117,12 +123,13 @@ public struct Pipeline: Sendable {
                 diagnostics: diagnostics, locales: locales, localization: status(), overrides: prepared.overrides)
         }
         let rendered = await engine.phase("render") {
-            RenderStep(engine: engine, progress: progress).run(loaded, prepared)
+            RenderStep(engine: engine, progress: progress, staging: staging).run(loaded, prepared)
         }
         var artifacts = rendered.artifacts
         diagnostics += rendered.diagnostics + Self.collisions(artifacts)
         diagnostics += await engine.phase("check") {
-            CheckStep(engine: engine, progress: progress).run(rendered, loaded, prepared)
+            CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
+                rendered, loaded, prepared)
         }
         diagnostics += await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
         let statuses = status()

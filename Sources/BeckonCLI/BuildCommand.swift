@@ -29,7 +29,8 @@ struct BuildCommand: AsyncParsableCommand {
         let outputURL = output.map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
-        let buildOptions = options.buildOptions(output: outputURL, keepGoing: keepGoing, write: true)
+        var buildOptions = options.buildOptions(output: outputURL, keepGoing: keepGoing, write: true)
+        buildOptions.streamsOutput = true
         try await RunReporter(format: options.format, verb: .build).run(buildOptions)
     }
 }

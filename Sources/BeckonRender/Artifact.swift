@@ -43,7 +43,8 @@ public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Com
     public static func < (lhs: ArtifactKind, rhs: ArtifactKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// One rendered output file, in memory until the build writes it.
+/// One rendered output file: its bytes in memory, or — in a build that streams its output — in the
+/// file they were written to (`moveBytes(to:)`), read back when asked for.
 ///
 /// An artifact is copied into many indexes (pages, links, emails, appearances); its fields live in
 /// one shared box, copied only when a copy that shares it is changed, so a copy costs one
@@ -88,10 +89,17 @@ public struct Artifact: Sendable, Hashable {
         get { storage.contentType }
         set { unique().contentType = newValue }
     }
+    /// The content. For an artifact whose bytes were moved to a file, each read reads the file
+    /// (empty when it is gone; a streaming build checks every moved file before it swaps the
+    /// output into place).
     public var bytes: [UInt8] {
         get { storage.bytes }
         set { unique().bytes = newValue }
     }
+    /// How many bytes the content has, without reading a moved artifact's file.
+    public var byteCount: Int { storage.byteCount }
+    /// The content's SHA-256 in lower-case hex, worked out once.
+    public var sha256: String { storage.sha256 }
     /// The deep link that opens the channel's app with this message, for share messages.
     public var deepLink: String? {
         get { storage.deepLink }
@@ -150,6 +158,16 @@ public struct Artifact: Sendable, Hashable {
         storage.provenance = provenance
     }
 
+    /// Lets go of the bytes held in memory: from now on this artifact, and every copy sharing its
+    /// fields, reads them from `file` in `folder`, which must hold exactly these bytes. The
+    /// content's SHA-256 is worked out first, while the bytes are at hand.
+    public func moveBytes(to folder: ArtifactFolder, file: String) {
+        storage.moveBytes(to: folder, file: file)
+    }
+
+    /// Where the bytes are, when they were moved to a file: the folder and the file's path in it.
+    public var bytesFile: (folder: ArtifactFolder, file: String)? { storage.bytesFile }
+
     /// The box, made this artifact's own before a change.
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
@@ -174,7 +192,9 @@ public struct Artifact: Sendable, Hashable {
         var sample: String? = nil
         var status: Int
         var contentType: String
-        var bytes: [UInt8]
+        /// The bytes and their digest, behind `ArtifactContent.lock`: the bytes may move to a file
+        /// while copies sharing this box are read on other threads.
+        private var content: ArtifactContent
         var deepLink: String? = nil
         var alternateLink: String? = nil
         var note: String? = nil
@@ -189,11 +209,38 @@ public struct Artifact: Sendable, Hashable {
             self.kind = kind
             self.status = status
             self.contentType = contentType
-            self.bytes = bytes
+            self.content = ArtifactContent(bytes)
+        }
+
+        var bytes: [UInt8] {
+            get { ArtifactContent.lock.withLock { content }.bytes }
+            set { ArtifactContent.lock.withLock { content = ArtifactContent(newValue) } }
+        }
+
+        var byteCount: Int { ArtifactContent.lock.withLock { content.count } }
+
+        var bytesFile: (folder: ArtifactFolder, file: String)? {
+            ArtifactContent.lock.withLock { content.file }
+        }
+
+        var sha256: String {
+            let current = ArtifactContent.lock.withLock { content }
+            if let digest = current.sha256 { return digest }
+            let digest = ArtifactContent.sha256(of: current.bytes)
+            ArtifactContent.lock.withLock { content.sha256 = digest }
+            return digest
+        }
+
+        func moveBytes(to folder: ArtifactFolder, file: String) {
+            let digest = sha256
+            ArtifactContent.lock.withLock {
+                content = ArtifactContent(file: (folder, file), count: content.count, sha256: digest)
+            }
         }
 
         func copy() -> Storage {
-            let copy = Storage(path: path, kind: kind, status: status, contentType: contentType, bytes: bytes)
+            let copy = Storage(path: path, kind: kind, status: status, contentType: contentType, bytes: [])
+            copy.content = ArtifactContent.lock.withLock { content }
             copy.locale = locale
             copy.template = template
             copy.context = context

@@ -5,10 +5,13 @@ import BeckonRender
 
 /// Checks the rendered artifacts: each page is parsed once per content, the page, text and image
 /// rules run per artifact, the site rules over all of them, and the catalog rules over the
-/// bundles — each through the engine, so an unchanged artifact is not checked again.
+/// bundles — each through the engine, so an unchanged artifact is not checked again. With
+/// `releasesDocuments` (a streaming build), a parsed page is let go as soon as the rules that read
+/// it have run, and parsed again only for a later rule that needs it: memory holds facts, not trees.
 struct CheckStep {
     let engine: Engine
     let progress: ProgressHandler?
+    var releasesDocuments = false
 
     func run(_ rendered: RenderResult, _ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
         let artifacts = rendered.artifacts
@@ -34,6 +37,7 @@ struct CheckStep {
             let diagnostics = engine.persistentValue("check.artifact", key.finish()) {
                 checker.check(artifact, page: facts(artifact, print).page)
             }
+            if releasesDocuments { facts(artifact, print).page?.releaseDocument() }
             return (print, diagnostics)
         }
         var diagnostics = checked.flatMap(\.1)
@@ -54,6 +58,10 @@ struct CheckStep {
                 key.add(print)
                 key.add(context)
                 key.add(reads)
+                // An email's HTML is read again by the email rules below, which let it go then.
+                defer {
+                    if releasesDocuments, artifact.kind != .emailHTML { site.pages[artifact.path]?.releaseDocument() }
+                }
                 return engine.value("check.across", key.finish()) { checker.checkAcrossSite(artifact, in: site) }
             }
             // Email rules run per email, keyed by its files (and the static assets' sizes).
@@ -72,6 +80,7 @@ struct CheckStep {
                 for file in [email.html, email.text, email.message] {
                     key.add(file.flatMap { printsByPath[$0.path] } ?? Fingerprint(high: 0, low: 0))
                 }
+                defer { if releasesDocuments { email.page?.releaseDocument() } }
                 return engine.value("check.email", key.finish()) { checker.checkEmail(email, in: site) }
             }
             let whole = engine.measure("check: whole-site rules") { checker.checkWholeSite(site) }

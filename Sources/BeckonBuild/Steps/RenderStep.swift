@@ -7,10 +7,18 @@ import BeckonWeb
 /// Renders every page, email, card, share message and site file, each route through the engine:
 /// a route's key is the fingerprint of the files it reads, so after an edit only the routes that
 /// read the edited file render again. Routes render in parallel; results are reused from memory
-/// (and from `--cache DIR`).
+/// (and from `--cache DIR`). In a streaming build each route's files go to the staging folder as
+/// soon as they are made, and only their facts stay in memory.
 struct RenderStep {
     let engine: Engine
     let progress: ProgressHandler?
+    let staging: OutputStaging?
+
+    /// The route's result, its files written to the staging folder when the build streams.
+    private func streamed(_ result: RenderResult) -> RenderResult {
+        staging?.stream(result.artifacts)
+        return result
+    }
 
     func run(_ loaded: LoadedSite, _ prepared: Prepared) -> RenderResult {
         let site = loaded.site
@@ -40,10 +48,11 @@ struct RenderStep {
             key.add(prints.layouts)
             key.add(prints.cardLayouts)
             key.add(route.filePath)
-            return engine.persistentValue("render.page", key.finish()) {
-                let (artifact, diagnostics) = prepared.pages.render(template, route: route)
-                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
-            }
+            return streamed(
+                engine.persistentValue("render.page", key.finish()) {
+                    let (artifact, diagnostics) = prepared.pages.render(template, route: route)
+                    return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+                })
         }
         let emails = emailJobs.parallelMap { template, locale, sample in
             defer { counter.increment() }
@@ -51,10 +60,11 @@ struct RenderStep {
             key.add(stringPrints.print(emailStrings[template.path] ?? [], template.path, locale))
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(sample.id)
-            return engine.persistentValue("render.email", key.finish()) {
-                let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
-                return RenderResult(artifacts, diagnostics)
-            }
+            return streamed(
+                engine.persistentValue("render.email", key.finish()) {
+                    let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
+                    return RenderResult(artifacts, diagnostics)
+                })
         }
         let cards = cardJobs.parallelMap { locale, sample in
             defer { counter.increment() }
@@ -68,11 +78,12 @@ struct RenderStep {
             key.add(prints.staticFiles)
             key.add(sample?.id)
             key.add(stringPrints.print(cardStrings, "cards", locale))
-            return engine.persistentValue("render.card", key.finish()) {
-                guard let cards = prepared.cards else { return RenderResult([], []) }
-                let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
-                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
-            }
+            return streamed(
+                engine.persistentValue("render.card", key.finish()) {
+                    guard let cards = prepared.cards else { return RenderResult([], []) }
+                    let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
+                    return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+                })
         }
         return RenderResult.merged(pages + emails + cards + siteFiles(loaded, prepared, stringPrints))
     }
@@ -85,18 +96,20 @@ struct RenderStep {
         let messages = loaded.site.buildLocales.parallelMap { locale in
             var key = base(prints, locale, "share-messages")
             key.add(strings.print(messageKeys, "share-messages", locale))
-            return engine.persistentValue("render.messages", key.finish()) {
-                RenderResult(prepared.messages.artifacts(locale: locale), [])
-            }
+            return streamed(
+                engine.persistentValue("render.messages", key.finish()) {
+                    RenderResult(prepared.messages.artifacts(locale: locale), [])
+                })
         }
         var filesKey = FingerprintBuilder("site-files")
         filesKey.add(prints.config)
         filesKey.add(prints.run)
         filesKey.add(prints.staticFiles)
-        let files = engine.persistentValue("render.site-files", filesKey.finish()) {
-            let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
-            return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
-        }
+        let files = streamed(
+            engine.persistentValue("render.site-files", filesKey.finish()) {
+                let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
+                return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
+            })
         return messages + [files]
     }
 

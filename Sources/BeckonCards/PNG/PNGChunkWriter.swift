@@ -15,6 +15,12 @@ struct PNGChunkWriter {
         bytes += Self.bigEndian(UInt32(truncatingIfNeeded: crc))
     }
 
+    /// Makes room for chunks holding this many bytes of data each, so they are appended without
+    /// growing the file twice over.
+    mutating func reserve(chunks sizes: [Int]) {
+        bytes.reserveCapacity(bytes.count + sizes.reduce(0) { $0 + $1 + 12 })
+    }
+
     /// The data of an `IHDR` chunk: no interlacing, and the only compression and filter methods.
     static func header(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8) -> [UInt8] {
         bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colorType, 0, 0, 0]

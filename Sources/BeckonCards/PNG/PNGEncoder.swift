@@ -28,7 +28,10 @@ enum PNGEncoder {
                 "IHDR", PNGChunkWriter.header(width: width, height: height, bitDepth: 8, colorType: opaque ? 2 : 6))
             data = PNGScanlines.truecolor(pixels, width: width, height: height, stride: stride, alpha: !opaque)
         }
-        writer.append("IDAT", try Deflate.compress(data, level: compressionLevel))
+        let compressed = try Deflate.compress(data, level: compressionLevel)
+        // The file is kept as long as the build runs: sized exactly, not grown by doubling.
+        writer.reserve(chunks: [compressed.count, 0])
+        writer.append("IDAT", compressed)
         writer.append("IEND", [])
         return writer.bytes
     }

@@ -1,11 +1,14 @@
 import BeckonHTML
 import BeckonRender
 import BeckonSite
+import Foundation
 
-/// An HTML artifact as the checks see it: its written bytes, parsed once, and its element ids.
-public final class CheckedPage: Sendable {
+/// An HTML artifact as the checks see it: its written bytes, parsed, and what the site rules read
+/// of it (ids, links, colours, alternates), found when it is parsed.
+public final class CheckedPage: @unchecked Sendable {
     public let artifact: Artifact
-    public let document: HTMLDocument
+    private let lock = NSLock()
+    private var parsed: HTMLDocument?
     /// Every `id` (and `<a name>`) in the page, for `#fragment` links.
     public let anchors: Set<String>
     /// Every URL the page holds, found once when it is parsed.
@@ -23,7 +26,7 @@ public final class CheckedPage: Sendable {
     public init(_ artifact: Artifact) {
         self.artifact = artifact
         let document = HTMLDocument(bytes: artifact.bytes)
-        self.document = document
+        self.parsed = document
         var anchors = Set<String>()
         document.root.walk { node in
             guard node.isElement else { return }
@@ -47,5 +50,20 @@ public final class CheckedPage: Sendable {
             scheme, colors in
             (scheme, colors, scheme + colors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.css)" }.joined())
         }
+    }
+
+    /// The page parsed: kept from the first parse until `releaseDocument()`, then parsed again
+    /// from the artifact's bytes when asked for, and kept until the next release.
+    public var document: HTMLDocument {
+        if let document = lock.withLock({ parsed }) { return document }
+        let document = HTMLDocument(bytes: artifact.bytes)
+        lock.withLock { parsed = document }
+        return document
+    }
+
+    /// Lets go of the parsed page (a build that streams its output keeps only the facts of pages
+    /// whose rules have run); what was read of it when it was parsed stays.
+    public func releaseDocument() {
+        lock.withLock { parsed = nil }
     }
 }

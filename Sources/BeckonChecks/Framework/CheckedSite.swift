@@ -90,7 +90,7 @@ public struct CheckedSite: Sendable {
         }
         self.emails = emails.keys.sorted().map { emails[$0]! }
         self.assetSizes = Dictionary(
-            artifacts.filter { $0.kind == .asset }.map { ($0.path, $0.bytes.count) },
+            artifacts.filter { $0.kind == .asset }.map { ($0.path, $0.byteCount) },
             uniquingKeysWith: { first, _ in first })
         self.pages = pages
         self.messages = messages

@@ -9,7 +9,7 @@ enum CardViewer {
             "<figure class=\"card\"><img src=\"/\(PreviewHTML.attribute(path))\" alt=\"\(PreviewHTML.attribute(alt))\" width=\"1200\" height=\"630\">"
         body +=
             "<figcaption><strong>Alt text:</strong> \(alt.isEmpty ? "none (no page shows this card)" : e(alt))</figcaption></figure>\n"
-        body += "<p class=\"meta\">\(card.bytes.count / 1024) KB of 300 KB · 1200×630</p>\n"
+        body += "<p class=\"meta\">\(card.byteCount / 1024) KB of 300 KB · 1200×630</p>\n"
         body += "<section><h2>Findings on this card</h2>\n"
         body += FindingsList.html(state.findings(in: path).map(\.diagnostic), sources: state.sources) + "</section>\n"
         return PreviewHTML.document(title: path, state: state, body: body)

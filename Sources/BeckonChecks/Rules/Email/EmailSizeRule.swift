@@ -13,10 +13,10 @@ struct EmailSizeRule: PageRule {
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         guard page.artifact.kind == .emailHTML else { return [] }
         var findings: [Finding] = []
-        if page.artifact.bytes.count > Self.clip {
+        if page.artifact.byteCount > Self.clip {
             findings.append(
                 Finding(
-                    "the HTML is \(page.artifact.bytes.count / 1024) KB; Gmail clips it at 102 KB", line: 1,
+                    "the HTML is \(page.artifact.byteCount / 1024) KB; Gmail clips it at 102 KB", line: 1,
                     fix: "Shorten the email."))
         }
         let lines = String(decoding: page.artifact.bytes, as: UTF8.self).split(separator: "\n")

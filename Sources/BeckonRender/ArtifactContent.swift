@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+
+/// An artifact's bytes — in memory, or in a file they were written to — with their count and,
+/// once worked out, their SHA-256. Artifacts change it only under `lock`.
+struct ArtifactContent: Sendable {
+    /// Guards every artifact's content: held only to read or replace this small value, never
+    /// while a file is read.
+    static let lock = NSLock()
+
+    private var memory: [UInt8]?
+    /// The folder and path of the file the bytes were moved to.
+    private(set) var file: (folder: ArtifactFolder, file: String)?
+    let count: Int
+    var sha256: String?
+
+    init(_ bytes: [UInt8]) {
+        memory = bytes
+        count = bytes.count
+    }
+
+    init(file: (folder: ArtifactFolder, file: String), count: Int, sha256: String) {
+        self.file = file
+        self.count = count
+        self.sha256 = sha256
+    }
+
+    /// The bytes: from memory, or read from the file (empty when it cannot be read whole).
+    var bytes: [UInt8] {
+        if let memory { return memory }
+        guard let file else { return [] }
+        return Self.read(file.folder.path + "/" + file.file, count: count) ?? []
+    }
+
+    /// Exactly `count` bytes read from the file at `path`, or `nil`.
+    private static func read(_ path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + done, count - done)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                done += got
+            }
+            initialized = done
+            complete = done == count
+        }
+        return complete ? bytes : nil
+    }
+
+    /// Lower-case hex digits of the SHA-256 of `bytes`.
+    static func sha256(of bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in SHA256.hash(data: bytes) {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
