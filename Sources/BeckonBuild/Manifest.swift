@@ -47,7 +47,7 @@ public struct Manifest: Sendable, Hashable {
         }
     }
 
-    private struct Document: Codable {
+    struct Document: Codable {
         var version: Int
         var artifacts: [Entry]
     }
@@ -56,6 +56,11 @@ public struct Manifest: Sendable, Hashable {
     public static let version = 1
     public static let fileName = "manifest.json"
     public var entries: [Entry]
+
+    /// A manifest of these entries, in the order given.
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
 
     /// The manifest of a set of artifacts.
     public init(_ artifacts: [Artifact]) {
@@ -73,13 +78,5 @@ public struct Manifest: Sendable, Hashable {
     /// Reads a manifest written by Beckon.
     public init(data: Data) throws {
         entries = try JSONDecoder().decode(Document.self, from: data).artifacts
-    }
-
-    /// The manifest as deterministic, pretty-printed JSON.
-    public var json: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Document(version: Self.version, artifacts: entries))) ?? Data()
-        return Array(data) + [UInt8(ascii: "\n")]
     }
 }

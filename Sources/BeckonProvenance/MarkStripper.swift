@@ -47,6 +47,19 @@ struct MarkStripper {
         }
         endBase()
         spans.sort { ($0.start, $0.depth) < ($1.start, $1.depth) }
+        // Every rendered page keeps its map for the whole build: sized exactly, not grown by doubling.
+        // (The output was reserved at the marked text's size, several times its own.)
+        output = Self.exactly(output)
+        origins = Self.exactly(origins)
+        spans = Self.exactly(spans)
+    }
+
+    /// The elements in an array of exactly their count's capacity.
+    private static func exactly<Element>(_ elements: [Element]) -> [Element] {
+        guard elements.capacity > elements.count else { return elements }
+        return [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: elements)
+        }
     }
 
     private mutating func endBase() {
@@ -69,7 +82,7 @@ struct MarkStripper {
             payload.append(UInt8(value & 0xFF))
         }
         if payload.last == 0 { payload.removeLast() }
-        guard let origin = OriginCoding.decode(payload[...]) else { return (nil, index) }
+        guard let origin = OriginCoding.shared(payload) else { return (nil, index) }
         if let existing = originIndex[origin] { return (existing, index) }
         origins.append(origin)
         originIndex[origin] = origins.count - 1

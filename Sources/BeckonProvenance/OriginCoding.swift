@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import Foundation
 
 /// The compact byte form an origin takes inside a mark: its fields joined by U+001F.
 enum OriginCoding {
@@ -17,6 +18,18 @@ enum OriginCoding {
         return bytes
     }
 
+    /// Decoded origins by their bytes, shared by every page that shows the same source: thousands
+    /// of pages rendered from one template and bundle then hold one copy of each path and key.
+    private static let known = SharedOrigins()
+
+    /// The origin a payload names, decoded once per process (`decode`).
+    static func shared(_ bytes: [UInt8]) -> Origin? {
+        if let origin = known[bytes] { return origin }
+        guard let origin = decode(bytes[...]) else { return nil }
+        known[bytes] = origin
+        return origin
+    }
+
     static func decode(_ bytes: ArraySlice<UInt8>) -> Origin? {
         let fields = bytes.split(separator: separator, omittingEmptySubsequences: false).map {
             String(decoding: $0, as: UTF8.self)
@@ -27,5 +40,23 @@ enum OriginCoding {
         return Origin(
             kind, at: SourceLocation(file: fields[1], line: line, column: column),
             key: fields[4].isEmpty ? nil : fields[4], locale: fields[5].isEmpty ? nil : fields[5])
+    }
+}
+
+/// A map from payload bytes to decoded origins, safe on any thread; emptied when it grows past a
+/// limit (a long preview session that decodes ever new lines).
+private final class SharedOrigins: @unchecked Sendable {
+    private static let limit = 100_000
+    private let lock = NSLock()
+    private var origins: [[UInt8]: Origin] = [:]
+
+    subscript(bytes: [UInt8]) -> Origin? {
+        get { lock.withLock { origins[bytes] } }
+        set {
+            lock.withLock {
+                if origins.count >= Self.limit { origins.removeAll() }
+                origins[bytes] = newValue
+            }
+        }
     }
 }

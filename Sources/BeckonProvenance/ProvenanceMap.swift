@@ -96,7 +96,7 @@ extension ProvenanceMap: Codable {
         origins.reserveCapacity(originCount)
         for _ in 0..<originCount {
             guard let length = integer(), length >= 0, offset + length <= bytes.count,
-                let origin = OriginCoding.decode(bytes[offset..<(offset + length)])
+                let origin = OriginCoding.shared(Array(bytes[offset..<(offset + length)]))
             else { return nil }
             offset += length
             origins.append(origin)

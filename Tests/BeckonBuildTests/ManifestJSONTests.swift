@@ -1,0 +1,53 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import BeckonBuild
+
+/// `manifest.json` is written by hand for speed; it must stay the bytes `JSONEncoder` makes.
+@Suite struct ManifestJSONTests {
+    /// What Foundation writes for the same manifest.
+    static func encoded(_ manifest: Manifest) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let document = Manifest.Document(version: Manifest.version, artifacts: manifest.entries)
+        return Array(try encoder.encode(document)) + [UInt8(ascii: "\n")]
+    }
+
+    static func entry(_ text: String, optionals: Bool) -> Manifest.Entry {
+        Manifest.Entry(
+            path: "de-DE/\(text)/index.html", kind: "landing", locale: optionals ? "de-DE" : nil,
+            template: optionals ? text : nil, context: optionals ? "generic" : nil, sample: optionals ? text : nil,
+            status: optionals ? 410 : 200, contentType: "text/html; charset=utf-8", bytes: text.utf8.count,
+            sha256: String(repeating: "ab", count: 32), deepLink: optionals ? "https://wa.me/?text=\(text)" : nil,
+            alternateLink: optionals ? "whatsapp://send?text=\(text)" : nil, note: optionals ? text : nil,
+            variant: optionals ? "b" : nil, poolItem: optionals ? 3 : nil)
+    }
+
+    @Test(arguments: [
+        "plain", "", "quote \" and back\\slash", "a/b/c", "line\nbreak\ttab\r\u{8}\u{C}", "\u{0}\u{1}\u{1F}\u{7F}",
+        "Grüße, 招待, مرحبا 👋🏽", "\u{2028}\u{2029}", "</script>",
+    ])
+    func aManifestIsTheBytesJSONEncoderWrites(text: String) throws {
+        for optionals in [false, true] {
+            let manifest = Manifest(entries: [
+                Self.entry(text, optionals: optionals), Self.entry("b", optionals: !optionals),
+            ])
+            #expect(manifest.json == (try Self.encoded(manifest)))
+        }
+    }
+
+    @Test func anyTextIsWrittenAsJSONEncoderWritesIt() async {
+        let special = Gen<Character?>.element(of: Array("\"\\/\n\t\r\u{0}\u{1B}é招👋🏽 ")).map { $0! }
+        let text = Gen<Character>.oneOf(Gen.letterOrNumber, special).string(of: 0...24)
+        await propertyCheck(input: text, Gen.bool) { text, optionals in
+            let manifest = Manifest(entries: [Self.entry(text, optionals: optionals)])
+            #expect(manifest.json == (try? Self.encoded(manifest)))
+        }
+    }
+
+    @Test func anEmptyManifest() throws {
+        let manifest = Manifest(entries: [])
+        #expect(manifest.json == (try Self.encoded(manifest)))
+    }
+}
