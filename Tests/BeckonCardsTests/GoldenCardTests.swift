@@ -23,9 +23,9 @@ import Testing
 
     @Test(
         arguments: [
-            ("en-emoji", "6efc6767123183f69d0445f5e550796c4fd509754bf1674267912c4f393804c1"),
-            ("ar", "dfb935fbb96825fe130e1eaff5cd830a15511222dc0596548694359dde199ae9"),
-            ("ja", "4447752008eef08f91608fdec84bae0a54b4f5b808fd5192286a428175f108be"),
+            ("en-emoji", "e75878516c30a1fb7579998df7901bb98852e1dc4c0bc09ee4ed763f3ce2a462"),
+            ("ar", "e85ac8e1d82c4b82992fd8f48ad8444ac2d1ef988e7f8a663acfafafbbcf225a"),
+            ("ja", "0ec3e0171b607251ed88486da8ca081e3e344cd83deabb77739cd377eb2fef7c"),
         ])
     func matchesItsRecording(name: String, sha256: String) throws {
         let card = try CardRenderer.render(CardFixtures.layout(), Self.cards[name]!, assets: CardFixtures.assets())

@@ -56,4 +56,35 @@ import Testing
         }
         #expect(chunks == ["IHDR", "PLTE", "IDAT", "IEND"])
     }
+
+    /// A card drawn on a shared base: bands whose rows (and the rows before them) are the base's
+    /// are copied from the base's compressed bands; the file still decodes to the card's pixels.
+    @Test(arguments: [
+        ("nothing changed", 0..<0), ("the middle", 200..<330), ("the first rows", 0..<5),
+        ("the last rows", 620..<630), ("one row at a band's edge", 16..<17), ("everything", 0..<630),
+    ])
+    func aCardOnABaseDecodesToItsPixels(change: String, rows: Range<Int>) throws {
+        let width = 1200
+        let height = 630
+        func gradient(_ x: Int, _ y: Int) -> UInt32 {
+            Self.argb(255, UInt32((x + y) * 255 / (width + height)), UInt32(y * 255 / height), 180)
+        }
+        let basePixels = (0..<height).flatMap { y in (0..<width).map { x in gradient(x, y) } }
+        let base = basePixels.withUnsafeBytes { CardBase(pixels: Array($0), stride: width * 4) }
+        var card = basePixels
+        for y in rows {
+            for x in stride(from: y % 7, to: width, by: 5) {
+                card[y * width + x] = Self.argb(255, 20, 20, UInt32(x % 256))
+            }
+        }
+        let png = try card.withUnsafeBytes { bytes in
+            try PNGEncoder.encode(bytes.baseAddress!, width: width, height: height, stride: width * 4, base: base)
+        }
+        #expect(try decoded(png) == card)
+        // The same file as encoding on its own would decode to.
+        let alone = try card.withUnsafeBytes { bytes in
+            try PNGEncoder.encode(bytes.baseAddress!, width: width, height: height, stride: width * 4)
+        }
+        #expect(try decoded(alone) == card)
+    }
 }

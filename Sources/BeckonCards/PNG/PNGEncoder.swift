@@ -7,13 +7,17 @@ enum PNGEncoder {
     /// but 15–20% slower.
     static let compressionLevel: Int32 = 4
 
+    /// The PNG of the pixels. With `base` (what the card was drawn on), an opaque image of many
+    /// colours copies the base's compressed bands where its rows are the base's
+    /// (`BandedDeflate`, zlib); otherwise the whole image is compressed with libdeflate.
     static func encode(
-        _ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int
+        _ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, base: CardBase? = nil
     ) throws(CardRenderError)
         -> [UInt8]
     {
         var writer = PNGChunkWriter()
         let data: [UInt8]
+        var bands: BandedDeflate.BaseBands?
         if let palette = PNGPalette(pixels, width: width, height: height, stride: stride) {
             writer.append("IHDR", PNGChunkWriter.header(width: width, height: height, bitDepth: 8, colorType: 3))
             let entries = palette.colors.map(PNGColor.init)
@@ -27,8 +31,16 @@ enum PNGEncoder {
             writer.append(
                 "IHDR", PNGChunkWriter.header(width: width, height: height, bitDepth: 8, colorType: opaque ? 2 : 6))
             data = PNGScanlines.truecolor(pixels, width: width, height: height, stride: stride, alpha: !opaque)
+            if opaque, let base, BandedDeflate.rows * (width * 3 + 1) >= BandedDeflate.window {
+                bands = base.bands(width: width, height: height)
+            }
         }
-        let compressed = try Deflate.compress(data, level: compressionLevel)
+        let compressed: [UInt8]
+        if let bands {
+            compressed = try BandedDeflate.compress(data, rowLength: width * 3 + 1, base: bands)
+        } else {
+            compressed = try Deflate.compress(data, level: compressionLevel)
+        }
         // The file is kept as long as the build runs: sized exactly, not grown by doubling.
         writer.reserve(chunks: [compressed.count, 0])
         writer.append("IDAT", compressed)

@@ -42,7 +42,7 @@ struct CardDrawing {
         let padding = Double(layout.padding)
         let inner = CardRect(x: padding, y: padding, width: Self.width - 2 * padding, height: Self.height - 2 * padding)
         let logo = logoRect(in: inner)
-        let base = try assets.bases.pixels(
+        let base = try assets.bases.base(
             CardBases.Key(background: layout.background, logo: logo?.flipped(mirrored, in: Self.width))
         ) { () throws(CardRenderError) in
             let base = try Canvas(width: RenderedCard.width, height: RenderedCard.height)
@@ -68,7 +68,8 @@ struct CardDrawing {
         }
         let title = try drawTitles(on: canvas, in: column, pairs: &pairs)
         let png = try canvas.withPixels { (pixels, stride) throws(CardRenderError) in
-            try PNGEncoder.encode(pixels, width: RenderedCard.width, height: RenderedCard.height, stride: stride)
+            try PNGEncoder.encode(
+                pixels, width: RenderedCard.width, height: RenderedCard.height, stride: stride, base: base)
         }
         return RenderedCard(
             png: png, titleOverflowed: title.overflowed, titleLineCount: title.lines, titleEndsInWidow: title.widow,
