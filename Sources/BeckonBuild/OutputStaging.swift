@@ -28,7 +28,7 @@ public final class OutputStaging: @unchecked Sendable {
         for artifact in artifacts where artifact.bytesFile == nil {
             let path = artifact.path
             let fresh = lock.withLock { claimed.insert(path).inserted }
-            guard fresh, write(artifact) else { continue }
+            guard fresh, (try? write(artifact.bytes, to: path)) != nil else { continue }
             artifact.moveBytes(to: folder, file: path)
         }
     }
@@ -39,19 +39,58 @@ public final class OutputStaging: @unchecked Sendable {
         return file.folder === folder && file.file == artifact.path
     }
 
-    private func write(_ artifact: Artifact) -> Bool {
-        let file = url.appendingPathComponent(artifact.path)
+    /// Writes a file at `path` below the folder, making its folder the first time. Files are
+    /// written without a flush each: `sync()` makes them all durable at once.
+    func write(_ bytes: [UInt8], to path: String) throws {
+        let file = url.appendingPathComponent(path)
         let parent = file.deletingLastPathComponent().path
         if lock.withLock({ !folders.contains(parent) }) {
-            guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil
-            else { return false }
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             lock.withLock { _ = folders.insert(parent) }
         }
-        return artifact.bytes.withUnsafeBufferPointer { beckon_write_file(file.path, $0.baseAddress, $0.count) } == 0
+        let result = bytes.withUnsafeBufferPointer { beckon_write_file(file.path, $0.baseAddress, $0.count) }
+        guard result == 0 else { throw OutputFileError(shown: path, code: errno) }
+    }
+
+    /// Fails unless the file a streamed artifact was written to is still there with all its bytes.
+    func checkWritten(_ artifact: Artifact) throws {
+        var status = stat()
+        guard lstat(url.appendingPathComponent(artifact.path).path, &status) == 0 else {
+            throw OutputFileError(shown: artifact.path, code: errno)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == artifact.byteCount else {
+            throw OutputFileError(
+                shown: artifact.path, reason: "it was changed in the staging folder while the build ran")
+        }
+    }
+
+    /// Waits until everything written to the folder is on the disk: one sync of the file system,
+    /// so a crash after the exchange leaves the old output or the new one, never part of it.
+    func sync() throws {
+        guard beckon_sync_file_system(url.path) == 0 else {
+            throw OutputFileError(shown: "the new output (syncing it to disk)", code: errno)
+        }
     }
 
     /// Removes the folder and what was written to it.
     func discard() {
         try? FileManager.default.removeItem(at: url)
     }
+}
+
+/// A system call that failed on one file of the output, named as the output shows it.
+struct OutputFileError: LocalizedError {
+    let shown: String
+    let reason: String
+
+    init(shown: String, code: Int32) {
+        self.init(shown: shown, reason: String(cString: strerror(code)))
+    }
+
+    init(shown: String, reason: String) {
+        self.shown = shown
+        self.reason = reason
+    }
+
+    var errorDescription: String? { "\(shown): \(reason)" }
 }

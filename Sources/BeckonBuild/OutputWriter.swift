@@ -135,27 +135,15 @@ public struct OutputWriter: Sendable {
             return writeFailed(error.localizedDescription)
         }
         do {
-            // Files are written without a flush each (Foundation's `Data.write` syncs every file on
-            // Linux); one sync of the file system then makes them all durable before the staging
-            // folder takes the output's place, so a crash leaves the old output or the new one.
-            var folders = Set<String>()
             for artifact in artifacts {
-                let file = staging.url.appendingPathComponent(artifact.path)
                 if staging.holds(artifact) {
-                    try Self.checkWritten(file, artifact.byteCount, shown: artifact.path)
-                    continue
+                    try staging.checkWritten(artifact)
+                } else {
+                    try staging.write(artifact.bytes, to: artifact.path)
                 }
-                let folder = file.deletingLastPathComponent()
-                if folders.insert(folder.path).inserted {
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                }
-                try Self.writeFile(file, artifact.bytes, shown: artifact.path)
             }
-            try Self.writeFile(
-                staging.url.appendingPathComponent(Manifest.fileName), manifest.json, shown: Manifest.fileName)
-            guard beckon_sync_file_system(staging.url.path) == 0 else {
-                throw FileError(shown: "the new output (syncing it to disk)", code: errno)
-            }
+            try staging.write(manifest.json, to: Manifest.fileName)
+            try staging.sync()
             try swapIntoPlace(staging.url)
             staging.folder.path = output.path
         } catch {
@@ -169,37 +157,6 @@ public struct OutputWriter: Sendable {
         .error(
             "build.write-failed", "could not write `\(output.path)`: \(reason)", at: nil,
             fix: "Check that the folder is writable and the disk has space; the previous output is unchanged.")
-    }
-
-    /// Fails unless the file a streamed artifact was written to is still there with all its bytes.
-    private static func checkWritten(_ file: URL, _ count: Int, shown: String) throws {
-        var status = stat()
-        guard lstat(file.path, &status) == 0 else { throw FileError(shown: shown, code: errno) }
-        guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == count else {
-            throw FileError(shown: shown, reason: "it was changed in the staging folder while the build ran")
-        }
-    }
-
-    private static func writeFile(_ file: URL, _ bytes: [UInt8], shown: String) throws {
-        let result = bytes.withUnsafeBufferPointer { beckon_write_file(file.path, $0.baseAddress, $0.count) }
-        guard result == 0 else { throw FileError(shown: shown, code: errno) }
-    }
-
-    /// A system call that failed on one file of the output, named as the output shows it.
-    private struct FileError: LocalizedError {
-        let shown: String
-        let reason: String
-
-        init(shown: String, code: Int32) {
-            self.init(shown: shown, reason: String(cString: strerror(code)))
-        }
-
-        init(shown: String, reason: String) {
-            self.shown = shown
-            self.reason = reason
-        }
-
-        var errorDescription: String? { "\(shown): \(reason)" }
     }
 
     private func swapIntoPlace(_ staging: URL) throws {

@@ -35,9 +35,12 @@ struct CheckStep {
             key.add(print)
             key.add(context)
             let diagnostics = engine.persistentValue("check.artifact", key.finish()) {
-                checker.check(artifact, page: facts(artifact, print).page)
+                // Let go of the tree once its rules ran (and only when it was parsed for them: a
+                // result from the cache parses nothing).
+                let page = facts(artifact, print).page
+                defer { if releasesDocuments { page?.releaseDocument() } }
+                return checker.check(artifact, page: page)
             }
-            if releasesDocuments { facts(artifact, print).page?.releaseDocument() }
             return (print, diagnostics)
         }
         var diagnostics = checked.flatMap(\.1)

@@ -33,65 +33,87 @@ enum BandedDeflate {
                 }
             }
         }
-        guard let stream = Streams.shared.take(level: level) else {
+        guard let stream = streams.take(level: level) else {
             throw CardRenderError(.renderFailed, "zlib could not make a compressor")
         }
-        defer { Streams.shared.give(stream, level: level) }
+        defer { streams.give(stream, level: level) }
         var out: [UInt8] = [0x78, 0x5E]
         out.reserveCapacity(data.count / 8)
+        // Whether the stream's window holds the bytes just before the next band.
         var continuing = false
-        var failed = false
-        data.withUnsafeBufferPointer { input in
-            for band in 0..<bandCount {
-                let start = band * bandLength
-                let end = min(start + bandLength, data.count)
-                if equal[band] && (band == 0 || equal[band - 1]) {
-                    out += base.band(band)
-                    continuing = false
-                    continue
-                }
-                if !continuing {
-                    deflateReset(stream)
-                    if start > 0 {
-                        let from = max(0, start - window)
-                        deflateSetDictionary(stream, input.baseAddress! + from, uInt(start - from))
-                    }
-                    continuing = true
-                }
-                failed =
-                    failed || !deflate(stream, input.baseAddress! + start, end - start, flush: Z_SYNC_FLUSH, into: &out)
+        for band in 0..<bandCount {
+            let start = band * bandLength
+            let end = min(start + bandLength, data.count)
+            if equal[band] && (band == 0 || equal[band - 1]) {
+                out += try base.band(band)
+                continuing = false
+                continue
             }
-            deflateReset(stream)
-            failed = failed || !deflate(stream, input.baseAddress!, 0, flush: Z_FINISH, into: &out)
+            if !continuing {
+                restart(stream, dictionary: data, before: start)
+                continuing = true
+            }
+            try deflate(stream, data, start..<end, flush: Z_SYNC_FLUSH, into: &out)
         }
-        if failed { throw CardRenderError(.renderFailed, "zlib could not compress the image") }
+        deflateReset(stream)
+        try deflate(stream, data, data.endIndex..<data.endIndex, flush: Z_FINISH, into: &out)
         let checksum = data.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
         out += PNGChunkWriter.bigEndian(UInt32(truncatingIfNeeded: checksum))
         return out
     }
 
-    /// Compresses `count` bytes at `input`, appending all of zlib's output for `flush` to `out`.
-    fileprivate static func deflate(
-        _ stream: UnsafeMutablePointer<z_stream>, _ input: UnsafePointer<UInt8>, _ count: Int, flush: Int32,
-        into out: inout [UInt8]
-    ) -> Bool {
-        stream.pointee.next_in = UnsafeMutablePointer(mutating: input)
-        stream.pointee.avail_in = uInt(count)
-        var chunk = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(count))) + 64)
-        while true {
-            let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer in
-                stream.pointee.next_out = buffer.baseAddress
-                stream.pointee.avail_out = uInt(buffer.count)
-                let status = CZlib.deflate(stream, flush)
-                return (status, buffer.count - Int(stream.pointee.avail_out))
-            }
-            guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return false }
-            out += chunk[..<produced]
-            let done =
-                flush == Z_FINISH ? status == Z_STREAM_END : stream.pointee.avail_in == 0 && produced < chunk.count
-            if done { return true }
-            if status == Z_BUF_ERROR && produced == 0 { return false }
+    /// Resets `stream` to compress from `start` on, with the 32 KB of `data` before it as its
+    /// dictionary.
+    fileprivate static func restart(
+        _ stream: UnsafeMutablePointer<z_stream>, dictionary data: [UInt8], before start: Int
+    ) {
+        deflateReset(stream)
+        guard start > 0 else { return }
+        let from = max(0, start - window)
+        data.withUnsafeBufferPointer { input in
+            _ = deflateSetDictionary(stream, input.baseAddress! + from, uInt(start - from))
         }
+    }
+
+    /// Compresses `data[range]`, appending all of zlib's output for `flush` to `out`.
+    fileprivate static func deflate(
+        _ stream: UnsafeMutablePointer<z_stream>, _ data: [UInt8], _ range: Range<Int>, flush: Int32,
+        into out: inout [UInt8]
+    ) throws(CardRenderError) {
+        let capacity = Int(deflateBound(stream, uLong(range.count))) + 64
+        var chunk = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
+        let done = data.withUnsafeBufferPointer { input in
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress.map { $0 + range.lowerBound })
+            stream.pointee.avail_in = uInt(range.count)
+            while true {
+                let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.pointee.next_out = buffer.baseAddress
+                    stream.pointee.avail_out = uInt(buffer.count)
+                    let status = CZlib.deflate(stream, flush)
+                    return (status, buffer.count - Int(stream.pointee.avail_out))
+                }
+                guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return false }
+                out += chunk[..<produced]
+                if flush == Z_FINISH ? status == Z_STREAM_END : stream.pointee.avail_in == 0 && produced < capacity {
+                    return true
+                }
+                if status == Z_BUF_ERROR && produced == 0 { return false }
+            }
+        }
+        if !done { throw CardRenderError(.renderFailed, "zlib could not compress the image") }
+    }
+
+    /// Raw-deflate zlib streams, reused across cards.
+    private static let streams = CompressorPool<UnsafeMutablePointer<z_stream>> { level in
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        let status = deflateInit2_(
+            stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deallocate()
+            return nil
+        }
+        return stream
     }
 
     /// A base's image data and its bands, each compressed once, when a card first needs it.
@@ -106,73 +128,22 @@ enum BandedDeflate {
             self.rowLength = rowLength
         }
 
-        /// Band `index` as raw deflate blocks ending on a byte boundary, compressed with the 32 KB
-        /// before it as the dictionary.
-        func band(_ index: Int) -> [UInt8] {
+        /// Band `index` as raw deflate blocks ending on a byte boundary, compressed (at zlib's
+        /// level 9) with the 32 KB before it as the dictionary.
+        func band(_ index: Int) throws(CardRenderError) -> [UInt8] {
             if let known = lock.withLock({ bands[index] }) { return known }
             let bandLength = BandedDeflate.rows * rowLength
             let start = index * bandLength
-            let end = min(start + bandLength, data.count)
+            guard let stream = BandedDeflate.streams.take(level: 9) else {
+                throw CardRenderError(.renderFailed, "zlib could not make a compressor")
+            }
+            defer { BandedDeflate.streams.give(stream, level: 9) }
+            BandedDeflate.restart(stream, dictionary: data, before: start)
             var out: [UInt8] = []
-            if let stream = Streams.shared.take(level: 9) {
-                defer { Streams.shared.give(stream, level: 9) }
-                deflateReset(stream)
-                data.withUnsafeBufferPointer { input in
-                    if start > 0 {
-                        let from = max(0, start - BandedDeflate.window)
-                        deflateSetDictionary(stream, input.baseAddress! + from, uInt(start - from))
-                    }
-                    if !BandedDeflate.deflate(
-                        stream, input.baseAddress! + start, end - start, flush: Z_SYNC_FLUSH, into: &out)
-                    {
-                        out = []
-                    }
-                }
-            }
-            if out.isEmpty {
-                // Kept whole instead: a stored block per 64 KB, no compression.
-                out = Self.stored(data[start..<end])
-            }
+            try BandedDeflate.deflate(
+                stream, data, start..<min(start + bandLength, data.count), flush: Z_SYNC_FLUSH, into: &out)
             lock.withLock { bands[index] = out }
             return out
         }
-
-        /// Bytes as non-final stored deflate blocks.
-        private static func stored(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-            var out: [UInt8] = []
-            var start = bytes.startIndex
-            while start < bytes.endIndex {
-                let end = min(start + 65_535, bytes.endIndex)
-                let length = UInt16(end - start)
-                out += [0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-                out += bytes[start..<end]
-                start = end
-            }
-            return out
-        }
-    }
-}
-
-/// Idle raw-deflate zlib streams by level, reused across cards.
-private final class Streams: @unchecked Sendable {
-    static let shared = Streams()
-    private let lock = NSLock()
-    private var idle: [Int32: [UnsafeMutablePointer<z_stream>]] = [:]
-
-    func take(level: Int32) -> UnsafeMutablePointer<z_stream>? {
-        if let stream = lock.withLock({ idle[level]?.popLast() }) { return stream }
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = deflateInit2_(
-            stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else {
-            stream.deallocate()
-            return nil
-        }
-        return stream
-    }
-
-    func give(_ stream: UnsafeMutablePointer<z_stream>, level: Int32) {
-        lock.withLock { idle[level, default: []].append(stream) }
     }
 }

@@ -1,11 +1,8 @@
 import CLibDeflate
-import Foundation
 
 /// Compression of PNG image data into a zlib stream, with libdeflate: on the benchmark cards its
 /// level 4 took as long as zlib's level 3 and made files 26–29% smaller.
-///
-/// A compressor holds about half a megabyte of match-finder tables; compressors are kept per
-/// level and handed to one card at a time, so cards drawn in turn reuse the same memory.
+/// Compressors are kept per level and reused (`CompressorPool`).
 enum Deflate {
     /// Compresses `input` into a zlib stream at a libdeflate compression level (1–12).
     static func compress(_ input: [UInt8], level: Int32) throws(CardRenderError) -> [UInt8] {
@@ -23,19 +20,5 @@ enum Deflate {
         return output
     }
 
-    private static let pool = CompressorPool()
-}
-
-/// Idle libdeflate compressors by level; at most as many as cards were compressed at once.
-private final class CompressorPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [Int32: [OpaquePointer]] = [:]
-
-    func take(level: Int32) -> OpaquePointer? {
-        lock.withLock { idle[level]?.popLast() } ?? libdeflate_alloc_compressor(level)
-    }
-
-    func give(_ compressor: OpaquePointer, level: Int32) {
-        lock.withLock { idle[level, default: []].append(compressor) }
-    }
+    private static let pool = CompressorPool<OpaquePointer>(make: libdeflate_alloc_compressor)
 }
