@@ -4,6 +4,9 @@ struct MarkStripper {
     private(set) var origins: [Origin] = []
     private(set) var spans: [ProvenanceMap.Span] = []
     private var originIndex: [Origin: Int] = [:]
+    /// Each payload already read, as the bytes of its characters, with its origin's index: a page
+    /// repeats a few origins many times, and those are found here without decoding.
+    private var payloadIndex: [[UInt8]: Int?] = [:]
     /// Open spans: origin index and start offset in `output`.
     private var stack: [(origin: Int, start: Int)] = []
     private var base: (origin: Int, start: Int)?
@@ -71,22 +74,44 @@ struct MarkStripper {
 
     /// Reads payload characters up to `payloadEnd`; returns the interned origin and the next index.
     private mutating func readPayload(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int?, Int) {
-        var payload: [UInt8] = []
         var index = start
+        var isComplete = false
         while index < bytes.count, let scalar = Self.scalar(bytes, at: index) {
             index += 4
-            if scalar == OriginMarks.payloadEnd.value { break }
+            if scalar == OriginMarks.payloadEnd.value {
+                isComplete = true
+                break
+            }
             guard scalar >= OriginMarks.payloadBase, scalar < OriginMarks.open.value else { break }
-            let value = scalar - OriginMarks.payloadBase
-            payload.append(UInt8(value >> 8))
-            payload.append(UInt8(value & 0xFF))
+        }
+        let characters = Array(bytes[start..<index])
+        if isComplete, let known = payloadIndex[characters] { return (known, index) }
+        let origin = origin(ofPayload: characters)
+        if isComplete { payloadIndex[characters] = origin }
+        return (origin, index)
+    }
+
+    /// The index of the origin a payload's characters name (up to and including the character
+    /// that ends it), added to `origins` when it is new.
+    private mutating func origin(ofPayload characters: [UInt8]) -> Int? {
+        var payload: [UInt8] = []
+        payload.reserveCapacity(characters.count / 2)
+        characters.withUnsafeBufferPointer { characters in
+            var index = 0
+            while let scalar = Self.scalar(characters, at: index) {
+                index += 4
+                guard scalar >= OriginMarks.payloadBase, scalar < OriginMarks.open.value else { break }
+                let value = scalar - OriginMarks.payloadBase
+                payload.append(UInt8(value >> 8))
+                payload.append(UInt8(value & 0xFF))
+            }
         }
         if payload.last == 0 { payload.removeLast() }
-        guard let origin = OriginCoding.shared(payload) else { return (nil, index) }
-        if let existing = originIndex[origin] { return (existing, index) }
+        guard let origin = OriginCoding.shared(payload) else { return nil }
+        if let existing = originIndex[origin] { return existing }
         origins.append(origin)
         originIndex[origin] = origins.count - 1
-        return (origins.count - 1, index)
+        return origins.count - 1
     }
 
     /// The plane-16 scalar whose 4-byte UTF-8 form starts at `index`, if one does.

@@ -60,16 +60,22 @@ public enum OriginMarks {
         return (stripper.output, ProvenanceMap(origins: stripper.origins, spans: stripper.spans))
     }
 
+    /// The origin's bytes as payload characters, written straight as their UTF-8: the character
+    /// for bytes `a`, `b` is U+10ABCD with `ABCD` = `a << 8 | b`, four bytes `F4 8x xx xx`.
     private static func payload(_ origin: Origin) -> String {
-        var scalars = String.UnicodeScalarView()
         let bytes = OriginCoding.encode(origin)
-        var index = 0
-        while index < bytes.count {
-            let high = UInt32(bytes[index])
-            let low = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
-            scalars.append(Unicode.Scalar(payloadBase + (high << 8 | low))!)
-            index += 2
+        let characters = (bytes.count + 1) / 2
+        return String(unsafeUninitializedCapacity: characters * 4) { buffer in
+            for character in 0..<characters {
+                let high = UInt32(bytes[character * 2])
+                let low = character * 2 + 1 < bytes.count ? UInt32(bytes[character * 2 + 1]) : 0
+                let value = payloadBase + (high << 8 | low)
+                buffer[character * 4] = 0xF0 | UInt8(value >> 18)
+                buffer[character * 4 + 1] = 0x80 | UInt8(value >> 12 & 0x3F)
+                buffer[character * 4 + 2] = 0x80 | UInt8(value >> 6 & 0x3F)
+                buffer[character * 4 + 3] = 0x80 | UInt8(value & 0x3F)
+            }
+            return characters * 4
         }
-        return String(scalars)
     }
 }

@@ -4,12 +4,27 @@
 /// is the innermost span that covers it; layout lines (depth 0) cover what nothing else does.
 public struct ProvenanceMap: Hashable, Sendable {
     /// A range of output bytes and the index of its origin.
-    public struct Span: Hashable, Sendable, Codable {
-        public var start: Int
-        public var end: Int
-        public var origin: Int
+    ///
+    /// Every rendered artifact keeps its map while the build checks the site, so the fields are
+    /// stored in 32 bits each (16 bytes a span instead of 32); values beyond that range are clamped.
+    public struct Span: Hashable, Sendable {
+        private var storedStart: UInt32
+        private var storedEnd: UInt32
+        private var storedOrigin: UInt32
+        private var storedDepth: UInt32
+
+        public init(start: Int, end: Int, origin: Int, depth: Int) {
+            storedStart = UInt32(clamping: start)
+            storedEnd = UInt32(clamping: end)
+            storedOrigin = UInt32(clamping: origin)
+            storedDepth = UInt32(clamping: depth)
+        }
+
+        public var start: Int { Int(storedStart) }
+        public var end: Int { Int(storedEnd) }
+        public var origin: Int { Int(storedOrigin) }
         /// 0 for a layout line, 1 and more for nested spans.
-        public var depth: Int
+        public var depth: Int { Int(storedDepth) }
     }
 
     public private(set) var origins: [Origin]

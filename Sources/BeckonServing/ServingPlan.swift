@@ -78,7 +78,7 @@ public struct ServingPlan: Sendable, Hashable {
         if hasLanding, links.host == config.app.baseURL.host.lowercased() {
             switch links.form {
             case .path:
-                let prefix = links.path.components(separatedBy: "{code}").first ?? links.path
+                let prefix = String(links.pathPrefix)
                 invitePath = prefix.hasSuffix("/") ? prefix : prefix + "/"
                 invitePathIsPrefix = true
             case .query:

@@ -14,7 +14,7 @@ struct PageContext {
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
         buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
-        fixedStrings: FixedStrings = FixedStrings()
+        themeCSS: String, fixedStrings: FixedStrings = FixedStrings()
     ) {
         let config = site.config
         let app = config.app
@@ -146,7 +146,7 @@ struct PageContext {
                 "hasAndroidWaitlist": .flag(app.androidWaitlistURL != nil),
             ]),
             "theme": .object([
-                "css": .html(ThemeCSS.css(config.theme, origins: origins)),
+                "css": .html(themeCSS),
                 "hasLogo": .flag(logo != nil),
                 "logo": .object([
                     "url": marked(logo.map { "/" + $0.path } ?? "", origins.setting("theme.logo.path")),

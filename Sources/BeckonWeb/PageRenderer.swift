@@ -16,6 +16,8 @@ public struct PageRenderer: Sendable {
     public let cards: CardSet?
     /// Strings without arguments, formatted once for every page of a locale.
     let fixedStrings = FixedStrings()
+    /// The theme's stylesheet (`theme.css`), the same on every page.
+    let themeCSS: String
 
     public init(
         site: Site, catalog: Catalog, layouts: LayoutLibrary, sampleLinks: [String: String] = [:], cards: CardSet? = nil
@@ -25,6 +27,8 @@ public struct PageRenderer: Sendable {
         self.layouts = layouts
         self.sampleLinks = sampleLinks
         self.cards = cards
+        themeCSS = ThemeCSS.css(
+            site.config.theme, origins: RenderOrigins(config: site.configLocations, catalog: catalog))
     }
 
     /// The routes to render for a template: every build locale, and for personal pages every
@@ -47,7 +51,8 @@ public struct PageRenderer: Sendable {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: PageRoute(kind: template.kind, locale: locale),
             sample: site.config.samples.first, buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
-            layoutKeys: layouts.referencedKeys(of: template.layout), fixedStrings: fixedStrings)
+            layoutKeys: layouts.referencedKeys(of: template.layout), themeCSS: themeCSS,
+            fixedStrings: fixedStrings)
         var diagnostics: [Diagnostic] = []
         var usedKeys: [MessageKey] =
             [MessageKey(template.titleKey)] + (template.descriptionKey.map { [MessageKey($0)] } ?? [])
@@ -121,19 +126,18 @@ public struct PageRenderer: Sendable {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
-            layoutKeys: layouts.referencedKeys(of: template.layout), fixedStrings: fixedStrings)
+            layoutKeys: layouts.referencedKeys(of: template.layout), themeCSS: themeCSS,
+            fixedStrings: fixedStrings)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard var marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)
         }
-        if route.artifactKind == .landing, let analytics = site.config.analytics,
-            let end = marked.range(of: "</body>", options: .backwards)
-        {
+        if route.artifactKind == .landing, let analytics = site.config.analytics, let end = Self.bodyEnd(in: marked) {
             let beacon = AnalyticsBeacon.html(
                 endpoint: analytics.endpoint, links: site.config.links,
                 context: sample?.context.rawValue ?? "generic", locale: route.locale.rawValue)
             let origin = RenderOrigins(config: site.configLocations, catalog: catalog).setting("analytics.endpoint")
-            marked.insert(contentsOf: OriginMarks.wrap(beacon, in: origin), at: end.lowerBound)
+            marked.insert(contentsOf: OriginMarks.wrap(beacon, in: origin), at: end)
         }
         marked = PhraseBreakMarkup.marked(marked, locale: route.locale.rawValue)
         let (html, provenance) = OriginMarks.strip(marked)
@@ -148,5 +152,20 @@ public struct PageRenderer: Sendable {
             contentType: "text/html; charset=utf-8", bytes: html,
             origin: SourceLocation(file: template.path, line: template.bodyStartLine), provenance: provenance)
         return (artifact, diagnostics)
+    }
+
+    /// Where the page's last `</body>` starts, found in its bytes from the end.
+    static func bodyEnd(in page: String) -> String.Index? {
+        let tag = Array("</body>".utf8)
+        let utf8 = page.utf8
+        var index = utf8.endIndex
+        var matched = tag.count
+        while index > utf8.startIndex {
+            index = utf8.index(before: index)
+            matched =
+                utf8[index] == tag[matched - 1] ? matched - 1 : (utf8[index] == tag.last ? tag.count - 1 : tag.count)
+            if matched == 0 { return index }
+        }
+        return nil
     }
 }

@@ -89,6 +89,23 @@ import Testing
         #expect(match.artifactLine == 5)
     }
 
+    /// A brace in the invite's own data (a message body, a recipient) is not a placeholder left
+    /// behind; one anywhere else in the link is, written or percent-encoded in either case.
+    @Test(arguments: [
+        ("sms:+14155550100?&amp;body=Hi%20%7Bfriend%7D", false),
+        ("mailto:?subject=Join&amp;body=%7b%7d", false),
+        ("https://wa.me/?text=%7Bx%7D", false),
+        ("https://join.playa.app/%7Dx", true),
+        ("https://join.playa.app/x?v=%7d", true),
+        ("https://join.playa.app/x%7", false),
+        ("https://join.playa.app/x%77B", false),
+    ])
+    func placeholdersAreLookedForOutsideTheInvitesData(href: String, found: Bool) {
+        let page = Self.page("en-US/invite/index.html", "<a href=\"\(href)\">x</a>")
+        let findings = Checker.standard(Self.context).check([page, Self.expired] + Self.assets)
+        #expect(findings.contains { $0.rule == "links.placeholder" } == found)
+    }
+
     @Test func relativeOpenGraphImagesAreFound() throws {
         let page = Self.page(
             "en-US/invite/index.html", "", head: "<meta property=\"og:image\" content=\"/assets/og.png\">")

@@ -43,4 +43,12 @@ import Testing
             #expect(error.description.contains(reason), "\(error.description)")
         }
     }
+
+    /// The fixed start of every invite link's path.
+    @Test(arguments: [
+        ("/invite/{code}", "/invite/"), ("/i/{code}/join", "/i/"), ("/invite", "/invite"), ("{code}", ""),
+    ])
+    func thePathPrefixIsWhatComesBeforeTheCode(path: String, prefix: String) {
+        #expect(LinkPolicy(host: "join.playa.app", path: path).pathPrefix == prefix)
+    }
 }

@@ -19,6 +19,8 @@ public final class CheckedPage: @unchecked Sendable {
     /// Its `hreflang` alternates, read once when it is parsed, each with the files its URL may
     /// mean (`CheckedSite.candidates`), so the site rule only looks them up.
     let alternates: [(language: String, href: String, line: Int, candidates: [String])]
+    /// The images it shows with a text alternative, and what each is drawn on.
+    let images: [ShownImage]
     /// What other pages' `hreflang` checks read of this one: each alternate's language and the
     /// files its URL may mean.
     public let alternatesSignature: String
@@ -35,6 +37,7 @@ public final class CheckedPage: @unchecked Sendable {
         }
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
+        self.images = ShownImage.images(in: document, path: artifact.path)
         let alternates = HreflangRule.alternates(document).map { language, href, line in
             (
                 language: language, href: href, line: line,

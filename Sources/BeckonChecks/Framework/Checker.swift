@@ -12,6 +12,12 @@ public struct Checker: Sendable {
     public let siteRules: [any SiteRule]
     public let catalogRules: [any CatalogRule]
     public let context: CheckContext
+    /// The site rules by kind, sorted once here rather than cast per artifact.
+    private let linkRules: [any LinkRule]
+    private let pageSiteRules: [any PageSiteRule]
+    private let emailRules: [any EmailRule]
+    /// The site rules that are neither link, page nor email rules: they look at the site as a whole.
+    public let wholeSiteRules: [any SiteRule]
 
     public init(
         pageRules: [any PageRule], textRules: [any TextRule] = [], imageRules: [any ImageRule] = [],
@@ -23,6 +29,12 @@ public struct Checker: Sendable {
         self.siteRules = siteRules
         self.catalogRules = catalogRules
         self.context = context
+        linkRules = siteRules.compactMap { $0 as? any LinkRule }
+        pageSiteRules = siteRules.compactMap { $0 as? any PageSiteRule }
+        emailRules = siteRules.compactMap { $0 as? any EmailRule }
+        wholeSiteRules = siteRules.filter {
+            !($0 is any LinkRule) && !($0 is any PageSiteRule) && !($0 is any EmailRule)
+        }
     }
 
     /// Every rule Beckon has, measuring against `context`.
@@ -109,33 +121,25 @@ public struct Checker: Sendable {
         return perArtifact.flatMap { $0 } + emails.flatMap { $0 } + checkWholeSite(site)
     }
 
-    /// The site rules that are neither link, page nor email rules: they look at the site as a whole.
-    public var wholeSiteRules: [any SiteRule] {
-        siteRules.filter { !($0 is any LinkRule) && !($0 is any PageSiteRule) && !($0 is any EmailRule) }
-    }
-
     /// The findings of the email rules about one email's files.
     public func checkEmail(_ email: EmailFiles, in site: CheckedSite) -> [Diagnostic] {
-        siteRules.compactMap { $0 as? any EmailRule }.flatMap { $0.check(email, site: site, context: context) }
+        emailRules.flatMap { $0.check(email, site: site, context: context) }
     }
 
     /// What the link and page rules read of the site besides the artifact they check.
     public var artifactReads: SiteReads {
-        let links = siteRules.compactMap { $0 as? any LinkRule }.map(\.reads)
-        let pages = siteRules.compactMap { $0 as? any PageSiteRule }.map(\.reads)
-        return (links + pages).reduce(into: []) { $0.formUnion($1) }
+        (linkRules.map(\.reads) + pageSiteRules.map(\.reads)).reduce(into: []) { $0.formUnion($1) }
     }
 
     /// The findings of the link rules about one artifact's links and, for a page, of the page
     /// rules that read the rest of the site.
     public func checkAcrossSite(_ artifact: Artifact, in site: CheckedSite) -> [Diagnostic] {
-        let rules = siteRules.compactMap { $0 as? any LinkRule }
         let links = site.links(of: artifact.path).flatMap { link in
-            rules.compactMap { $0.check(artifact, link, site: site, context: context) }
+            linkRules.compactMap { $0.check(artifact, link, site: site, context: context) }
         }
         guard let page = site.pages[artifact.path], page.artifact.origin != nil else { return links }
         return links
-            + siteRules.compactMap { $0 as? any PageSiteRule }.flatMap { $0.check(page, site: site, context: context) }
+            + pageSiteRules.flatMap { $0.check(page, site: site, context: context) }
     }
 
     /// The findings of the rules that look at the site as a whole.

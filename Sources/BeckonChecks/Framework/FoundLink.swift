@@ -12,12 +12,36 @@ public struct FoundLink: Sendable, Hashable {
     public var line: Int
     /// The output path of the artifact.
     public var path: String
-    /// The URL as a browser reads it (URL Standard), resolved against the page's base URL.
-    public var resolved: ParsedURL?
+    /// What a browser makes of the URL (URL Standard), resolved against the page's base URL: the
+    /// parts the rules read, kept instead of the whole parsed URL because every page's links stay
+    /// in memory until the site rules have run.
+    public var resolved: Resolution?
     /// Whether the URL names its own scheme (it is not relative to the page).
     public var isAbsolute: Bool
     /// Why a browser could not read it as a URL.
     public var problem: String?
+
+    /// The parts of a resolved URL the link rules read.
+    public struct Resolution: Sendable, Hashable {
+        /// The scheme, lower-cased.
+        public var scheme: String
+        /// The host, serialized; `nil` for a URL without one.
+        public var host: String?
+        /// The fragment, percent-encoded; `nil` when the URL has none.
+        public var fragment: String?
+        /// The output path a link within the build points at (percent-decoded, query and fragment
+        /// left out), or `nil` for a link elsewhere.
+        public var internalPath: String?
+
+        init(_ url: ParsedURL) {
+            scheme = url.scheme
+            host = url.host?.serialized
+            fragment = url.fragment
+            internalPath =
+                url.scheme == "https" && host == FoundLink.siteHost
+                ? "/" + url.pathSegments.joined(separator: "/") : nil
+        }
+    }
 
     public init(url: String, attribute: String, line: Int, path: String, base: ParsedURL? = nil) {
         self.url = url
@@ -28,7 +52,7 @@ public struct FoundLink: Sendable, Hashable {
         isAbsolute = (try? absolute.get()) != nil
         switch isAbsolute ? absolute : URLParser.parse(url, base: base) {
         case .success(let parsed):
-            resolved = parsed
+            resolved = Resolution(parsed)
             problem = nil
         case .failure(let failure):
             resolved = nil
@@ -39,7 +63,8 @@ public struct FoundLink: Sendable, Hashable {
 
     /// The origin output files are checked as served from: links that resolve to it are links
     /// within the build.
-    public static let siteOrigin = "https://beckon.invalid"
+    public static let siteOrigin = "https://" + siteHost
+    static let siteHost = "beckon.invalid"
 
     /// The URL a page is checked as, and the base its relative links resolve against (its
     /// `<base href>` when it has one).
@@ -53,12 +78,7 @@ public struct FoundLink: Sendable, Hashable {
 
     /// The output path a link within the build points at (percent-decoded, query and fragment
     /// left out), or `nil` for a link elsewhere.
-    public var internalPath: String? {
-        guard let resolved, resolved.scheme == "https", resolved.host?.serialized == "beckon.invalid" else {
-            return nil
-        }
-        return "/" + resolved.pathSegments.joined(separator: "/")
-    }
+    public var internalPath: String? { resolved?.internalPath }
 
     /// Every URL of an HTML page: `href` (also SVG's `xlink:href`), `src`, each `srcset` candidate,
     /// `action`, `poster`, `data`, the target of a `<meta http-equiv="refresh">`, the Open Graph
@@ -93,7 +113,8 @@ public struct FoundLink: Sendable, Hashable {
                 found(url.replacingOccurrences(of: "%2C", with: ","), "app-argument", node.line)
             }
         }
-        return links
+        // Kept until the site rules ran: sized exactly rather than grown by doubling.
+        return Array(links[...])
     }
 
     /// The URL of a refresh: `5; url=https://…` (the `url=` may be left out).

@@ -24,6 +24,12 @@ public struct LinkPolicy: Sendable, Hashable {
         self.keyID = keyID
     }
 
+    /// The part of `path` before `{code}` (all of it when there is none): the path of every
+    /// invite link starts with it.
+    public var pathPrefix: Substring {
+        path.firstRange(of: "{code}").map { path[..<$0.lowerBound] } ?? path[...]
+    }
+
     /// The unsigned link of a code in the path form (`https://HOST/invite/CODE`).
     public func url(code: String) -> String {
         "https://\(host)" + path.components(separatedBy: "{code}").joined(separator: code)

@@ -21,23 +21,17 @@ struct LogoVisibilityRule: PageSiteRule {
     let reads: SiteReads = [.assets]
 
     func check(_ page: CheckedPage, site: CheckedSite, context: CheckContext) -> [Diagnostic] {
-        let path = page.artifact.path
-        let base = FoundLink.base(of: page.document, path: path)
         var diagnostics: [Diagnostic] = []
-        // A decorative image (`alt=""`, such as the inviter's photo) carries no information
-        // WCAG's contrast for graphics would protect.
-        for (image, ancestors) in Self.images(in: page.document.root) where image[attribute: "alt"] != "" {
-            let source = image[attribute: "src"] ?? ""
-            var assetPath: String?
-            if let siteBase = context.siteBaseURL, source.hasPrefix(siteBase) {
-                assetPath = String(source.dropFirst(siteBase.count).drop { $0 == "/" })
+        for image in page.images {
+            let assetPath: String?
+            if let siteBase = context.siteBaseURL, image.source.hasPrefix(siteBase) {
+                assetPath = String(image.source.dropFirst(siteBase.count).drop { $0 == "/" })
             } else {
-                let link = FoundLink(url: source, attribute: "src", line: image.line, path: path, base: base)
-                assetPath = link.internalPath.map { String($0.dropFirst()) }
+                assetPath = image.internalPath.map { String($0.dropFirst()) }
             }
             guard let assetPath, let ink = site.inks[assetPath] else { continue }
-            let link = FoundLink(url: source, attribute: "src", line: image.line, path: path)
-            for (scheme, surface) in surfaces(ancestors, context) {
+            let link = FoundLink(url: image.source, attribute: "src", line: image.line, path: page.artifact.path)
+            for (scheme, surface) in surfaces(image.surface, context) {
                 guard let problem = Self.problem(ink, on: surface, scheme: scheme, name: assetPath) else { continue }
                 diagnostics.append(
                     finding(
@@ -94,33 +88,12 @@ struct LogoVisibilityRule: PageSiteRule {
 
     /// The surface a logo is drawn on in each palette: the nearest background an element around it
     /// sets (one without Beckon's `bk-bg` class keeps its colour in dark mode), else the page's.
-    func surfaces(_ ancestors: [HTMLNode], _ context: CheckContext) -> [(String, Color)] {
-        for node in ancestors.reversed() {
-            let style = StyleBlock.declarations(node[attribute: "style"] ?? "")
-            guard
-                let color = (style["background-color"] ?? style["background"] ?? node[attribute: "bgcolor"])
-                    .flatMap({ Color(css: $0) })
-            else { continue }
-            let followsTheme = (node[attribute: "class"] ?? "").split(separator: " ").contains("bk-bg")
-            var result = [("light", color)]
-            if let dark = followsTheme ? context.backgrounds["dark"] : color { result.append(("dark", dark)) }
-            return result
+    func surfaces(_ surface: (color: Color, followsTheme: Bool)?, _ context: CheckContext) -> [(String, Color)] {
+        guard let (color, followsTheme) = surface else {
+            return ["light", "dark"].compactMap { scheme in context.backgrounds[scheme].map { (scheme, $0) } }
         }
-        return ["light", "dark"].compactMap { scheme in context.backgrounds[scheme].map { (scheme, $0) } }
-    }
-
-    /// Every `<img>` with the elements around it, outermost first.
-    static func images(in root: HTMLNode) -> [(HTMLNode, [HTMLNode])] {
-        var found: [(HTMLNode, [HTMLNode])] = []
-        // Depth first, in document order; `path` holds the elements around the node being visited.
-        var path: [HTMLNode] = []
-        var stack: [(node: HTMLNode, depth: Int)] = [(root, 0)]
-        while let (node, depth) = stack.popLast() {
-            path.removeSubrange(depth...)
-            if node.name == "img" { found.append((node, path)) }
-            path.append(node)
-            for child in node.children.reversed() where child.isElement { stack.append((child, depth + 1)) }
-        }
-        return found
+        var result = [("light", color)]
+        if let dark = followsTheme ? context.backgrounds["dark"] : color { result.append(("dark", dark)) }
+        return result
     }
 }

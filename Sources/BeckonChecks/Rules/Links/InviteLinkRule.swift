@@ -13,11 +13,10 @@ struct InviteLinkRule: LinkRule {
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         guard let policy = context.linkPolicy else { return nil }
-        let invitePath = policy.path.components(separatedBy: "{code}").first ?? policy.path
         guard scheme(of: link.url) == "https", host(of: link.url) == policy.host,
-            path(of: link.url).hasPrefix(invitePath)
+            path(of: link.url).hasPrefix(policy.pathPrefix)
         else { return nil }
-        guard link.url.contains("sig=") else {
+        guard link.url.firstRange(of: "sig=") != nil else {
             // Without a key, sample links are unsigned and reported once, as links.unsigned.
             guard context.verifyInviteLink != nil else { return nil }
             return finding(

@@ -13,7 +13,7 @@ struct LinkHostRule: LinkRule {
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         // The host a browser would go to: `//evil.example/x` and `https:\\evil.example\\x` go there too.
         guard let resolved = link.resolved, resolved.scheme == "https", link.internalPath == nil,
-            let host = resolved.host?.serialized, !context.allowedHosts.contains(host)
+            let host = resolved.host, !context.allowedHosts.contains(host)
         else { return nil }
         return finding(
             .error, "`\(host)` (in \(Redact.url(link.url))) is not an allowed host", artifact, link,

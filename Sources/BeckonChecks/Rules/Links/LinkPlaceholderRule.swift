@@ -11,7 +11,9 @@ struct LinkPlaceholderRule: LinkRule {
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         // A message body or a name in the link is the invite's data, which may hold braces; only the
-        // rest of the link can hold a placeholder Beckon failed to fill.
+        // rest of the link can hold a placeholder Beckon failed to fill. (Masking only takes
+        // characters away, so a link without a brace needs no masking to be cleared.)
+        guard Self.holdsBrace(link.url) else { return nil }
         let url = Redact.url(link.url)
         guard Self.holdsBrace(url) else { return nil }
         return finding(
@@ -21,15 +23,15 @@ struct LinkPlaceholderRule: LinkRule {
 
     /// Whether a URL holds a brace, as written or percent-encoded (`%7B`, `%7d`, …).
     static func holdsBrace(_ url: String) -> Bool {
-        let bytes = Array(url.utf8)
-        for (index, byte) in bytes.enumerated() {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in url.utf8 {
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return true }
-            guard byte == UInt8(ascii: "%"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "7") else {
-                continue
-            }
-            if [UInt8(ascii: "B"), UInt8(ascii: "b"), UInt8(ascii: "D"), UInt8(ascii: "d")].contains(bytes[index + 2]) {
+            if previous == (UInt8(ascii: "%"), UInt8(ascii: "7")),
+                byte | 0x20 == UInt8(ascii: "b") || byte | 0x20 == UInt8(ascii: "d")
+            {
                 return true
             }
+            previous = (previous.1, byte)
         }
         return false
     }

@@ -16,7 +16,7 @@ struct LinkSchemeRule: LinkRule {
             .union(CheckContext.messagingSchemes)
         // The scheme a browser reads: tabs and newlines inside it (`java&#09;script:`) are dropped.
         guard link.isAbsolute, let scheme = link.resolved?.scheme, !allowed.contains(scheme) else { return nil }
-        let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(link.resolved?.host?.serialized ?? "")
+        let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(link.resolved?.host ?? "")
         guard !local else { return nil }
         // An image may be embedded in its `src`; a `data:` link a reader follows may not.
         if scheme == "data", ["src", "srcset", "poster"].contains(link.attribute),
