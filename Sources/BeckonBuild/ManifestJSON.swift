@@ -5,7 +5,9 @@ extension Manifest {
     /// The manifest as deterministic, pretty-printed JSON, ending with a newline.
     public var json: [UInt8] {
         var out = JSONText()
-        out.reserve(entries.count * 420 + 64)
+        // Room for all of it (strings are seldom escaped), so a large manifest is never grown by
+        // doubling — it is made while every artifact's facts are still in memory.
+        out.reserve(entries.reduce(64) { $0 + $1.jsonSizeEstimate })
         out.raw("{\n  \"artifacts\" : [")
         for (index, entry) in entries.enumerated() {
             out.raw(index == 0 ? "\n    {" : ",\n    {")
@@ -40,6 +42,17 @@ extension Manifest {
         out.number(Self.version)
         out.raw("\n}\n")
         return out.bytes
+    }
+}
+
+extension Manifest.Entry {
+    /// About how many bytes the entry takes in `manifest.json`: the keys, indentation and numbers
+    /// of every field (256), and its strings.
+    var jsonSizeEstimate: Int {
+        let strings = [path, kind, contentType, sha256]
+        let optional = [locale, template, context, sample, deepLink, alternateLink, note, variant]
+        return 256 + strings.reduce(0) { $0 + $1.utf8.count }
+            + optional.reduce(0) { $0 + ($1.map { $0.utf8.count + 24 } ?? 0) } + (poolItem == nil ? 0 : 32)
     }
 }
 

@@ -4,55 +4,57 @@
 /// is the innermost span that covers it; layout lines (depth 0) cover what nothing else does.
 public struct ProvenanceMap: Hashable, Sendable {
     /// A range of output bytes and the index of its origin.
-    ///
-    /// Every rendered artifact keeps its map while the build checks the site, so the fields are
-    /// stored in 32 bits each (16 bytes a span instead of 32); values beyond that range are clamped.
     public struct Span: Hashable, Sendable {
-        private var storedStart: UInt32
-        private var storedEnd: UInt32
-        private var storedOrigin: UInt32
-        private var storedDepth: UInt32
+        public var start: Int
+        public var end: Int
+        public var origin: Int
+        /// 0 for a layout line, 1 and more for nested spans.
+        public var depth: Int
 
         public init(start: Int, end: Int, origin: Int, depth: Int) {
-            storedStart = UInt32(clamping: start)
-            storedEnd = UInt32(clamping: end)
-            storedOrigin = UInt32(clamping: origin)
-            storedDepth = UInt32(clamping: depth)
+            self.start = start
+            self.end = end
+            self.origin = origin
+            self.depth = depth
         }
-
-        public var start: Int { Int(storedStart) }
-        public var end: Int { Int(storedEnd) }
-        public var origin: Int { Int(storedOrigin) }
-        /// 0 for a layout line, 1 and more for nested spans.
-        public var depth: Int { Int(storedDepth) }
     }
 
     public private(set) var origins: [Origin]
-    /// Sorted by start, then depth.
-    public private(set) var spans: [Span]
+    /// The spans, packed: every rendered artifact keeps its map while the build checks the site,
+    /// and a page has hundreds of spans (`PackedSpans`, about 5 bytes a span instead of 32).
+    private let packed: PackedSpans
 
     public init(origins: [Origin] = [], spans: [Span] = []) {
         self.origins = origins
-        self.spans = spans
+        packed = PackedSpans(spans)
     }
 
-    public var isEmpty: Bool { spans.isEmpty }
+    /// Sorted by start, then depth.
+    public var spans: [Span] {
+        var spans: [Span] = []
+        spans.reserveCapacity(packed.count)
+        packed.forEach { spans.append($0) }
+        return spans
+    }
+
+    public var isEmpty: Bool { packed.count == 0 }
 
     /// The origin of the byte at `offset`: the innermost span covering it.
     public func origin(at offset: Int) -> Origin? {
         var best: Span?
-        for span in spans {
-            if span.start > offset { break }
-            guard offset < span.end else { continue }
-            if best == nil || span.depth >= best!.depth { best = span }
-        }
+        packed.forEach(while: { span in
+            if span.start > offset { return false }
+            if offset < span.end, best == nil || span.depth >= best!.depth { best = span }
+            return true
+        })
         return best.map { origins[$0.origin] }
     }
 
     /// The origins of every span that overlaps `start..<end`, innermost first, each once.
     public func origins(overlapping start: Int, _ end: Int) -> [Origin] {
         var found: [(Int, Origin)] = []
-        for span in spans where span.start < max(end, start + 1) && span.end > start {
+        packed.forEach { span in
+            guard span.start < max(end, start + 1) && span.end > start else { return }
             let origin = origins[span.origin]
             if !found.contains(where: { $0.1 == origin }) { found.append((span.depth, origin)) }
         }

@@ -89,6 +89,19 @@ import Testing
 }
 
 @Suite struct ProvenanceCodingTests {
+    /// Spans are kept packed: any list of them — large, negative, unsorted — reads back as given.
+    @Test func packedSpansReadBackAsGiven() async {
+        let value = Gen.int(in: -3...300).map { $0 > 290 ? $0 * 1_000_003 : $0 }
+        await propertyCheck(input: value.array(of: 0...160)) { values in
+            let spans = stride(from: 0, to: values.count - 3, by: 4).map { index in
+                ProvenanceMap.Span(
+                    start: values[index], end: values[index] + values[index + 1], origin: values[index + 2],
+                    depth: values[index + 3])
+            }
+            #expect(ProvenanceMap(spans: spans).spans == spans)
+        }
+    }
+
     @Test func aMapReadsBackAsWritten() throws {
         let text =
             OriginMarks.base(OriginMarksTests.layout) + "<p>"
