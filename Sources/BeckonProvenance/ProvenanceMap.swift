@@ -19,15 +19,19 @@ public struct ProvenanceMap: Hashable, Sendable {
         }
     }
 
-    public private(set) var origins: [Origin]
+    /// The origins' numbers in the process's `OriginTable`.
+    private let originNumbers: [UInt32]
     /// The spans, packed: every rendered artifact keeps its map while the build checks the site,
     /// and a page has hundreds of spans (`PackedSpans`, about 5 bytes a span instead of 32).
     private let packed: PackedSpans
 
     public init(origins: [Origin] = [], spans: [Span] = []) {
-        self.origins = origins
+        originNumbers = origins.isEmpty ? [] : OriginTable.shared.numbers(of: origins)
         packed = PackedSpans(spans)
     }
+
+    /// The origins the spans name by index.
+    public var origins: [Origin] { OriginTable.shared.origins(originNumbers) }
 
     /// Sorted by start, then depth.
     public var spans: [Span] {
@@ -47,11 +51,12 @@ public struct ProvenanceMap: Hashable, Sendable {
             if offset < span.end, best == nil || span.depth >= best!.depth { best = span }
             return true
         })
-        return best.map { origins[$0.origin] }
+        return best.map { OriginTable.shared.origin(originNumbers[$0.origin]) }
     }
 
     /// The origins of every span that overlaps `start..<end`, innermost first, each once.
     public func origins(overlapping start: Int, _ end: Int) -> [Origin] {
+        let origins = self.origins
         var found: [(Int, Origin)] = []
         packed.forEach { span in
             guard span.start < max(end, start + 1) && span.end > start else { return }
