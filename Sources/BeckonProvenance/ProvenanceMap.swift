@@ -80,6 +80,7 @@ extension ProvenanceMap: Codable {
     /// The map as bytes: the origin count, each origin as a length-prefixed mark payload, then the
     /// spans as little-endian 32-bit integers (start, end, origin, depth).
     public func encoded() -> [UInt8] {
+        let origins = self.origins
         var bytes: [UInt8] = []
         bytes.reserveCapacity(origins.count * 48 + spans.count * 16 + 8)
         func append(_ value: Int) {

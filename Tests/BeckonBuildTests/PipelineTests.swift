@@ -115,19 +115,15 @@ import Testing
 
     /// A file the system refuses is named in the finding, and the previous output stays whole.
     @Test func aFileThatCannotBeWrittenIsNamedAndChangesNothing() throws {
-        let folder = TemporaryDirectory()
-        let output = folder.path("output")
-        let writer = OutputWriter(output: output, site: folder.path("site"))
-        let kept = [Artifact(path: "keep.html", kind: .document, contentType: "text/html", bytes: Array("k".utf8))]
-        #expect(writer.write(kept, manifest: Manifest(kept)) == nil)
+        let earlier = KeptOutput()
         let name = String(repeating: "n", count: 300) + ".html"
         let refused = [Artifact(path: name, kind: .document, contentType: "text/html", bytes: [])]
-        let problem = writer.write(refused, manifest: Manifest(refused))
+        let problem = earlier.writer.write(refused, manifest: Manifest(refused))
         #expect(problem?.rule == "build.write-failed")
         #expect(problem?.message.contains("\(name): File name too long") == true, "\(problem?.message ?? "")")
         #expect(problem?.fix != nil)
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("keep.html").path))
-        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(earlier.isKept)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: earlier.folder.url.path)
         #expect(!siblings.contains { $0.contains("beckon-staging") }, "staging folder left behind: \(siblings)")
     }
 

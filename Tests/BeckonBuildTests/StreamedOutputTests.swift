@@ -66,11 +66,8 @@ import Testing
 
     /// A streamed file changed under the build is named, and the previous output stays.
     @Test func aStreamedFileChangedInTheStagingFolderFailsTheWrite() throws {
-        let folder = TemporaryDirectory()
-        let output = folder.path("output")
-        let writer = OutputWriter(output: output, site: folder.path("site"))
-        let kept = [Artifact(path: "keep.html", kind: .document, contentType: "text/html", bytes: Array("k".utf8))]
-        #expect(writer.write(kept, manifest: Manifest(kept)) == nil)
+        let earlier = KeptOutput()
+        let writer = earlier.writer
         let staging = try writer.openStaging()
         let page = Artifact(path: "a/page.html", kind: .document, contentType: "text/html", bytes: Array("<p>hi".utf8))
         staging.stream([page])
@@ -79,7 +76,7 @@ import Testing
         let problem = writer.write([page], manifest: Manifest([page]), staging: staging)
         #expect(problem?.rule == "build.write-failed")
         #expect(problem?.message.contains("a/page.html: it was changed in the staging folder") == true)
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("keep.html").path))
+        #expect(earlier.isKept)
         #expect(!FileManager.default.fileExists(atPath: staging.url.path))
     }
 
