@@ -1,12 +1,11 @@
 /// Walks marked UTF-8 once, copying every byte that is not part of a mark and recording spans.
 struct MarkStripper {
     private(set) var output: [UInt8] = []
-    private(set) var origins: [Origin] = []
+    /// The numbers in `OriginTable` of the origins the spans name by index.
+    private(set) var numbers: [UInt32] = []
     private(set) var spans: [ProvenanceMap.Span] = []
-    private var originIndex: [Origin: Int] = [:]
-    /// Each payload already read, as the bytes of its characters, with its origin's index: a page
-    /// repeats a few origins many times, and those are found here without decoding.
-    private var payloadIndex: [[UInt8]: Int?] = [:]
+    /// Each origin number already read, with its index in `numbers` (`nil` when it names nothing).
+    private var numberIndex: [UInt32: Int?] = [:]
     /// Open spans: origin index and start offset in `output`.
     private var stack: [(origin: Int, start: Int)] = []
     private var base: (origin: Int, start: Int)?
@@ -53,7 +52,7 @@ struct MarkStripper {
         // Every rendered page keeps its map for the whole build: sized exactly, not grown by doubling.
         // (The output was reserved at the marked text's size, several times its own.)
         output = Self.exactly(output)
-        origins = Self.exactly(origins)
+        numbers = Self.exactly(numbers)
         spans = Self.exactly(spans)
     }
 
@@ -72,46 +71,37 @@ struct MarkStripper {
         base = nil
     }
 
-    /// Reads payload characters up to `payloadEnd`; returns the interned origin and the next index.
+    /// Reads payload characters up to `payloadEnd`; returns the origin's index in `numbers` (`nil`
+    /// when the payload names no origin) and the next index.
     private mutating func readPayload(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int?, Int) {
         var index = start
-        var isComplete = false
+        var number: UInt64 = 0
+        var isReadable = false
         while index < bytes.count, let scalar = Self.scalar(bytes, at: index) {
             index += 4
-            if scalar == OriginMarks.payloadEnd.value {
-                isComplete = true
+            if scalar == OriginMarks.payloadEnd.value { break }
+            guard scalar >= OriginMarks.payloadBase, scalar < OriginMarks.open.value else {
+                isReadable = false
                 break
             }
-            guard scalar >= OriginMarks.payloadBase, scalar < OriginMarks.open.value else { break }
+            let value = UInt64(scalar - OriginMarks.payloadBase)
+            number = number << OriginMarks.payloadBits | value
+            // Three characters hold any number, of twelve bits each; `OriginMarks` writes no other.
+            isReadable =
+                index - start <= 12 && value < 1 << OriginMarks.payloadBits && (index == start + 4 || isReadable)
         }
-        let characters = Array(bytes[start..<index])
-        if isComplete, let known = payloadIndex[characters] { return (known, index) }
-        let origin = origin(ofPayload: characters)
-        if isComplete { payloadIndex[characters] = origin }
-        return (origin, index)
+        guard isReadable, let number = UInt32(exactly: number) else { return (nil, index) }
+        return (origin(numbered: number), index)
     }
 
-    /// The index of the origin a payload's characters name (up to and including the character
-    /// that ends it), added to `origins` when it is new.
-    private mutating func origin(ofPayload characters: [UInt8]) -> Int? {
-        var payload: [UInt8] = []
-        payload.reserveCapacity(characters.count / 2)
-        characters.withUnsafeBufferPointer { characters in
-            var index = 0
-            while let scalar = Self.scalar(characters, at: index) {
-                index += 4
-                guard scalar >= OriginMarks.payloadBase, scalar < OriginMarks.open.value else { break }
-                let value = scalar - OriginMarks.payloadBase
-                payload.append(UInt8(value >> 8))
-                payload.append(UInt8(value & 0xFF))
-            }
-        }
-        if payload.last == 0 { payload.removeLast() }
-        guard let origin = OriginCoding.shared(payload) else { return nil }
-        if let existing = originIndex[origin] { return existing }
-        origins.append(origin)
-        originIndex[origin] = origins.count - 1
-        return origins.count - 1
+    /// The index in `numbers` of the origin numbered `number` in the table, added when it is new;
+    /// `nil` when the table has no such origin.
+    private mutating func origin(numbered number: UInt32) -> Int? {
+        if let known = numberIndex[number] { return known }
+        let index = OriginTable.shared.contains(number) ? numbers.count : nil
+        if index != nil { numbers.append(number) }
+        numberIndex[number] = index
+        return index
     }
 
     /// The plane-16 scalar whose 4-byte UTF-8 form starts at `index`, if one does.

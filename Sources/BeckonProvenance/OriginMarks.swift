@@ -6,8 +6,10 @@
 /// clean bytes with a `ProvenanceMap` of which byte ranges came from where.
 ///
 /// Marks are characters of Unicode's Supplementary Private Use Area-B (plane 16), which a site's
-/// text may not contain (`SiteLoader` rejects them). An origin travels inside its mark, encoded
-/// two bytes per character, so marks need no shared table and renderers stay free of shared state.
+/// text may not contain (`SiteLoader` rejects them). A mark carries its origin's number in the
+/// process's `OriginTable`, twelve bits per character: a mark is two to four characters whatever
+/// the origin, and reading one back needs no decoding. Marked text therefore means something only
+/// in the process that marked it; what outlives a render is the stripped bytes and their map.
 public enum OriginMarks {
     /// Starts a span; followed by the origin's payload and `payloadEnd`.
     static let open: Unicode.Scalar = "\u{10FFF0}"
@@ -17,9 +19,11 @@ public enum OriginMarks {
     static let close: Unicode.Scalar = "\u{10FFF2}"
     /// Sets the origin of the unmarked bytes that follow (a layout line); followed by a payload.
     static let base: Unicode.Scalar = "\u{10FFF3}"
-    /// The first payload character: bytes `a`, `b` are `U+100000 + a << 8 + b`. Payloads are UTF-8,
-    /// where `a` is never 0xFF, so they never reach the marks above; an odd payload ends in a 0.
+    /// The first payload character: twelve bits `n` of an origin's number are `U+100000 + n`, most
+    /// significant first, so payload characters never reach the marks above.
     static let payloadBase: UInt32 = 0x10_0000
+    /// The bits of an origin's number one payload character carries.
+    static let payloadBits: UInt32 = 12
 
     /// `text` wrapped in a span of `origin`; the text itself when there is no origin.
     public static func wrap(_ text: String, in origin: Origin?) -> String {
@@ -57,19 +61,19 @@ public enum OriginMarks {
         var stripper = MarkStripper()
         var text = text
         text.withUTF8 { stripper.run($0) }
-        return (stripper.output, ProvenanceMap(origins: stripper.origins, spans: stripper.spans))
+        return (stripper.output, ProvenanceMap(originNumbers: stripper.numbers, spans: stripper.spans))
     }
 
-    /// The origin's bytes as payload characters, written straight as their UTF-8: the character
-    /// for bytes `a`, `b` is U+10ABCD with `ABCD` = `a << 8 | b`, four bytes `F4 8x xx xx`.
+    /// The origin's number in the process's table as payload characters, written straight as their
+    /// UTF-8: the character for twelve bits `n` is U+100000 + n, four bytes `F4 8x xx xx`.
     private static func payload(_ origin: Origin) -> String {
-        let bytes = OriginCoding.encode(origin)
-        let characters = (bytes.count + 1) / 2
+        let number = OriginTable.shared.number(of: origin)
+        var characters = 1
+        while number >> (payloadBits * UInt32(characters)) != 0 { characters += 1 }
         return String(unsafeUninitializedCapacity: characters * 4) { buffer in
             for character in 0..<characters {
-                let high = UInt32(bytes[character * 2])
-                let low = character * 2 + 1 < bytes.count ? UInt32(bytes[character * 2 + 1]) : 0
-                let value = payloadBase + (high << 8 | low)
+                let shift = payloadBits * UInt32(characters - 1 - character)
+                let value = payloadBase + (number >> shift & (1 << payloadBits - 1))
                 buffer[character * 4] = 0xF0 | UInt8(value >> 18)
                 buffer[character * 4 + 1] = 0x80 | UInt8(value >> 12 & 0x3F)
                 buffer[character * 4 + 2] = 0x80 | UInt8(value >> 6 & 0x3F)

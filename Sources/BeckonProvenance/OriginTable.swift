@@ -14,15 +14,25 @@ final class OriginTable: @unchecked Sendable {
 
     /// The numbers of `origins`, each given one the first time it is seen.
     func numbers(of origins: [Origin]) -> [UInt32] {
-        lock.withLock {
-            origins.map { origin in
-                if let number = numbers[origin] { return number }
-                let number = UInt32(self.origins.count)
-                self.origins.append(origin)
-                numbers[origin] = number
-                return number
-            }
-        }
+        lock.withLock { origins.map(numberLocked) }
+    }
+
+    /// The number of `origin`, given one the first time it is seen.
+    func number(of origin: Origin) -> UInt32 {
+        lock.withLock { numberLocked(origin) }
+    }
+
+    private func numberLocked(_ origin: Origin) -> UInt32 {
+        if let number = numbers[origin] { return number }
+        let number = UInt32(origins.count)
+        origins.append(origin)
+        numbers[origin] = number
+        return number
+    }
+
+    /// Whether `number` names an origin: a mark's payload read back from text may name anything.
+    func contains(_ number: UInt32) -> Bool {
+        lock.withLock { Int(number) < origins.count }
     }
 
     /// The origin numbered `number`.

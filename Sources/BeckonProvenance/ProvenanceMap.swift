@@ -30,6 +30,12 @@ public struct ProvenanceMap: Hashable, Sendable {
         packed = PackedSpans(spans)
     }
 
+    /// A map whose spans name origins by their numbers in the process's `OriginTable`.
+    init(originNumbers: [UInt32], spans: [Span]) {
+        self.originNumbers = originNumbers
+        packed = PackedSpans(spans)
+    }
+
     /// The origins the spans name by index.
     public var origins: [Origin] { OriginTable.shared.origins(originNumbers) }
 

@@ -49,8 +49,11 @@ import Testing
         #expect(map.origin(at: 3) == Self.string)
     }
 
-    @Test func aMarkWithAnUnreadablePayloadIsDroppedWithoutAnOrigin() {
-        let broken = String(Character(OriginMarks.open)) + "\u{104141}" + String(Character(OriginMarks.payloadEnd))
+    /// Payloads `OriginMarks` never writes: a character above twelve bits, none, too many, and a
+    /// number the process's table does not hold.
+    @Test(arguments: ["\u{104141}", "", "\u{100001}\u{100001}\u{100001}\u{100001}", "\u{100FFF}\u{100FFF}"])
+    func aMarkWithAnUnreadablePayloadIsDroppedWithoutAnOrigin(payload: String) {
+        let broken = String(Character(OriginMarks.open)) + payload + String(Character(OriginMarks.payloadEnd))
         let (bytes, map) = OriginMarks.strip(broken + "x" + OriginMarks.closing)
         #expect(bytes == [UInt8(ascii: "x")])
         #expect(map.isEmpty)
