@@ -12,6 +12,11 @@ public struct LayoutLibrary: Sendable {
     /// Every name each layout prints or tests itself (`app.name`, `t.KEY`, …).
     private let directNames: [String: Set<String>]
     private let includes: [String: Set<String>]
+    /// Layouts that, with everything they include, may be rendered from their compiled form: parsed
+    /// with Beckon's escaping and naming values plainly (no transforms, dynamic partials or
+    /// delimiter changes, whose results depend on the strings themselves).
+    private let compilable: Set<String>
+    private let compiled = CompiledLayouts()
 
     /// The locale keys a layout and everything it includes print or test: the only strings a page's
     /// layout context needs.
@@ -25,20 +30,24 @@ public struct LayoutLibrary: Sendable {
     }
 
     private func collect(_ direct: [String: Set<String>], from name: String) -> Set<String> {
-        var result: Set<String> = []
+        Self.reachable(from: name, includes: includes).reduce(into: []) { $0.formUnion(direct[$1] ?? []) }
+    }
+
+    /// A layout and every layout and partial it includes, directly or not.
+    private static func reachable(from name: String, includes: [String: Set<String>]) -> Set<String> {
         var visited: Set<String> = []
         var pending = [name]
         while let next = pending.popLast() {
             guard visited.insert(next).inserted else { continue }
-            result.formUnion(direct[next] ?? [])
             pending += includes[next] ?? []
         }
-        return result
+        return visited
     }
 
     /// Parses every layout; a layout with a syntax error is reported and left out.
     public static func load(_ layouts: [String: SourceText]) -> (LayoutLibrary, [Diagnostic]) {
         var templates: [String: MustacheTemplate] = [:]
+        var withBeckonEscaping: Set<String> = []
         var diagnostics: [Diagnostic] = []
         for (name, source) in layouts.sorted(by: { $0.key < $1.key }) {
             if let problem = nestingProblem(source) {
@@ -50,6 +59,7 @@ public struct LayoutLibrary: Sendable {
                 // when it does not is the layout itself parsed, for the error's true position.
                 if let marked = try? MustacheTemplate(string: LayoutEscaping.prepared(LayoutMarks.marked(source))) {
                     templates[name] = marked
+                    withBeckonEscaping.insert(name)
                 } else {
                     templates[name] = try MustacheTemplate(string: source.text)
                 }
@@ -70,6 +80,7 @@ public struct LayoutLibrary: Sendable {
         var directKeys: [String: Set<String>] = [:]
         var directNames: [String: Set<String>] = [:]
         var includes: [String: Set<String>] = [:]
+        var plainlyNamed = withBeckonEscaping
         for (name, source) in layouts {
             for tag in MustacheTagScanner.scan(source.text) {
                 switch tag.kind {
@@ -79,13 +90,16 @@ public struct LayoutLibrary: Sendable {
                         directKeys[name, default: []].insert(String(tag.name.dropFirst(prefix.count)))
                     }
                 case .partial, .parent: includes[name, default: []].insert(tag.name)
-                default: continue
+                default: break
                 }
+                if !isPlain(tag) { plainlyNamed.remove(name) }
             }
         }
+        let compilable = Set(
+            layouts.keys.filter { name in reachable(from: name, includes: includes).isSubset(of: plainlyNamed) })
         let library = LayoutLibrary(
             library: MustacheLibrary(templates: templates), sources: layouts, directKeys: directKeys,
-            directNames: directNames, includes: includes)
+            directNames: directNames, includes: includes, compilable: compilable)
         return (library, diagnostics)
     }
 
@@ -109,8 +123,50 @@ public struct LayoutLibrary: Sendable {
 
     /// Renders a layout with a context. The result carries origin marks (`OriginMarks`): each line
     /// the layout writes is marked with its line, and values keep the marks they were given.
+    ///
+    /// Mustache runs once per layout and shape of context (`LayoutShape`); later contexts of that
+    /// shape only fill their strings into the compiled result, which is the same text.
     public func render(_ name: String, context: TemplateValue) -> String? {
+        guard compilable.contains(name) else { return renderedByMustache(name, context: context) }
+        let shape = LayoutShape(of: context)
+        let layout = compiled.layout(name, shape: shape) {
+            let marked = LayoutShape.marked(context) { CompiledLayout.marker($0, ending: shape.endings[$0]) }
+            return library.render(marked, withTemplate: name).flatMap {
+                CompiledLayout(rendered: $0, endings: shape.endings)
+            }
+        }
+        guard let layout else { return renderedByMustache(name, context: context) }
+        return layout.filled(with: shape.strings)
+    }
+
+    /// The layout rendered by swift-mustache itself, without a compiled form.
+    func renderedByMustache(_ name: String, context: TemplateValue) -> String? {
         library.render(context.mustacheValue, withTemplate: name)
+    }
+
+    /// How many shapes of layouts have been compiled (or found not to compile).
+    var compiledShapes: Int { compiled.count }
+
+    /// Whether a tag names only a value, layout or partial, by letters, digits, `_`, `-` and dots.
+    private static func isPlain(_ tag: MustacheTag) -> Bool {
+        switch tag.kind {
+        case .comment, .close: return true
+        case .delimiters, .pragma: return false
+        default:
+            guard tag.name != "." else { return true }
+            let segments = tag.name.split(separator: ".", omittingEmptySubsequences: false)
+            return segments.allSatisfy { segment in
+                !segment.isEmpty
+                    && segment.utf8.allSatisfy { byte in
+                        switch byte {
+                        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                            true
+                        default: false
+                        }
+                    }
+            }
+        }
     }
 
     /// The deepest section nesting a layout may have; swift-mustache parses sections recursively.

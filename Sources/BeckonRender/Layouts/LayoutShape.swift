@@ -1,0 +1,106 @@
+/// What a layout's rendering depends on in a context apart from its strings: every field name,
+/// flag, list length, and whether each string is empty or ends a line, in one byte signature; and
+/// the strings themselves, in the order the signature meets them.
+///
+/// Mustache decides what to write from these alone (sections test flags and emptiness, lists
+/// repeat, a partial's indentation follows a string that ends a line), so two contexts with the
+/// same signature render to the same text around their strings (`CompiledLayout`).
+struct LayoutShape {
+    /// The shape as bytes: equal for contexts that render alike.
+    private(set) var signature: [UInt8] = []
+    /// The non-empty strings, in walking order.
+    private(set) var strings: [String] = []
+    /// For each string, the line break it ends with, which a compiled layout writes after its slot.
+    private(set) var endings: [LineEnding] = []
+
+    /// The line break a string ends with, as Mustache's indentation of partials sees it: a
+    /// following tag is indented only after a string whose last character is `\n`, and `\r`
+    /// joins a following `\n` into one character.
+    enum LineEnding: UInt8 {
+        case none = 0
+        case lineFeed = 1
+        case carriageReturn = 2
+        case carriageReturnLineFeed = 3
+
+        init(of text: String) {
+            switch text.unicodeScalars.last {
+            case "\n": self = text.last == "\r\n" ? .carriageReturnLineFeed : .lineFeed
+            case "\r": self = .carriageReturn
+            default: self = .none
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .none: ""
+            case .lineFeed: "\n"
+            case .carriageReturn: "\r"
+            case .carriageReturnLineFeed: "\r\n"
+            }
+        }
+    }
+
+    init(of value: TemplateValue) {
+        signature.reserveCapacity(4_096)
+        walk(value)
+    }
+
+    private mutating func walk(_ value: TemplateValue) {
+        switch value {
+        case .text(let text), .html(let text):
+            if text.isEmpty {
+                signature.append(UInt8(ascii: "e"))
+            } else {
+                let ending = LineEnding(of: text)
+                signature.append(UInt8(ascii: "s"))
+                signature.append(ending.rawValue)
+                strings.append(text)
+                endings.append(ending)
+            }
+        case .flag(let flag):
+            signature.append(flag ? UInt8(ascii: "T") : UInt8(ascii: "F"))
+        case .list(let items):
+            signature.append(UInt8(ascii: "["))
+            appendCount(items.count)
+            for item in items { walk(item) }
+        case .object(let fields):
+            signature.append(UInt8(ascii: "{"))
+            appendCount(fields.count)
+            for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
+                signature.append(contentsOf: key.utf8)
+                signature.append(0)
+                walk(field)
+            }
+        }
+    }
+
+    private mutating func appendCount(_ count: Int) {
+        var count = UInt(count)
+        repeat {
+            signature.append(UInt8(count & 0x7F) | (count > 0x7F ? 0x80 : 0))
+            count >>= 7
+        } while count > 0
+    }
+
+    /// The context with its strings replaced by slot markers, in the shape swift-mustache renders.
+    /// - Parameter marker: The text standing for string `index` with its line ending.
+    static func marked(_ value: TemplateValue, marker: (Int) -> String) -> Any {
+        var index = 0
+        func walk(_ value: TemplateValue) -> Any {
+            switch value {
+            case .text(let text), .html(let text):
+                guard !text.isEmpty else { return text }
+                defer { index += 1 }
+                return marker(index)
+            case .flag(let flag): return flag
+            case .list(let items): return items.map(walk)
+            case .object(let fields):
+                // Walked in the signature's order, so marker numbers match `strings`.
+                var result: [String: Any] = [:]
+                for (key, field) in fields.sorted(by: { $0.key < $1.key }) { result[key] = walk(field) }
+                return result
+            }
+        }
+        return walk(value)
+    }
+}

@@ -1,0 +1,88 @@
+import BeckonDiagnostics
+import PropertyBased
+import Testing
+
+@testable import BeckonRender
+
+@Suite struct CompiledLayoutTests {
+    /// Sections, inverted sections, a list, a string section and an indented partial: every way a
+    /// layout's output can depend on its context.
+    static let layouts = [
+        "page": """
+        <html>
+        {{#flag}}<b>{{a}}</b>{{/flag}}{{^flag}}<i>{{{b}}}</i>{{/flag}}
+          {{> part}}
+        <ul>
+        {{#items}}
+          <li title="{{name}}">{{{html}}}{{#flag}}!{{/flag}}</li>
+        {{/items}}
+        {{^items}}<li>none</li>{{/items}}
+        </ul>
+        {{#a}}[{{.}}]{{/a}}
+        </html>
+        """,
+        "part": "x{{a}}\n{{{b}}}\n{{c}}y {{c}}\n",
+        "transformed": "{{uppercased(a)}}",
+    ]
+
+    static func library() -> LayoutLibrary {
+        LayoutLibrary.load(
+            layouts.reduce(into: [:]) { result, entry in
+                result[entry.key] = SourceText(path: "templates/layouts/\(entry.key).mustache", text: entry.value)
+            }
+        ).0
+    }
+
+    /// A context of `page`'s shape.
+    static func context(_ strings: [String], flag: Bool, items: Int) -> TemplateValue {
+        func string(_ index: Int) -> String { strings.isEmpty ? "" : strings[index % strings.count] }
+        return .object([
+            "a": .text(string(0)), "b": .html(string(1)), "c": .text(string(2)), "flag": .flag(flag),
+            "items": .list(
+                (0..<items).map { item in
+                    .object(["name": .text(string(3 + item)), "html": .html(string(4 + item))])
+                }),
+        ])
+    }
+
+    /// Whatever the strings hold — markup, quotes, line breaks that decide a partial's indentation,
+    /// combining marks — the compiled layout writes exactly what Mustache writes.
+    @Test func aCompiledLayoutWritesWhatMustacheWrites() async {
+        let pieces = ["", "x", "<", "&", "\"", "'", "\n", "\r", "\r\n", "é", "\u{301}", "ليلى", " ", "{{a}}"]
+        let strings = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...4).map { $0.joined() }
+        let library = Self.library()
+        await propertyCheck(input: strings.array(of: 0...8), Gen.bool, Gen.int(in: 0...3)) { strings, flag, items in
+            let context = Self.context(strings, flag: flag, items: items)
+            #expect(library.render("page", context: context) == library.renderedByMustache("page", context: context))
+        }
+    }
+
+    @Test func pagesOfOneShapeShareOneCompiledLayout() {
+        let library = Self.library()
+        for name in ["Maya", "Ana & Luis", "ليلى"] {
+            let context = Self.context([name, "<p>\(name)</p>", "c"], flag: true, items: 2)
+            #expect(library.render("page", context: context) == library.renderedByMustache("page", context: context))
+        }
+        #expect(library.compiledShapes == 1)
+        _ = library.render("page", context: Self.context(["a"], flag: false, items: 2))
+        #expect(library.compiledShapes == 2)
+    }
+
+    /// A transform's result depends on the string itself, so such a layout is always rendered by
+    /// Mustache.
+    @Test func aLayoutWithATransformIsNotCompiled() {
+        let library = Self.library()
+        let context = TemplateValue.object(["a": .text("abc")])
+        #expect(
+            library.render("transformed", context: context)
+                == library.renderedByMustache("transformed", context: context))
+        #expect(library.compiledShapes == 0)
+    }
+
+    @Test(arguments: [
+        "\u{10FFF8}<0", "\u{10FFF8}x0\u{10FFF9}", "\u{10FFF8}<7\u{10FFF9}", "a\u{10FFF9}", "\u{10FFF8}<0\u{10FFF9}",
+    ])
+    func aRenderingWithABrokenMarkerIsNotCompiled(rendered: String) {
+        #expect(CompiledLayout(rendered: rendered, endings: [.lineFeed]) == nil)
+    }
+}
