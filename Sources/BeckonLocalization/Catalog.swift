@@ -8,6 +8,9 @@ public struct Catalog: Sendable {
     public let bundles: [LocaleID: LocaleBundle]
     /// A formatter per bundle locale, with its CLDR plural rules loaded once.
     let formatters: [LocaleID: MessageFormatter]
+    /// Each known locale followed by its fallback chain, the locales `lookup` tries in order: worked
+    /// out once instead of on every lookup (a build looks up strings hundreds of thousands of times).
+    private let lookupOrders: [LocaleID: [LocaleID]]
     /// The source fingerprints the translation lock recorded for translations without a
     /// `sourceHash` of their own, by locale and key (`TranslationLock.updated`); empty unless set.
     public var lockedSourceHashes: [LocaleID: [MessageKey: String]] = [:]
@@ -60,6 +63,9 @@ public struct Catalog: Sendable {
         self.locales = locales
         self.bundles = bundles
         self.formatters = Dictionary(uniqueKeysWithValues: bundles.keys.map { ($0, MessageFormatter(locale: $0)) })
+        let known = Set(bundles.keys).union(locales.list).union([locales.defaultLocale])
+        self.lookupOrders = Dictionary(
+            uniqueKeysWithValues: known.map { ($0, [$0] + locales.fallbackChain(for: $0)) })
     }
 
     /// The formatter of a locale.
@@ -78,7 +84,7 @@ public struct Catalog: Sendable {
 
     /// The entry for a key in a locale, following the fallback chain; also says which locale had it.
     public func lookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
-        for candidate in [locale] + locales.fallbackChain(for: locale) {
+        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
             if let entry = bundles[candidate]?.entries[key] { return (entry, candidate) }
         }
         return nil

@@ -47,6 +47,7 @@ import Testing
     /// The fixed start of every invite link's path.
     @Test(arguments: [
         ("/invite/{code}", "/invite/"), ("/i/{code}/join", "/i/"), ("/invite", "/invite"), ("{code}", ""),
+        ("/einladung/é/{code}", "/einladung/é/"), ("/{cod/{code}", "/{cod/"),
     ])
     func thePathPrefixIsWhatComesBeforeTheCode(path: String, prefix: String) {
         #expect(LinkPolicy(host: "join.playa.app", path: path).pathPrefix == prefix)

@@ -48,16 +48,21 @@ public struct FoundLink: Sendable, Hashable {
         self.attribute = attribute
         self.line = line
         self.path = path
-        let absolute = URLParser.parse(url)
-        isAbsolute = (try? absolute.get()) != nil
-        switch isAbsolute ? absolute : URLParser.parse(url, base: base) {
+        if case .absolute(let resolution) = AbsoluteURLs.shared.reading(of: url) {
+            isAbsolute = true
+            resolved = resolution
+            problem = nil
+            return
+        }
+        isAbsolute = false
+        switch URLParser.parse(url, base: base) {
         case .success(let parsed):
             resolved = Resolution(parsed)
             problem = nil
         case .failure(let failure):
             resolved = nil
             // A relative link without a base (in a text) is not a URL a browser could open either.
-            problem = base == nil && !isAbsolute && !url.contains(":") ? nil : failure.reason
+            problem = base == nil && !url.contains(":") ? nil : failure.reason
         }
     }
 

@@ -36,6 +36,19 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
 }
 
+extension String.UTF8View {
+    /// Whether the bytes hold `needle` anywhere.
+    func contains(bytes needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        var index = startIndex
+        while let start = self[index...].firstIndex(of: first) {
+            if self[start...].starts(with: needle) { return true }
+            index = self.index(after: start)
+        }
+        return false
+    }
+}
+
 /// Where the authority of an absolute URL starts (after `://`), as a UTF-8 offset.
 private func authorityStart(_ bytes: String.UTF8View) -> String.UTF8View.Index? {
     var index = bytes.startIndex

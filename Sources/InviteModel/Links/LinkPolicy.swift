@@ -27,7 +27,15 @@ public struct LinkPolicy: Sendable, Hashable {
     /// The part of `path` before `{code}` (all of it when there is none): the path of every
     /// invite link starts with it.
     public var pathPrefix: Substring {
-        path.firstRange(of: "{code}").map { path[..<$0.lowerBound] } ?? path[...]
+        // A byte search: the checks ask for every link to the invite host.
+        let marker = Array("{code}".utf8)
+        let utf8 = path.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            if utf8[index...].starts(with: marker) { return path[..<index] }
+            index = utf8.index(after: index)
+        }
+        return path[...]
     }
 
     /// The unsigned link of a code in the path form (`https://HOST/invite/CODE`).

@@ -10,13 +10,14 @@ import InviteModel
 /// instead of the invite. Render invite links from `{{invite.url}}`, never by hand.
 struct InviteLinkRule: LinkRule {
     let id: RuleID = "links.invite"
+    private static let signature = Array("sig=".utf8)
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         guard let policy = context.linkPolicy else { return nil }
         guard scheme(of: link.url) == "https", host(of: link.url) == policy.host,
             path(of: link.url).hasPrefix(policy.pathPrefix)
         else { return nil }
-        guard link.url.firstRange(of: "sig=") != nil else {
+        guard link.url.utf8.contains(bytes: Self.signature) else {
             // Without a key, sample links are unsigned and reported once, as links.unsigned.
             guard context.verifyInviteLink != nil else { return nil }
             return finding(

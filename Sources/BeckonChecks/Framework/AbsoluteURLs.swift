@@ -1,0 +1,37 @@
+import BeckonURL
+import Foundation
+
+/// What the URL Standard makes of URLs on their own, without a base, remembered by their text: a
+/// build's pages and messages repeat the same absolute links (alternates, stores, support, invite
+/// links in every channel), and each is parsed once instead of once per page. Safe on any thread.
+final class AbsoluteURLs: @unchecked Sendable {
+    static let shared = AbsoluteURLs()
+
+    /// The most URLs kept; the table is emptied when it is full, so a long preview session does
+    /// not grow it without bound.
+    static let limit = 50_000
+
+    /// A URL parsed without a base: resolved, or not absolute (it needs a base, or is no URL).
+    enum Reading: Sendable {
+        case absolute(FoundLink.Resolution)
+        case notAbsolute
+    }
+
+    private let lock = NSLock()
+    private var readings: [String: Reading] = [:]
+
+    /// The URL read without a base, parsed the first time it is seen.
+    func reading(of url: String) -> Reading {
+        if let known = lock.withLock({ readings[url] }) { return known }
+        let reading: Reading =
+            switch URLParser.parse(url) {
+            case .success(let parsed): .absolute(FoundLink.Resolution(parsed))
+            case .failure: .notAbsolute
+            }
+        lock.withLock {
+            if readings.count >= Self.limit { readings.removeAll(keepingCapacity: true) }
+            readings[url] = reading
+        }
+        return reading
+    }
+}
