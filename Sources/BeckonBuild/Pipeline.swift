@@ -46,6 +46,9 @@ public struct Pipeline: Sendable {
         // A streaming build writes each file to the staging folder as soon as it is made.
         let staging = options.write && options.streamsOutput ? try? writer.openStaging() : nil
         let outcome = await renderAndCheck(streamingTo: staging)
+        // A streaming build's engine serves no later run: the facts its checks kept are freed
+        // before the manifest is made and the files are written.
+        if options.streamsOutput { engine.releaseResults() }
         let artifacts = outcome.artifacts
         var report = DiagnosticReport(outcome.diagnostics).finalized(
             overrides: outcome.overrides, strict: options.strict)

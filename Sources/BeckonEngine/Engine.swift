@@ -57,6 +57,12 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Drops every result kept in memory (an on-disk cache keeps its own), for an engine that
+    /// serves no later run: what the steps kept is freed before the output is written.
+    public func releaseResults() {
+        lock.withLock { tables.removeAll() }
+    }
+
     /// The statistics of the current (or last) run.
     public var stats: StepStats {
         lock.withLock {

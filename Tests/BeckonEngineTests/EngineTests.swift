@@ -27,6 +27,16 @@ import Testing
         #expect(engine.stats.hits["step"] == 2)
     }
 
+    @Test func releasedResultsAreComputedAgain() {
+        let engine = Engine()
+        engine.beginRun()
+        var computed = 0
+        _ = engine.value("step", Self.key("a")) { computed += 1 }
+        engine.releaseResults()
+        _ = engine.value("step", Self.key("a")) { computed += 1 }
+        #expect(computed == 2)
+    }
+
     @Test func aRunDropsWhatItDidNotUse() {
         let engine = Engine()
         engine.beginRun()

@@ -13,7 +13,9 @@ final class AbsoluteURLs: @unchecked Sendable {
 
     /// A URL parsed without a base: resolved, or not absolute (it needs a base, or is no URL).
     enum Reading: Sendable {
-        case absolute(FoundLink.Resolution)
+        /// Resolved; `url` is the text as first seen, which links keep instead of their own copy
+        /// (a page's links stay in memory until the site rules have run).
+        case absolute(url: String, FoundLink.Resolution)
         case notAbsolute
     }
 
@@ -25,7 +27,7 @@ final class AbsoluteURLs: @unchecked Sendable {
         if let known = lock.withLock({ readings[url] }) { return known }
         let reading: Reading =
             switch URLParser.parse(url) {
-            case .success(let parsed): .absolute(FoundLink.Resolution(parsed))
+            case .success(let parsed): .absolute(url: url, FoundLink.Resolution(parsed))
             case .failure: .notAbsolute
             }
         lock.withLock {

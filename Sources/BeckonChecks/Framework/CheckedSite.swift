@@ -61,7 +61,12 @@ public struct CheckedSite: Sendable {
             var own = facts.page?.links ?? facts.textLinks
             if let deepLink = facts.deepLink { own.append(deepLink) }
             linksByArtifact.append(own)
-            linksByPath[artifact.path, default: []] += own
+            // Stored as they are (one buffer with the facts') unless two artifacts share a path.
+            if let earlier = linksByPath[artifact.path] {
+                linksByPath[artifact.path] = earlier + own
+            } else {
+                linksByPath[artifact.path] = own
+            }
         }
         self.linksByArtifact = linksByArtifact
         self.inks = inks

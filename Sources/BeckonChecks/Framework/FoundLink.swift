@@ -48,7 +48,8 @@ public struct FoundLink: Sendable, Hashable {
         self.attribute = attribute
         self.line = line
         self.path = path
-        if case .absolute(let resolution) = AbsoluteURLs.shared.reading(of: url) {
+        if case .absolute(let shared, let resolution) = AbsoluteURLs.shared.reading(of: url) {
+            self.url = shared
             isAbsolute = true
             resolved = resolution
             problem = nil
