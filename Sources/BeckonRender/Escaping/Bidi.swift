@@ -29,6 +29,10 @@ public enum Bidi {
 extension Bidi {
     /// Whether a character is one of the invisible isolation marks (FSI, LRI, RLI, PDI).
     public static func isIsolationMark(_ character: Character) -> Bool {
-        ["\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"].contains(character)
+        // One scalar from U+2066 to U+2069 (none of them has another canonical form); read from the
+        // scalars, as the checks ask for every character of every page's text.
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, (0x2066...0x2069).contains(first.value) else { return false }
+        return scalars.index(after: scalars.startIndex) == scalars.endIndex
     }
 }

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import Foundation
 
 /// `doc.empty-source`: every image names the file it shows (`<img>` without `src`, or with an
 /// empty one, shows nothing and some browsers request the page itself), and every Open Graph or
@@ -11,7 +12,7 @@ struct EmptySourceRule: PageRule {
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         var findings: [Finding] = []
         for image in page.document.elements(named: "img")
-        where (image[attribute: "src"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+        where isBlank(image[attribute: "src"])
             && image[attribute: "srcset"] == nil
         {
             findings.append(
@@ -22,7 +23,7 @@ struct EmptySourceRule: PageRule {
         for meta in page.document.elements(named: "meta") {
             let name = meta[attribute: "property"] ?? meta[attribute: "name"] ?? ""
             guard FoundLink.metaURLs.contains(name),
-                (meta[attribute: "content"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+                isBlank(meta[attribute: "content"])
             else { continue }
             findings.append(
                 Finding(
@@ -30,5 +31,11 @@ struct EmptySourceRule: PageRule {
                     needle: name))
         }
         return findings
+    }
+
+    /// Whether a value is missing or only spaces (what trimming `.whitespaces` would empty),
+    /// read without making the trimmed copy: asked for every image and meta tag of every page.
+    private func isBlank(_ value: String?) -> Bool {
+        (value ?? "").unicodeScalars.allSatisfy { CharacterSet.whitespaces.contains($0) }
     }
 }

@@ -32,9 +32,7 @@ struct CharsMaxRule: PageRule, TextRule {
             fields.append(("og:description", ogDescription, context.limits.descriptionChars))
         }
         return fields.compactMap { name, value, limit in
-            guard let (text, line) = value else { return nil }
-            let visible = text.filter { !Bidi.isIsolationMark($0) }.count
-            guard visible > limit else { return nil }
+            guard let (text, line) = value, let visible = Self.visibleCount(text, over: limit) else { return nil }
             // The length varies with the sample's values: one finding at the string, and what each
             // sample made of it.
             var finding = Finding(
@@ -48,12 +46,19 @@ struct CharsMaxRule: PageRule, TextRule {
     func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding] {
         guard artifact.kind == .shareMessage else { return [] }
         let limit = context.limits.messageChars
-        let visible = text.filter { !Bidi.isIsolationMark($0) }.count
-        guard visible > limit else { return [] }
+        guard let visible = Self.visibleCount(text, over: limit) else { return [] }
         var finding = Finding(
             "the message is over \(limit) characters in \(artifact.locale?.rawValue ?? "")", line: 1,
             fix: "Shorten the message to \(limit) characters.")
         finding.detail = "\(visible) characters"
         return [finding]
+    }
+
+    /// The characters of `text` people see (isolation marks are invisible), when more than `limit`;
+    /// `nil` otherwise. Text of at most `limit` bytes is within it without counting.
+    static func visibleCount(_ text: String, over limit: Int) -> Int? {
+        guard text.utf8.count > limit else { return nil }
+        let visible = text.lazy.filter { !Bidi.isIsolationMark($0) }.count
+        return visible > limit ? visible : nil
     }
 }
