@@ -1,3 +1,4 @@
+import CLibDeflate
 import CZlib
 import Foundation
 
@@ -57,8 +58,10 @@ enum BandedDeflate {
         }
         deflateReset(stream)
         try deflate(stream, data, data.endIndex..<data.endIndex, flush: Z_FINISH, into: &out)
-        let checksum = data.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
-        out += PNGChunkWriter.bigEndian(UInt32(truncatingIfNeeded: checksum))
+        // libdeflate's Adler-32 (vectorised) gives zlib's value several times faster: it reads every
+        // byte of the image, where deflate here reads only the changed bands.
+        let checksum = data.withUnsafeBufferPointer { libdeflate_adler32(1, $0.baseAddress, $0.count) }
+        out += PNGChunkWriter.bigEndian(checksum)
         return out
     }
 

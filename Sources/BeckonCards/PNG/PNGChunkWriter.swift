@@ -1,4 +1,4 @@
-import CZlib
+import CLibDeflate
 
 /// Writes a PNG file: the signature, then chunks of length, type, data and CRC-32.
 struct PNGChunkWriter {
@@ -10,9 +10,9 @@ struct PNGChunkWriter {
         bytes += type.utf8
         bytes += data
         let crc = bytes[start...].withUnsafeBufferPointer { chunk in
-            crc32(0, chunk.baseAddress, uInt(chunk.count))
+            libdeflate_crc32(0, chunk.baseAddress, chunk.count)
         }
-        bytes += Self.bigEndian(UInt32(truncatingIfNeeded: crc))
+        bytes += Self.bigEndian(crc)
     }
 
     /// Makes room for chunks holding this many bytes of data each, so they are appended without
