@@ -1,7 +1,8 @@
 import BeckonDiagnostics
 import Foundation
 
-/// The compact byte form an origin takes inside a mark: its fields joined by U+001F.
+/// The compact byte form an origin takes in a stored provenance map (`ProvenanceMap.encoded()`):
+/// its fields joined by U+001F.
 enum OriginCoding {
     private static let separator: UInt8 = 0x1F
 

@@ -7,8 +7,9 @@
 ///
 /// Marks are characters of Unicode's Supplementary Private Use Area-B (plane 16), which a site's
 /// text may not contain (`SiteLoader` rejects them). A mark carries its origin's number in the
-/// process's `OriginTable`, twelve bits per character: a mark is two to four characters whatever
-/// the origin, and reading one back needs no decoding. Marked text therefore means something only
+/// process's `OriginTable`, twelve bits per character: a mark is three to five characters whatever
+/// the origin (its opening, one to three for the number, its end), and reading one back needs no
+/// decoding. Marked text therefore means something only
 /// in the process that marked it; what outlives a render is the stripped bytes and their map.
 public enum OriginMarks {
     /// Starts a span; followed by the origin's payload and `payloadEnd`.

@@ -83,7 +83,7 @@ public struct ProvenanceMap: Hashable, Sendable {
 /// Written compactly, since every rendered page carries one: a binary form (`encoded()`) that
 /// `Codable` wraps in base64.
 extension ProvenanceMap: Codable {
-    /// The map as bytes: the origin count, each origin as a length-prefixed mark payload, then the
+    /// The map as bytes: the origin count, each origin as length-prefixed bytes (`OriginCoding`), then the
     /// spans as little-endian 32-bit integers (start, end, origin, depth).
     public func encoded() -> [UInt8] {
         let origins = self.origins

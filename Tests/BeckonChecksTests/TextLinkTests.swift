@@ -27,3 +27,16 @@ import Testing
         #expect(ArtifactFacts(artifact).textLinks.map { "\($0.line) \($0.url)" } == expected)
     }
 }
+
+@Suite struct RepeatedURLTests {
+    /// URLs parsed once per process are told apart by their bytes: the composed and decomposed
+    /// spellings of one text are different URLs, each kept as written.
+    @Test func twoSpellingsOfOneTextStayTwoURLs() {
+        let composed = "https://x.test/caf\u{E9}"
+        let decomposed = "https://x.test/cafe\u{301}"
+        let first = FoundLink(url: composed, attribute: "href", line: 1, path: "a.html")
+        let second = FoundLink(url: decomposed, attribute: "href", line: 1, path: "b.html")
+        #expect(Array(first.url.utf8) == Array(composed.utf8))
+        #expect(Array(second.url.utf8) == Array(decomposed.utf8))
+    }
+}

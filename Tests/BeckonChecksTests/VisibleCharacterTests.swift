@@ -10,6 +10,8 @@ import Testing
         arguments: [
             ("abc", 2, 3), ("ab", 2, nil), ("e\u{301}e\u{301}e\u{301}", 2, 3), ("\u{2068}ab\u{2069}", 2, nil),
             ("\u{2068}abc\u{2069}", 2, 3), ("👩‍👩‍👧", 1, nil), ("👩‍👩‍👧👩‍👩‍👧", 1, 2), ("", 0, nil),
+            // A combining mark after an isolated value joins the value's last letter once the mark is out.
+            ("\u{2068}e\u{2069}\u{301}x", 1, 2),
         ] as [(String, Int, Int?)])
     func visibleCharactersAreCountedPastTheLimit(text: String, limit: Int, expected: Int?) {
         #expect(CharsMaxRule.visibleCount(text, over: limit) == expected)

@@ -19,12 +19,28 @@ final class AbsoluteURLs: @unchecked Sendable {
         case notAbsolute
     }
 
+    /// A URL's text compared by its bytes: Swift's `String` equality would take two spellings of
+    /// one text (`é` composed or not) for the same URL, which the URL Standard encodes apart.
+    private struct Key: Hashable {
+        var text: String
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     private let lock = NSLock()
-    private var readings: [String: Reading] = [:]
+    private var readings: [Key: Reading] = [:]
 
     /// The URL read without a base, parsed the first time it is seen.
     func reading(of url: String) -> Reading {
-        if let known = lock.withLock({ readings[url] }) { return known }
+        let key = Key(text: url)
+        if let known = lock.withLock({ readings[key] }) { return known }
         let reading: Reading =
             switch URLParser.parse(url) {
             case .success(let parsed): .absolute(url: url, FoundLink.Resolution(parsed))
@@ -32,7 +48,7 @@ final class AbsoluteURLs: @unchecked Sendable {
             }
         lock.withLock {
             if readings.count >= Self.limit { readings.removeAll(keepingCapacity: true) }
-            readings[url] = reading
+            readings[key] = reading
         }
         return reading
     }

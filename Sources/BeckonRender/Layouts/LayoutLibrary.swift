@@ -16,6 +16,8 @@ public struct LayoutLibrary: Sendable {
     /// with Beckon's escaping and naming values plainly (no transforms, dynamic partials or
     /// delimiter changes, whose results depend on the strings themselves).
     private let compilable: Set<String>
+    /// The names each layout prints itself (`{{name}}`, `{{{name}}}`).
+    private let directPrinted: [String: Set<String>]
     private let compiled = CompiledLayouts()
 
     /// The locale keys a layout and everything it includes print or test: the only strings a page's
@@ -80,12 +82,16 @@ public struct LayoutLibrary: Sendable {
         var directKeys: [String: Set<String>] = [:]
         var directNames: [String: Set<String>] = [:]
         var includes: [String: Set<String>] = [:]
+        var directPrinted: [String: Set<String>] = [:]
         var plainlyNamed = withBeckonEscaping
         for (name, source) in layouts {
             for tag in MustacheTagScanner.scan(source.text) {
                 switch tag.kind {
                 case .variable, .unescaped, .section, .inverted:
                     directNames[name, default: []].insert(tag.name)
+                    if tag.kind == .variable || tag.kind == .unescaped {
+                        directPrinted[name, default: []].insert(tag.name)
+                    }
                     for prefix in ["t.", "html."] where tag.name.hasPrefix(prefix) {
                         directKeys[name, default: []].insert(String(tag.name.dropFirst(prefix.count)))
                     }
@@ -99,7 +105,7 @@ public struct LayoutLibrary: Sendable {
             layouts.keys.filter { name in reachable(from: name, includes: includes).isSubset(of: plainlyNamed) })
         let library = LayoutLibrary(
             library: MustacheLibrary(templates: templates), sources: layouts, directKeys: directKeys,
-            directNames: directNames, includes: includes, compilable: compilable)
+            directNames: directNames, includes: includes, compilable: compilable, directPrinted: directPrinted)
         return (library, diagnostics)
     }
 
@@ -130,6 +136,11 @@ public struct LayoutLibrary: Sendable {
         guard compilable.contains(name) else { return renderedByMustache(name, context: context) }
         let shape = LayoutShape(of: context)
         let layout = compiled.layout(name, shape: shape) {
+            // Mustache prints a list or an object in its debug form, and a string that starts a line
+            // may join a carriage return before it: neither is what filling a slot writes.
+            guard !shape.startsWithLineFeed,
+                LayoutShape.containerPaths(in: context).isDisjoint(with: collect(directPrinted, from: name))
+            else { return nil }
             let marked = LayoutShape.marked(context) { CompiledLayout.marker($0, ending: shape.endings[$0]) }
             return library.render(marked, withTemplate: name).flatMap {
                 CompiledLayout(rendered: $0, endings: shape.endings)
@@ -153,7 +164,8 @@ public struct LayoutLibrary: Sendable {
         case .comment, .close: return true
         case .delimiters, .pragma: return false
         default:
-            guard tag.name != "." else { return true }
+            // `{{.}}` prints whatever the section is over, a list or an object in its debug form.
+            if tag.name == "." { return tag.kind != .variable && tag.kind != .unescaped }
             let segments = tag.name.split(separator: ".", omittingEmptySubsequences: false)
             return segments.allSatisfy { segment in
                 !segment.isEmpty

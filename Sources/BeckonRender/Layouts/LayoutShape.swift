@@ -12,6 +12,9 @@ struct LayoutShape {
     private(set) var strings: [String] = []
     /// For each string, the line break it ends with, which a compiled layout writes after its slot.
     private(set) var endings: [LineEnding] = []
+    /// Whether a string starts with a line feed, which joins a carriage return before it into one
+    /// character; the marker standing in its slot would keep them apart.
+    private(set) var startsWithLineFeed = false
 
     /// The line break a string ends with, as Mustache's indentation of partials sees it: a
     /// following tag is indented only after a string whose last character is `\n`, and `\r`
@@ -56,6 +59,7 @@ struct LayoutShape {
                 signature.append(ending.rawValue)
                 strings.append(text)
                 endings.append(ending)
+                if text.utf8.first == UInt8(ascii: "\n") { startsWithLineFeed = true }
             }
         case .flag(let flag):
             signature.append(flag ? UInt8(ascii: "T") : UInt8(ascii: "F"))
@@ -80,6 +84,35 @@ struct LayoutShape {
             signature.append(UInt8(count & 0x7F) | (count > 0x7F ? 0x80 : 0))
             count >>= 7
         } while count > 0
+    }
+
+    /// Every dotted name that leads to a list or an object from some object of the context: the
+    /// names that, printed, would write a debug form instead of a string.
+    static func containerPaths(in value: TemplateValue) -> Set<String> {
+        var paths: Set<String> = []
+        func fromRoot(_ value: TemplateValue, prefix: String) {
+            guard case .object(let fields) = value else { return }
+            for (key, field) in fields {
+                let path = prefix.isEmpty ? key : prefix + "." + key
+                switch field {
+                case .list, .object: paths.insert(path)
+                default: break
+                }
+                fromRoot(field, prefix: path)
+            }
+        }
+        func everyRoot(_ value: TemplateValue) {
+            switch value {
+            case .object(let fields):
+                fromRoot(value, prefix: "")
+                for field in fields.values { everyRoot(field) }
+            case .list(let items):
+                for item in items { everyRoot(item) }
+            default: break
+            }
+        }
+        everyRoot(value)
+        return paths
     }
 
     /// The context with its strings replaced by slot markers, in the shape swift-mustache renders.

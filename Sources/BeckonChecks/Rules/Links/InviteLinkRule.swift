@@ -12,12 +12,19 @@ struct InviteLinkRule: LinkRule {
     let id: RuleID = "links.invite"
     private static let signature = Array("sig=".utf8)
 
+    /// Whether the link holds `sig=` as characters: found by bytes, and confirmed by characters
+    /// only in a link with non-ASCII text, where a combining mark could join the `=`.
+    private static func holdsSignature(_ url: String) -> Bool {
+        guard url.utf8.contains(bytes: signature) else { return false }
+        return url.utf8.allSatisfy { $0 < 0x80 } || url.firstRange(of: "sig=") != nil
+    }
+
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         guard let policy = context.linkPolicy else { return nil }
         guard scheme(of: link.url) == "https", host(of: link.url) == policy.host,
             path(of: link.url).hasPrefix(policy.pathPrefix)
         else { return nil }
-        guard link.url.utf8.contains(bytes: Self.signature) else {
+        guard Self.holdsSignature(link.url) else {
             // Without a key, sample links are unsigned and reported once, as links.unsigned.
             guard context.verifyInviteLink != nil else { return nil }
             return finding(

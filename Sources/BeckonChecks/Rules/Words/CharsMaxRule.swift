@@ -54,11 +54,12 @@ struct CharsMaxRule: PageRule, TextRule {
         return [finding]
     }
 
-    /// The characters of `text` people see (isolation marks are invisible), when more than `limit`;
-    /// `nil` otherwise. Text of at most `limit` bytes is within it without counting.
+    /// The characters of `text` people see, isolation marks taken out (what is left on either side
+    /// of one may join into one character), when more than `limit`; `nil` otherwise. Text of at most
+    /// `limit` bytes is within it without counting: a character takes at least one byte.
     static func visibleCount(_ text: String, over limit: Int) -> Int? {
         guard text.utf8.count > limit else { return nil }
-        let visible = text.lazy.filter { !Bidi.isIsolationMark($0) }.count
+        let visible = text.filter { !Bidi.isIsolationMark($0) }.count
         return visible > limit ? visible : nil
     }
 }
