@@ -68,9 +68,12 @@ import Testing
     }
 
     /// The case a marker would get wrong: a string that is a line feed after one ending in a
-    /// carriage return, which Mustache joins into one character and so does not indent after.
+    /// carriage return, which Mustache joins into one character and so does not indent after —
+    /// also when a context of otherwise the same shape was compiled before it.
     @Test func aLineFeedAfterACarriageReturnIsNotIndented() {
         let library = Self.library()
+        let earlier = Self.context(["x\r", "y\n", "c"], flag: true, items: 0)
+        #expect(library.render("child", context: earlier) == library.renderedByMustache("child", context: earlier))
         let context = Self.context(["x\r", "\n", "c"], flag: true, items: 0)
         #expect(library.render("child", context: context) == library.renderedByMustache("child", context: context))
     }

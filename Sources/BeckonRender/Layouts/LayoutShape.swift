@@ -1,5 +1,6 @@
 /// What a layout's rendering depends on in a context apart from its strings: every field name,
-/// flag, list length, and whether each string is empty or ends a line, in one byte signature; and
+/// flag, list length, and whether each string is empty, ends a line or starts with a line feed, in
+/// one byte signature; and
 /// the strings themselves, in the order the signature meets them.
 ///
 /// Mustache decides what to write from these alone (sections test flags and emptiness, lists
@@ -13,7 +14,8 @@ struct LayoutShape {
     /// For each string, the line break it ends with, which a compiled layout writes after its slot.
     private(set) var endings: [LineEnding] = []
     /// Whether a string starts with a line feed, which joins a carriage return before it into one
-    /// character; the marker standing in its slot would keep them apart.
+    /// character; the marker standing in its slot would keep them apart. Part of the signature, so
+    /// a shape compiled without such a string is never filled with one.
     private(set) var startsWithLineFeed = false
 
     /// The line break a string ends with, as Mustache's indentation of partials sees it: a
@@ -55,11 +57,12 @@ struct LayoutShape {
                 signature.append(UInt8(ascii: "e"))
             } else {
                 let ending = LineEnding(of: text)
-                signature.append(UInt8(ascii: "s"))
+                let leadingLineFeed = text.utf8.first == UInt8(ascii: "\n")
+                signature.append(leadingLineFeed ? UInt8(ascii: "n") : UInt8(ascii: "s"))
                 signature.append(ending.rawValue)
                 strings.append(text)
                 endings.append(ending)
-                if text.utf8.first == UInt8(ascii: "\n") { startsWithLineFeed = true }
+                if leadingLineFeed { startsWithLineFeed = true }
             }
         case .flag(let flag):
             signature.append(flag ? UInt8(ascii: "T") : UInt8(ascii: "F"))
