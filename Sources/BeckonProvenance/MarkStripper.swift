@@ -76,7 +76,8 @@ struct MarkStripper {
     private mutating func readPayload(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int?, Int) {
         var index = start
         var number: UInt64 = 0
-        var isReadable = false
+        var characters = 0
+        var isReadable = true
         while index < bytes.count, let scalar = Self.scalar(bytes, at: index) {
             index += 4
             if scalar == OriginMarks.payloadEnd.value { break }
@@ -84,13 +85,16 @@ struct MarkStripper {
                 isReadable = false
                 break
             }
+            // Read on to the payload's end; only one `OriginMarks` wrote (one to three characters
+            // of twelve bits) names an origin.
             let value = UInt64(scalar - OriginMarks.payloadBase)
+            if value >= 1 << OriginMarks.payloadBits { isReadable = false }
             number = number << OriginMarks.payloadBits | value
-            // Three characters hold any number, of twelve bits each; `OriginMarks` writes no other.
-            isReadable =
-                index - start <= 12 && value < 1 << OriginMarks.payloadBits && (index == start + 4 || isReadable)
+            characters += 1
         }
-        guard isReadable, let number = UInt32(exactly: number) else { return (nil, index) }
+        guard isReadable, (1...3).contains(characters), let number = UInt32(exactly: number) else {
+            return (nil, index)
+        }
         return (origin(numbered: number), index)
     }
 

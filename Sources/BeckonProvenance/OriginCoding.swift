@@ -19,8 +19,8 @@ enum OriginCoding {
         return bytes
     }
 
-    /// Decoded origins by their bytes, shared by every page that shows the same source: thousands
-    /// of pages rendered from one template and bundle then hold one copy of each path and key.
+    /// Decoded origins by their bytes: maps read back from the on-disk cache name the same few
+    /// origins thousands of times, and each is decoded once.
     private static let known = SharedOrigins()
 
     /// The origin a payload names, decoded once per process (`decode`).

@@ -158,13 +158,10 @@ public struct PageRenderer: Sendable {
     static func bodyEnd(in page: String) -> String.Index? {
         let tag = Array("</body>".utf8)
         let utf8 = page.utf8
-        var index = utf8.endIndex
-        var matched = tag.count
-        while index > utf8.startIndex {
-            index = utf8.index(before: index)
-            matched =
-                utf8[index] == tag[matched - 1] ? matched - 1 : (utf8[index] == tag.last ? tag.count - 1 : tag.count)
-            if matched == 0 { return index }
+        var end = utf8.endIndex
+        while let start = utf8[..<end].lastIndex(of: tag[0]) {
+            if utf8[start...].starts(with: tag) { return start }
+            end = start
         }
         return nil
     }

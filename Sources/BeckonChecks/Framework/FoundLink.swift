@@ -147,12 +147,12 @@ public struct FoundLink: Sendable, Hashable {
         var links: [FoundLink] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             // Most lines hold no link: looked for in the bytes before the line is split into words.
-            guard find(httpPrefix, in: line.utf8) != nil else { continue }
+            guard line.utf8.firstIndex(ofBytes: httpPrefix) != nil else { continue }
             for word in line.split(whereSeparator: { $0.isWhitespace || "<>\"".contains($0) }) {
                 var candidate = Substring(word)
                 while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
                 let bytes = candidate.utf8
-                if let start = find(httpsScheme, in: bytes) ?? find(httpScheme, in: bytes) {
+                if let start = bytes.firstIndex(ofBytes: httpsScheme) ?? bytes.firstIndex(ofBytes: httpScheme) {
                     links.append(
                         FoundLink(
                             url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text",
@@ -166,15 +166,4 @@ public struct FoundLink: Sendable, Hashable {
     private static let httpPrefix = Array("http".utf8)
     private static let httpsScheme = Array("https://".utf8)
     private static let httpScheme = Array("http://".utf8)
-
-    /// Where `needle` first starts in `bytes`, compared byte for byte.
-    private static func find(_ needle: [UInt8], in bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
-        guard let first = needle.first else { return bytes.startIndex }
-        var index = bytes.startIndex
-        while let start = bytes[index...].firstIndex(of: first) {
-            if bytes[start...].starts(with: needle) { return start }
-            index = bytes.index(after: start)
-        }
-        return nil
-    }
 }

@@ -36,16 +36,16 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
 }
 
-extension String.UTF8View {
-    /// Whether the bytes hold `needle` anywhere.
-    func contains(bytes needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
+extension Collection where Element == UInt8 {
+    /// Where `needle` first starts in the bytes, compared byte for byte (not as characters).
+    func firstIndex(ofBytes needle: [UInt8]) -> Index? {
+        guard let first = needle.first else { return startIndex }
         var index = startIndex
         while let start = self[index...].firstIndex(of: first) {
-            if self[start...].starts(with: needle) { return true }
+            if self[start...].starts(with: needle) { return start }
             index = self.index(after: start)
         }
-        return false
+        return nil
     }
 }
 

@@ -15,7 +15,7 @@ struct InviteLinkRule: LinkRule {
     /// Whether the link holds `sig=` as characters: found by bytes, and confirmed by characters
     /// only in a link with non-ASCII text, where a combining mark could join the `=`.
     private static func holdsSignature(_ url: String) -> Bool {
-        guard url.utf8.contains(bytes: signature) else { return false }
+        guard url.utf8.firstIndex(ofBytes: signature) != nil else { return false }
         return url.utf8.allSatisfy { $0 < 0x80 } || url.firstRange(of: "sig=") != nil
     }
 
