@@ -5,9 +5,19 @@ struct FNV1a {
 
     /// Mixes in bytes.
     mutating func combine(_ bytes: some Sequence<UInt8>) {
+        // Contiguous bytes (a native string's UTF-8) are read without an iterator.
+        if let done: Void = bytes.withContiguousStorageIfAvailable({ combine(buffer: $0) }) { return done }
         for byte in bytes {
             value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
         }
+    }
+
+    private mutating func combine(buffer: UnsafeBufferPointer<UInt8>) {
+        var value = self.value
+        for byte in buffer {
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        self.value = value
     }
 
     /// Mixes in a string preceded by its length, so that consecutive fields cannot run together.

@@ -7,9 +7,15 @@
 enum QuotedPrintable {
     static let maximumLineLength = 76
 
-    /// The encoded lines, without line ends.
-    static func encodeLines(_ text: String) -> [String] {
-        hardLines(Array(text.utf8)).flatMap(encodeLine)
+    /// The text encoded, its lines joined by CRLF, without a line end after the last.
+    static func encode(_ text: String) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+            encode(bytes, into: &output)
+            return output
+        }
     }
 
     /// The bytes of encoded lines, or `nil` when a line is longer than 76 characters, ends in a
@@ -45,60 +51,63 @@ enum QuotedPrintable {
         return output
     }
 
-    private static func hardLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        var lines: [ArraySlice<UInt8>] = []
-        var start = 0
+    /// Appends `bytes` encoded to `output`: each hard line (CRLF) as encoded lines, all but the
+    /// last ending in a soft break `=`. A token is one byte, or an escaped UTF-8 sequence kept whole
+    /// so a soft break never splits it.
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        // Where the hard line being encoded ends, and the length of the encoded line being written.
+        var lineEnd = hardLineEnd(bytes, from: 0)
+        var length = 0
         var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
-                lines.append(bytes[start..<index])
-                index += 2
-                start = index
-            } else {
-                index += 1
+        while true {
+            if index == lineEnd {
+                guard lineEnd < bytes.count else { return }
+                output.append(0x0D)
+                output.append(0x0A)
+                index = lineEnd + 2
+                lineEnd = hardLineEnd(bytes, from: index)
+                length = 0
+                continue
             }
-        }
-        lines.append(bytes[start..<bytes.count])
-        return lines
-    }
-
-    /// One hard line as encoded lines: all but the last end in a soft break `=`. A token is one
-    /// byte, or an escaped UTF-8 sequence kept whole so a soft break never splits it.
-    private static func encodeLine(_ line: ArraySlice<UInt8>) -> [String] {
-        var lines: [String] = []
-        var current: [UInt8] = []
-        current.reserveCapacity(maximumLineLength + 1)
-        var index = line.startIndex
-        while index < line.endIndex {
             let start = index
-            let byte = line[index]
+            let byte = bytes[index]
             index += 1
             let literal: Bool
             switch byte {
             case 0x21...0x7E where byte != UInt8(ascii: "="): literal = true
-            case 0x20 where index != line.endIndex, 0x09 where index != line.endIndex: literal = true
+            case 0x20 where index != lineEnd, 0x09 where index != lineEnd: literal = true
             default:
                 literal = false
                 // The continuation bytes of a UTF-8 sequence travel with its first byte.
                 if byte >= 0xC0 {
-                    while index < line.endIndex, (0x80...0xBF).contains(line[index]) { index += 1 }
+                    while index < lineEnd, (0x80...0xBF).contains(bytes[index]) { index += 1 }
                 }
             }
-            let length = literal ? 1 : 3 * (index - start)
-            let limit = index == line.endIndex ? maximumLineLength : maximumLineLength - 1
-            if current.count + length > limit {
-                current.append(UInt8(ascii: "="))
-                lines.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
+            let tokenLength = literal ? 1 : 3 * (index - start)
+            let limit = index == lineEnd ? maximumLineLength : maximumLineLength - 1
+            if length + tokenLength > limit {
+                output.append(UInt8(ascii: "="))
+                output.append(0x0D)
+                output.append(0x0A)
+                length = 0
             }
             if literal {
-                current.append(byte)
+                output.append(byte)
             } else {
-                for escaped in line[start..<index] { appendEscape(escaped, to: &current) }
+                for escaped in bytes[start..<index] { appendEscape(escaped, to: &output) }
             }
+            length += tokenLength
         }
-        lines.append(String(decoding: current, as: UTF8.self))
-        return lines
+    }
+
+    /// The index of the CRLF ending the hard line that starts at `start`, or the end of `bytes`.
+    private static func hardLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0D && bytes[index + 1] == 0x0A { return index }
+            index += 1
+        }
+        return bytes.count
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -14,46 +14,47 @@ public enum TransferEncoding: String, Hashable, Sendable, Codable, CaseIterable 
     /// - Parameter text: A part's body.
     public static func best(for text: String) -> TransferEncoding { encode(text).encoding }
 
-    /// The best encoding with the text's lines in it, encoding the text only once: base64's size
-    /// follows from the byte count, so only quoted-printable has to be written to be measured.
-    static func encode(_ text: String) -> (encoding: TransferEncoding, lines: [String]) {
-        if isSevenBitClean(text) { return (.sevenBit, sevenBit.encodeLines(text)) }
-        let quoted = QuotedPrintable.encodeLines(text)
-        let count = text.utf8.count
-        let base64Characters = 4 * ((count + 2) / 3)
-        let base64Lines = max(1, (base64Characters + Base64.lineLength - 1) / Base64.lineLength)
-        if encodedSize(quoted) <= base64Characters + 2 * (base64Lines - 1) { return (.quotedPrintable, quoted) }
-        return (.base64, Base64.encodeLines(Array(text.utf8)))
-    }
-
-    /// The text's lines in this encoding, without line ends.
-    func encodeLines(_ text: String) -> [String] {
-        switch self {
-        case .sevenBit: crlfLines(text).map { String(decoding: $0, as: UTF8.self) }
-        case .quotedPrintable: QuotedPrintable.encodeLines(text)
-        case .base64: Base64.encodeLines(Array(text.utf8))
+    /// The best encoding with the text in it, its lines joined by CRLF, encoding the text only
+    /// once: base64's size follows from the byte count, so only quoted-printable has to be written
+    /// to be measured.
+    static func encode(_ text: String) -> (encoding: TransferEncoding, body: [UInt8]) {
+        var text = text
+        return text.withUTF8 { bytes in
+            // Seven-bit text is written as it is: its lines already end in CRLF.
+            if isSevenBitClean(bytes) { return (.sevenBit, Array(bytes)) }
+            var quoted: [UInt8] = []
+            quoted.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+            QuotedPrintable.encode(bytes, into: &quoted)
+            let base64Characters = 4 * ((bytes.count + 2) / 3)
+            let base64Lines = max(1, (base64Characters + Base64.lineLength - 1) / Base64.lineLength)
+            if quoted.count <= base64Characters + 2 * (base64Lines - 1) { return (.quotedPrintable, quoted) }
+            return (.base64, Array(Base64.encodeLines(bytes).joined(separator: "\r\n").utf8))
         }
     }
 
-    private static func encodedSize(_ lines: [String]) -> Int {
-        lines.reduce(0) { $0 + $1.utf8.count } + 2 * max(lines.count - 1, 0)
-    }
-
-    private static func isSevenBitClean(_ text: String) -> Bool {
-        let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
-        for (offset, line) in lines.enumerated() {
-            let isLast = offset == lines.count - 1
-            let content = isLast ? line : line.dropLast()
-            guard isLast || line.last == 0x0D, content.count <= QuotedPrintable.maximumLineLength,
-                content.last != 0x20, content.last != 0x09,
-                content.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x09 })
-            else { return false }
+    /// Whether every line ends in CRLF (but the last, which has no line end), holds only printable
+    /// ASCII, spaces and tabs, has at most 76 characters and does not end in a space or tab.
+    private static func isSevenBitClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lineStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if (0x20...0x7E).contains(byte) || byte == 0x09 { continue }
+            // Anything else must be the CR of a CRLF ending a line that is not too long and does not
+            // end in a space or tab.
+            guard byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A,
+                isCleanLineEnd(bytes, lineStart..<index)
+            else {
+                if byte == 0x0A && index > 0 && bytes[index - 1] == 0x0D { continue }
+                return false
+            }
+            lineStart = index + 2
         }
-        return true
+        return isCleanLineEnd(bytes, lineStart..<bytes.count)
     }
 
-    /// The lines of text whose line breaks are all CRLF, without line ends.
-    private func crlfLines(_ text: String) -> [Substring.UTF8View] {
-        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+    private static func isCleanLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        guard line.count <= QuotedPrintable.maximumLineLength else { return false }
+        guard let last = line.last else { return true }
+        return bytes[last] != 0x20 && bytes[last] != 0x09
     }
 }

@@ -30,14 +30,21 @@ extension EmailMessage {
         }
         lines.append("MIME-Version: 1.0")
         lines.append("Content-Type: multipart/alternative; boundary=\"\(boundary)\"")
-        lines.append("")
-        for part in parts {
-            lines.append("--" + boundary)
-            lines += part.lines
-        }
-        lines.append("--\(boundary)--")
         assert(lines.allSatisfy { $0.utf8.count <= HeaderFolder.maximumLength && $0.utf8.allSatisfy { $0 < 0x80 } })
-        return Data(lines.map { $0 + "\r\n" }.joined().utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(parts.reduce(1024) { $0 + $1.body.count })
+        for line in lines {
+            output += line.utf8
+            output += [0x0D, 0x0A]
+        }
+        output += [0x0D, 0x0A]
+        for part in parts {
+            output += "--\(boundary)\r\n".utf8
+            part.write(into: &output)
+        }
+        output += "--\(boundary)--\r\n".utf8
+        assert(output.allSatisfy { $0 < 0x80 })
+        return Data(output)
     }
 
     /// A 64-bit FNV-1a hash over every input of the message, each field length-prefixed.

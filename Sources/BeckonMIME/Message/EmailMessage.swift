@@ -47,21 +47,30 @@ public struct EmailMessage: Hashable, Sendable {
     /// The text with every line break (CRLF, LF or CR) written as CRLF, the form MIME text parts use.
     /// - Parameter text: Text with any line ends.
     public static func withCRLFLineEnds(_ text: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + text.utf8.count / 32)
-        var previousWasCR = false
-        for byte in text.utf8 {
-            switch byte {
-            case 0x0D:
-                output += [0x0D, 0x0A]
-                previousWasCR = true
-                continue
-            case 0x0A where previousWasCR: break
-            case 0x0A: output += [0x0D, 0x0A]
-            default: output.append(byte)
+        var text = text
+        return text.withUTF8 { input in
+            String(unsafeUninitializedCapacity: input.count * 2) { output in
+                var count = 0
+                var previousWasCR = false
+                for byte in input {
+                    switch byte {
+                    case 0x0D, 0x0A:
+                        if byte == 0x0A && previousWasCR {
+                            previousWasCR = false
+                            continue
+                        }
+                        output[count] = 0x0D
+                        output[count + 1] = 0x0A
+                        count += 2
+                        previousWasCR = byte == 0x0D
+                    default:
+                        output[count] = byte
+                        count += 1
+                        previousWasCR = false
+                    }
+                }
+                return count
             }
-            previousWasCR = false
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }

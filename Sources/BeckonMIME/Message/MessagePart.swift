@@ -1,47 +1,57 @@
+import Foundation
+
 /// One `text/*` body part in UTF-8, with the transfer encoding that writes it in the fewest bytes.
 struct MessagePart {
     /// The media type, such as `text/plain`.
     let mediaType: String
     /// The chosen `Content-Transfer-Encoding`.
     let transferEncoding: TransferEncoding
-    /// The encoded body's lines, without line ends.
-    let bodyLines: [String]
+    /// The encoded body: its lines joined by CRLF, without a line end after the last.
+    let body: [UInt8]
 
     init(mediaType: String, body: String) {
         self.mediaType = mediaType
-        (transferEncoding, bodyLines) = TransferEncoding.encode(body)
+        (transferEncoding, self.body) = TransferEncoding.encode(body)
     }
 
-    /// The part's header lines, the blank line and the body's lines, as written after a delimiter.
-    var lines: [String] {
-        [
-            "Content-Type: \(mediaType); charset=utf-8", "Content-Transfer-Encoding: \(transferEncoding.rawValue)",
-            "",
-        ] + bodyLines
-    }
-
-    /// Whether a line holds a byte sequence (lines are at most 76 bytes: a plain scan is quickest).
-    static func line(_ line: String, contains needle: [UInt8]) -> Bool {
-        var line = line
-        return line.withUTF8 { haystack in
-            guard haystack.count >= needle.count else { return false }
-            for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-                if (1..<needle.count).allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
-            }
-            return false
-        }
+    /// Appends the part's header lines, the blank line and the body, as written after a delimiter,
+    /// each line ending in CRLF.
+    func write(into output: inout [UInt8]) {
+        output += "Content-Type: \(mediaType); charset=utf-8\r\n".utf8
+        output += "Content-Transfer-Encoding: \(transferEncoding.rawValue)\r\n\r\n".utf8
+        output += body
+        output += [0x0D, 0x0A]
     }
 
     /// A boundary derived from the content hash that appears in no part's encoded body. `-` never
     /// occurs in base64 or in the escapes of quoted-printable, so only literal text can collide;
-    /// each collision derives the next candidate from the previous one.
+    /// each collision derives the next candidate from the previous one. (A candidate holds no line
+    /// break, so a match in the body is a match within one of its lines.)
     static func boundary(seed: FNV1a, avoiding parts: [MessagePart]) -> String {
         var hash = seed
         while true {
             let candidate = "beckon-alt-" + hash.hex
             let bytes = Array(candidate.utf8)
-            if !parts.contains(where: { $0.bodyLines.contains { Self.line($0, contains: bytes) } }) { return candidate }
+            if !parts.contains(where: { contains($0.body, bytes) }) { return candidate }
             hash.combineField(candidate)
+        }
+    }
+
+    /// Whether `haystack` holds `needle`, found by its first byte (`memchr`) and then compared.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        return haystack.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                let base = haystack.baseAddress!
+                let last = haystack.count - needle.count
+                var start = 0
+                while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return true }
+                    start = index + 1
+                }
+                return false
+            }
         }
     }
 }
