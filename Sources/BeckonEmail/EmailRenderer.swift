@@ -21,6 +21,8 @@ public struct EmailRenderer: Sendable {
     /// For a real send, the `Date` header; messages then get a random `Message-ID`. Builds leave
     /// it `nil`: the date is the sample's `createdAt` and the id a hash of the content.
     public let sendDate: Date?
+    /// The styles of each build locale's emails, made once.
+    private let stylesByLocale: [LocaleID: EmailStyles]
 
     /// The locale keys every transactional email's footer uses.
     public static let footerKeys: [MessageKey] = ["email.footer.why", "email.footer.ignore", "email.footer.support"]
@@ -30,6 +32,13 @@ public struct EmailRenderer: Sendable {
         self.catalog = catalog
         self.acceptLinks = acceptLinks
         self.sendDate = sendDate
+        stylesByLocale = Dictionary(
+            site.buildLocales.map { ($0, Self.styles(site.config.theme, locale: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private static func styles(_ theme: ThemeConfig, locale: LocaleID) -> EmailStyles {
+        EmailStyles(
+            theme: theme, rightToLeft: locale.isRightToLeft, keepsPhrases: LineBreaks.breaksByPhrase(locale.rawValue))
     }
 
     /// The output folder of a sample's emails in a locale.
@@ -119,9 +128,7 @@ public struct EmailRenderer: Sendable {
     ) -> (RenderedEmail?, [Diagnostic]) {
         let scope = scope(locale: locale, sample: sample, template: template)
         let rightToLeft = locale.isRightToLeft
-        let styles = EmailStyles(
-            theme: site.config.theme, rightToLeft: rightToLeft,
-            keepsPhrases: LineBreaks.breaksByPhrase(locale.rawValue))
+        let styles = stylesByLocale[locale] ?? Self.styles(site.config.theme, locale: locale)
         func plain(_ key: String) -> String {
             scope.message(MessageKey(key)).map { MessageRenderer.plainText($0, rightToLeft: rightToLeft) } ?? ""
         }

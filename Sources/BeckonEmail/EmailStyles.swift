@@ -15,6 +15,9 @@ struct EmailStyles {
     let body: [String: String]
     /// Small print: the same text colour (so contrast holds), smaller.
     let smallPrint: [String: String]
+    /// The `<style>` block: the dark palette for clients that honour `prefers-color-scheme`, and
+    /// Outlook.com's `[data-ogsc]`/`[data-ogsb]` attributes for the ones that rewrite colours.
+    let darkModeCSS: String
 
     var light: ThemeConfig.Palette { theme.light }
 
@@ -46,6 +49,7 @@ struct EmailStyles {
         self.font = font
         self.body = body
         self.smallPrint = smallPrint
+        darkModeCSS = Self.darkModeCSS(theme.dark)
     }
 
     /// A paragraph of small print around inline HTML.
@@ -64,10 +68,7 @@ struct EmailStyles {
         "<div class=\"bk-rule\" style=\"border-top:1px solid \(light.text.css);margin:\(margin);opacity:0.25;\"></div>\n"
     }
 
-    /// The `<style>` block: the dark palette for clients that honour `prefers-color-scheme`, and
-    /// Outlook.com's `[data-ogsc]`/`[data-ogsb]` attributes for the ones that rewrite colours.
-    var darkModeCSS: String {
-        let dark = theme.dark
+    private static func darkModeCSS(_ dark: ThemeConfig.Palette) -> String {
         let rules = [
             ".bk-bg{background-color:\(dark.background.css)!important}",
             ".bk-text,.bk-text p,.bk-text h1,.bk-text h2,.bk-text h3,.bk-text li{color:\(dark.text.css)!important}",
@@ -75,7 +76,7 @@ struct EmailStyles {
             // More specific than `.bk-text a`, which would otherwise paint the label in the link colour.
             ".bk-text a.\(EmailMarkup.buttonClass){background-color:\(dark.button.css)!important;color:\(dark.buttonText.css)!important}",
             ".bk-rule{border-color:\(dark.text.css)!important}",
-            ".bk-frame{border-color:\(Self.frame(dark))!important}",
+            ".bk-frame{border-color:\(frame(dark))!important}",
         ]
         // One rule per line: no line of an email may pass RFC 5322's 998 characters.
         let media = "@media (prefers-color-scheme:dark){\n\(rules.joined(separator: "\n"))\n}"

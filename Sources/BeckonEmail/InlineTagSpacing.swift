@@ -20,35 +20,39 @@ enum InlineTagSpacing {
     static let hairSpace: Unicode.Scalar = "\u{200A}"
 
     /// The HTML (which may hold origin marks) with spaces at the edges of inline elements that
-    /// touch CJK letters.
+    /// touch CJK letters. Works on the UTF-8 bytes: tags are ASCII, and no byte of a multi-byte
+    /// character is one.
     static func apply(_ html: String) -> String {
-        // Every space it puts touches a CJK letter: most emails have none, and are left as they are.
-        guard html.unicodeScalars.contains(where: isCJK) else { return html }
-        let scalars = Array(html.unicodeScalars)
-        var output = String.UnicodeScalarView()
-        output.reserveCapacity(scalars.count + 16)
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "<", let run = Self.run(in: scalars, from: index) else {
-                output.append(scalars[index])
-                index += 1
-                continue
-            }
-            let before = output.reversed().first { !OriginMarks.isReserved($0) }
-            let after = scalars[run.end...].first { !OriginMarks.isReserved($0) }
-            guard let before, let after, let space = spacing(before, after) else {
-                output.append(contentsOf: scalars[index..<run.end])
+        var html = html
+        let spaced: String? = html.withUTF8 { input in
+            // Every space it puts touches a CJK letter: most emails have none, and are left as they are.
+            guard containsCJK(input) else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(input.count + 64)
+            var index = 0
+            while index < input.count {
+                guard input[index] == UInt8(ascii: "<"), let run = Self.run(in: input, from: index) else {
+                    output.append(input[index])
+                    index += 1
+                    continue
+                }
+                guard let before = lastScalar(output), let after = firstScalar(input, from: run.end),
+                    let space = spacing(before, after)
+                else {
+                    output += input[index..<run.end]
+                    index = run.end
+                    continue
+                }
+                // Outside the element: before an opening tag, after the closing tags.
+                let split = run.closingEnd ?? index
+                output += input[index..<split]
+                output += String(space).utf8
+                output += input[split..<run.end]
                 index = run.end
-                continue
             }
-            // Outside the element: before an opening tag, after the closing tags.
-            let split = run.closingEnd ?? index
-            output.append(contentsOf: scalars[index..<split])
-            output.append(space)
-            output.append(contentsOf: scalars[split..<run.end])
-            index = run.end
+            return String(decoding: output, as: UTF8.self)
         }
-        return String(output)
+        return spaced ?? html
     }
 
     /// The space to put between `before` and `after` when a tag separates them, if any.
@@ -58,19 +62,81 @@ enum InlineTagSpacing {
         return mixed ? " " : hairSpace
     }
 
+    /// Whether the text has a CJK letter: all of them take three or four bytes.
+    private static func containsCJK(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] >= 0xE0, isCJK(scalar(bytes, at: index)) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The scalar whose UTF-8 sequence starts at `index` of valid UTF-8.
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
+        let lead = UInt32(bytes[index])
+        let value: UInt32
+        switch lead {
+        case 0..<0x80: value = lead
+        case 0xC0..<0xE0: value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        case 0xE0..<0xF0:
+            value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        default:
+            value =
+                (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                | UInt32(bytes[index + 3] & 0x3F)
+        }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0..<0xC0: 1
+        case 0xC0..<0xE0: 2
+        case 0xE0..<0xF0: 3
+        default: 4
+        }
+    }
+
+    /// The last scalar of `output` that is not part of an origin mark.
+    private static func lastScalar(_ output: [UInt8]) -> Unicode.Scalar? {
+        output.withUnsafeBufferPointer { bytes in
+            var end = bytes.count
+            while end > 0 {
+                var start = end - 1
+                while start > 0, (0x80..<0xC0).contains(bytes[start]) { start -= 1 }
+                let found = scalar(bytes, at: start)
+                if !OriginMarks.isReserved(found) { return found }
+                end = start
+            }
+            return nil
+        }
+    }
+
+    /// The first scalar from `index` on that is not part of an origin mark.
+    private static func firstScalar(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Unicode.Scalar? {
+        var index = index
+        while index < bytes.count {
+            let found = scalar(bytes, at: index)
+            if !OriginMarks.isReserved(found) { return found }
+            index += sequenceLength(bytes[index])
+        }
+        return nil
+    }
+
     /// A run of inline tags (and origin marks) starting at `start`: where it ends, and where its
     /// leading closing tags end when it starts with one.
-    private static func run(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, closingEnd: Int?)? {
+    private static func run(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, closingEnd: Int?)? {
         var index = start
         var tags = 0
         var closingEnd: Int?
         var onlyClosing = true
-        while index < scalars.count {
-            if OriginMarks.isReserved(scalars[index]) {
-                index += 1
+        while index < bytes.count {
+            if bytes[index] == 0xF4, OriginMarks.isReserved(scalar(bytes, at: index)) {
+                index += 4
                 continue
             }
-            guard scalars[index] == "<", let tag = tag(in: scalars, at: index) else { break }
+            guard bytes[index] == UInt8(ascii: "<"), let tag = tag(in: bytes, at: index) else { break }
             if tag.closing && onlyClosing {
                 closingEnd = tag.end
             } else {
@@ -84,35 +150,35 @@ enum InlineTagSpacing {
 
     /// The inline element tag at `start` (`<em>`, `</a>`, `<a href="…">`): whether it closes and
     /// the index after its `>`; `nil` for any other markup.
-    private static func tag(in scalars: [Unicode.Scalar], at start: Int) -> (closing: Bool, end: Int)? {
+    private static func tag(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (closing: Bool, end: Int)? {
         var index = start + 1
-        let closing = index < scalars.count && scalars[index] == "/"
+        let closing = index < bytes.count && bytes[index] == UInt8(ascii: "/")
         if closing { index += 1 }
-        var name = ""
-        while index < scalars.count, isASCIILetter(scalars[index]) || ("0"..."9").contains(scalars[index]) {
-            name.unicodeScalars.append(scalars[index])
+        let nameStart = index
+        while index < bytes.count, isASCIILetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) {
             index += 1
         }
-        guard inlineElements.contains(name.lowercased()), index < scalars.count,
-            [" ", ">", "\n", "\t"].contains(scalars[index])
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+        guard inlineElements.contains(name.lowercased()), index < bytes.count,
+            [0x20, 0x3E, 0x0A, 0x09].contains(bytes[index])
         else { return nil }
-        var quote: Unicode.Scalar?
-        while index < scalars.count {
-            let scalar = scalars[index]
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
             index += 1
             if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else if scalar == ">" {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
                 return (closing, index)
             }
         }
         return nil
     }
 
-    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte)
     }
 
     /// Text a spam filter takes for part of a word: not a space and not ASCII punctuation.

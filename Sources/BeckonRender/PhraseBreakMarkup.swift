@@ -13,54 +13,99 @@ public enum PhraseBreakMarkup {
     /// The page with break opportunities marked, for a locale that breaks by phrase; the page as it
     /// was for any other.
     public static func marked(_ html: String, locale: String) -> String {
-        guard LineBreaks.breaksByPhrase(locale), let body = html.range(of: "<body") else { return html }
+        guard LineBreaks.breaksByPhrase(locale) else { return html }
+        var html = html
         let breaks = LineBreaks(locale: locale)
-        var out = String(html[..<body.lowerBound])
-        var run = String.UnicodeScalarView()
-        var scalars = html[body.lowerBound...].unicodeScalars.makeIterator()
-        var tag = ""
-        var inTag = false
-        var rawTextEnd: String?
-        var tail = ""
-        while let scalar = scalars.next() {
-            if let end = rawTextEnd {
+        // Tags and the ends of `<script>` and `<style>` are ASCII, and no byte of a multi-byte
+        // character is: the page is read as UTF-8 bytes, and only its text runs become strings.
+        let result: String? = html.withUTF8 { bytes in
+            guard let body = find(Array("<body".utf8), in: bytes, from: 0) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 16)
+            out += bytes[..<body]
+            var index = body
+            var runStart = index
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "<") else {
+                    index += 1
+                    continue
+                }
+                appendMarked(bytes[runStart..<index], breaks, to: &out)
+                // The tag, up to its `>`; an unclosed tag runs to the end of the page.
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
+                    out += bytes[index...]
+                    return String(decoding: out, as: UTF8.self)
+                }
+                let tag = bytes[index...close]
+                out += tag
+                index = close + 1
+                runStart = index
+                guard let rawText = rawTextElement(tag) else { continue }
                 // Inside <script> or <style>: copied as it is, up to its end tag.
-                run.append(scalar)
-                tail.unicodeScalars.append(scalar)
-                if tail.unicodeScalars.count > end.unicodeScalars.count { tail.unicodeScalars.removeFirst() }
-                if tail.lowercased() == end {
-                    let text = String(run)
-                    out += String(text.unicodeScalars.dropLast(end.unicodeScalars.count))
-                    tag = tail
-                    inTag = true
-                    rawTextEnd = nil
-                    run = String.UnicodeScalarView()
-                    tail = ""
+                let end = Array("</\(rawText)".utf8)
+                guard let endTag = find(end, in: bytes, from: index, ignoringCase: true) else {
+                    out += bytes[index...]
+                    return String(decoding: out, as: UTF8.self)
                 }
-                continue
+                out += bytes[index..<endTag]
+                index = endTag
+                runStart = endTag
+                // The end tag is read as a tag: `<` starts one.
             }
-            if inTag {
-                tag.unicodeScalars.append(scalar)
-                if scalar == ">" {
-                    inTag = false
-                    out += tag
-                    let name = tag.dropFirst().prefix { $0.isLetter }.lowercased()
-                    if name == "script" || name == "style" { rawTextEnd = "</\(name)" }
-                    tag = ""
-                }
-                continue
-            }
-            if scalar == "<" {
-                out += withBreaks(String(run), breaks)
-                run = String.UnicodeScalarView()
-                inTag = true
-                tag = "<"
-                continue
-            }
-            run.append(scalar)
+            appendMarked(bytes[runStart..<bytes.count], breaks, to: &out)
+            return String(decoding: out, as: UTF8.self)
         }
-        out += rawTextEnd == nil ? withBreaks(String(run), breaks) : String(run)
-        return out + tag
+        return result ?? html
+    }
+
+    /// `script` or `style` when the tag opens one of them (its name is the letters after `<`).
+    private static func rawTextElement(_ tag: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        let name = tag.dropFirst().prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        let lowered = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
+        guard lowered == "script" || lowered == "style" else { return nil }
+        // A letter outside ASCII (or a mark joining the last one) would make the name longer.
+        if name.endIndex < tag.endIndex, tag[name.endIndex] >= 0x80 {
+            let full = String(decoding: tag, as: UTF8.self).dropFirst().prefix { $0.isLetter }.lowercased()
+            return full == lowered ? lowered : nil
+        }
+        return lowered
+    }
+
+    /// Appends a run of text, with breaks when it holds Han, kana or CJK punctuation (all of it
+    /// three-byte UTF-8 led by `E3`–`EF`).
+    private static func appendMarked(
+        _ run: Slice<UnsafeBufferPointer<UInt8>>, _ breaks: LineBreaks, to out: inout [UInt8]
+    ) {
+        guard run.contains(where: { (0xE3...0xEF).contains($0) }) else {
+            out += run
+            return
+        }
+        out += withBreaks(String(decoding: run, as: UTF8.self), breaks).utf8
+    }
+
+    /// Where `needle` (ASCII) first occurs in `bytes` from `start` on, ASCII letters compared
+    /// without case when `ignoringCase` is set.
+    private static func find(
+        _ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, ignoringCase: Bool = false
+    ) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] {
+                var matched = true
+                for offset in 1..<needle.count {
+                    let byte = bytes[index + offset]
+                    let wanted = needle[offset]
+                    if byte == wanted { continue }
+                    if ignoringCase, (0x41...0x5A).contains(byte), byte | 0x20 == wanted { continue }
+                    matched = false
+                    break
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// One text run with `<wbr>` at its phrase boundaries.

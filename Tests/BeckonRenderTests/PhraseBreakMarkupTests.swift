@@ -27,6 +27,11 @@ import Testing
                 "<style>p::after{content:\"招待が届きました\"}</style><p>招待が届きました</p>",
                 "<style>p::after{content:\"招待が届きました\"}</style><p>招待が<wbr>届きました</p>"
             ),
+            // An unclosed tag or raw-text element runs to the end; only `script` and `style` hold raw text.
+            ("<p>招待が届きました<b", "<p>招待が<wbr>届きました<b"),
+            ("<script>招待が届きました", "<script>招待が届きました"),
+            ("<scriptä>招待が届きました</scriptä>", "<scriptä>招待が<wbr>届きました</scriptä>"),
+            ("<STYLE>招待が届きました</sTyLe>招待が届きました", "<STYLE>招待が届きました</sTyLe>招待が<wbr>届きました"),
             // A character reference is never split.
             ("<p>招待&amp;招待が届きました</p>", "<p>招待&amp;<wbr>招待が<wbr>届きました</p>"),
         ] as [(String, String)])
