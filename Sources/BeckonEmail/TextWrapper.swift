@@ -61,7 +61,9 @@ enum TextWrapper {
     /// Display columns: two for an East Asian wide character, one for any other character (a
     /// `Character` already carries its combining marks).
     static func columns(_ text: String) -> Int {
-        text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+        // Printable ASCII is one column a byte.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+        return text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
     }
 
     static func isWide(_ character: Character) -> Bool {

@@ -10,12 +10,7 @@ enum QuotedPrintable {
     /// The text encoded, its lines joined by CRLF, without a line end after the last.
     static func encode(_ text: String) -> [UInt8] {
         var text = text
-        return text.withUTF8 { bytes in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + bytes.count / 8 + 16)
-            encode(bytes, into: &output)
-            return output
-        }
+        return text.withUTF8(encode)
     }
 
     /// The bytes of encoded lines, or `nil` when a line is longer than 76 characters, ends in a
@@ -51,52 +46,64 @@ enum QuotedPrintable {
         return output
     }
 
-    /// Appends `bytes` encoded to `output`: each hard line (CRLF) as encoded lines, all but the
-    /// last ending in a soft break `=`. A token is one byte, or an escaped UTF-8 sequence kept whole
-    /// so a soft break never splits it.
-    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        // Where the hard line being encoded ends, and the length of the encoded line being written.
-        var lineEnd = hardLineEnd(bytes, from: 0)
-        var length = 0
-        var index = 0
-        while true {
-            if index == lineEnd {
-                guard lineEnd < bytes.count else { return }
-                output.append(0x0D)
-                output.append(0x0A)
-                index = lineEnd + 2
-                lineEnd = hardLineEnd(bytes, from: index)
-                length = 0
-                continue
+    /// `bytes` encoded: each hard line (CRLF) as encoded lines, all but the last ending in a soft
+    /// break `=`. A token is one byte, or an escaped UTF-8 sequence kept whole so a soft break never
+    /// splits it.
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        // At most three bytes a byte, and a soft break (three bytes) for every 72 or more written.
+        [UInt8](unsafeUninitializedCapacity: bytes.count * 4 + 16) { output, count in
+            var written = 0
+            func put(_ byte: UInt8) {
+                output[written] = byte
+                written += 1
             }
-            let start = index
-            let byte = bytes[index]
-            index += 1
-            let literal: Bool
-            switch byte {
-            case 0x21...0x7E where byte != UInt8(ascii: "="): literal = true
-            case 0x20 where index != lineEnd, 0x09 where index != lineEnd: literal = true
-            default:
-                literal = false
-                // The continuation bytes of a UTF-8 sequence travel with its first byte.
-                if byte >= 0xC0 {
-                    while index < lineEnd, (0x80...0xBF).contains(bytes[index]) { index += 1 }
+            // Where the hard line being encoded ends, and the length of the encoded line being written.
+            var lineEnd = hardLineEnd(bytes, from: 0)
+            var length = 0
+            var index = 0
+            while index < lineEnd || lineEnd < bytes.count {
+                if index == lineEnd {
+                    put(0x0D)
+                    put(0x0A)
+                    index = lineEnd + 2
+                    lineEnd = hardLineEnd(bytes, from: index)
+                    length = 0
+                    continue
                 }
+                let start = index
+                let byte = bytes[index]
+                index += 1
+                let literal: Bool
+                switch byte {
+                case 0x21...0x7E where byte != UInt8(ascii: "="): literal = true
+                case 0x20 where index != lineEnd, 0x09 where index != lineEnd: literal = true
+                default:
+                    literal = false
+                    // The continuation bytes of a UTF-8 sequence travel with its first byte.
+                    if byte >= 0xC0 {
+                        while index < lineEnd, (0x80...0xBF).contains(bytes[index]) { index += 1 }
+                    }
+                }
+                let tokenLength = literal ? 1 : 3 * (index - start)
+                let limit = index == lineEnd ? maximumLineLength : maximumLineLength - 1
+                if length + tokenLength > limit {
+                    put(UInt8(ascii: "="))
+                    put(0x0D)
+                    put(0x0A)
+                    length = 0
+                }
+                if literal {
+                    put(byte)
+                } else {
+                    for escaped in bytes[start..<index] {
+                        put(UInt8(ascii: "="))
+                        put(hexDigits[Int(escaped >> 4)])
+                        put(hexDigits[Int(escaped & 0x0F)])
+                    }
+                }
+                length += tokenLength
             }
-            let tokenLength = literal ? 1 : 3 * (index - start)
-            let limit = index == lineEnd ? maximumLineLength : maximumLineLength - 1
-            if length + tokenLength > limit {
-                output.append(UInt8(ascii: "="))
-                output.append(0x0D)
-                output.append(0x0A)
-                length = 0
-            }
-            if literal {
-                output.append(byte)
-            } else {
-                for escaped in bytes[start..<index] { appendEscape(escaped, to: &output) }
-            }
-            length += tokenLength
+            count = written
         }
     }
 
@@ -111,12 +118,6 @@ enum QuotedPrintable {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "="))
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
-    }
 
     static func escape(_ byte: UInt8) -> String {
         let hex = Array("0123456789ABCDEF")

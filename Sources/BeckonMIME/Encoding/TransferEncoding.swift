@@ -22,9 +22,7 @@ public enum TransferEncoding: String, Hashable, Sendable, Codable, CaseIterable 
         return text.withUTF8 { bytes in
             // Seven-bit text is written as it is: its lines already end in CRLF.
             if isSevenBitClean(bytes) { return (.sevenBit, Array(bytes)) }
-            var quoted: [UInt8] = []
-            quoted.reserveCapacity(bytes.count + bytes.count / 8 + 16)
-            QuotedPrintable.encode(bytes, into: &quoted)
+            let quoted = QuotedPrintable.encode(bytes)
             let base64Characters = 4 * ((bytes.count + 2) / 3)
             let base64Lines = max(1, (base64Characters + Base64.lineLength - 1) / Base64.lineLength)
             if quoted.count <= base64Characters + 2 * (base64Lines - 1) { return (.quotedPrintable, quoted) }

@@ -11,7 +11,7 @@ enum HeaderText {
         let pieces = HeaderFolder.pieces(text)
         let isPlain =
             HeaderValue.isPrintableASCII(text) && !text.hasPrefix(" ") && !text.hasSuffix(" ")
-            && !text.contains("=?") && pieces.allSatisfy { $0.utf8.count <= longestWord }
+            && !containsEncodedWordStart(text) && pieces.allSatisfy { $0.utf8.count <= longestWord }
         return isPlain ? pieces : EncodedWord.encode(text, firstLength: longestWord)
     }
 
@@ -29,11 +29,22 @@ enum HeaderText {
         if HeaderValue.isPrintableASCII(name) {
             let atoms = HeaderFolder.pieces(name)
             let isAtoms =
-                !name.contains("=?") && atoms.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy(HeaderValue.isAtext) }
+                !containsEncodedWordStart(name)
+                && atoms.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy(HeaderValue.isAtext) }
             let pieces = isAtoms ? atoms : HeaderFolder.pieces(quotedString(name))
             if pieces.allSatisfy({ $0.utf8.count <= longestWord }) { return pieces }
         }
         return EncodedWord.encode(name, firstLength: longestWord)
+    }
+
+    /// Whether the text holds `=?`, which a reader could take for the start of an encoded-word.
+    private static func containsEncodedWordStart(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "=") && byte == UInt8(ascii: "?") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The text as an RFC 5322 quoted-string: in double quotes, with `"` and `\` escaped.

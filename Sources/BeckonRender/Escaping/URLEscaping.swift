@@ -29,7 +29,10 @@ public enum URLEscaping {
     /// Whether a URL may be written into a page: https, `mailto:`, `tel:`, `sms:`, a declared app
     /// scheme, or a relative reference. `javascript:`, `data:` and plain `http:` are refused.
     public static func isAllowed(_ url: String, appSchemes: Set<String>) -> Bool {
-        guard !url.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 } }) else {
+        // Printable ASCII other than the space has neither white space nor control characters.
+        let printable = url.utf8.allSatisfy { (0x21..<0x7F).contains($0) }
+        guard printable || !url.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 } })
+        else {
             return false
         }
         guard let colon = url.firstIndex(of: ":") else { return !url.hasPrefix("//") }

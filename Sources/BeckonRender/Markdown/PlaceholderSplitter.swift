@@ -6,6 +6,8 @@ public enum PlaceholderSplitter {
     }
 
     public static func split(_ text: String) -> [Piece] {
+        // Most text holds no placeholder: without a `{` it is one literal, found without Foundation.
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text.isEmpty ? [] : [.literal(text)] }
         var pieces: [Piece] = []
         var index = text.startIndex
         while let open = text[index...].range(of: "{{"),
