@@ -19,6 +19,17 @@ import Testing
         #expect(MessageRenderer.plainText(formatted) == "*Maya* <b>& invited you to Playa")
     }
 
+    /// Text after a value may start with a combining mark or a joiner; the value is still put in
+    /// (the mark joined the end of its placeholder, which was then left in the text).
+    @Test(arguments: ["\u{301}", "\u{200D}", "\u{1F3FD}"])
+    func aValueFollowedByAJoiningCharacterIsStillPutIn(mark: String) {
+        let formatted = message([.markup("Hi "), .value(ArgumentValue("Maya", isUserData: true)), .markup(mark + "!")])
+        #expect(MessageRenderer.html(formatted, appSchemes: []) == "Hi <bdi>Maya</bdi>\(mark)!")
+        #expect(MessageRenderer.plainText(formatted) == "Hi Maya\(mark)!")
+        #expect(
+            MessageRenderer.plainTextAndLinks(formatted, appSchemes: [], rightToLeft: false).text == "Hi Maya\(mark)!")
+    }
+
     @Test func valuesInLinksArePercentEncoded() {
         let formatted = message([.markup("[Write](mailto:"), .value(ArgumentValue("a b@x.test")), .markup(")")])
         #expect(MessageRenderer.html(formatted, appSchemes: []) == "<a href=\"mailto:a%20b%40x.test\">Write</a>")

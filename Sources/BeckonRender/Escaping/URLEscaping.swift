@@ -37,7 +37,13 @@ public enum URLEscaping {
         }
         guard let colon = url.firstIndex(of: ":") else { return !url.hasPrefix("//") }
         let beforeColon = url[..<colon]
-        if beforeColon.contains("/") || beforeColon.contains("?") || beforeColon.contains("#") {
+        let hasPathOrQuery =
+            printable
+            ? beforeColon.utf8.contains {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            }
+            : beforeColon.contains("/") || beforeColon.contains("?") || beforeColon.contains("#")
+        if hasPathOrQuery {
             return !url.hasPrefix("//")
         }
         let scheme = beforeColon.lowercased()

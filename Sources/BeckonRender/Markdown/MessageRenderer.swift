@@ -4,8 +4,8 @@ import BeckonMarkdown
 /// Renders a formatted message — translator text with inline Markdown, plus argument values —
 /// as an HTML fragment or as plain text, escaping values for where they land.
 public enum MessageRenderer {
-    private static let open: Character = "\u{E000}"
-    private static let close: Character = "\u{E001}"
+    private static let open = "\u{E000}"
+    private static let close = "\u{E001}"
 
     /// The message as inline HTML. Values are escaped and user data is isolated (`<bdi>` unless
     /// `isolation` says otherwise); links that are not allowed lose their `href` and keep their text.
@@ -89,25 +89,44 @@ public enum MessageRenderer {
     }
 
     /// Replaces sentinels in `text` with their rendered values, passing the text around them
-    /// through `literal`.
+    /// through `literal`. The sentinels are found in the UTF-8 bytes (`EE 80 80` opens, `EE 80 81`
+    /// closes), so a sentinel followed by a combining mark is still found.
     private static func substitute(
         _ text: String, _ values: [ArgumentValue], literal: (String) -> String = { $0 },
         transform: (ArgumentValue) -> String
     ) -> String {
-        var out = ""
-        var index = text.startIndex
-        while let start = text[index...].firstIndex(of: open) {
-            out += literal(String(text[index..<start]))
-            guard let end = text[start...].firstIndex(of: close),
-                let number = Int(text[text.index(after: start)..<end]), values.indices.contains(number)
-            else {
-                index = text.index(after: start)
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            var out = ""
+            var index = 0
+            var searchFrom = 0
+            while let start = sentinel(0x80, in: bytes, from: searchFrom) {
+                let digits = start + 3
+                guard let end = sentinel(0x81, in: bytes, from: digits), (1...9).contains(end - digits),
+                    bytes[digits..<end].allSatisfy({ (0x30...0x39).contains($0) }),
+                    let number = Int(String(decoding: bytes[digits..<end], as: UTF8.self)),
+                    values.indices.contains(number)
+                else {
+                    searchFrom = digits
+                    continue
+                }
+                out += literal(String(decoding: bytes[index..<start], as: UTF8.self))
+                out += transform(values[number])
+                index = end + 3
+                searchFrom = index
             }
-            out += transform(values[number])
-            index = text.index(after: end)
+            out += literal(String(decoding: bytes[index...], as: UTF8.self))
+            return out
         }
-        out += literal(String(text[index...]))
-        return out
+    }
+
+    /// Where the next sentinel (`EE 80` then `last`) starts from `start` on.
+    private static func sentinel(_ last: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index + 2 < bytes.count {
+            if bytes[index] == 0xEE && bytes[index + 1] == 0x80 && bytes[index + 2] == last { return index }
+            index += 1
+        }
+        return nil
     }
 }

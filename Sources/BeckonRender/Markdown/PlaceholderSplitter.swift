@@ -6,8 +6,44 @@ public enum PlaceholderSplitter {
     }
 
     public static func split(_ text: String) -> [Piece] {
-        // Most text holds no placeholder: without a `{` it is one literal, found without Foundation.
+        // Most text holds no placeholder: without a `{` it is one literal.
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text.isEmpty ? [] : [.literal(text)] }
+        return splitBytes(text) ?? splitCharacters(text)
+    }
+
+    /// The pieces, with `{{` and `}}` found in the UTF-8 bytes; `nil` when a brace found that way
+    /// is not a whole character (a combining mark joins it), which `splitCharacters` decides.
+    private static func splitBytes(_ text: String) -> [Piece]? {
+        let utf8 = text.utf8
+        func find(_ brace: UInt8, from start: String.Index) -> String.Index? {
+            var index = start
+            while let first = utf8[index...].firstIndex(of: brace) {
+                let second = utf8.index(after: first)
+                if second < utf8.endIndex, utf8[second] == brace { return first }
+                index = second
+            }
+            return nil
+        }
+        var pieces: [Piece] = []
+        var index = text.startIndex
+        while let open = find(UInt8(ascii: "{"), from: index),
+            let close = find(UInt8(ascii: "}"), from: utf8.index(open, offsetBy: 2))
+        {
+            let afterOpen = utf8.index(open, offsetBy: 2)
+            let afterClose = utf8.index(close, offsetBy: 2)
+            for boundary in [open, afterOpen, close, afterClose] where boundary.samePosition(in: text) == nil {
+                return nil
+            }
+            if index < open { pieces.append(.literal(String(text[index..<open]))) }
+            pieces.append(.placeholder(String(text[afterOpen..<close]).filter { !$0.isWhitespace }))
+            index = afterClose
+        }
+        if index < text.endIndex { pieces.append(.literal(String(text[index...]))) }
+        return pieces
+    }
+
+    /// The pieces, with `{{` and `}}` found as characters.
+    private static func splitCharacters(_ text: String) -> [Piece] {
         var pieces: [Piece] = []
         var index = text.startIndex
         while let open = text[index...].range(of: "{{"),
