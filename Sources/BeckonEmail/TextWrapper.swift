@@ -61,9 +61,22 @@ enum TextWrapper {
     /// Display columns: two for an East Asian wide character, one for any other character (a
     /// `Character` already carries its combining marks).
     static func columns(_ text: String) -> Int {
-        // Printable ASCII is one column a byte.
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
-        return text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+        narrowColumns(text.utf8) ?? text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+    }
+
+    /// The columns of text whose scalars are all below U+0300 and not control characters, counted
+    /// from its bytes: each such scalar is a character of its own (nothing below U+0300 combines)
+    /// and narrow. `nil` for any other text.
+    private static func narrowColumns(_ bytes: String.UTF8View) -> Int? {
+        var count = 0
+        for byte in bytes {
+            switch byte {
+            case 0x20...0x7E, 0xC2...0xCB: count += 1
+            case 0x80...0xBF: continue
+            default: return nil
+            }
+        }
+        return count
     }
 
     static func isWide(_ character: Character) -> Bool {

@@ -23,6 +23,14 @@ import Testing
         #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " })
     }
 
+    /// Columns counted from the bytes (text below U+0300) agree with counting characters.
+    @Test(arguments: [
+        "plain", "Grüße", "e\u{301}", "ÿ\u{301}x", "a\r\nb", "\u{2FF}\u{300}", "tab\tstop", "日本", "👍🏽", "",
+    ])
+    func columnsCountCharacters(text: String) {
+        #expect(TextWrapper.columns(text) == text.reduce(0) { $0 + (TextWrapper.isWide($1) ? 2 : 1) })
+    }
+
     @Test func aURLIsNeverBroken() {
         let lines = TextWrapper.wrap("Accept: \(Self.url) now")
         #expect(lines.contains { $0.contains(Self.url) })

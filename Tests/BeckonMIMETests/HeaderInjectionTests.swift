@@ -35,6 +35,22 @@ import Testing
                 == EmailError(field: "X-Entity-Ref-ID", problem: .controlCharacter))
     }
 
+    /// The byte-level check agrees with its definition (general category Cc, U+2028, U+2029) on
+    /// every scalar of the first three planes, alone and between letters.
+    @Test func controlCharactersAreExactlyCcAndTheSeparators() {
+        for value in UInt32(0)...0x2_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029
+            let text = String(scalar)
+            if HeaderValue.hasControlCharacter(text) != expected
+                || HeaderValue.hasControlCharacter("a\(text)b") != expected
+            {
+                Issue.record("U+\(String(value, radix: 16))")
+                return
+            }
+        }
+    }
+
     @Test(arguments: [
         (HeaderField("Bcc\r\nX", "y"), EmailError.Problem.invalidFieldName),
         (HeaderField("Bad Name", "y"), .invalidFieldName),

@@ -3,7 +3,6 @@ enum EncodedWord {
     /// The longest encoded-word RFC 2047 §2 allows.
     static let maximumLength = 75
     private static let overhead = "=?UTF-8?B??=".utf8.count
-    private static let qLiterals = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!*+-/".utf8)
 
     private enum Scheme: String { case b = "B", q = "Q" }
 
@@ -24,13 +23,19 @@ enum EncodedWord {
         let firstBudget = min(firstLength, maximumLength) - overhead
         var words: [String] = []
         var current: [UInt8] = []
+        // The Q payload's length so far (B's follows from the byte count).
+        var currentQ = 0
         for unit in units(text, scheme, budget: firstBudget) {
             let budget = words.isEmpty ? firstBudget : maximumLength - overhead
-            if !current.isEmpty, payloadLength(current + unit, scheme) > budget {
+            let unitQ = scheme == .q ? qLength(unit) : 0
+            let joined = scheme == .b ? (current.count + unit.count + 2) / 3 * 4 : currentQ + unitQ
+            if !current.isEmpty, joined > budget {
                 words.append(word(current, scheme))
                 current = []
+                currentQ = 0
             }
             current += unit
+            currentQ += unitQ
         }
         if !current.isEmpty { words.append(word(current, scheme)) }
         return words
@@ -48,7 +53,19 @@ enum EncodedWord {
     private static func payloadLength(_ bytes: [UInt8], _ scheme: Scheme) -> Int {
         switch scheme {
         case .b: (bytes.count + 2) / 3 * 4
-        case .q: bytes.reduce(0) { $0 + (qLiterals.contains($1) || $1 == 0x20 ? 1 : 3) }
+        case .q: qLength(bytes)
+        }
+    }
+
+    private static func qLength(_ bytes: [UInt8]) -> Int {
+        bytes.reduce(0) { $0 + (isQLiteral($1) || $1 == 0x20 ? 1 : 3) }
+    }
+
+    /// Whether Q writes the byte as it is: letters, digits and `!*+-/`.
+    private static func isQLiteral(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x21, 0x2A, 0x2B, 0x2D, 0x2F: true
+        default: false
         }
     }
 
@@ -59,7 +76,7 @@ enum EncodedWord {
             case .q:
                 bytes.map { byte in
                     if byte == 0x20 { return "_" }
-                    return qLiterals.contains(byte) ? String(UnicodeScalar(byte)) : QuotedPrintable.escape(byte)
+                    return isQLiteral(byte) ? String(UnicodeScalar(byte)) : QuotedPrintable.escape(byte)
                 }.joined()
             }
         return "=?UTF-8?\(scheme.rawValue)?\(payload)?="

@@ -3,9 +3,20 @@ enum HeaderValue {
     /// Whether the text has a character that could end a header line or hide one: a C0 or C1
     /// control character (CR, LF, NUL, tab, …), DEL, or the Unicode line and paragraph separators.
     static func hasControlCharacter(_ text: String) -> Bool {
-        text.unicodeScalars.contains {
-            $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+        // Read in UTF-8: C0 and DEL are single bytes, C1 is `C2 80`–`C2 9F`, and the separators
+        // are `E2 80 A8` and `E2 80 A9` (general category Cc is exactly C0, DEL and C1).
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            switch byte {
+            case 0x00...0x1F, 0x7F: return true
+            case 0xC2:
+                if let next = bytes.next(), (0x80...0x9F).contains(next) { return true }
+            case 0xE2:
+                if bytes.next() == 0x80, let last = bytes.next(), last == 0xA8 || last == 0xA9 { return true }
+            default: continue
+            }
         }
+        return false
     }
 
     /// Whether the text is printable ASCII and spaces only.
@@ -15,7 +26,14 @@ enum HeaderValue {
 
     /// RFC 5322 `atext`: ASCII letters, digits and ``!#$%&'*+-/=?^_`{|}~``.
     static func isAtext(_ byte: UInt8) -> Bool {
-        isAlphanumeric(byte) || Array("!#$%&'*+-/=?^_`{|}~".utf8).contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "#")...UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+            UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"),
+            UInt8(ascii: "^")...UInt8(ascii: "`"),
+            UInt8(ascii: "{")...UInt8(ascii: "~"):
+            true
+        default: isAlphanumeric(byte)
+        }
     }
 
     /// Whether the byte is an ASCII letter or digit.
