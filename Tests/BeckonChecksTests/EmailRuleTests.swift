@@ -1,4 +1,3 @@
-import BeckonChecks
 import BeckonDiagnostics
 import BeckonMIME
 import BeckonRender
@@ -6,6 +5,8 @@ import BeckonSite
 import BeckonTestSupport
 import Foundation
 import Testing
+
+@testable import BeckonChecks
 
 /// The email rules, each with a case that must fire, over a real rendered email (the reviewed
 /// golden of the default site's Arabic invitation) changed in one place.
@@ -69,6 +70,19 @@ import Testing
         #expect(Self.golden.contains(old), "the golden changed: \(old)")
         let changed = Self.golden.replacingOccurrences(of: old, with: new)
         #expect(rules(findings(html: changed)).contains(rule), "\(findings(html: changed))")
+    }
+
+    /// The long line is reported at its own line, blank lines counted, once.
+    @Test func aLongLineIsFoundAtItsLine() throws {
+        let changed = Self.golden.replacingOccurrences(
+            of: "<title>", with: "\n\r\n<title>" + String(repeating: "x", count: 1000))
+        let prefix = try #require(changed.range(of: "<title>")).lowerBound
+        let line = changed[..<prefix].utf8.filter { $0 == 0x0A }.count + 1
+        let found = findings(html: changed).filter { $0.rule.rawValue == "email.size" }
+        #expect(found.map(\.artifactLine) == [line])
+        let exactly998 = Array("a\rb\r\n\n".utf8) + Array(repeating: 0x78, count: 998)
+        #expect(EmailSizeRule.firstLongLine(exactly998) == nil)
+        #expect(EmailSizeRule.firstLongLine(exactly998 + [0x78])?.line == 4)
     }
 
     @Test func aBodyOverItsWordLimitIsFound() {

@@ -6,11 +6,14 @@ import Foundation
 public enum Contrast {
     /// WCAG relative luminance of an opaque colour.
     public static func relativeLuminance(_ color: Color) -> Double {
-        func linear(_ channel: UInt8) -> Double {
-            let value = Double(channel) / 255
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+        0.2126 * linear[Int(color.red)] + 0.7152 * linear[Int(color.green)] + 0.0722 * linear[Int(color.blue)]
+    }
+
+    /// Each 8-bit sRGB channel value made linear, worked out once (the same values, without a
+    /// `pow` per channel for every colour a check compares).
+    private static let linear: [Double] = (0...255).map { channel in
+        let value = Double(channel) / 255
+        return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
     }
 
     /// The WCAG contrast ratio, unrounded: pass/fail decisions use this value, never a rounded one.

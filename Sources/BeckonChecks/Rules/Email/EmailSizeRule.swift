@@ -19,12 +19,10 @@ struct EmailSizeRule: PageRule {
                     "the HTML is \(page.artifact.byteCount / 1024) KB; Gmail clips it at 102 KB", line: 1,
                     fix: "Shorten the email."))
         }
-        let lines = String(decoding: page.artifact.bytes, as: UTF8.self).split(separator: "\n")
-        if let (index, line) = lines.enumerated().first(where: { $0.element.utf8.count > 998 }) {
+        if let (line, length) = Self.firstLongLine(page.artifact.bytes) {
             findings.append(
                 Finding(
-                    "line \(index + 1) is \(line.utf8.count) bytes; a message line may hold at most 998",
-                    line: index + 1,
+                    "line \(line) is \(length) bytes; a message line may hold at most 998", line: line,
                     fix: "Break the template or string onto shorter lines."))
         }
         for style in page.document.elements(named: "style") where style.textContent.utf8.count > Self.styleLimit {
@@ -34,5 +32,27 @@ struct EmailSizeRule: PageRule {
                     line: style.line, fix: "Keep dark-mode rules short."))
         }
         return findings
+    }
+
+    /// The first line longer than 998 bytes and its length, its number counting every line (a CR,
+    /// LF or CRLF ends one, as in the message, which writes each of them as CRLF).
+    static func firstLongLine(_ bytes: [UInt8]) -> (line: Int, length: Int)? {
+        var line = 1
+        var start = 0
+        var index = 0
+        while index <= bytes.count {
+            guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
+                index += 1
+                continue
+            }
+            if index - start > 998 { return (line, index - start) }
+            if index < bytes.count, bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
+                index += 1
+            }
+            index += 1
+            start = index
+            line += 1
+        }
+        return nil
     }
 }
