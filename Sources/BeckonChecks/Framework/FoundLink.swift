@@ -145,22 +145,40 @@ public struct FoundLink: Sendable, Hashable {
     /// `https://` (or else `http://`) on, trailing punctuation removed.
     static func links(inText text: String, path: String) -> [FoundLink] {
         var links: [FoundLink] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            // Most lines hold no link: looked for in the bytes before the line is split into words.
-            guard line.utf8.firstIndex(ofBytes: httpPrefix) != nil else { continue }
-            for word in line.split(whereSeparator: { $0.isWhitespace || "<>\"".contains($0) }) {
-                var candidate = Substring(word)
-                while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
-                let bytes = candidate.utf8
-                if let start = bytes.firstIndex(ofBytes: httpsScheme) ?? bytes.firstIndex(ofBytes: httpScheme) {
-                    links.append(
-                        FoundLink(
-                            url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text",
-                            line: index + 1, path: path))
+        var text = text
+        text.withUTF8 { bytes in
+            // Lines end at a line feed that is a character of its own (a CRLF is one character,
+            // and ends no line here), found in the bytes.
+            var lineStart = 0
+            var number = 1
+            for index in 0...bytes.count {
+                guard index == bytes.count || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)) else {
+                    continue
                 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
+                // Most lines hold no link: looked for in the bytes before the line is split into words.
+                if line.firstIndex(ofBytes: httpPrefix) != nil {
+                    links += self.links(inLine: String(decoding: line, as: UTF8.self), number: number, path: path)
+                }
+                lineStart = index + 1
+                number += 1
             }
         }
         return links
+    }
+
+    /// The URLs in one line of text: the part of each word from `https://` (or else `http://`) on.
+    private static func links(inLine line: String, number: Int, path: String) -> [FoundLink] {
+        line.split(whereSeparator: { $0.isWhitespace || "<>\"".contains($0) }).compactMap { word in
+            var candidate = Substring(word)
+            while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
+            let bytes = candidate.utf8
+            guard let start = bytes.firstIndex(ofBytes: httpsScheme) ?? bytes.firstIndex(ofBytes: httpScheme) else {
+                return nil
+            }
+            return FoundLink(
+                url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text", line: number, path: path)
+        }
     }
 
     private static let httpPrefix = Array("http".utf8)
