@@ -97,8 +97,8 @@ enum QuotedPrintable {
                 } else {
                     for escaped in bytes[start..<index] {
                         put(UInt8(ascii: "="))
-                        put(hexDigits[Int(escaped >> 4)])
-                        put(hexDigits[Int(escaped & 0x0F)])
+                        put(hexDigit(escaped >> 4))
+                        put(hexDigit(escaped & 0x0F))
                     }
                 }
                 length += tokenLength
@@ -117,7 +117,11 @@ enum QuotedPrintable {
         return bytes.count
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    /// The upper-case hex digit of a value below 16.
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x37 + value
+    }
 
     static func escape(_ byte: UInt8) -> String {
         let hex = Array("0123456789ABCDEF")
