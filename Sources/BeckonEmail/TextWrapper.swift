@@ -21,8 +21,15 @@ enum TextWrapper {
             line = ""
             lineWidth = 0
         }
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            for piece in pieces(of: String(word), width: available) {
+        // Text of narrow characters that never combine is split at its space bytes, and never
+        // inside a word: its words are its pieces.
+        let narrow = narrowColumns(text.utf8) != nil
+        let words =
+            narrow
+            ? text.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
+            : text.split(separator: " ").map(String.init)
+        for word in words {
+            for piece in narrow ? [(text: word, spaceBefore: true)] : pieces(of: word, width: available) {
                 let pieceWidth = columns(piece.text)
                 let separator = line.isEmpty || !piece.spaceBefore ? "" : " "
                 if !line.isEmpty, lineWidth + separator.count + pieceWidth > available {
