@@ -12,24 +12,19 @@ enum TextWrapper {
 
     /// The text's lines, each at most `width` columns unless a single unbreakable word is longer.
     static func wrap(_ text: String, width: Int = 76, indent: String = "") -> [String] {
+        let available = width - columns(indent)
+        // Text of narrow characters that never combine is wrapped from its bytes.
+        if narrowColumns(text.utf8) != nil { return wrapNarrow(text, available: available, indent: indent) }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        let available = width - columns(indent)
         func flush() {
             lines.append(indent + line)
             line = ""
             lineWidth = 0
         }
-        // Text of narrow characters that never combine is split at its space bytes, and never
-        // inside a word: its words are its pieces.
-        let narrow = narrowColumns(text.utf8) != nil
-        let words =
-            narrow
-            ? text.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
-            : text.split(separator: " ").map(String.init)
-        for word in words {
-            for piece in narrow ? [(text: word, spaceBefore: true)] : pieces(of: word, width: available) {
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            for piece in pieces(of: String(word), width: available) {
                 let pieceWidth = columns(piece.text)
                 let separator = line.isEmpty || !piece.spaceBefore ? "" : " "
                 if !line.isEmpty, lineWidth + separator.count + pieceWidth > available {
@@ -43,6 +38,31 @@ enum TextWrapper {
             }
         }
         if !line.isEmpty || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// `wrap` for text whose scalars are all below U+0300 and not control characters: its words are
+    /// split at space bytes, never broken, and take a column for each scalar.
+    private static func wrapNarrow(_ text: String, available: Int, indent: String) -> [String] {
+        var lines: [String] = []
+        var line: [UInt8] = []
+        var lineWidth = 0
+        for word in text.utf8.split(separator: 0x20) {
+            let width = word.reduce(0) { $0 + ((0x80..<0xC0).contains($1) ? 0 : 1) }
+            if !line.isEmpty, lineWidth + 1 + width > available {
+                lines.append(indent + String(decoding: line, as: UTF8.self))
+                line = Array(word)
+                lineWidth = width
+            } else {
+                if !line.isEmpty {
+                    line.append(0x20)
+                    lineWidth += 1
+                }
+                line += word
+                lineWidth += width
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(indent + String(decoding: line, as: UTF8.self)) }
         return lines
     }
 

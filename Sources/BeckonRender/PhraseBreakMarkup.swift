@@ -136,15 +136,17 @@ public enum PhraseBreakMarkup {
             if scalar.properties.isWhitespace { open = nil }
         }
         // ICU reports UTF-16 offsets; turn them into character positions.
-        var scalarAtUTF16: [Int: Int] = [:]
-        var utf16 = 0
+        var scalarAtUTF16: [Int?] = []
+        scalarAtUTF16.reserveCapacity(cleanScalars.count * 2 + 1)
         for (offset, scalar) in cleanScalars.enumerated() {
-            scalarAtUTF16[utf16] = offset
-            utf16 += scalar.utf16.count
+            scalarAtUTF16.append(offset)
+            if scalar.utf16.count == 2 { scalarAtUTF16.append(nil) }
         }
         var insertions: [String.UnicodeScalarView.Index] = []
         for offset in breaks.offsets(in: String(clean)) {
-            guard let position = scalarAtUTF16[offset], position > 0, !inReference[position] else { continue }
+            guard offset < scalarAtUTF16.count, let position = scalarAtUTF16[offset], position > 0,
+                !inReference[position]
+            else { continue }
             let before = cleanScalars[position - 1]
             let after = cleanScalars[position]
             guard !before.properties.isWhitespace, !after.properties.isWhitespace,

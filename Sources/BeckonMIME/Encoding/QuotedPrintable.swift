@@ -51,20 +51,18 @@ enum QuotedPrintable {
     /// splits it.
     static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         // At most three bytes a byte, and a soft break (three bytes) for every 72 or more written.
-        [UInt8](unsafeUninitializedCapacity: bytes.count * 4 + 16) { output, count in
+        [UInt8](unsafeUninitializedCapacity: bytes.count * 4 + 16) { buffer, count in
+            guard let output = buffer.baseAddress else { return }
             var written = 0
-            func put(_ byte: UInt8) {
-                output[written] = byte
-                written += 1
-            }
             // Where the hard line being encoded ends, and the length of the encoded line being written.
             var lineEnd = hardLineEnd(bytes, from: 0)
             var length = 0
             var index = 0
             while index < lineEnd || lineEnd < bytes.count {
                 if index == lineEnd {
-                    put(0x0D)
-                    put(0x0A)
+                    output[written] = 0x0D
+                    output[written + 1] = 0x0A
+                    written += 2
                     index = lineEnd + 2
                     lineEnd = hardLineEnd(bytes, from: index)
                     length = 0
@@ -87,18 +85,21 @@ enum QuotedPrintable {
                 let tokenLength = literal ? 1 : 3 * (index - start)
                 let limit = index == lineEnd ? maximumLineLength : maximumLineLength - 1
                 if length + tokenLength > limit {
-                    put(UInt8(ascii: "="))
-                    put(0x0D)
-                    put(0x0A)
+                    output[written] = UInt8(ascii: "=")
+                    output[written + 1] = 0x0D
+                    output[written + 2] = 0x0A
+                    written += 3
                     length = 0
                 }
                 if literal {
-                    put(byte)
+                    output[written] = byte
+                    written += 1
                 } else {
                     for escaped in bytes[start..<index] {
-                        put(UInt8(ascii: "="))
-                        put(hexDigit(escaped >> 4))
-                        put(hexDigit(escaped & 0x0F))
+                        output[written] = UInt8(ascii: "=")
+                        output[written + 1] = hexDigit(escaped >> 4)
+                        output[written + 2] = hexDigit(escaped & 0x0F)
+                        written += 3
                     }
                 }
                 length += tokenLength
