@@ -30,7 +30,12 @@ extension Artifact {
         if let provenance {
             builder.add(provenance.origins.count)
             for origin in provenance.origins {
-                builder.add(origin.description)
+                // Its fields, not its description: the same information without making text.
+                builder.add(origin.kind.rawValue)
+                builder.add(origin.location.file)
+                builder.add(origin.location.line)
+                builder.add(origin.location.column)
+                builder.add(origin.key)
                 builder.add(origin.locale)
             }
             builder.add(provenance.spans.count)
