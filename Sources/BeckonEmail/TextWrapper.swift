@@ -41,7 +41,7 @@ enum TextWrapper {
         return lines
     }
 
-    /// `wrap` for text whose scalars are all below U+0300 and not control characters: its words are
+    /// `wrap` for text whose scalars are all below U+0300 and none a C0 control or DEL: its words are
     /// split at space bytes, never broken, and take a column for each scalar.
     private static func wrapNarrow(_ text: String, available: Int, indent: String) -> [String] {
         var lines: [String] = []
@@ -91,9 +91,9 @@ enum TextWrapper {
         narrowColumns(text.utf8) ?? text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
     }
 
-    /// The columns of text whose scalars are all below U+0300 and not control characters, counted
-    /// from its bytes: each such scalar is a character of its own (nothing below U+0300 combines)
-    /// and narrow. `nil` for any other text.
+    /// The columns of text whose scalars are all below U+0300 and none a C0 control or DEL, counted
+    /// from its bytes: each such scalar is a character of its own (nothing below U+0300 combines,
+    /// and only CR and LF join each other) and narrow. `nil` for any other text.
     private static func narrowColumns(_ bytes: String.UTF8View) -> Int? {
         var count = 0
         for byte in bytes {

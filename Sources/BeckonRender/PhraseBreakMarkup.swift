@@ -14,12 +14,12 @@ public enum PhraseBreakMarkup {
     /// was for any other.
     public static func marked(_ html: String, locale: String) -> String {
         guard LineBreaks.breaksByPhrase(locale) else { return html }
-        var html = html
+        var page = html
         let breaks = LineBreaks(locale: locale)
         // Tags and the ends of `<script>` and `<style>` are ASCII, and no byte of a multi-byte
         // character is: the page is read as UTF-8 bytes, and only its text runs become strings.
-        let result: String? = html.withUTF8 { bytes in
-            guard let body = find(Array("<body".utf8), in: bytes, from: 0) else { return nil }
+        let result: String? = page.withUTF8 { bytes in
+            guard let body = bodyStart(html, bytes) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 16)
             out += bytes[..<body]
@@ -43,7 +43,7 @@ public enum PhraseBreakMarkup {
                 guard let rawText = rawTextElement(tag) else { continue }
                 // Inside <script> or <style>: copied as it is, up to its end tag.
                 let end = Array("</\(rawText)".utf8)
-                guard let endTag = find(end, in: bytes, from: index, ignoringCase: true) else {
+                guard let endTag = bytes.firstIndex(ofBytes: end, from: index, ignoringCase: true) else {
                     out += bytes[index...]
                     return String(decoding: out, as: UTF8.self)
                 }
@@ -58,17 +58,30 @@ public enum PhraseBreakMarkup {
         return result ?? html
     }
 
+    /// Where `<body` starts: found in the bytes, and where a character outside ASCII touches it
+    /// (it could join `<` or `y`), found as characters.
+    private static func bodyStart(_ html: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let found = bytes.firstIndex(ofBytes: Array("<body".utf8), from: 0) else { return nil }
+        let after = found + 5
+        guard (found > 0 && bytes[found - 1] >= 0x80) || (after < bytes.count && bytes[after] >= 0x80) else {
+            return found
+        }
+        return html.range(of: "<body").map { html.utf8.distance(from: html.startIndex, to: $0.lowerBound) }
+    }
+
     /// `script` or `style` when the tag opens one of them (its name is the letters after `<`).
     private static func rawTextElement(_ tag: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         let name = tag.dropFirst().prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-        let lowered = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
-        guard lowered == "script" || lowered == "style" else { return nil }
-        // A letter outside ASCII (or a mark joining the last one) would make the name longer.
-        if name.endIndex < tag.endIndex, tag[name.endIndex] >= 0x80 {
-            let full = String(decoding: tag, as: UTF8.self).dropFirst().prefix { $0.isLetter }.lowercased()
-            return full == lowered ? lowered : nil
-        }
-        return lowered
+        // A character outside ASCII next to the name could join `<` or make the name longer: the
+        // name is then read as characters.
+        let touchesNonASCII =
+            (tag.count > 1 && tag[tag.startIndex + 1] >= 0x80)
+            || (name.endIndex < tag.endIndex && tag[name.endIndex] >= 0x80)
+        let lowered =
+            touchesNonASCII
+            ? String(decoding: tag, as: UTF8.self).dropFirst().prefix { $0.isLetter }.lowercased()
+            : String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
+        return lowered == "script" || lowered == "style" ? lowered : nil
     }
 
     /// Appends a run of text, with breaks when it holds Han, kana or CJK punctuation (all of it
@@ -81,31 +94,6 @@ public enum PhraseBreakMarkup {
             return
         }
         out += withBreaks(String(decoding: run, as: UTF8.self), breaks).utf8
-    }
-
-    /// Where `needle` (ASCII) first occurs in `bytes` from `start` on, ASCII letters compared
-    /// without case when `ignoringCase` is set.
-    private static func find(
-        _ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, ignoringCase: Bool = false
-    ) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0] {
-                var matched = true
-                for offset in 1..<needle.count {
-                    let byte = bytes[index + offset]
-                    let wanted = needle[offset]
-                    if byte == wanted { continue }
-                    if ignoringCase, (0x41...0x5A).contains(byte), byte | 0x20 == wanted { continue }
-                    matched = false
-                    break
-                }
-                if matched { return index }
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// One text run with `<wbr>` at its phrase boundaries.
@@ -144,7 +132,7 @@ public enum PhraseBreakMarkup {
         }
         var insertions: [String.UnicodeScalarView.Index] = []
         for offset in breaks.offsets(in: String(clean)) {
-            guard offset < scalarAtUTF16.count, let position = scalarAtUTF16[offset], position > 0,
+            guard offset >= 0, offset < scalarAtUTF16.count, let position = scalarAtUTF16[offset], position > 0,
                 !inReference[position]
             else { continue }
             let before = cleanScalars[position - 1]

@@ -58,7 +58,8 @@ import Testing
 
     /// The encoded text's lines, without line ends.
     static func encodedLines(_ text: String) -> [String] {
-        String(decoding: QuotedPrintable.encode(text), as: UTF8.self).components(separatedBy: "\r\n")
+        var text = text
+        return String(decoding: text.withUTF8(QuotedPrintable.encode), as: UTF8.self).components(separatedBy: "\r\n")
     }
 
     @Test func aTrailingSoftBreakJoinsWithoutALineBreak() {

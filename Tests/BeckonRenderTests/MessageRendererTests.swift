@@ -30,6 +30,14 @@ import Testing
             MessageRenderer.plainTextAndLinks(formatted, appSchemes: [], rightToLeft: false).text == "Hi Maya\(mark)!")
     }
 
+    /// A prepended mark before a value (U+0600 ARABIC NUMBER SIGN joins what follows it) does not
+    /// keep the value out either.
+    @Test func aValueAfterAPrependedMarkIsStillPutIn() {
+        let formatted = message([.markup("\u{600}"), .value(ArgumentValue("5"))])
+        #expect(MessageRenderer.plainText(formatted) == "\u{600}5")
+        #expect(MessageRenderer.html(formatted, appSchemes: []) == "\u{600}5")
+    }
+
     @Test func valuesInLinksArePercentEncoded() {
         let formatted = message([.markup("[Write](mailto:"), .value(ArgumentValue("a b@x.test")), .markup(")")])
         #expect(MessageRenderer.html(formatted, appSchemes: []) == "<a href=\"mailto:a%20b%40x.test\">Write</a>")

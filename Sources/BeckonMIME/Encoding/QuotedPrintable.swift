@@ -7,12 +7,6 @@
 enum QuotedPrintable {
     static let maximumLineLength = 76
 
-    /// The text encoded, its lines joined by CRLF, without a line end after the last.
-    static func encode(_ text: String) -> [UInt8] {
-        var text = text
-        return text.withUTF8(encode)
-    }
-
     /// The bytes of encoded lines, or `nil` when a line is longer than 76 characters, ends in a
     /// space or tab, has a character outside printable ASCII, space and tab, or an `=` that is
     /// neither a soft line break nor followed by two upper-case hex digits.
@@ -50,7 +44,7 @@ enum QuotedPrintable {
     /// break `=`. A token is one byte, or an escaped UTF-8 sequence kept whole so a soft break never
     /// splits it.
     static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        // At most three bytes a byte, and a soft break (three bytes) for every 72 or more written.
+        // At most three bytes a byte, and a soft break (three bytes) after at least 64 written.
         [UInt8](unsafeUninitializedCapacity: bytes.count * 4 + 16) { buffer, count in
             guard let output = buffer.baseAddress else { return }
             var written = 0

@@ -44,6 +44,7 @@ extension EmailMessage {
         }
         output += "--\(boundary)--\r\n".utf8
         assert(output.allSatisfy { $0 < 0x80 })
+        assert(output.split(separator: 0x0A).allSatisfy { $0.count <= HeaderFolder.maximumLength + 1 })
         return Data(output)
     }
 

@@ -54,20 +54,11 @@ enum MustacheTagScanner {
                 default: break
                 }
             }
-            guard let end = find(closing, in: bytes, from: cursor) else { break }
+            guard let end = bytes.firstIndex(ofBytes: closing, from: cursor) else { break }
             let name = String(decoding: bytes[cursor..<end], as: UTF8.self).filter { !$0.isWhitespace }
             tags.append(MustacheTag(kind: kind, name: name, offset: start, end: end + closing.count))
             index = end + closing.count
         }
         return tags
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -6,6 +6,8 @@ import BeckonMarkdown
 public enum MessageRenderer {
     private static let open = "\u{E000}"
     private static let close = "\u{E001}"
+    private static let openBytes = Array(open.utf8)
+    private static let closeBytes = Array(close.utf8)
 
     /// The message as inline HTML. Values are escaped and user data is isolated (`<bdi>` unless
     /// `isolation` says otherwise); links that are not allowed lose their `href` and keep their text.
@@ -89,8 +91,8 @@ public enum MessageRenderer {
     }
 
     /// Replaces sentinels in `text` with their rendered values, passing the text around them
-    /// through `literal`. The sentinels are found in the UTF-8 bytes (`EE 80 80` opens, `EE 80 81`
-    /// closes), so a sentinel followed by a combining mark is still found.
+    /// through `literal`. The sentinels are found in the UTF-8 bytes, so a sentinel that a
+    /// combining mark or joiner follows, or a prepended mark precedes, is still found.
     private static func substitute(
         _ text: String, _ values: [ArgumentValue], literal: (String) -> String = { $0 },
         transform: (ArgumentValue) -> String
@@ -100,13 +102,15 @@ public enum MessageRenderer {
             var out = ""
             var index = 0
             var searchFrom = 0
-            while let start = sentinel(0x80, in: bytes, from: searchFrom) {
-                let digits = start + 3
-                guard let end = sentinel(0x81, in: bytes, from: digits), (1...9).contains(end - digits),
-                    bytes[digits..<end].allSatisfy({ (0x30...0x39).contains($0) }),
+            while let start = bytes.firstIndex(ofBytes: openBytes, from: searchFrom) {
+                let digits = start + openBytes.count
+                guard let end = bytes.firstIndex(ofBytes: closeBytes, from: digits),
                     let number = Int(String(decoding: bytes[digits..<end], as: UTF8.self)),
                     values.indices.contains(number)
                 else {
+                    // Not a sentinel: the text before it is kept, the stray opening character dropped.
+                    out += literal(String(decoding: bytes[index..<start], as: UTF8.self))
+                    index = digits
                     searchFrom = digits
                     continue
                 }
@@ -118,15 +122,5 @@ public enum MessageRenderer {
             out += literal(String(decoding: bytes[index...], as: UTF8.self))
             return out
         }
-    }
-
-    /// Where the next sentinel (`EE 80` then `last`) starts from `start` on.
-    private static func sentinel(_ last: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index + 2 < bytes.count {
-            if bytes[index] == 0xEE && bytes[index + 1] == 0x80 && bytes[index + 2] == last { return index }
-            index += 1
-        }
-        return nil
     }
 }
