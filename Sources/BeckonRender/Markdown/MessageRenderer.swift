@@ -29,7 +29,7 @@ public enum MessageRenderer {
             },
             plain: { literal in substitute(literal, values) { $0.text } })
         writer.styles = styles
-        return writer.write(MarkdownParser.parseInline(source))
+        return writer.write(inlines(source))
     }
 
     /// The message as plain text with its links taken out: each link's text stays in the
@@ -59,7 +59,7 @@ public enum MessageRenderer {
             default: return node.children.map(walk).joined()
             }
         }
-        let text = MarkdownParser.parseInline(source).map(walk).joined()
+        let text = inlines(source).map(walk).joined()
         return (text, links)
     }
 
@@ -67,13 +67,22 @@ public enum MessageRenderer {
     /// could reorder the sentence around it is wrapped in FSI…PDI (see `Bidi`).
     public static func plainText(_ message: FormattedMessage, rightToLeft: Bool? = nil) -> String {
         let (source, values) = withSentinels(message)
-        let text = MarkdownParser.parseInline(source).map(\.plainText).joined()
+        let text = inlines(source).map(\.plainText).joined()
         return substitute(text, values) { value in
             guard let rightToLeft, value.isUserData, Bidi.needsIsolation(value.text, inRightToLeft: rightToLeft)
             else { return value.text }
             return Bidi.isolated(value.text)
         }
     }
+
+    /// A message's inline Markdown, parsed once per source: the source (the translator's markup
+    /// with a sentinel for each value) is the same for every page and email that shows the string
+    /// in a locale.
+    private static func inlines(_ source: String) -> [MarkdownNode] {
+        parsedSources.value(for: source) { MarkdownParser.parseInline(source) }
+    }
+
+    private static let parsedSources = TextMemo<[MarkdownNode]>(limit: 10_000)
 
     /// Replaces each value with a private-use sentinel, so Markdown parsing never sees user data.
     private static func withSentinels(_ message: FormattedMessage) -> (String, [ArgumentValue]) {
