@@ -1,6 +1,6 @@
 /// Splits text into literal runs and `{{path}}` placeholders.
 public enum PlaceholderSplitter {
-    public enum Piece: Equatable {
+    public enum Piece: Equatable, Sendable {
         case literal(String)
         case placeholder(String)
     }
@@ -8,8 +8,11 @@ public enum PlaceholderSplitter {
     public static func split(_ text: String) -> [Piece] {
         // Most text holds no placeholder: without a `{` it is one literal.
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text.isEmpty ? [] : [.literal(text)] }
-        return splitBytes(text) ?? splitCharacters(text)
+        // A template's texts are split again for every page and email it renders: once is enough.
+        return splits.value(for: text) { splitBytes(text) ?? splitCharacters(text) }
     }
+
+    private static let splits = TextMemo<[Piece]>(limit: 10_000)
 
     /// The pieces, with `{{` and `}}` found in the UTF-8 bytes; `nil` when a brace found that way
     /// is not a whole character (a combining mark joins it), which `splitCharacters` decides.
