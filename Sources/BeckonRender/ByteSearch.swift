@@ -1,23 +1,27 @@
-extension RandomAccessCollection where Element == UInt8, Index == Int {
-    /// Where `needle` first occurs at or after `start`, compared byte for byte; with `ignoringCase`,
-    /// an upper-case ASCII letter in the bytes also matches the lower-case one in `needle`.
-    func firstIndex(ofBytes needle: [UInt8], from start: Int, ignoringCase: Bool = false) -> Int? {
-        guard let first = needle.first else { return start }
-        var index = Swift.max(start, startIndex)
-        while index + needle.count <= endIndex {
-            if self[index] == first {
-                var offset = 1
-                while offset < needle.count {
-                    let byte = self[index + offset]
-                    let wanted = needle[offset]
-                    guard byte == wanted || (ignoringCase && (0x41...0x5A).contains(byte) && byte | 0x20 == wanted)
-                    else { break }
-                    offset += 1
-                }
-                if offset == needle.count { return index }
-            }
-            index += 1
+extension Collection where Element == UInt8 {
+    /// Where `needle` first occurs in the bytes, at or after `start` (the start when `nil`),
+    /// compared byte for byte, not as characters; with `ignoringCase`, an upper-case ASCII letter
+    /// in the bytes also matches the lower-case one in `needle`.
+    public func firstIndex(ofBytes needle: [UInt8], from start: Index? = nil, ignoringCase: Bool = false) -> Index? {
+        var index = start ?? startIndex
+        guard let first = needle.first else { return index }
+        while index != endIndex {
+            if self[index] == first, matches(needle, at: index, ignoringCase: ignoringCase) { return index }
+            formIndex(after: &index)
         }
         return nil
+    }
+
+    private func matches(_ needle: [UInt8], at start: Index, ignoringCase: Bool) -> Bool {
+        var index = start
+        for wanted in needle {
+            guard index != endIndex else { return false }
+            let byte = self[index]
+            guard byte == wanted || (ignoringCase && (0x41...0x5A).contains(byte) && byte | 0x20 == wanted) else {
+                return false
+            }
+            formIndex(after: &index)
+        }
+        return true
     }
 }

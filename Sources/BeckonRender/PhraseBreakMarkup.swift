@@ -61,7 +61,7 @@ public enum PhraseBreakMarkup {
     /// Where `<body` starts: found in the bytes, and where a character outside ASCII touches it
     /// (it could join `<` or `y`), found as characters.
     private static func bodyStart(_ html: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let found = bytes.firstIndex(ofBytes: Array("<body".utf8), from: 0) else { return nil }
+        guard let found = bytes.firstIndex(ofBytes: Array("<body".utf8)) else { return nil }
         let after = found + 5
         guard (found > 0 && bytes[found - 1] >= 0x80) || (after < bytes.count && bytes[after] >= 0x80) else {
             return found

@@ -36,19 +36,6 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
 }
 
-extension Collection where Element == UInt8 {
-    /// Where `needle` first starts in the bytes, compared byte for byte (not as characters).
-    func firstIndex(ofBytes needle: [UInt8]) -> Index? {
-        guard let first = needle.first else { return startIndex }
-        var index = startIndex
-        while let start = self[index...].firstIndex(of: first) {
-            if self[start...].starts(with: needle) { return start }
-            index = self.index(after: start)
-        }
-        return nil
-    }
-}
-
 /// Where the authority of an absolute URL starts (after `://`), as a UTF-8 offset.
 private func authorityStart(_ bytes: String.UTF8View) -> String.UTF8View.Index? {
     var index = bytes.startIndex

@@ -1,0 +1,25 @@
+import BeckonRender
+import Testing
+
+@Suite struct ByteSearchTests {
+    @Test(
+        arguments: [
+            ("abcabc", "bc", 0, false, 1), ("abcabc", "bc", 2, false, 4), ("abcab", "abc", 1, false, nil),
+            ("ab", "abc", 0, false, nil), ("x</SCRIPT>", "</script", 0, false, nil),
+            ("x</SCRIPT>", "</script", 0, true, 1), ("abc", "", 2, false, 2), ("", "a", 0, false, nil),
+        ] as [(String, String, Int, Bool, Int?)])
+    func findsTheFirstOccurrenceFromAStart(text: String, needle: String, start: Int, ignoringCase: Bool, found: Int?) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.firstIndex(ofBytes: Array(needle.utf8), from: start, ignoringCase: ignoringCase) == found)
+    }
+
+    /// Any collection of bytes: a string's UTF-8 view, compared as bytes, not characters.
+    @Test func searchesAStringsBytes() {
+        let text = "e\u{301}sig=1"
+        #expect(text.utf8.firstIndex(ofBytes: Array("e".utf8)) == text.utf8.startIndex)
+        #expect(
+            text.utf8.firstIndex(ofBytes: Array("sig=".utf8)).map {
+                text.utf8.distance(from: text.utf8.startIndex, to: $0)
+            } == 3)
+    }
+}
