@@ -80,7 +80,7 @@ let package = Package(
             name: "BeckonChecks",
             dependencies: [
                 "BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME", "BeckonURL",
-                "BeckonCards", "InviteModel",
+                "BeckonCards", "InviteModel", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -1,6 +1,7 @@
 import BeckonMIME
 import BeckonRender
 import BeckonSite
+import Crypto
 
 /// What the site rules read of one artifact, found once per content: the parsed page (with its
 /// links, ids and colours), the links of a text artifact, or how an email's MIME message reads.
@@ -29,24 +30,32 @@ public struct ArtifactFacts: Sendable {
         ink = artifact.kind == .asset ? LogoVisibilityRule.ink(artifact).flatMap { $0.isEmpty ? nil : $0 } : nil
     }
 
-    /// How an email message reads back: its parts' media types and decoded bodies, or why it does
-    /// not parse.
+    /// How an email message reads back: its parts' media types and the SHA-256 of each decoded
+    /// body, or why it does not parse. A build keeps these for every email until the site rules
+    /// run, so they hold a digest of each body rather than the body.
     public struct MessageFacts: Sendable {
         public var mediaTypes: [String]
-        public var bodies: [String]
         public var problem: String?
+        /// The SHA-256 of each part's decoded body, in the order of `mediaTypes`.
+        var bodyDigests: [SHA256.Digest]
 
         init(_ bytes: [UInt8]) {
             do {
                 let message = try MIMEParser().parse(bytes)
                 mediaTypes = message.parts.map(\.mediaType)
-                bodies = message.parts.map(\.body)
+                bodyDigests = message.parts.map { Self.digest($0.body) }
                 problem = nil
             } catch {
                 mediaTypes = []
-                bodies = []
+                bodyDigests = []
                 problem = "it does not parse: \(error)"
             }
+        }
+
+        /// The digest `bodyDigests` holds for a body.
+        static func digest(_ body: String) -> SHA256.Digest {
+            var body = body
+            return body.withUTF8 { SHA256.hash(data: $0) }
         }
     }
 }

@@ -1,6 +1,7 @@
 import BeckonDiagnostics
 import BeckonMIME
 import BeckonRender
+import Crypto
 
 /// `email.mime`: every `.eml` parses as `multipart/alternative` with the text part first and the
 /// HTML part last, CRLF line ends, no line over 998 octets (RFC 5322), and parts that decode to
@@ -14,15 +15,18 @@ struct EmailMIMERule: EmailRule {
     func check(_ email: EmailFiles, site: CheckedSite, context: CheckContext) -> [Diagnostic] {
         guard let artifact = email.message else { return [] }
         let message = email.messageFacts ?? ArtifactFacts.MessageFacts(artifact.bytes)
-        func part(_ file: Artifact?) -> String? {
-            file.map { EmailMessage.withCRLFLineEnds(String(decoding: $0.bytes, as: UTF8.self)) }
+        func part(_ file: Artifact?) -> SHA256.Digest? {
+            file.map {
+                ArtifactFacts.MessageFacts.digest(
+                    EmailMessage.withCRLFLineEnds(String(decoding: $0.bytes, as: UTF8.self)))
+            }
         }
         let problem: String?
         if let parseProblem = message.problem {
             problem = parseProblem
         } else if message.mediaTypes != ["text/plain", "text/html"] {
             problem = "its parts are \(message.mediaTypes.joined(separator: ", ")), not text/plain then text/html"
-        } else if message.bodies[0] != part(email.text) || message.bodies[1] != part(email.html) {
+        } else if message.bodyDigests[0] != part(email.text) || message.bodyDigests[1] != part(email.html) {
             problem = "its parts do not decode to the .txt and .html written beside it"
         } else {
             problem = nil
