@@ -190,7 +190,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BeckonCardsTests",
-            dependencies: ["BeckonCards", "BeckonTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "BeckonCards", "BeckonTestSupport", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -23,9 +23,9 @@ import Testing
 
     @Test(
         arguments: [
-            ("en-emoji", "e75878516c30a1fb7579998df7901bb98852e1dc4c0bc09ee4ed763f3ce2a462"),
-            ("ar", "e85ac8e1d82c4b82992fd8f48ad8444ac2d1ef988e7f8a663acfafafbbcf225a"),
-            ("ja", "0ec3e0171b607251ed88486da8ca081e3e344cd83deabb77739cd377eb2fef7c"),
+            ("en-emoji", "9562f44e3c9ddefbcf9bb0024193235c5a1006d01e773b533ca3c7b92d2ee9ee"),
+            ("ar", "90eecfa56fd7b91dfbf85e24203ad7216e70999763e21d92fdc2c2d5b10d30a7"),
+            ("ja", "bbb25d43fcbbc09c040f0471fc4537dc4e69f72450d3623fc93aa9cc719ad323"),
         ])
     func matchesItsRecording(name: String, sha256: String) throws {
         let card = try CardRenderer.render(CardFixtures.layout(), Self.cards[name]!, assets: CardFixtures.assets())

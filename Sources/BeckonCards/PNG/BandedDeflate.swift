@@ -6,18 +6,17 @@ import Foundation
 /// every card of a layout starts from): the data is cut into bands of rows, and a band whose rows —
 /// and the rows before it, as far back as deflate may look — are the base's is copied from the
 /// base's compressed bands instead of being compressed again. Only the bands holding text and
-/// the avatar are compressed per card.
+/// the avatar are compressed per card, each as one block with its own Huffman codes, from the
+/// base's parse of the band where the card still holds the base's bytes (`ImageMatches`).
 ///
-/// The result is one zlib stream, as PNG requires: each band ends on a byte boundary (a sync
-/// flush), and a band compressed after a copied one starts from the 32 KB before it as its
-/// dictionary, as the copied base band did (the same bytes there), so matches may reach back
-/// across bands as in one continuous stream.
+/// The result is one zlib stream, as PNG requires: each copied band ends on a byte boundary (a
+/// sync flush), a run of compressed bands ends on one too (an empty stored block, as a sync flush
+/// writes), and the matches of a compressed band may reach back into the band before it, copied
+/// or not, as in one continuous stream.
 enum BandedDeflate {
     /// Rows per band: at least deflate's 32 KB window of a 1200-pixel RGB row (3,601 bytes), so a
     /// band equal to the base's with the band before it equal too has the base's whole window.
     static let rows = 16
-    /// zlib's level for the bands compressed per card (the base's bands use level 9, once).
-    static let level: Int32 = 3
     static let window = 32 * 1024
 
     /// A zlib stream of `data` (rows of `rowLength` bytes), copying bands equal to `base`'s.
@@ -34,35 +33,34 @@ enum BandedDeflate {
                 }
             }
         }
-        guard let stream = streams.take(level: level) else {
-            throw CardRenderError(.renderFailed, "zlib could not make a compressor")
-        }
-        defer { streams.give(stream, level: level) }
-        var out: [UInt8] = [0x78, 0x5E]
-        out.reserveCapacity(data.count / 8)
-        // Whether the stream's window holds the bytes just before the next band.
-        var continuing = false
+        var out = DeflateBits(after: [0x78, 0x5E], reserving: data.count / 8)
+        var tokens: [DeflateToken] = []
+        tokens.reserveCapacity(bandLength / 4)
         for band in 0..<bandCount {
             let start = band * bandLength
             let end = min(start + bandLength, data.count)
             if equal[band] && (band == 0 || equal[band - 1]) {
-                out += try base.band(band)
-                continuing = false
+                if !out.isAligned { DeflateBlock.writeEmptyStoredBlock(into: &out) }
+                out.append(aligned: try base.band(band))
                 continue
             }
-            if !continuing {
-                restart(stream, dictionary: data, before: start)
-                continuing = true
+            let baseMatches = base.matches(band)
+            tokens.removeAll(keepingCapacity: true)
+            data.withUnsafeBufferPointer { card in
+                base.data.withUnsafeBufferPointer { shared in
+                    ImageMatches.tokens(
+                        card: card, base: shared, start..<end, baseMatches: baseMatches, rowLength: rowLength,
+                        into: &tokens)
+                }
             }
-            try deflate(stream, data, start..<end, flush: Z_SYNC_FLUSH, into: &out)
+            DeflateBlock.write(tokens, into: &out)
         }
-        deflateReset(stream)
-        try deflate(stream, data, data.endIndex..<data.endIndex, flush: Z_FINISH, into: &out)
-        // libdeflate's Adler-32 (vectorised) gives zlib's value several times faster: it reads every
-        // byte of the image, where deflate here reads only the changed bands.
+        if !out.isAligned { DeflateBlock.writeEmptyStoredBlock(into: &out) }
+        out.append(aligned: DeflateBlock.emptyFinalBlock)
+        // libdeflate's Adler-32 (vectorised) gives zlib's value several times faster.
         let checksum = data.withUnsafeBufferPointer { libdeflate_adler32(1, $0.baseAddress, $0.count) }
-        out += PNGChunkWriter.bigEndian(checksum)
-        return out
+        out.append(aligned: PNGChunkWriter.bigEndian(checksum))
+        return out.bytes
     }
 
     /// Resets `stream` to compress from `start` on, with the 32 KB of `data` before it as its
@@ -119,12 +117,14 @@ enum BandedDeflate {
         return stream
     }
 
-    /// A base's image data and its bands, each compressed once, when a card first needs it.
+    /// A base's image data, its bands compressed and its bands parsed, each once, when a card
+    /// first needs it.
     final class BaseBands: @unchecked Sendable {
         let data: [UInt8]
         let rowLength: Int
         private let lock = NSLock()
         private var bands: [Int: [UInt8]] = [:]
+        private var parses: [Int: [ImageMatches.Match]] = [:]
 
         init(data: [UInt8], rowLength: Int) {
             self.data = data
@@ -147,6 +147,18 @@ enum BandedDeflate {
                 stream, data, start..<min(start + bandLength, data.count), flush: Z_SYNC_FLUSH, into: &out)
             lock.withLock { bands[index] = out }
             return out
+        }
+
+        /// The matches of a thorough parse of band `index`, with the 32 KB before it as history.
+        func matches(_ index: Int) -> [ImageMatches.Match] {
+            if let known = lock.withLock({ parses[index] }) { return known }
+            let bandLength = BandedDeflate.rows * rowLength
+            let start = index * bandLength
+            let parse = data.withUnsafeBufferPointer { bytes in
+                ImageMatches.parse(bytes, start..<min(start + bandLength, data.count), rowLength: rowLength)
+            }
+            lock.withLock { parses[index] = parse }
+            return parse
         }
     }
 }

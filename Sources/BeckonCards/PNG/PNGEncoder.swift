@@ -7,9 +7,10 @@ enum PNGEncoder {
     /// but 15–20% slower.
     static let compressionLevel: Int32 = 4
 
-    /// The PNG of the pixels. With `base` (what the card was drawn on), an opaque image of many
-    /// colours copies the base's compressed bands where its rows are the base's
-    /// (`BandedDeflate`, zlib); otherwise the whole image is compressed with libdeflate.
+    /// The PNG of the pixels. With `base` (what the card was drawn on, opaque), an opaque image of
+    /// many colours converts only the rows it drew on and copies the base's compressed bands where
+    /// its rows are the base's (`BandedDeflate`); otherwise the whole image is compressed with
+    /// libdeflate.
     static func encode(
         _ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, base: CardBase? = nil
     ) throws(CardRenderError)
@@ -26,14 +27,18 @@ enum PNGEncoder {
                 writer.append("tRNS", entries[...lastTranslucent].map(\.alpha))
             }
             data = PNGScanlines.indexed(pixels, width: width, height: height, stride: stride, palette: palette)
+        } else if let base, let baseBands = opaqueBase(base, width: width, height: height, stride: stride),
+            let changed = PNGScanlines.opaqueTruecolor(
+                pixels, width: width, height: height, stride: stride, over: baseBands.data, basePixels: base.pixels)
+        {
+            writer.append("IHDR", PNGChunkWriter.header(width: width, height: height, bitDepth: 8, colorType: 2))
+            data = changed
+            bands = baseBands
         } else {
-            let opaque = isOpaque(pixels, width: width, height: height, stride: stride)
+            let opaque = PNGScanlines.isOpaque(pixels, width: width, height: height, stride: stride)
             writer.append(
                 "IHDR", PNGChunkWriter.header(width: width, height: height, bitDepth: 8, colorType: opaque ? 2 : 6))
             data = PNGScanlines.truecolor(pixels, width: width, height: height, stride: stride, alpha: !opaque)
-            if opaque, let base, BandedDeflate.rows * (width * 3 + 1) >= BandedDeflate.window {
-                bands = base.bands(width: width, height: height)
-            }
         }
         let compressed: [UInt8]
         if let bands {
@@ -48,13 +53,14 @@ enum PNGEncoder {
         return writer.bytes
     }
 
-    private static func isOpaque(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {
-        for y in 0..<height {
-            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            var all = UInt32.max
-            for x in 0..<width { all &= row[x] }
-            if all >> 24 != 255 { return false }
-        }
-        return true
+    /// The base's bands, when cards on it can copy them: an opaque base laid out as the card is,
+    /// with bands long enough to hold deflate's window.
+    private static func opaqueBase(
+        _ base: CardBase, width: Int, height: Int, stride: Int
+    ) -> BandedDeflate.BaseBands? {
+        guard stride == base.stride, base.pixels.count >= stride * height,
+            BandedDeflate.rows * (width * 3 + 1) >= BandedDeflate.window
+        else { return nil }
+        return base.bands(width: width, height: height)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The image data of a PNG before compression: per row, a filter type byte and the row's bytes.
 ///
 /// Rows are left unfiltered (filter type 0). Most of a card is a flat colour or a gradient whose
@@ -53,6 +55,43 @@ enum PNGScanlines {
             }
             count = height * rowLength
         }
+    }
+
+    /// RGB bytes of an opaque image drawn over a base: `baseData` (the base's RGB bytes) with the
+    /// rows that differ from `basePixels` converted again; `nil` when such a row is not opaque.
+    static func opaqueTruecolor(
+        _ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, over baseData: [UInt8], basePixels: [UInt8]
+    ) -> [UInt8]? {
+        let rowLength = width * 3 + 1
+        var data = baseData
+        let converted = data.withUnsafeMutableBufferPointer { target in
+            basePixels.withUnsafeBytes { base in
+                for y in 0..<height where memcmp(pixels + y * stride, base.baseAddress! + y * stride, width * 4) != 0 {
+                    guard isOpaque(pixels + y * stride, width: width, height: 1, stride: stride) else { return false }
+                    let source = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let row = target.baseAddress! + y * rowLength + 1
+                    for x in 0..<width {
+                        let pixel = source[x]
+                        row[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
+                        row[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                        row[3 * x + 2] = UInt8(truncatingIfNeeded: pixel)
+                    }
+                }
+                return true
+            }
+        }
+        return converted ? data : nil
+    }
+
+    /// Whether every pixel of premultiplied ARGB32 rows is opaque.
+    static func isOpaque(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {
+        for y in 0..<height {
+            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            var all = UInt32.max
+            for x in 0..<width { all &= row[x] }
+            if all >> 24 != 255 { return false }
+        }
+        return true
     }
 
     @inline(__always)

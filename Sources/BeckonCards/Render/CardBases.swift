@@ -42,13 +42,18 @@ final class CardBase: @unchecked Sendable {
         self.stride = stride
     }
 
-    /// The base as RGB image data (as an opaque card is encoded), with its bands.
-    func bands(width: Int, height: Int) -> BandedDeflate.BaseBands {
+    /// The base as RGB image data (as an opaque card is encoded), with its bands; `nil` when the
+    /// base is not opaque all over.
+    func bands(width: Int, height: Int) -> BandedDeflate.BaseBands? {
         lock.withLock {
             if let bands { return bands }
             let data = pixels.withUnsafeBytes { raw in
-                PNGScanlines.truecolor(raw.baseAddress!, width: width, height: height, stride: stride, alpha: false)
+                PNGScanlines.isOpaque(raw.baseAddress!, width: width, height: height, stride: stride)
+                    ? PNGScanlines.truecolor(
+                        raw.baseAddress!, width: width, height: height, stride: stride, alpha: false)
+                    : nil
             }
+            guard let data else { return nil }
             let made = BandedDeflate.BaseBands(data: data, rowLength: width * 3 + 1)
             bands = made
             return made
