@@ -1,6 +1,6 @@
 /// Bits packed into bytes least significant bit first, as deflate stores them (RFC 1951, 3.1.1).
 struct DeflateBits {
-    /// The buffer: `count` bytes written, then room kept zeroed for whole 64-bit stores.
+    /// The buffer: `count` bytes written, then room for whole 32-bit stores.
     private var storage: [UInt8]
     private var count: Int
     private var pending: UInt64 = 0
@@ -19,53 +19,82 @@ struct DeflateBits {
     var isAligned: Bool { pendingCount == 0 }
 
     /// Writes the low `bitCount` bits of `value` (at most 32).
-    @inline(__always)
     mutating func write(_ value: UInt32, count bitCount: Int) {
-        pending |= UInt64(value) << UInt64(pendingCount)
-        pendingCount += bitCount
-        if pendingCount >= 32 { flush() }
+        writing(atMost: 8) { $0.write(value, count: bitCount) }
     }
 
-    /// Moves the pending whole 32 bits to the buffer.
-    @inline(__always)
-    private mutating func flush() {
-        if count + 8 > storage.count { storage += [UInt8](repeating: 0, count: storage.count) }
-        let word = UInt32(truncatingIfNeeded: pending).littleEndian
-        let offset = count
-        storage.withUnsafeMutableBytes { $0.storeBytes(of: word, toByteOffset: offset, as: UInt32.self) }
-        count += 4
-        pending >>= 32
-        pendingCount -= 32
+    /// Runs `body` with a sink writing straight into the buffer, which first gets room for
+    /// `byteCount` more bytes: `body` must write no more than that.
+    mutating func writing(atMost byteCount: Int, _ body: (inout Sink) -> Void) {
+        if count + byteCount + 8 > storage.count {
+            storage += [UInt8](repeating: 0, count: max(storage.count, byteCount + 8))
+        }
+        let start = count
+        let bits = (pending, pendingCount)
+        let sink = storage.withUnsafeMutableBufferPointer { buffer in
+            var sink = Sink(buffer.baseAddress! + start, pending: bits.0, pendingCount: bits.1)
+            body(&sink)
+            return sink
+        }
+        precondition(start + sink.written <= storage.count - 4, "wrote more than the room asked for")
+        (count, pending, pendingCount) = (start + sink.written, sink.pending, sink.pendingCount)
     }
 
     /// Pads with zero bits to the next byte boundary.
     mutating func align() {
-        while pendingCount > 0 {
-            append(UInt8(truncatingIfNeeded: pending))
-            pending >>= 8
-            pendingCount = max(0, pendingCount - 8)
-        }
-        pending = 0
+        writing(atMost: 8) { $0.align() }
     }
 
     /// Appends whole bytes; the bits before must end on a byte boundary.
     mutating func append(aligned more: [UInt8]) {
         precondition(isAligned)
-        if count + more.count + 8 > storage.count {
-            storage += [UInt8](repeating: 0, count: max(storage.count, more.count + 8))
+        writing(atMost: more.count) { sink in
+            sink.append(more)
         }
-        let offset = count
-        storage.withUnsafeMutableBytes { target in
-            more.withUnsafeBytes {
-                target.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
-            }
-        }
-        count += more.count
     }
 
-    private mutating func append(_ byte: UInt8) {
-        if count + 8 > storage.count { storage += [UInt8](repeating: 0, count: storage.count) }
-        storage[count] = byte
-        count += 1
+    /// Writes bits into a buffer with room for them.
+    struct Sink {
+        private let target: UnsafeMutablePointer<UInt8>
+        fileprivate var written = 0
+        fileprivate var pending: UInt64
+        fileprivate var pendingCount: Int
+
+        fileprivate init(_ target: UnsafeMutablePointer<UInt8>, pending: UInt64, pendingCount: Int) {
+            self.target = target
+            self.pending = pending
+            self.pendingCount = pendingCount
+        }
+
+        /// Writes the low `bitCount` bits of `value` (at most 32).
+        @inline(__always)
+        mutating func write(_ value: UInt32, count bitCount: Int) {
+            pending |= UInt64(value) << UInt64(pendingCount)
+            pendingCount += bitCount
+            if pendingCount >= 32 {
+                UnsafeMutableRawPointer(target + written).storeBytes(
+                    of: UInt32(truncatingIfNeeded: pending).littleEndian, as: UInt32.self)
+                written += 4
+                pending >>= 32
+                pendingCount -= 32
+            }
+        }
+
+        /// Appends whole bytes after whole bytes.
+        fileprivate mutating func append(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { (target + written).update(from: $0.baseAddress!, count: $0.count) }
+            written += bytes.count
+        }
+
+        /// Pads with zero bits to the next byte boundary.
+        mutating func align() {
+            while pendingCount > 0 {
+                target[written] = UInt8(truncatingIfNeeded: pending)
+                written += 1
+                pending >>= 8
+                pendingCount = max(0, pendingCount - 8)
+            }
+            pending = 0
+        }
     }
 }

@@ -22,29 +22,45 @@ enum DeflateBlock {
         let runLengths = HuffmanCode.lengths(runCounts, limit: 7)
         let runCodes = HuffmanCode.codes(runLengths)
         let sentRunLengths = max(4, (codeLengthOrder.lastIndex { runLengths[$0] > 0 } ?? 0) + 1)
-
-        out.write(0b100, count: 3)  // not final; dynamic codes
-        out.write(UInt32(literalCount - 257), count: 5)
-        out.write(UInt32(distanceCount - 1), count: 5)
-        out.write(UInt32(sentRunLengths - 4), count: 4)
-        for symbol in codeLengthOrder[..<sentRunLengths] { out.write(UInt32(runLengths[symbol]), count: 3) }
-        for run in runs {
-            out.write(UInt32(runCodes[Int(run.symbol)]), count: Int(runLengths[Int(run.symbol)]))
-            if run.extraCount > 0 { out.write(UInt32(run.extra), count: Int(run.extraCount)) }
-        }
-
         let literalCodes = HuffmanCode.codes(literalLengths)
         let distanceCodes = HuffmanCode.codes(distanceLengths)
-        for token in tokens {
-            let (symbol, extraCount, extra) = token.lengthSymbol
-            out.write(UInt32(literalCodes[symbol]), count: Int(literalLengths[symbol]))
-            guard token.isMatch else { continue }
-            if extraCount > 0 { out.write(extra, count: extraCount) }
-            let distance = token.distanceSymbol
-            out.write(UInt32(distanceCodes[distance.symbol]), count: Int(distanceLengths[distance.symbol]))
-            if distance.extraCount > 0 { out.write(distance.extra, count: distance.extraCount) }
+        // Each symbol's code with its length above it, looked up once per token.
+        let literalTable = literalCodes.indices.map { UInt32(literalCodes[$0]) | UInt32(literalLengths[$0]) << 16 }
+        let distanceTable = distanceCodes.indices.map { UInt32(distanceCodes[$0]) | UInt32(distanceLengths[$0]) << 16 }
+        // 74 header bits, at most 14 bits a code length, 48 bits a token and 15 for the end.
+        let bound = 16 + 2 * (literalCount + distanceCount) + 6 * tokens.count + 2
+        out.writing(atMost: bound) { sink in
+            sink.write(0b100, count: 3)  // not final; dynamic codes
+            sink.write(UInt32(literalCount - 257), count: 5)
+            sink.write(UInt32(distanceCount - 1), count: 5)
+            sink.write(UInt32(sentRunLengths - 4), count: 4)
+            for symbol in codeLengthOrder[..<sentRunLengths] { sink.write(UInt32(runLengths[symbol]), count: 3) }
+            for run in runs {
+                sink.write(UInt32(runCodes[Int(run.symbol)]), count: Int(runLengths[Int(run.symbol)]))
+                if run.extraCount > 0 { sink.write(UInt32(run.extra), count: Int(run.extraCount)) }
+            }
+            literalTable.withUnsafeBufferPointer { literals in
+                distanceTable.withUnsafeBufferPointer { distances in
+                    for token in tokens {
+                        let (symbol, extraCount, extra) = token.lengthSymbol
+                        let code = literals[symbol]
+                        let length = Int(code >> 16)
+                        guard token.isMatch else {
+                            sink.write(code & 0xFFFF, count: length)
+                            continue
+                        }
+                        sink.write(code & 0xFFFF | extra << length, count: length + extraCount)
+                        let distance = token.distanceSymbol
+                        let distanceCode = distances[distance.symbol]
+                        let distanceLength = Int(distanceCode >> 16)
+                        sink.write(
+                            distanceCode & 0xFFFF | distance.extra << distanceLength,
+                            count: distanceLength + distance.extraCount)
+                    }
+                }
+            }
+            sink.write(literalTable[256] & 0xFFFF, count: Int(literalTable[256] >> 16))
         }
-        out.write(UInt32(literalCodes[256]), count: Int(literalLengths[256]))
     }
 
     /// Ends the stream's current byte, as zlib's sync flush does: an empty stored block.
