@@ -1,6 +1,7 @@
+import BeckonDiagnostics
 import BeckonEngine
 import BeckonRender
-import Foundation
+import BeckonSite
 
 extension Artifact {
     /// The fingerprint of everything the checks read of an artifact: its bytes, where it goes, what
@@ -22,11 +23,7 @@ extension Artifact {
         builder.add(variant)
         builder.add(poolItem.map(String.init))
         builder.add(origin?.description)
-        if let card {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            builder.add([UInt8]((try? encoder.encode(card)) ?? Data()))
-        }
+        if let card { builder.add(card) }
         if let provenance {
             builder.add(provenance.origins.count)
             for origin in provenance.origins {
@@ -47,5 +44,38 @@ extension Artifact {
             }
         }
         return builder.finish()
+    }
+}
+
+extension FingerprintBuilder {
+    /// Adds a card's facts field by field (as JSON they cost more than the rest of the card's
+    /// fingerprint but its PNG).
+    fileprivate mutating func add(_ card: CardFacts) {
+        add(card.titleOverflowed)
+        add(card.titleEndsInWidow.map { $0 ? 1 : 0 } ?? -1)
+        add(card.titleSource)
+        add(card.texts.count)
+        for text in card.texts {
+            add(text.role)
+            add(text.color)
+            add(text.backgrounds.count)
+            for background in text.backgrounds { add(background) }
+            add(text.isLarge)
+            add(text.colorSource)
+            add(text.backgroundSources.count)
+            for source in text.backgroundSources { add(source) }
+        }
+    }
+
+    private mutating func add(_ color: Color) {
+        add(Int(color.red) << 16 | Int(color.green) << 8 | Int(color.blue))
+        add(Int(truncatingIfNeeded: color.alpha.bitPattern))
+    }
+
+    private mutating func add(_ location: SourceLocation?) {
+        guard let location else { return add(-1) }
+        add(location.file)
+        add(location.line)
+        add(location.column)
     }
 }
