@@ -34,13 +34,26 @@ struct HeaderSection {
     /// The value of the only field with this name (case-insensitive), `nil` when there is none.
     /// - Throws: `duplicateHeader` when the field appears more than once.
     func single(_ name: String, line: Int) throws(MIMEParseError) -> String? {
-        let values = fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+        let name = name.lowercased()
+        let values = fields.filter { $0.name.lowercased() == name }.map(\.value)
         guard values.count <= 1 else { throw MIMEParseError(.duplicateHeader, line: line) }
         return values.first
     }
 
-    private static func trimmed(_ text: String) -> String {
-        let isSpace = { (character: Character) in character == " " || character == "\t" }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    /// The text without the spaces and tabs that are characters of their own at either end.
+    static func trimmed(_ text: String) -> String {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        let end = utf8.index(after: last)
+        if first == utf8.startIndex && end == utf8.endIndex { return text }
+        // A space can belong to the character beside it (a combining mark after it, a prepended
+        // mark before it): then read characters.
+        guard String.Index(first, within: text) != nil, String.Index(end, within: text) != nil else {
+            let isSpace = { (character: Character) in character == " " || character == "\t" }
+            return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        }
+        return String(text[first..<end])
     }
 }
