@@ -79,7 +79,8 @@ let package = Package(
         .target(
             name: "BeckonChecks",
             dependencies: [
-                "BeckonDiagnostics", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME", "BeckonURL",
+                "BeckonDiagnostics", "BeckonProvenance", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME",
+                "BeckonURL",
                 "BeckonCards", "InviteModel", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -51,17 +51,9 @@ struct MarkStripper {
         spans.sort { ($0.start, $0.depth) < ($1.start, $1.depth) }
         // Every rendered page keeps its map for the whole build: sized exactly, not grown by doubling.
         // (The output was reserved at the marked text's size, several times its own.)
-        output = Self.exactly(output)
-        numbers = Self.exactly(numbers)
-        spans = Self.exactly(spans)
-    }
-
-    /// The elements in an array of exactly their count's capacity.
-    private static func exactly<Element>(_ elements: [Element]) -> [Element] {
-        guard elements.capacity > elements.count else { return elements }
-        return [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
-            count = buffer.initialize(fromContentsOf: elements)
-        }
+        output = output.exactlySized()
+        numbers = numbers.exactlySized()
+        spans = spans.exactlySized()
     }
 
     private mutating func endBase() {

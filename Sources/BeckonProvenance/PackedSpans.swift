@@ -17,7 +17,7 @@ struct PackedSpans: Hashable, Sendable {
             previous = span.start
         }
         // Kept for the whole build: sized exactly.
-        self.bytes = Array(bytes[...])
+        self.bytes = bytes.exactlySized()
         count = spans.count
     }
 

@@ -1,4 +1,5 @@
 import BeckonHTML
+import BeckonProvenance
 import BeckonRender
 import BeckonURL
 
@@ -120,7 +121,7 @@ public struct FoundLink: Sendable, Hashable {
             }
         }
         // Kept until the site rules ran: sized exactly rather than grown by doubling.
-        return Array(links[...])
+        return links.exactlySized()
     }
 
     /// The URL of a refresh: `5; url=https://…` (the `url=` may be left out).
