@@ -72,12 +72,16 @@ enum LocalizationReview {
 
         /// One string without an invite and with each sample.
         func renderings(of key: MessageKey) -> [LocalizationInput.Rendering] {
-            samples.compactMap { sample, arguments in
+            // Most strings read the same with every sample: the renderings share one copy of each
+            // text (the same bytes), as they are kept for the whole build.
+            let texts = TextMemo<String>(limit: .max)
+            return samples.compactMap { sample, arguments in
                 // A recipient's own messages are rendered for that recipient only (and without one):
                 // 50 recipients with 100 messages each are 5,000 renderings, not 250,000.
                 if let sample, let owner = owner(of: key, in: owners), !owner.contains(sample.id) { return nil }
                 guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
-                return LocalizationInput.Rendering(sample: sample?.id, text: MessageRenderer.plainText(message))
+                let text = MessageRenderer.plainText(message)
+                return LocalizationInput.Rendering(sample: sample?.id, text: texts.value(for: text) { text })
             }
         }
     }
