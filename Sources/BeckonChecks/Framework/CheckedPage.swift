@@ -38,15 +38,21 @@ public final class CheckedPage: @unchecked Sendable {
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
         self.images = ShownImage.images(in: document, path: artifact.path)
+        // Every locale's version of a page has the same alternates: their texts are kept once.
+        let shared = Self.sharedTexts
         let alternates = HreflangRule.alternates(document).map { language, href, line in
             (
-                language: language, href: href, line: line,
-                candidates: CheckedSite.candidates(path(of: href), from: artifact.path)
+                language: shared.value(for: language) { language }, href: shared.value(for: href) { href },
+                line: line,
+                candidates: CheckedSite.candidates(path(of: href), from: artifact.path).map { candidate in
+                    shared.value(for: candidate) { candidate }
+                }
             )
         }
         self.alternates = alternates
-        self.alternatesSignature = alternates.map { ([$0.language] + $0.candidates).joined(separator: "\u{1F}") }
+        let signature = alternates.map { ([$0.language] + $0.candidates).joined(separator: "\u{1F}") }
             .joined(separator: "\u{1E}")
+        self.alternatesSignature = shared.value(for: signature) { signature }
         let theme = ThemeVariables.cached(
             css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
         self.palettes = [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {
@@ -54,6 +60,9 @@ public final class CheckedPage: @unchecked Sendable {
             (scheme, colors, scheme + colors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.css)" }.joined())
         }
     }
+
+    /// Texts many pages repeat (alternates' paths and URLs), one copy of each kept by its bytes.
+    private static let sharedTexts = TextMemo<String>(limit: 200_000)
 
     /// The page parsed: kept from the first parse until `releaseDocument()`, then parsed again
     /// from the artifact's bytes when asked for, and kept until the next release.
