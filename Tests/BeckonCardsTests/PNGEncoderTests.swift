@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Testing
 
 @testable import BeckonCards
@@ -86,5 +87,46 @@ import Testing
             try PNGEncoder.encode(bytes.baseAddress!, width: width, height: height, stride: width * 4)
         }
         #expect(try decoded(alone) == card)
+    }
+
+    /// Random cards on random bases: rectangles of noise, flat colour, pieces of the base moved
+    /// elsewhere (so the base's repeats no longer hold) and, for some, a translucent pixel.
+    @Test(arguments: 0..<6 as Range<UInt64>)
+    func randomCardsOnABaseDecodeToTheirPixels(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let width = 1200
+        let height = 630
+        let (dx, dy) = (Int.random(in: 0...3, using: &random), Int.random(in: 1...3, using: &random))
+        let basePixels = (0..<height).flatMap { y in
+            (0..<width).map { x in
+                Self.argb(
+                    255, UInt32((dx * x + dy * y) / 16 % 256), UInt32(y * 255 / height), UInt32(x % 97 == 0 ? 9 : 180))
+            }
+        }
+        let base = basePixels.withUnsafeBytes { CardBase(pixels: Array($0), stride: width * 4) }
+        var card = basePixels
+        for _ in 0..<Int.random(in: 1...6, using: &random) {
+            let x0 = Int.random(in: 0..<width, using: &random)
+            let y0 = Int.random(in: 0..<height, using: &random)
+            let x1 = min(width, x0 + Int.random(in: 1...400, using: &random))
+            let y1 = min(height, y0 + Int.random(in: 1...120, using: &random))
+            let kind = Int.random(in: 0..<3, using: &random)
+            let flat = Self.argb(255, 250, 250, UInt32.random(in: 0...255, using: &random))
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    switch kind {
+                    case 0: card[y * width + x] = Self.argb(255, .random(in: 0...255, using: &random), 7, 7)
+                    case 1: card[y * width + x] = flat
+                    default: card[y * width + x] = basePixels[(y * 7 % height) * width + (x * 3 % width)]
+                    }
+                }
+            }
+        }
+        if seed % 3 == 2 { card[Int.random(in: 0..<card.count, using: &random)] = Self.argb(128, 10, 10, 10) }
+        let png = try card.withUnsafeBytes { bytes in
+            try PNGEncoder.encode(bytes.baseAddress!, width: width, height: height, stride: width * 4, base: base)
+        }
+        #expect(png[25] == (seed % 3 == 2 ? 6 : 2), "IHDR colour type")
+        #expect(try decoded(png) == card)
     }
 }
