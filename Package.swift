@@ -121,6 +121,7 @@ let package = Package(
             name: "beckon-email-bench",
             dependencies: ["BeckonEmail", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonDiagnostics"]
         ),
+        .executableTarget(name: "beckon-write-bench"),
 
         // Tests.
         .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport"),

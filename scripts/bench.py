@@ -15,6 +15,9 @@ printed with its ratio to the anchor and the goal.
 - Emails: `beckon-email-bench` (HTML + text + MIME) against MRML (scripts/bench-mrml.py), one core.
 - Cards: `beckon-card-bench`, milliseconds per card on one core.
 - Locales: CPU seconds per page at 20 locales against 10 (16 samples each).
+- Floors: at each scale, the files of Beckon's outputs written from memory into an empty folder on
+  every core (`beckon-write-bench`), against Hugo's time: what writing those files costs before any
+  rendering or check.
 
 Needs the release binaries (`swift build -c release --scratch-path .build-bench`; the harness builds
 them when missing), `hugo`, and for lint `htmlproofer`; Debian packages are installed with apt when
@@ -51,7 +54,7 @@ def ensure_packages(commands):
 
 def ensure_binaries(scratch):
     """Builds the release binaries the harness runs, when missing."""
-    for product in ["beckon", "beckon-email-bench", "beckon-card-bench"]:
+    for product in ["beckon", "beckon-email-bench", "beckon-card-bench", "beckon-write-bench"]:
         if not (scratch / "release" / product).exists():
             subprocess.run(["swift", "build", "-c", "release", "--scratch-path", str(scratch), "--product", product],
                            cwd=ROOT, check=True)
@@ -118,7 +121,8 @@ def count_pages(output):
     return len(PAGE_KINDS.findall((output / "manifest.json").read_text(encoding="utf-8")))
 
 
-def build_scale(name, beckon, work, runs, report):
+def build_scale(name, scratch, work, runs, report):
+    beckon = str(scratch / "release" / "beckon")
     locales, samples = SCALES[name]
     site = work / f"site-{name}"
     subprocess.run([sys.executable, str(ROOT / "scripts" / "generate-large-site.py"), str(site), "--locales",
@@ -151,11 +155,36 @@ def build_scale(name, beckon, work, runs, report):
                                  ("beckon, pages only", only, lean_pages)]:
         print(f"  {label:<20} {sample.wall:7.2f} s  {count / sample.wall:8.0f} pages/s  "
               f"peak {sample.peak:6.0f} MB  {sample.cores:.2f} busy cores")
+    whole_copy, lean_copy = write_floor(scratch, out, runs), write_floor(scratch, lean_out, runs)
+    print(f"  files written: hugo {footprint(hugo_out)}, beckon everything {footprint(out)}, "
+          f"pages only {footprint(lean_out)}")
+    print(f"  writing the same files from memory on every core: everything {whole_copy:.3f} s, "
+          f"pages only {lean_copy:.3f} s")
     report.append((f"whole build {name}× (Beckon / Hugo time)", full.wall / anchor.wall, "≤ 0.5"))
     report.append((f"pages only {name}× (Beckon / Hugo time)", only.wall / anchor.wall, "≤ 0.25"))
     report.append((f"peak RSS {name}× (Beckon / Hugo)", full.peak / anchor.peak, "≤ 1"))
     report.append((f"busy cores {name}× (of {os.cpu_count()})", full.cores, "≥ 1.8"))
+    report.append((f"floor: writing the whole build's files / Hugo time {name}×", whole_copy / anchor.wall,
+                   "(no rendering: the target needs the build below ≤ 0.5)"))
+    report.append((f"floor: writing the pages-only files / Hugo time {name}×", lean_copy / anchor.wall,
+                   "(no rendering: the target needs the build below ≤ 0.25)"))
     return hugo_out
+
+
+def write_floor(scratch, output, runs):
+    """Wall seconds `beckon-write-bench` takes to write a finished output's files, held in memory,
+    into an empty folder on the same file system on every core: what creating and writing those
+    files costs the kernel, with no rendering and no checks. A build writing the same files can be
+    no faster."""
+    text = subprocess.run([str(scratch / "release" / "beckon-write-bench"), str(output), str(runs)], check=True,
+                          capture_output=True, text=True).stdout
+    return first_number(text, r"on every core \(\d+\): ([\d.]+) s")
+
+
+def footprint(output):
+    """"N files, M MB" for an output folder."""
+    files = [path for path in output.rglob("*") if path.is_file()]
+    return f"{len(files):,} files, {sum(path.stat().st_size for path in files) / 1e6:.1f} MB"
 
 
 def lint(beckon, folder, runs, report):
@@ -261,7 +290,7 @@ def main():
         work = pathlib.Path(folder)
         hugo_out = None
         for name in args.scales.split(","):
-            hugo_out = build_scale(name, beckon, work, args.runs, report)
+            hugo_out = build_scale(name, args.scratch, work, args.runs, report)
         if not args.skip_lint and hugo_out:
             lint(beckon, hugo_out, args.runs, report)
         if not args.skip_locales:
