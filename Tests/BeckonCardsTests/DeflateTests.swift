@@ -45,20 +45,20 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
-    /// Frequencies that make a Huffman tree far deeper than 15 (Fibonacci weights), sparse ones,
-    /// a single symbol and none.
+    /// Frequencies that make a Huffman tree far deeper than 15 (Fibonacci weights on 40 of 286
+    /// symbols) or than 7 (Fibonacci weights on all 19 symbols of the code length code), sparse
+    /// ones, a single symbol, and none at all (a block without matches has no distances).
     static func frequencies(_ seed: UInt64) -> [UInt32] {
         var random = SeededGenerator(seed: seed)
-        switch seed % 4 {
-        case 0:
-            var fibonacci: [UInt32] = [1, 1]
-            while fibonacci.count < 40 {
-                fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2])
-            }
-            return (0..<286).map { $0 < 40 ? fibonacci[$0] : 0 }.shuffled(using: &random)
+        var fibonacci: [UInt32] = [1, 1]
+        while fibonacci.count < 40 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+        switch seed % 6 {
+        case 0: return (0..<286).map { $0 < 40 ? fibonacci[$0] : 0 }.shuffled(using: &random)
         case 1:
             return (0..<30).map { _ in Bool.random(using: &random) ? UInt32.random(in: 1...1000, using: &random) : 0 }
         case 2: return (0..<19).map { $0 == Int(seed % 19) ? 7 : 0 }
+        case 3: return Array(fibonacci[..<19]).shuffled(using: &random)
+        case 4: return [UInt32](repeating: 0, count: seed % 12 < 6 ? 19 : 30)
         default:
             return (0..<286).map { _ in
                 UInt32.random(in: 0...3, using: &random) == 0 ? 0 : UInt32.random(in: 1...1 << 20, using: &random)
@@ -72,6 +72,10 @@ import Testing
         // Deflate limits codes to 15 bits, and the code length code (19 symbols) to 7.
         for limit in frequencies.count <= 19 ? [7, 15] : [15] {
             let lengths = HuffmanCode.lengths(frequencies, limit: limit)
+            if seed % 6 == 3 {
+                // 19 Fibonacci weights make a tree 18 deep: the code must have been flattened.
+                #expect(lengths.max() == UInt8(limit))
+            }
             let coded = lengths.indices.filter { lengths[$0] > 0 }
             #expect(coded.count >= 2)
             #expect(lengths.allSatisfy { $0 <= limit })
@@ -106,16 +110,27 @@ import Testing
         let unlike = [UInt8](repeating: 0, count: data.count)
         var out = DeflateBits(after: [])
         var tokens: [DeflateToken] = []
-        // Three blocks, the middle one ending the byte as a sync flush does.
-        for range in [0..<3000, 3000..<7000, 7000..<data.count] {
+        // Blocks of matches and literals, the second ending the byte as a sync flush does, then a
+        // block of literals only (no distance is coded, so its distance counts are all zero), a
+        // block of a single byte, and a last one whose matches reach back across those two.
+        let blocks: [(range: Range<Int>, literalsOnly: Bool)] = [
+            (0..<3000, false), (3000..<7000, false), (7000..<8000, true), (8000..<8001, false),
+            (8001..<data.count, false),
+        ]
+        for (range, literalsOnly) in blocks {
             tokens.removeAll()
-            data.withUnsafeBufferPointer { card in
-                unlike.withUnsafeBufferPointer { base in
-                    ImageMatches.tokens(
-                        card: card, base: base, range, baseMatches: [], rowLength: rowLength, into: &tokens)
+            if literalsOnly {
+                tokens = data[range].map(DeflateToken.literal)
+            } else {
+                data.withUnsafeBufferPointer { card in
+                    unlike.withUnsafeBufferPointer { base in
+                        ImageMatches.tokens(
+                            card: card, base: base, range, baseMatches: [], rowLength: rowLength, into: &tokens)
+                    }
                 }
             }
-            #expect(tokens.contains { $0.isMatch })
+            #expect(tokens.contains { $0.isMatch } == (range.count > 1 && !literalsOnly))
+            #expect(range.count > 1 || tokens == [.literal(data[range.lowerBound])])
             DeflateBlock.write(tokens, into: &out)
             if range.lowerBound == 3000 { DeflateBlock.writeEmptyStoredBlock(into: &out) }
         }
