@@ -76,10 +76,9 @@ enum BandedDeflate {
         }
     }
 
-    /// Compresses `data[range]`, appending all of zlib's output for `flush` to `out`.
+    /// Compresses `data[range]`, appending all of zlib's output for a sync flush to `out`.
     fileprivate static func deflate(
-        _ stream: UnsafeMutablePointer<z_stream>, _ data: [UInt8], _ range: Range<Int>, flush: Int32,
-        into out: inout [UInt8]
+        _ stream: UnsafeMutablePointer<z_stream>, _ data: [UInt8], _ range: Range<Int>, into out: inout [UInt8]
     ) throws(CardRenderError) {
         let capacity = Int(deflateBound(stream, uLong(range.count))) + 64
         var chunk = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
@@ -90,14 +89,12 @@ enum BandedDeflate {
                 let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer in
                     stream.pointee.next_out = buffer.baseAddress
                     stream.pointee.avail_out = uInt(buffer.count)
-                    let status = CZlib.deflate(stream, flush)
+                    let status = CZlib.deflate(stream, Z_SYNC_FLUSH)
                     return (status, buffer.count - Int(stream.pointee.avail_out))
                 }
-                guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return false }
+                guard status == Z_OK || status == Z_BUF_ERROR else { return false }
                 out += chunk[..<produced]
-                if flush == Z_FINISH ? status == Z_STREAM_END : stream.pointee.avail_in == 0 && produced < capacity {
-                    return true
-                }
+                if stream.pointee.avail_in == 0 && produced < capacity { return true }
                 if status == Z_BUF_ERROR && produced == 0 { return false }
             }
         }
@@ -143,8 +140,7 @@ enum BandedDeflate {
             defer { BandedDeflate.streams.give(stream, level: 9) }
             BandedDeflate.restart(stream, dictionary: data, before: start)
             var out: [UInt8] = []
-            try BandedDeflate.deflate(
-                stream, data, start..<min(start + bandLength, data.count), flush: Z_SYNC_FLUSH, into: &out)
+            try BandedDeflate.deflate(stream, data, start..<min(start + bandLength, data.count), into: &out)
             lock.withLock { bands[index] = out }
             return out
         }

@@ -15,7 +15,9 @@ struct DeflateBits {
     /// The bytes completed so far.
     var bytes: [UInt8] { Array(storage[..<count]) }
 
-    /// Whether the bits written so far fill whole bytes.
+    /// Whether no bits are pending, so everything written is in `bytes`: true when the bits written
+    /// since the writer was made or last aligned (`align()`) come to a multiple of 32, as they are
+    /// stored 32 at a time. Bits that end on a byte boundary may still be pending.
     var isAligned: Bool { pendingCount == 0 }
 
     /// Writes the low `bitCount` bits of `value` (at most 32).
@@ -45,7 +47,7 @@ struct DeflateBits {
         writing(atMost: 8) { $0.align() }
     }
 
-    /// Appends whole bytes; the bits before must end on a byte boundary.
+    /// Appends whole bytes; no bits may be pending (`isAligned`).
     mutating func append(aligned more: [UInt8]) {
         precondition(isAligned)
         writing(atMost: more.count) { sink in

@@ -12,13 +12,14 @@ struct DeflateToken: Equatable {
 
     @inline(__always)
     static func match(length: Int, distance: Int) -> DeflateToken {
-        DeflateToken(bits: 1 << 31 | UInt32(length) << 15 | UInt32(distance - 1))
+        assert((minimumLength...maximumLength).contains(length), "a match of \(length) bytes")
+        assert((1...maximumDistance).contains(distance), "a match \(distance) bytes back")
+        return DeflateToken(bits: 1 << 31 | UInt32(length) << 15 | UInt32(distance - 1))
     }
 
     var isMatch: Bool { bits >> 31 != 0 }
     var literal: UInt8 { UInt8(truncatingIfNeeded: bits) }
     var length: Int { Int(bits >> 15 & 0x1FF) }
-    var distance: Int { Int(bits & 0x7FFF) + 1 }
 
     /// The literal/length symbol (0–285) with its extra bits (count, value).
     @inline(__always)

@@ -96,7 +96,7 @@ enum ImageMatches {
         guard let bytes = card.baseAddress, let shared = base.baseAddress else { return }
         let distances = rowDistances(rowLength)
         var next = 0
-        var lastDistance = rowLength
+        var lastDistance = min(rowLength, window)
         var position = range.lowerBound
         while position < range.upperBound {
             while next < baseMatches.count && baseMatches[next].end <= position { next += 1 }
