@@ -89,6 +89,31 @@ import Testing
         #expect(try decoded(alone) == card)
     }
 
+    /// A base that is not opaque all over has no bands to copy: every card on it, the first and
+    /// those after (which find that answer kept), is encoded as it would be on its own.
+    @Test func cardsOnATranslucentBaseAreEncodedAsOnTheirOwn() throws {
+        let width = 1200
+        let height = 40
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { Self.argb(255, UInt32(x % 256), UInt32(y * 6), UInt32(x % 89)) }
+        var basePixels = (0..<height).flatMap { y in (0..<width).map { x in pixel(x, y) } }
+        basePixels[5 * width + 7] = Self.argb(128, 10, 10, 10)
+        let base = basePixels.withUnsafeBytes { CardBase(pixels: Array($0), stride: width * 4) }
+        for shade in [20, 40] as [UInt32] {
+            var card = basePixels
+            card[5 * width + 7] = Self.argb(255, shade, shade, shade)
+            for x in 100..<300 { card[20 * width + x] = Self.argb(255, shade, 7, 7) }
+            let (png, alone) = try card.withUnsafeBytes { bytes in
+                (
+                    try PNGEncoder.encode(
+                        bytes.baseAddress!, width: width, height: height, stride: width * 4, base: base),
+                    try PNGEncoder.encode(bytes.baseAddress!, width: width, height: height, stride: width * 4)
+                )
+            }
+            #expect(png == alone)
+            #expect(try decoded(png) == card)
+        }
+    }
+
     /// Random cards on random bases: rectangles of noise, flat colour, pieces of the base moved
     /// elsewhere (so the base's repeats no longer hold) and, for some, a translucent pixel.
     @Test(arguments: 0..<6 as Range<UInt64>)

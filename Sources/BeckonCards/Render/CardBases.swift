@@ -36,6 +36,8 @@ final class CardBase: @unchecked Sendable {
     let stride: Int
     private let lock = NSLock()
     private var bands: BandedDeflate.BaseBands?
+    /// Whether the base was found not opaque all over, so no card asks again.
+    private var isNotOpaque = false
 
     init(pixels: [UInt8], stride: Int) {
         self.pixels = pixels
@@ -47,13 +49,17 @@ final class CardBase: @unchecked Sendable {
     func bands(width: Int, height: Int) -> BandedDeflate.BaseBands? {
         lock.withLock {
             if let bands { return bands }
+            if isNotOpaque { return nil }
             let data = pixels.withUnsafeBytes { raw in
                 PNGScanlines.isOpaque(raw.baseAddress!, width: width, height: height, stride: stride)
                     ? PNGScanlines.truecolor(
                         raw.baseAddress!, width: width, height: height, stride: stride, alpha: false)
                     : nil
             }
-            guard let data else { return nil }
+            guard let data else {
+                isNotOpaque = true
+                return nil
+            }
             let made = BandedDeflate.BaseBands(data: data, rowLength: width * 3 + 1)
             bands = made
             return made
