@@ -17,6 +17,9 @@ import Testing
             ["1 https://a.example/", "1 https://c.example/"]
         ),
         ("Maya 🌴 lädt dich ein:\u{00A0}https://join.playa.app/ü?x=1;", ["1 https://join.playa.app/ü?x=1"]),
+        // CR, LF and CRLF each end a line; the CR is no part of the URL.
+        ("one\r\nhttps://a.example/x\r\n", ["2 https://a.example/x"]),
+        ("one\rtwo\r\n\r\nhttps://a.example/\nhttps://b.example/\r", ["4 https://a.example/", "5 https://b.example/"]),
         ("no links here, only http and https words", []),
         ("", []),
     ])

@@ -148,12 +148,13 @@ public struct FoundLink: Sendable, Hashable {
         var links: [FoundLink] = []
         var text = text
         text.withUTF8 { bytes in
-            // Lines end at a line feed that is a character of its own (a CRLF is one character,
-            // and ends no line here), found in the bytes.
+            // CR, LF and CRLF each end a line, as an editor counts them, found in the bytes.
             var lineStart = 0
             var number = 1
-            for index in 0...bytes.count {
-                guard index == bytes.count || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)) else {
+            var index = 0
+            while index <= bytes.count {
+                guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
+                    index += 1
                     continue
                 }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
@@ -161,7 +162,9 @@ public struct FoundLink: Sendable, Hashable {
                 if line.firstIndex(ofBytes: httpPrefix) != nil {
                     links += self.links(inLine: String(decoding: line, as: UTF8.self), number: number, path: path)
                 }
-                lineStart = index + 1
+                let crlf = index + 1 < bytes.count && bytes[index] == 0x0D && bytes[index + 1] == 0x0A
+                index += crlf ? 2 : 1
+                lineStart = index
                 number += 1
             }
         }
