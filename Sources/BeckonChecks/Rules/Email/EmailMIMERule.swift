@@ -7,6 +7,11 @@ import Crypto
 /// HTML part last, CRLF line ends, no line over 998 octets (RFC 5322), and parts that decode to
 /// exactly the `.txt` and `.html` written beside it.
 ///
+/// "Exactly" means the written bytes: each decoded part's SHA-256 is compared with that of its
+/// file (the file's line ends made CRLF), not the two as text. A part that differs from its file
+/// only in Unicode normalisation (a composed é where the file has e and a combining acute), which
+/// reads the same, is reported.
+///
 /// This reads the message the way a mail server would. A failure here is a bug in Beckon;
 /// please report it with the message.
 struct EmailMIMERule: EmailRule {
