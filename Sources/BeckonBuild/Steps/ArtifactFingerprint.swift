@@ -23,7 +23,10 @@ extension Artifact {
         builder.add(variant)
         builder.add(poolItem.map(String.init))
         builder.add(origin?.description)
+        // Whether each optional section is there, so one's fields are never read as the other's.
+        builder.add(card != nil)
         if let card { builder.add(card) }
+        builder.add(provenance != nil)
         if let provenance {
             builder.add(provenance.origins.count)
             for origin in provenance.origins {
