@@ -127,7 +127,9 @@ let package = Package(
         .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport"),
         .testTarget(
             name: "InviteModelTests",
-            dependencies: ["InviteModel", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "InviteModel", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "InviteSecurityTests",

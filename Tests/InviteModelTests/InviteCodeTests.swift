@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import InviteModel
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func symbolsAreDrawnUniformly() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         var counts: [Character: Int] = [:]
         let codes = 20_000
         for _ in 0..<codes {
@@ -30,8 +31,8 @@ import Testing
     }
 
     @Test func seededGenerationIsReproducible() {
-        var first = SplitMix(seed: 7)
-        var second = SplitMix(seed: 7)
+        var first = SeededGenerator(seed: 7)
+        var second = SeededGenerator(seed: 7)
         #expect(InviteCodeGenerator().next(using: &first) == InviteCodeGenerator().next(using: &second))
     }
 
@@ -45,18 +46,5 @@ import Testing
     ])
     func refusesLookAlikesAndOddLengths(text: String) {
         #expect(InviteCode(text) == nil)
-    }
-}
-
-/// A small seeded generator for reproducible tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
