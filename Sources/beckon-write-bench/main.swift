@@ -12,6 +12,7 @@ import Foundation
 // `beckon-write-bench OUTPUT [RUNS]`.
 
 let arguments = CommandLine.arguments.dropFirst()
+
 /// Says what went wrong on standard error and exits with `status`.
 func fail(_ message: String, status: Int32 = 1) -> Never {
     FileHandle.standardError.write(Data("beckon-write-bench: \(message)\n".utf8))
