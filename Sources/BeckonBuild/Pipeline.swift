@@ -143,8 +143,11 @@ public struct Pipeline: Sendable {
                 prints: rendered.fingerprints)
         }
         artifacts.append(review)
-        artifacts += ServingFiles.artifacts(
-            site.config.serving, config: site.config, locales: site.buildLocales, artifacts: artifacts)
+        let serving = ServingFiles.artifacts(
+            site.config.serving, config: site.config, locations: site.configLocations, locales: site.buildLocales,
+            artifacts: artifacts)
+        artifacts += serving.artifacts
+        diagnostics += serving.diagnostics
         return Outcome(
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
             overrides: prepared.overrides, lock: loaded.lock)

@@ -3,6 +3,12 @@
 ///
 /// Caddy orders directives by kind, not by where they are written; `route` blocks keep the
 /// written order where it matters (the language of `/` and of invite links).
+///
+/// Every path from the manifest or `beckon.yml` is matched by a named `path_regexp` matcher whose
+/// pattern spells each character but letters, digits, `/`, `-` and `_` as an escape (`\x20`,
+/// `\.`), inside double quotes: no space, quote, brace or `$` reaches the Caddyfile, so neither
+/// its tokens nor its `{$ENV}` and `{placeholder}` expansion see one. Rewrite and redirect
+/// targets hold locales and plain paths only (`ServingPlan` refuses others).
 enum CaddyRules {
     static func text(_ plan: ServingPlan) -> String {
         var lines = [
@@ -27,11 +33,14 @@ enum CaddyRules {
             lines += ["    redir * /\(plan.defaultLocale)/\(folder)/ 302", "}", ""]
         }
         if let path = plan.invitePath {
-            let matcher = plan.invitePathIsPrefix ? path + "*" : path
             lines.append(
                 "# Invite links: a static host cannot know an invite's state, so every link gets the landing page.")
-            lines.append("route \(matcher) {")
-            lines.append("    header Vary Accept-Language")
+            lines.append("@beckon_invite path_regexp \(pattern(path, prefix: plan.invitePathIsPrefix))")
+            lines.append("route @beckon_invite {")
+            lines += [
+                "    header Vary Accept-Language", "    header X-Robots-Tag noindex",
+                "    header Cache-Control no-cache",
+            ]
             // Every rewrite in a route runs: the default first, then the visitor's language.
             lines.append("    rewrite * \(plan.landing(plan.defaultLocale))")
             for choice in plan.otherLanguages {
@@ -39,25 +48,46 @@ enum CaddyRules {
             }
             lines += ["}", ""]
         }
-        for page in plan.statusPages {
+        for (index, page) in plan.statusPages.enumerated() {
             lines += [
-                "handle \(page.folder)* {", "    rewrite * \(page.file)", "    file_server {",
+                "@beckon_status_\(index) path_regexp \(pattern(page.folder, prefix: true))",
+                "handle @beckon_status_\(index) {", "    rewrite * \(page.file)", "    file_server {",
                 "        status \(page.status)", "    }", "}",
             ]
         }
-        for file in plan.contentTypes {
-            lines.append("header \(file.path) Content-Type \"\(file.contentType)\"")
+        for (index, file) in plan.contentTypes.enumerated() {
+            lines += [
+                "@beckon_type_\(index) path_regexp \(pattern(file.path, prefix: false))",
+                "header @beckon_type_\(index) Content-Type \"\(file.contentType)\"",
+            ]
         }
-        var pages = ["*.html", "*/"]
-        if let path = plan.invitePath { pages.append(plan.invitePathIsPrefix ? path + "*" : path) }
         lines += [
             "header *.eml Content-Type message/rfc822",
-            "@beckon_pages path \(pages.joined(separator: " "))",
+            "@beckon_pages path *.html */",
             "header @beckon_pages {", "    X-Robots-Tag noindex", "    Cache-Control no-cache", "}",
             "@beckon_images path *.png *.svg *.jpg *.jpeg *.webp *.gif",
             "header @beckon_images Cache-Control \"public, max-age=3600\"",
             "respond /_serving/* 404",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A double-quoted `path_regexp` pattern for `path` (decoded, as Caddy matches it), the whole
+    /// path or, with `prefix`, every path that starts with it.
+    static func pattern(_ path: String, prefix: Bool) -> String {
+        var out = "\"^"
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "/", "-", "_": out.unicodeScalars.append(scalar)
+            case ".": out += "\\."
+            case _ where scalar.isASCII:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\x" + (hex.count == 1 ? "0" : "") + hex
+            // Letters of other scripts are literal in Go's regular expressions and between quotes
+            // (control characters were refused).
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + (prefix ? "" : "$") + "\""
     }
 }

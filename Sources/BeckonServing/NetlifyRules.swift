@@ -1,5 +1,8 @@
 /// `_headers` and `_redirects` for Netlify, and the subset Cloudflare Pages understands (no
 /// status other than redirects, no `Language=` condition).
+///
+/// Both files are one rule per line with fields separated by spaces, and `*` and `:name` are
+/// patterns in their paths: every path is percent-encoded (`encoded`) before it is written.
 enum NetlifyRules {
     static func headers(_ plan: ServingPlan) -> String {
         var lines = [
@@ -8,10 +11,10 @@ enum NetlifyRules {
             "/*", "  X-Robots-Tag: noindex",
         ]
         for file in plan.contentTypes {
-            lines += [file.path, "  Content-Type: \(file.contentType)"]
+            lines += [encoded(file.path), "  Content-Type: \(file.contentType)"]
         }
         for path in plan.messages {
-            lines += [path, "  Content-Type: message/rfc822"]
+            lines += [encoded(path), "  Content-Type: message/rfc822"]
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -20,11 +23,11 @@ enum NetlifyRules {
         var lines = ["# Written by `beckon build` from manifest.json; do not edit, rebuild."]
         if languageConditions {
             for page in plan.statusPages {
-                lines.append("\(page.folder)  \(page.file)  \(page.status)!")
+                lines.append("\(encoded(page.folder))  \(encoded(page.file))  \(page.status)!")
             }
         }
         if let path = plan.invitePath {
-            let from = plan.invitePathIsPrefix ? path + "*" : path
+            let from = encoded(path) + (plan.invitePathIsPrefix ? "*" : "")
             if languageConditions {
                 for choice in plan.otherLanguages {
                     lines.append("\(from)  \(plan.landing(choice.locale))  200  Language=\(choice.language)")
@@ -42,5 +45,23 @@ enum NetlifyRules {
         }
         if languageConditions { lines.append("/_serving/*  /404  404") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `path` percent-encoded as a URL path: letters, digits, `/`, `-`, `.`, `_`, `~` and the
+    /// sub-delimiters browsers send as they are (`!$&'()+,;=@`) stay; everything else, `*`, `:`,
+    /// `%`, spaces and non-ASCII letters included, becomes `%XX` of its UTF-8 bytes.
+    static func encoded(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "/", "-", ".", "_", "~", "!", "$", "&", "'", "(", ")", "+", ",", ";",
+                "=", "@":
+                out.unicodeScalars.append(scalar)
+            default:
+                out += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 }

@@ -34,7 +34,7 @@ enum NginxRules {
         if let path = plan.invitePath {
             lines += [
                 "# Invite links: a static host cannot know an invite's state, so every link gets the landing page.",
-                "location \(plan.invitePathIsPrefix ? "^~" : "=") \(path) {",
+                "location \(plan.invitePathIsPrefix ? "^~" : "=") \(quoted(path)) {",
                 "    add_header X-Robots-Tag noindex always;", "    add_header Cache-Control no-cache always;",
                 "    add_header Vary Accept-Language always;",
                 "    rewrite ^ /$beckon_locale/\(plan.entryFolder ?? "invite")/index.html break;", "}", "",
@@ -42,7 +42,7 @@ enum NginxRules {
         }
         for (index, page) in plan.statusPages.enumerated() {
             lines += [
-                "location ^~ \(page.folder) {", "    error_page \(page.status) @beckon_status_\(index);",
+                "location ^~ \(quoted(page.folder)) {", "    error_page \(page.status) @beckon_status_\(index);",
                 "    return \(page.status);", "}",
                 "location @beckon_status_\(index) {", "    add_header X-Robots-Tag noindex always;",
                 "    add_header Cache-Control no-cache always;", "    rewrite ^ \(page.file) break;", "}", "",
@@ -50,7 +50,7 @@ enum NginxRules {
         }
         for file in plan.contentTypes {
             lines += [
-                "location = \(file.path) {", "    types { }", "    default_type \"\(file.contentType)\";",
+                "location = \(quoted(file.path)) {", "    types { }", "    default_type \(quoted(file.contentType));",
                 "    add_header Cache-Control no-cache always;", "}",
             ]
         }
@@ -66,5 +66,17 @@ enum NginxRules {
             "location ^~ /_serving/ {", "    return 404;", "}",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as an nginx quoted string: `"` and `\` escaped, so spaces, `;`, `{`, `}` and `#` are
+    /// literal. `$` stays: it is literal in a `location` and in `default_type`, the only places
+    /// this is used.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
     }
 }

@@ -1,15 +1,19 @@
+import BeckonDiagnostics
 import BeckonRender
 import BeckonSite
 
 /// The serving rules a site asks for (`serving:`), as artifacts beside the pages they serve.
 public enum ServingFiles {
-    /// The files of every target in `targets`, made from the plan of `artifacts`.
+    /// The files of every target in `targets`, made from the plan of `artifacts`, and a
+    /// `serving.unsafe-name` error for each file or setting the rules leave out (located with
+    /// `locations`, where `beckon.yml` wrote each key).
     public static func artifacts(
-        _ targets: [ServingTarget], config: SiteConfig, locales: [LocaleID], artifacts: [Artifact]
-    ) -> [Artifact] {
-        guard !targets.isEmpty else { return [] }
+        _ targets: [ServingTarget], config: SiteConfig, locations: ConfigLocations, locales: [LocaleID],
+        artifacts: [Artifact]
+    ) -> (artifacts: [Artifact], diagnostics: [Diagnostic]) {
+        guard !targets.isEmpty else { return ([], []) }
         let plan = ServingPlan(config: config, locales: locales, artifacts: artifacts)
-        return targets.flatMap { target -> [Artifact] in
+        let files = targets.flatMap { target -> [Artifact] in
             switch target {
             case .netlify, .cloudflare:
                 return [
@@ -20,6 +24,7 @@ public enum ServingFiles {
             case .caddy: return [file("_serving/Caddyfile", CaddyRules.text(plan))]
             }
         }
+        return (files, plan.refusals.map { $0.diagnostic(locations) })
     }
 
     private static func file(_ path: String, _ text: String) -> Artifact {

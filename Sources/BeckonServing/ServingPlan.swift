@@ -1,10 +1,15 @@
 import BeckonRender
 import BeckonSite
+import Foundation
 
 /// What a host must do to serve a build's output as its manifest says, independent of any host's
 /// syntax: which pages answer with another status than 200, which files need their content type
 /// named, where `/` sends a visitor by language, and which invite links a static host answers
 /// with the landing page.
+///
+/// Paths here are as a server matches them: percent-decoded (`/café`, not `/caf%C3%A9`). Each
+/// host's rules quote or encode them for its own grammar; a name none can hold safely is left out
+/// and listed in `refusals`.
 public struct ServingPlan: Sendable, Hashable {
     /// A page served with a status other than 200 (a gone page: 410), as its folder and file.
     public struct StatusPage: Sendable, Hashable {
@@ -47,10 +52,17 @@ public struct ServingPlan: Sendable, Hashable {
     public var invitePath: String?
     /// Whether `invitePath` is a prefix (path form) or an exact path (query form).
     public var invitePathIsPrefix: Bool
+    /// The files and settings left out of every rule, each a build error.
+    public var refusals: [ServingRefusal]
 
     /// The plan for `artifacts`, the files a build writes (the manifest's entries).
     public init(config: SiteConfig, locales: [LocaleID], artifacts: [Artifact]) {
-        let sorted = artifacts.sorted { $0.path < $1.path }
+        var refusals: [ServingRefusal] = []
+        let sorted = artifacts.sorted { $0.path < $1.path }.filter { artifact in
+            guard let refusal = Self.refusal(artifact) else { return true }
+            refusals.append(refusal)
+            return false
+        }
         statusPages = sorted.compactMap { artifact in
             guard artifact.status != 200, artifact.kind.isInvitePage, artifact.path.hasSuffix("/index.html") else {
                 return nil
@@ -72,23 +84,73 @@ public struct ServingPlan: Sendable, Hashable {
             languages.append(LanguageChoice(language: language, locale: locale.rawValue))
         }
         self.languages = languages
-        let hasLanding = artifacts.contains { $0.kind == .landing && $0.sample == nil }
+        let hasLanding = sorted.contains { $0.kind == .landing && $0.sample == nil }
         entryFolder = hasLanding ? "invite" : nil
         let links = config.links
+        invitePath = nil
+        invitePathIsPrefix = false
         if hasLanding, links.host == config.app.baseURL.host.lowercased() {
+            let written: String
             switch links.form {
             case .path:
                 let prefix = String(links.pathPrefix)
-                invitePath = prefix.hasSuffix("/") ? prefix : prefix + "/"
+                written = prefix.hasSuffix("/") ? prefix : prefix + "/"
                 invitePathIsPrefix = true
             case .query:
-                invitePath = links.path
-                invitePathIsPrefix = false
+                written = links.path
             }
-        } else {
-            invitePath = nil
-            invitePathIsPrefix = false
+            do {
+                invitePath = try Self.decoded(written)
+            } catch {
+                refusals.append(error)
+            }
         }
+        self.refusals = refusals
+    }
+
+    /// Why `artifact` cannot be named in any host's rules, or `nil` when it can.
+    private static func refusal(_ artifact: Artifact) -> ServingRefusal? {
+        let source = artifact.template ?? "static/\(artifact.path)"
+        let subject = ServingRefusal.Subject.file(path: artifact.path, source: source)
+        if let control = ServingName.controlCharacter(in: artifact.path) {
+            // The name cannot be printed where a location goes: the finding points at the
+            // nearest folder that can, and its message shows the name with the character spelled.
+            return ServingRefusal(
+                subject: .file(path: artifact.path, source: ServingName.printableFolder(of: source)),
+                reason:
+                    "its name holds a control character (\(ServingName.codePoint(control))), which no host serves as named",
+                fix: "Rename the file without newlines, tabs or other control characters.")
+        }
+        if !ServingName.isSafeContentType(artifact.contentType) {
+            return ServingRefusal(
+                subject: subject,
+                reason: "its content type `\(ServingName.visible(artifact.contentType))` cannot be quoted",
+                fix: "Give the file an extension Beckon knows (docs/site-format.md).")
+        }
+        // A page served with another status is rewritten to, and nginx and Caddy expand `$` and
+        // `{…}` in a rewrite target: its path must need no quoting.
+        if artifact.status != 200, artifact.kind.isInvitePage, !ServingName.isPlain(artifact.path) {
+            return ServingRefusal(
+                subject: subject, reason: "a page answered with \(artifact.status) must have a plain path",
+                fix: "Name locales and samples with letters, digits and hyphens.")
+        }
+        return nil
+    }
+
+    /// The invite path as servers match it, percent-decoded, or why it cannot be.
+    private static func decoded(_ written: String) throws(ServingRefusal) -> String {
+        let subject = ServingRefusal.Subject.linksPath(written)
+        guard let path = written.removingPercentEncoding else {
+            throw ServingRefusal(
+                subject: subject, reason: "a `%` that does not start an escape of UTF-8 (`%20`, `%C3%A9`)",
+                fix: "Write `%25` for a literal `%`, or remove it.")
+        }
+        if let control = ServingName.controlCharacter(in: path) {
+            throw ServingRefusal(
+                subject: subject, reason: "it decodes to a control character (\(ServingName.codePoint(control)))",
+                fix: "Remove the escaped control character from the path.")
+        }
+        return path
     }
 
     /// The landing page of a locale, as a file path.

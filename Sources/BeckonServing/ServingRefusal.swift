@@ -1,0 +1,43 @@
+import BeckonDiagnostics
+import BeckonSite
+
+/// A name the serving rules leave out because no host's rule file can hold it safely, reported
+/// as a `serving.unsafe-name` error at the file or the `beckon.yml` line it came from.
+public struct ServingRefusal: Sendable, Hashable {
+    /// What was refused.
+    public enum Subject: Sendable, Hashable {
+        /// An output file, by its output path and the site file it comes from (`static/…` or its
+        /// template).
+        case file(path: String, source: String)
+        /// `links.path` as written.
+        case linksPath(String)
+    }
+
+    public var subject: Subject
+    /// Why, as the end of a sentence: "its name holds a control character (U+000A)".
+    public var reason: String
+    /// What to do about it.
+    public var fix: String
+
+    /// The rule every refusal is reported under.
+    public static let rule: RuleID = "serving.unsafe-name"
+
+    /// The error for this refusal, located with `locations` (where `beckon.yml` wrote each key).
+    public func diagnostic(_ locations: ConfigLocations) -> Diagnostic {
+        switch subject {
+        case .file(let path, let source):
+            return .error(
+                Self.rule, "`\(ServingName.visible(path))` cannot be written into the serving rules: \(reason)",
+                at: SourceLocation(file: source), fix: fix)
+        case .linksPath(let path):
+            return .error(
+                Self.rule,
+                "`links.path` (`\(ServingName.visible(path))`) cannot be written into the serving rules: \(reason)",
+                at: locations["links.path"] ?? locations.location(of: "links") ?? SourceLocation(file: locations.file),
+                fix: fix)
+        }
+    }
+}
+
+/// Thrown where working out one name ends at a refusal.
+extension ServingRefusal: Error {}
