@@ -54,13 +54,16 @@ struct L10nImport: ParsableCommand {
             emit(DiagnosticReport(loadDiagnostics).finalized(), sources: sources, summary: "Import failed.")
             throw ExitCode(1)
         }
-        guard let handle = FileHandle(forReadingAtPath: file),
-            let data = try? handle.read(upToCount: HandoffImport.sizeLimit + 1)
-        else {
-            throw fail("input.missing-file", "`\(file)` does not exist or cannot be read", fix: "Check the path.")
+        let bytes: [UInt8]
+        switch HandoffFileReader.read(file) {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            emit(
+                DiagnosticReport([problem]).finalized(), sources: sources,
+                summary: "Import failed. No bundle was changed.")
+            throw ExitCode(1)
         }
-        try? handle.close()
-        let plan = HandoffImport.plan([UInt8](data), path: file, catalog: catalog, targetLocale: locale)
+        let plan = HandoffImport.plan(bytes, path: file, catalog: catalog, targetLocale: locale)
         if let text = plan.file { sources.add(text) }
         var report = DiagnosticReport(plan.diagnostics).finalized(strict: strict)
         var wrote = false

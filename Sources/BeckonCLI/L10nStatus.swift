@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeckonBuild
 import BeckonDiagnostics
+import BeckonLocalization
 import BeckonReview
 import Foundation
 
@@ -19,23 +20,32 @@ struct L10nStatus: AsyncParsableCommand {
 
     func run() async throws {
         let sources = SourceStore()
+        // An import killed between its renames is finished first, so the bundles counted are whole.
+        let recovery: Diagnostic?
+        do {
+            try BundleJournal.recover(siteRoot: options.siteURL)
+            recovery = nil
+        } catch {
+            recovery = error
+        }
         let result = await Pipeline(
             options: options.buildOptions(write: false),
             sources: sources
         ).run()
         let findings = DiagnosticReport(
-            result.report.diagnostics.filter {
-                $0.rule.family == "l10n" || $0.location == nil || $0.rule.family == "yaml"
-            })
+            [recovery].compactMap { $0 }
+                + result.report.diagnostics.filter {
+                    $0.rule.family == "l10n" || $0.location == nil || $0.rule.family == "yaml"
+                        || $0.location?.file.hasPrefix("locales/") == true
+                })
+        let failed = result.report.hasErrors || recovery != nil
         switch options.format {
         case .text:
             print(Self.table(result.localization))
             print(
                 DiagnosticFormat.text.render(findings, sources: sources, color: Terminal().stdoutIsColorTerminal),
                 terminator: "")
-            print(
-                findings.isEmpty
-                    ? "No localization problems." : "\(findings.countsPhrase).")
+            print(Self.summary(findings, siteErrors: result.report.errorCount + (recovery == nil ? 0 : 1)))
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -47,7 +57,17 @@ struct L10nStatus: AsyncParsableCommand {
         default:
             print(options.format.render(findings, sources: sources, toolVersion: BeckonCommand.version), terminator: "")
         }
-        if result.report.hasErrors { throw ExitCode(1) }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// The last line of the text report. Errors outside localization also fail the command, so
+    /// they are counted rather than hidden behind "no problems".
+    static func summary(_ findings: DiagnosticReport, siteErrors: Int) -> String {
+        let elsewhere = siteErrors - findings.errorCount
+        let others =
+            elsewhere > 0
+            ? "; the site has \(elsewhere) other error\(elsewhere == 1 ? "" : "s") (`beckon check` lists them)" : ""
+        return findings.isEmpty ? "No localization problems\(others)." : "\(findings.countsPhrase)\(others)."
     }
 
     static func table(_ statuses: [LocaleStatus]) -> String {

@@ -12,11 +12,18 @@ extension Catalog {
     /// syntax, an invalid key); the diagnostics are those errors. Problems elsewhere in the site
     /// (templates, layouts, a missing plural category) do not stop a hand-off, and a listed locale
     /// without a bundle simply has no translations yet. The translation lock, when there is one,
-    /// says which translations without a `sourceHash` were made from an older source.
+    /// says which translations without a `sourceHash` were made from an older source. An import
+    /// that was interrupted is finished (or rolled back) first (`BundleJournal.recover`).
     /// - Parameters:
     ///   - root: The site folder.
     ///   - sources: Where the files read are kept, for quoting them in diagnostics.
     public static func loadForHandoff(root: URL, sources: SourceStore) -> (Catalog?, [Diagnostic]) {
+        // An import killed between its renames is finished first, so the bundles are all new.
+        do {
+            try BundleJournal.recover(siteRoot: root)
+        } catch {
+            return (nil, [error])
+        }
         let (site, siteDiagnostics) = SiteLoader(root: root, sources: sources).load()
         guard let site else { return (nil, siteDiagnostics.filter { $0.severity == .error }) }
         var (catalog, catalogDiagnostics) = Catalog.load(site)

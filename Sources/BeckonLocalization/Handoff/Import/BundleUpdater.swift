@@ -25,11 +25,45 @@ struct BundleUpdater {
             }
             text = edited
         }
+        guard readsAsSiteFile(text, path: path, locale: locale, updates: updates) else { return nil }
         if let problem = verify(text, path: path, locale: locale, old: bundle, updates: updates) {
             reportUnsafe(updates[0], path: path, locale: locale, reason: problem)
             return nil
         }
         return BundleChange(locale: locale, path: path, oldText: oldText, newText: text, keys: updates.map(\.key))
+    }
+
+    /// Whether the site loader would read the edited bundle as a file (`InputReader`): within the
+    /// size limit for site text files (counting a byte-order mark), and free of the characters it
+    /// refuses. Otherwise reports it at the translation that makes the difference.
+    private func readsAsSiteFile(_ text: String, path: String, locale: LocaleID, updates: [EntryUpdate]) -> Bool {
+        let size = 3 + text.utf8.count
+        if size > InputReader.textSizeLimit {
+            let largest = updates.max { $0.size < $1.size } ?? updates[0]
+            report.error(
+                "input.too-large",
+                "`\(largest.key)` would make \(path) \(Self.megabytes(size)), over the \(Self.megabytes(InputReader.textSizeLimit)) limit for site text files that `beckon build` holds bundles to; no bundle was changed",
+                at: largest.location,
+                fix:
+                    "Shorten the translation (it is \(Self.megabytes(largest.size))); a whole bundle is rarely over 100 KB.",
+                locale: locale)
+            return false
+        }
+        guard case .failure(let problem) = InputReader.decode(Array(text.utf8), path: path) else { return true }
+        let reserved = { (scalar: Unicode.Scalar) in (0x10_0000...0x10_FFFD).contains(scalar.value) }
+        let culprit =
+            updates.first { update in
+                update.fields.contains { $0.value?.unicodeScalars.contains(where: reserved) == true }
+                    || update.text.unicodeScalars.contains(where: reserved)
+            } ?? updates[0]
+        report.error(
+            problem.rule, "`\(culprit.key)` cannot be written to \(path): \(problem.message)", at: culprit.location,
+            fix: problem.fix ?? "Remove the character from the translation.", locale: locale)
+        return false
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes * 10 / (1 << 20) / 10).\(bytes * 10 / (1 << 20) % 10) MB" : "\(bytes >> 10) KB"
     }
 
     /// Why the edited text is not what the import meant, or `nil` when it is.

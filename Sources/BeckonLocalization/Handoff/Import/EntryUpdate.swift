@@ -13,6 +13,9 @@ struct EntryUpdate: Sendable, Hashable {
     /// The unit in the imported file, for reporting an edit that cannot be made.
     var location: SourceLocation
 
+    /// The UTF-8 size of what the update writes: the text and the reviewer's note.
+    var size: Int { text.utf8.count + (review?.note?.utf8.count ?? 0) }
+
     /// The metadata the bundle's entry gets: `sourceHash`, then the review's keys (a decision
     /// without a note removes an older note).
     var fields: [BundleField] {

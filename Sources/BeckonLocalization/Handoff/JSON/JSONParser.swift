@@ -1,6 +1,7 @@
 /// Parses JSON text (RFC 8259) into `JSONValue`s that remember their offsets.
 ///
-/// Nesting is limited so hostile input cannot exhaust the stack; numbers are kept as written.
+/// Nesting is limited so hostile input cannot exhaust the stack; numbers are kept as written. A
+/// member repeated in one object is a syntax error, reported at its second occurrence.
 struct JSONParser {
     /// A syntax error at a UTF-8 offset.
     struct SyntaxError: Error, Hashable, Sendable {
@@ -76,11 +77,17 @@ struct JSONParser {
             index += 1
             return members
         }
+        var keys: Set<String> = []
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let keyOffset = index
             let key = try string()
+            // Readers disagree on a repeated member (some keep the first, browsers the last), so
+            // the file would say different things to different tools.
+            guard keys.insert(key).inserted else {
+                throw error("the member `\(key)` appears twice in this object", at: keyOffset)
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected `:` after a key") }
             index += 1

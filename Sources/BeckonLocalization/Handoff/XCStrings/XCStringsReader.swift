@@ -12,7 +12,9 @@ enum XCStringsReader {
             report.error(
                 HandoffRule.json, "this is not valid JSON: \(error.message)",
                 at: report.location(utf8Offset: error.offset),
-                fix: "Fix the JSON at this position; Xcode and translation tools always write valid JSON.")
+                fix:
+                    "Fix the JSON at this position (each member once per object); export the file again if a tool wrote it."
+            )
             return []
         }
         let top = report.location(utf8Offset: root.offset)

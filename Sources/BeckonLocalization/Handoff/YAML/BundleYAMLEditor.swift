@@ -186,11 +186,13 @@ struct BundleYAMLEditor {
         YAMLScalarWriter.render(message, style: style, inFlow: inFlow, indent: indent, lineBreak: text.lineBreak)
     }
 
-    /// A key segment as YAML: plain when it is a simple word, else double-quoted.
+    /// A key segment as YAML: plain when it is a simple word no reader takes for a number or a
+    /// boolean (`404`, `yes`), else double-quoted.
     static func keyText(_ segment: String) -> String {
         let simple =
             segment.first.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } == true
             && segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+            && !YAMLTypedScalar.isTyped(segment)
         return simple ? segment : YAMLScalarWriter.doubleQuoted(segment)
     }
 }

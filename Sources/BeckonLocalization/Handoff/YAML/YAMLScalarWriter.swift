@@ -90,7 +90,8 @@ enum YAMLScalarWriter {
         ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
     }
 
-    /// Whether the text reads back unchanged as a plain scalar after `key: `.
+    /// Whether the text reads back unchanged, and as a string, as a plain scalar after `key: `: no
+    /// reader may take it for a number, a boolean, null or a date (`YAMLTypedScalar`).
     static func isPlainSafe(_ text: String, inFlow: Bool) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first, let last = scalars.last else { return false }
@@ -98,7 +99,7 @@ enum YAMLScalarWriter {
         guard first != " ", last != " ", last != ":", !"-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) else {
             return false
         }
-        guard !["~", "null", "Null", "NULL"].contains(text), !text.contains(": "), !text.contains(" #") else {
+        guard !YAMLTypedScalar.isTyped(text), !text.contains(": "), !text.contains(" #") else {
             return false
         }
         return !inFlow || !scalars.contains { ",[]{}:".unicodeScalars.contains($0) }
