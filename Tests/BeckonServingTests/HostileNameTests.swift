@@ -57,11 +57,15 @@ import Testing
         #expect(!encoded.contains { " \"#*:?{}\\`".contains($0) || !$0.isASCII }, "\(encoded)")
     }
 
-    @Test func eachGrammarSpellsTheCharactersItReads() {
+    @Test func eachGrammarSpellsTheCharactersItReads() throws {
         #expect(NginxRules.quoted("/a \"b\" \\c; {d} #e $f") == #""/a \"b\" \\c; {d} #e $f""#)
         #expect(CaddyRules.pattern("/a b.{$X}\"", prefix: false) == #""^/a\x20b\.\x7b\x24X\x7d\x22$""#)
         #expect(CaddyRules.pattern("/café/", prefix: true) == #""^/café/""#)
         #expect(NetlifyRules.encoded("/café 100%/*:x;$") == "/caf%C3%A9%20100%25/%2A%3Ax;$")
+        let message = Artifact(path: "m a\"il #1.eml", kind: .asset, contentType: "message/rfc822", bytes: [])
+        let plan = ServingPlan(
+            config: try #require(ServingPlanTests.config().0), locales: ServingPlanTests.locales, artifacts: [message])
+        #expect(NetlifyRules.headers(plan).contains("\n/m%20a%22il%20%231.eml\n  Content-Type: message/rfc822\n"))
     }
 
     @Test(arguments: ["a\nb", "x\nrespond 418", "tab\there", "esc\u{1B}[31m", "nul\u{0}", "c1\u{85}"])
