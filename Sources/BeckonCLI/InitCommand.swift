@@ -34,26 +34,46 @@ struct InitCommand: ParsableCommand {
         let starter = Starter(kind)
         let root = URL(fileURLWithPath: directory)
         let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: root.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw fail(
+                "init.not-a-folder", "\(directory) is a file, not a folder",
+                fix: "Name a new or empty folder: `beckon init NEW-FOLDER --kind \(kind.rawValue)`.")
+        }
         var files = starter.files
-        if !manager.fileExists(atPath: root.appendingPathComponent(".gitignore").path) {
+        if !InitTarget.exists(root.appendingPathComponent(".gitignore")) {
             files.append((".gitignore", "output/\n"))
         }
-        let existing = files.map(\.path).filter { manager.fileExists(atPath: root.appendingPathComponent($0).path) }
+        let existing = files.map(\.path).filter { InitTarget.exists(root.appendingPathComponent($0)) }
         guard existing.isEmpty else {
             let names = existing.map { "`\($0)`" }.joined(separator: ", ")
-            FileHandle.standardError.write(
-                Data(
-                    """
-                    error[init.exists]: \(directory) already has \(names): init writes only new sites
-                      fix: Choose an empty folder: `beckon init NEW-FOLDER --kind \(kind.rawValue)`.
-
-                    """.utf8))
-            throw ExitCode(1)
+            throw fail(
+                "init.exists", "\(directory) already has \(names): init writes only new sites",
+                fix: "Choose an empty folder: `beckon init NEW-FOLDER --kind \(kind.rawValue)`.")
+        }
+        do {
+            try manager.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw fail(
+                "init.write", "cannot create the folder \(directory): \(InitTarget.reason(error))",
+                fix: "Check that the parent folder exists and is writable, or name another folder.")
+        }
+        if let escape = files.lazy.compactMap({ InitTarget.linkLeaving(root, toward: $0.path) }).first {
+            throw fail(
+                "init.symlink",
+                "`\(escape)` in \(directory) is a symbolic link to a place outside it: init would write there",
+                fix: "Remove the link or choose another folder: init writes only inside the folder it is given.")
         }
         for file in files {
             let url = root.appendingPathComponent(file.path)
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+            do {
+                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+            } catch {
+                throw fail(
+                    "init.write", "cannot write \(file.path) in \(directory): \(InitTarget.reason(error))",
+                    fix: "Check that the folder is writable and has room, then run init again in a new folder.")
+            }
         }
         let site = directory == "." ? "" : " --site \(directory)"
         print("Wrote the \(kind.rawValue) starter (\(kind.summary)) to \(directory): \(files.count) files.")

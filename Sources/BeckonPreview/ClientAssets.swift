@@ -21,7 +21,7 @@ enum ClientAssets {
               + 'background:#c5221f;color:#fff;padding:2px 6px;border-radius:4px;cursor:help}'
               + '.beckon-badge.warning{background:#8a5a00}'
               + '.beckon-banner{position:fixed;inset:0 0 auto 0;z-index:2147483647;background:#c5221f;color:#fff;'
-              + 'font:14px/1.4 system-ui,sans-serif;padding:8px 12px}';
+              + 'font:14px/1.4 system-ui,sans-serif;padding:8px 12px}.beckon-banner a{color:#fff}';
             document.head.appendChild(style);
             (payload.findings || []).forEach((finding, index) => {
               const element = document.querySelector('[data-beckon-finding~="' + index + '"]');
@@ -39,7 +39,7 @@ enum ClientAssets {
               const banner = document.createElement('div');
               banner.className = 'beckon-banner';
               banner.setAttribute('role', 'alert');
-              banner.innerHTML = 'The site does not build: this is the last good render. <a style="color:#fff" href="/#findings">See why</a>';
+              banner.innerHTML = 'The site does not build: this is the last good render. <a href="/#findings">See why</a>';
               document.body.appendChild(banner);
             }
           }

@@ -39,7 +39,7 @@ public struct PreviewServer: Sendable {
         router.get("/_beckon/page") { request, _ in
             let state = await session.state
             let path = request.uri.queryParameters["path"].map(String.init) ?? ""
-            let scheme = request.uri.queryParameters["scheme"].map(String.init) ?? "light"
+            let scheme = PageViewer.Scheme(request.uri.queryParameters["scheme"].map(String.init))
             guard let page = PageViewer.html(path: path, scheme: scheme, state: state) else {
                 throw HTTPError(.notFound)
             }
@@ -106,8 +106,12 @@ public struct PreviewServer: Sendable {
         var logger = Logger(label: "beckon.preview")
         logger.logLevel = .warning
         let host = self.host
+        let connections = ConnectionLimit(limit: Self.connectionLimit)
         let application = Application(
-            router: router(),
+            responder: PreviewGuard(router().buildResponder(), host: host),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [connections.handler()], idleTimeout: Self.idleTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)/")
@@ -123,11 +127,17 @@ public struct PreviewServer: Sendable {
         await session.finishAll()
     }
 
-    /// A file of the screenshots folder, never one outside it: `outputPath` refuses `..` and `.`.
+    /// How long a connection may stay without a complete request (idle, or sending one slowly).
+    static let idleTimeout = TimeAmount.seconds(15)
+    /// How many connections stay open at once; past it the longest idle one is closed.
+    static let connectionLimit = 256
+
+    /// A regular file of the screenshots folder, never one outside it: `outputPath` refuses `..`
+    /// and `.`, and `ContainedFile` refuses a path that a symbolic link takes out of the folder.
     static func screenshot(_ requestPath: String, in folder: URL?) throws -> Response {
         let relative = String(requestPath.dropFirst("/_beckon/screenshots".count))
         guard let folder, let path = outputPath(relative.isEmpty ? "/" : relative),
-            let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+            let data = ContainedFile.contents(path, in: folder)
         else { throw HTTPError(.notFound) }
         let type = path.hasSuffix(".png") ? "image/png" : "text/html; charset=utf-8"
         return Response(

@@ -23,7 +23,10 @@ beckon_canvas *beckon_canvas_create(int32_t width, int32_t height) {
 
 void beckon_canvas_destroy(beckon_canvas *canvas) {
     if (!canvas) return;
+    // The context may hold the last reference to a scaled font, which lives in Cairo's shared caches.
+    beckon_fonts_lock();
     cairo_destroy(canvas->cairo);
+    beckon_fonts_unlock();
     cairo_surface_destroy(canvas->surface);
     beckon_font_map_release(canvas->font_map);
     free(canvas);

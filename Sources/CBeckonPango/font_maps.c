@@ -16,6 +16,12 @@ static int idle_count = 0;
 
 static pthread_once_t fontconfig_once = PTHREAD_ONCE_INIT;
 
+static pthread_mutex_t fonts_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void beckon_fonts_lock(void) { pthread_mutex_lock(&fonts_lock); }
+
+void beckon_fonts_unlock(void) { pthread_mutex_unlock(&fonts_lock); }
+
 static void initialise_fontconfig(void) { FcInit(); }
 
 PangoFontMap *beckon_font_map_acquire(void) {
@@ -24,7 +30,11 @@ PangoFontMap *beckon_font_map_acquire(void) {
     pthread_mutex_lock(&pool_lock);
     if (idle_count > 0) font_map = idle_maps[--idle_count];
     pthread_mutex_unlock(&pool_lock);
-    return font_map ? font_map : pango_cairo_font_map_new();
+    if (font_map) return font_map;
+    beckon_fonts_lock();
+    font_map = pango_cairo_font_map_new();
+    beckon_fonts_unlock();
+    return font_map;
 }
 
 void beckon_font_map_release(PangoFontMap *font_map) {
@@ -35,5 +45,8 @@ void beckon_font_map_release(PangoFontMap *font_map) {
         font_map = NULL;
     }
     pthread_mutex_unlock(&pool_lock);
-    if (font_map) g_object_unref(font_map);
+    if (!font_map) return;
+    beckon_fonts_lock();
+    g_object_unref(font_map);
+    beckon_fonts_unlock();
 }

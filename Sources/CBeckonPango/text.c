@@ -55,6 +55,7 @@ static void measure(PangoLayout *layout, beckon_text_metrics *metrics) {
 beckon_text *beckon_text_create(beckon_canvas *canvas, const beckon_text_style *style, beckon_text_metrics *metrics) {
     beckon_text *text = calloc(1, sizeof(beckon_text));
     if (!text) return NULL;
+    beckon_fonts_lock();
     PangoContext *context = create_context(canvas, style);
     text->layout = pango_layout_new(context);
     g_object_unref(context);
@@ -100,19 +101,24 @@ beckon_text *beckon_text_create(beckon_canvas *canvas, const beckon_text_style *
         pango_layout_set_height(text->layout, (int)(style->max_height * PANGO_SCALE));
         measure(text->layout, metrics);
     }
+    beckon_fonts_unlock();
     return text;
 }
 
 void beckon_text_destroy(beckon_text *text) {
     if (!text) return;
+    beckon_fonts_lock();
     g_object_unref(text->layout);
+    beckon_fonts_unlock();
     free(text);
 }
 
 void beckon_text_draw(beckon_canvas *canvas, beckon_text *text, double x, double y, beckon_rgba color) {
     cairo_t *cairo = canvas->cairo;
+    beckon_fonts_lock();
     pango_cairo_update_layout(cairo, text->layout);
     cairo_move_to(cairo, x, y);
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha);
     pango_cairo_show_layout(cairo, text->layout);
+    beckon_fonts_unlock();
 }

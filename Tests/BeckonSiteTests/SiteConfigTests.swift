@@ -50,6 +50,11 @@ import Testing
                 "config.analytics-host", 20
             ),
             ("samples:", "analytics:\n  endpoint: http://join.minimo.test/e\nsamples:", "config.invalid-url", 20),
+            // A fragment is never sent: the pixel's query after it would be lost.
+            (
+                "samples:", "analytics:\n  endpoint: https://join.minimo.test/e#top\nsamples:",
+                "config.analytics-fragment", 20
+            ),
         ] as [(String, String, String, Int)])
     func problemsAreLocated(old: String, new: String, rule: String, line: Int) {
         let (_, diagnostics) = load(SiteFixture.replacing(old, with: new, in: Self.valid))

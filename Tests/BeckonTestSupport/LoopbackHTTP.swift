@@ -22,6 +22,27 @@ public enum LoopbackHTTP {
         return parse(raw)
     }
 
+    /// Sends `request` as it is (any method, headers and spelling) and reads the answer to the end.
+    public static func raw(port: Int, _ request: String, timeout: TimeInterval = 30) throws -> Reply {
+        let socket = try connect(port: port, timeout: timeout)
+        defer { close(socket) }
+        try send(socket, request)
+        return parse(readAll(socket, until: nil, deadline: Date().addingTimeInterval(timeout)))
+    }
+
+    /// Opens a connection and sends nothing: the caller closes it with `close(_:)`.
+    public static func openIdle(port: Int) throws -> Int32 {
+        try connect(port: port, timeout: 5)
+    }
+
+    /// Whether the peer has closed `socket` (a read returns end of file at once).
+    public static func isClosedByPeer(_ socket: Int32) -> Bool {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK)) <= 0
+    }
+
     /// An event stream: opens it, calls `opened`, then reads until `expected` appears or the time
     /// runs out, returning what arrived.
     public static func stream(

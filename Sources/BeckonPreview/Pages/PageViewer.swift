@@ -3,15 +3,26 @@ import BeckonDiagnostics
 /// A page side by side at phone (390 px) and desktop (1280 px) width, in the light or dark palette,
 /// with a locale switcher that keeps the page, and the page's findings.
 enum PageViewer {
-    static func html(path: String, scheme: String, state: PreviewState) -> String? {
+    /// The palette a page is shown in: `scheme=dark` in the query, light for anything else (the
+    /// parameter is never written back as it came).
+    enum Scheme: String, CaseIterable {
+        case light, dark
+
+        init(_ query: String?) {
+            self = query == Self.dark.rawValue ? .dark : .light
+        }
+    }
+
+    static func html(path: String, scheme: Scheme, state: PreviewState) -> String? {
         guard state.files[path] != nil else { return nil }
         let e = PreviewHTML.escape
         let q = PreviewHTML.query(path)
-        let source = "/\(PreviewHTML.attribute(path))?beckon-scheme=\(scheme == "dark" ? "dark" : "light")"
+        let source = "/\(PreviewHTML.attribute(path))?beckon-scheme=\(scheme.rawValue)"
         var body = "<h1>\(e(path))</h1>\n<nav class=\"controls\" aria-label=\"View\">"
-        for option in ["light", "dark"] {
+        for option in Scheme.allCases {
             let current = option == scheme ? " aria-current=\"true\"" : ""
-            body += "<a href=\"/_beckon/page?path=\(q)&amp;scheme=\(option)\"\(current)>\(option)</a> "
+            body +=
+                "<a href=\"/_beckon/page?path=\(q)&amp;scheme=\(option.rawValue)\"\(current)>\(option.rawValue)</a> "
         }
         body += "<span class=\"locales\">"
         for locale in Self.locales(state) {
@@ -19,7 +30,7 @@ enum PageViewer {
             guard state.files[other] != nil else { continue }
             let current = other == path ? " aria-current=\"true\"" : ""
             body +=
-                "<a href=\"/_beckon/page?path=\(PreviewHTML.query(other))&amp;scheme=\(scheme)\"\(current)>\(e(locale))</a> "
+                "<a href=\"/_beckon/page?path=\(PreviewHTML.query(other))&amp;scheme=\(scheme.rawValue)\"\(current)>\(e(locale))</a> "
         }
         body += "</span> <a href=\"/\(PreviewHTML.attribute(path))\">open the page alone</a></nav>\n"
         body += """

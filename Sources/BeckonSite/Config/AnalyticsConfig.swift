@@ -21,6 +21,14 @@ public struct AnalyticsConfig: Sendable, Hashable {
                 rule: "analytics-host")
             return nil
         }
+        guard !endpoint.absoluteString.contains("#") else {
+            mapping.reader.invalid(
+                "`analytics.endpoint` has a `#fragment`: browsers never send a fragment, so the `<noscript>` pixel's query would be lost after it",
+                at: mapping.location(of: "endpoint"),
+                fix: "Remove the `#…` part of `analytics.endpoint`; put what it carried in the path or the query.",
+                rule: "analytics-fragment")
+            return nil
+        }
         self.endpoint = endpoint
     }
 }

@@ -3,7 +3,9 @@
 
 // Pango, GLib and Cairo behind plain C types: GLib's macros and variadic functions do not import
 // into Swift, and their types stay inside this target. Every canvas owns its own Cairo surface and
-// borrows a Pango font map from a pool, so canvases may be drawn on different threads at once.
+// borrows a Pango font map from a pool, so canvases may be drawn on different threads at once;
+// shaping and drawing text take one process-wide lock, because Cairo's and Pango's font caches
+// are shared by every font map.
 
 #include <stddef.h>
 #include <stdint.h>
