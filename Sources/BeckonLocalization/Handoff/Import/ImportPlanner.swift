@@ -22,7 +22,7 @@ struct ImportPlanner {
         var seen: Set<[String]> = []
         let sourcePath = catalog.sourceBundle?.path ?? "the source bundle"
         let sourceKeys = catalog.sourceBundle?.orderedKeys.map(\.rawValue) ?? []
-        for unit in units {
+        for unit in units.map({ $0.droppingLeadingByteOrderMarks() }) {
             guard let source = catalog.sourceBundle?.entries[MessageKey(unit.key)] else {
                 // A unit nobody translated or reviewed is left alone: it cannot lose work.
                 guard unit.target?.isEmpty == false || unit.review != nil else { continue }

@@ -31,3 +31,25 @@ struct ImportedUnit: Sendable, Hashable {
     /// `translationHash` is the text decided on: the target's, or what a review file names.
     var review: StringReview? = nil
 }
+
+extension ImportedUnit {
+    /// The unit with byte-order marks (U+FEFF) dropped from the start of its target and its
+    /// reviewer's note.
+    ///
+    /// A bundle value cannot start with one: Yams, which Beckon reads bundles with, drops a
+    /// byte-order mark at the start of any scalar, however it is escaped, so the value would not
+    /// read back as written. The mark is invisible, so dropping it changes nothing a reader sees.
+    func droppingLeadingByteOrderMarks() -> ImportedUnit {
+        var unit = self
+        unit.target = target.map(Self.dropLeadingMarks)
+        if let note = review?.note {
+            let kept = Self.dropLeadingMarks(note)
+            unit.review?.note = kept.isEmpty ? nil : kept
+        }
+        return unit
+    }
+
+    private static func dropLeadingMarks(_ text: String) -> String {
+        String(text.unicodeScalars.drop { $0 == "\u{FEFF}" })
+    }
+}

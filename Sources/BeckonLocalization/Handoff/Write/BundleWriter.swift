@@ -137,13 +137,14 @@ struct StagedWrite {
     /// Held until the write is committed (or dropped).
     let lock: FolderLock?
 
-    /// Renames the first `count` temporary files over their bundles (all by default), then, when
-    /// all are renamed, removes the journal.
+    /// Renames every temporary file over its bundle, then removes the journal. Given a `count`,
+    /// renames only the first `count` and stops there, as a process killed at that point would
+    /// (the journal stays).
     func commit(renaming count: Int? = nil) throws(Diagnostic) {
         for rename in journal.renames.prefix(count ?? journal.renames.count) {
             try folder.rename(rename.temporary, over: rename.target)
         }
-        guard count == nil || count! >= journal.renames.count else { return }
+        guard count == nil else { return }
         folder.synchronize()
         folder.remove(BundleJournal.fileName)
         folder.synchronize()

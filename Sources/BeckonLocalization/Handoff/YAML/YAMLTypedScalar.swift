@@ -19,15 +19,29 @@ enum YAMLTypedScalar {
         "", "~", "null", "y", "n", "yes", "no", "on", "off", "true", "false", "<<", "=",
     ]
 
-    /// Numbers in every spelling YAML 1.1 or 1.2 reads: signed, `0x`/`0o`/`0b`/`0`-octal, `_`
-    /// separators, decimals, exponents, sexagesimal (`1:30`), `.inf` and `.nan`.
+    /// Numbers in every spelling YAML 1.1 or 1.2 reads: signed, `0x`/`0o`/`0b`, decimal (with
+    /// `0`-octal), `_` separators, decimals, exponents, sexagesimal (`1:30`), `.inf` and `.nan`.
     private static func isNumberLike(_ lowered: String) -> Bool {
         var body = Substring(lowered)
         if let sign = body.first, sign == "+" || sign == "-" { body = body.dropFirst() }
         if [".inf", ".nan"].contains(body) { return true }
-        guard let first = body.first, first.isASCII, first.isNumber || first == "." else { return false }
-        guard body.contains(where: { $0.isASCII && $0.isNumber }) else { return false }
-        return body.allSatisfy { "0123456789abcdefxob_.:+-".contains($0) }
+        for (prefix, digits) in [("0x", "0123456789abcdef_"), ("0o", "01234567_"), ("0b", "01_")]
+        where body.hasPrefix(prefix) {
+            let rest = body.dropFirst(2)
+            if !rest.isEmpty, rest.allSatisfy({ digits.contains($0) }) { return true }
+        }
+        // A mantissa of digits, `_`, `.` and `:` (generously: any such run with a digit), then an
+        // optional exponent.
+        let mantissa = body.prefix { "0123456789_.:".contains($0) }
+        guard let first = mantissa.first, first.isNumber || first == ".",
+            mantissa.contains(where: \.isNumber)
+        else { return false }
+        var exponent = body.dropFirst(mantissa.count)
+        guard !exponent.isEmpty else { return true }
+        guard exponent.first == "e" else { return false }
+        exponent = exponent.dropFirst()
+        if let sign = exponent.first, sign == "+" || sign == "-" { exponent = exponent.dropFirst() }
+        return !exponent.isEmpty && exponent.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Starts like a YAML 1.1 timestamp: four digits and a `-`.
