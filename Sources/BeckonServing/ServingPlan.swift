@@ -100,7 +100,7 @@ public struct ServingPlan: Sendable, Hashable {
                 written = links.path
             }
             do {
-                invitePath = try Self.decoded(written)
+                invitePath = try Self.decoded(written, setting: links.path)
             } catch {
                 refusals.append(error)
             }
@@ -137,9 +137,10 @@ public struct ServingPlan: Sendable, Hashable {
         return nil
     }
 
-    /// The invite path as servers match it, percent-decoded, or why it cannot be.
-    private static func decoded(_ written: String) throws(ServingRefusal) -> String {
-        let subject = ServingRefusal.Subject.linksPath(written)
+    /// The invite path as servers match it, percent-decoded, or why `setting` (`links.path` as
+    /// written) cannot be.
+    private static func decoded(_ written: String, setting: String) throws(ServingRefusal) -> String {
+        let subject = ServingRefusal.Subject.linksPath(setting)
         guard let path = written.removingPercentEncoding else {
             throw ServingRefusal(
                 subject: subject, reason: "a `%` that does not start an escape of UTF-8 (`%20`, `%C3%A9`)",

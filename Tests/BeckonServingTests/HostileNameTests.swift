@@ -108,6 +108,7 @@ import Testing
             plan.refusals.first?.diagnostic(ConfigLocations(SourceText(path: "beckon.yml", text: text))))
         #expect(diagnostic.rule == "serving.unsafe-name")
         #expect(diagnostic.message.contains(reason), "\(diagnostic.message)")
+        #expect(diagnostic.message.contains("`links.path` (`\(written)`)"), "\(diagnostic.message)")
         let line = try #require(
             text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("  path:") })
         #expect(diagnostic.location == SourceLocation(file: "beckon.yml", line: line + 1, column: 3))
