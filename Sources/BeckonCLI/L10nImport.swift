@@ -17,8 +17,10 @@ struct L10nImport: ParsableCommand {
             reviewNote); so do XLIFF units marked final or sent back with a reviewer note. Importing \
             an untouched export changes nothing. Any error (invalid XML or \
             JSON, an unknown key, a translation whose arguments differ from its source) changes no \
-            bundle; each bundle is replaced atomically. Exit status 1 when there are errors, or \
-            warnings with --strict.
+            bundle, and neither does a translation the site would refuse (a bundle over 1 MB). Only \
+            regular files are read. The bundles are replaced all together or not at all: an import \
+            killed midway is finished by the next l10n command (docs/handoff.md). Exit status 1 \
+            when there are errors, or warnings with --strict.
             """)
 
     @Argument(

@@ -3,7 +3,9 @@ import BeckonDiagnostics
 /// The rules an import reports under. An import with any error changes no bundle.
 ///
 /// Problems with a translation itself use the rules the bundles use: `l10n.icu-syntax` and
-/// `l10n.private-use`; an unreadable file is `input.invalid-utf8` or `input.too-large`.
+/// `l10n.private-use`; a file that is not a regular file is `input.not-a-file`, an unreadable one
+/// `input.invalid-utf8` or `input.too-large`; a translation the site loader would refuse in its
+/// bundle is `input.too-large` or `input.reserved-character`, as the loader reports it.
 public enum HandoffRule {
     /// The file is neither XLIFF nor a String Catalog.
     public static let format: RuleID = "handoff.format"
@@ -36,6 +38,7 @@ public enum HandoffRule {
     public static let reviewOutdated: RuleID = "handoff.review-outdated"
     /// The bundle's YAML could not be edited in place without touching other strings.
     public static let unsafeEdit: RuleID = "handoff.unsafe-edit"
-    /// A bundle could not be written, or changed on disk while the import ran.
+    /// A bundle could not be written, changed on disk while the import ran, or the journal of an
+    /// interrupted import is not one Beckon wrote.
     public static let write: RuleID = "handoff.write"
 }
