@@ -71,7 +71,7 @@ public struct ServingPlan: Sendable, Hashable {
             return StatusPage(folder: String(folder), file: "/" + artifact.path, status: artifact.status)
         }
         contentTypes = sorted.compactMap { artifact in
-            guard !(artifact.path.split(separator: "/").last ?? "").contains(".") else { return nil }
+            guard Self.namesItsType(artifact.path) else { return nil }
             return TypedFile(path: "/" + artifact.path, contentType: artifact.contentType)
         }
         messages = sorted.filter { $0.path.hasSuffix(".eml") }.map { "/" + $0.path }
@@ -108,6 +108,11 @@ public struct ServingPlan: Sendable, Hashable {
         self.refusals = refusals
     }
 
+    /// Whether the rules name the content type of the file at `path`: it has no extension.
+    private static func namesItsType(_ path: String) -> Bool {
+        !(path.split(separator: "/").last ?? "").contains(".")
+    }
+
     /// Why `artifact` cannot be named in any host's rules, or `nil` when it can.
     private static func refusal(_ artifact: Artifact) -> ServingRefusal? {
         let source = artifact.template ?? "static/\(artifact.path)"
@@ -121,7 +126,7 @@ public struct ServingPlan: Sendable, Hashable {
                     "its name holds a control character (\(ServingName.codePoint(control))), which no host serves as named",
                 fix: "Rename the file without newlines, tabs or other control characters.")
         }
-        if !ServingName.isSafeContentType(artifact.contentType) {
+        if namesItsType(artifact.path), !ServingName.isSafeContentType(artifact.contentType) {
             return ServingRefusal(
                 subject: subject,
                 reason: "its content type `\(ServingName.visible(artifact.contentType))` cannot be quoted",

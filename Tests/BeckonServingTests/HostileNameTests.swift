@@ -115,6 +115,16 @@ import Testing
         for text in Self.rules(plan) { #expect(!text.contains("invite/index.html  200") && !text.contains("^~ \"/a")) }
     }
 
+    @Test func aContentTypeTheRulesWouldQuoteWrongIsRefusedWhereTheyNameIt() throws {
+        let type = "text/x\"y; {$HOME}"
+        let plan = try Self.plan([
+            Artifact(path: "named", kind: .asset, contentType: type, bytes: []),
+            Artifact(path: "by-extension.txt", kind: .asset, contentType: type, bytes: []),
+        ])
+        #expect(plan.refusals.map(\.subject) == [.file(path: "named", source: "static/named")])
+        for text in Self.rules(plan) { #expect(!text.contains("x\"y")) }
+    }
+
     @Test func pagesAnsweredWithAnotherStatusNeedPlainPaths() throws {
         let page = ServingPlanTests.page("en-US/samples/a b/gone/index.html", .gone, status: 410)
         let plan = try Self.plan([page])
