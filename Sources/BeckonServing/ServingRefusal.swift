@@ -13,6 +13,7 @@ public struct ServingRefusal: Sendable, Hashable {
         case linksPath(String)
     }
 
+    /// The file or setting refused.
     public var subject: Subject
     /// Why, as the end of a sentence: "its name holds a control character (U+000A)".
     public var reason: String
