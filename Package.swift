@@ -40,6 +40,7 @@ let package = Package(
 
         // Libraries, in dependency order.
         .target(name: "InviteModel"),
+        .target(name: "BeckonStore", dependencies: ["InviteModel"]),
         .target(
             name: "InviteSecurity",
             dependencies: [

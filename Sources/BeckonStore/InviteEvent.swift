@@ -1,0 +1,41 @@
+import Foundation
+import InviteModel
+
+/// Something that happened to an invite, for an existing event pipeline to pull in order
+/// (seed 000 D2). Events carry opaque ids only: no name, address, phone number or message.
+public struct InviteEvent: Sendable, Hashable, Codable {
+    /// The names seed 001 §7.1 and seed 003 use.
+    public enum Name: String, Sendable, Hashable, Codable, CaseIterable {
+        case created = "invite_created"
+        case sent = "invite_sent"
+        case resent = "invite_resent"
+        case opened = "invite_link_opened"
+        case accepted = "invite_accepted"
+        case cancelled = "invite_cancelled"
+        case expired = "invite_expired"
+    }
+
+    /// Increases with every event the store records; the cursor of `GET /v1/events?after=`.
+    public var sequence: Int64
+    public var name: Name
+    public var inviteID: UUID
+    public var code: InviteCode
+    public var senderID: String
+    public var context: InviteContext
+    public var channel: InviteChannel
+    public var at: Date
+
+    public init(
+        sequence: Int64, name: Name, inviteID: UUID, code: InviteCode, senderID: String, context: InviteContext,
+        channel: InviteChannel, at: Date
+    ) {
+        self.sequence = sequence
+        self.name = name
+        self.inviteID = inviteID
+        self.code = code
+        self.senderID = senderID
+        self.context = context
+        self.channel = channel
+        self.at = at
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import InviteModel
+
+/// An invite as the store keeps it: the model's invite and what the service needs to answer its
+/// link and its API — the sender's first name, the recipient and the share variant. The name and
+/// the recipient are personal data: `InviteStore.eraseSender(_:)` clears them, and no log line or
+/// event carries them.
+public struct InviteRecord: Sendable, Hashable, Codable {
+    public var invite: Invite
+    /// Shown on the landing page and the card ("Maya invited you"); `nil` once erased.
+    public var senderFirstName: String?
+    /// The email address, phone number or Instagram name the invite was sent to, as given.
+    public var recipient: String?
+    /// The locale the sender chose for the invitee (`de-DE`), or `nil` for the visitor's own.
+    public var locale: String?
+    /// The A/B variant of the share message (`share.variants`), or `nil`.
+    public var variant: String?
+    /// The achievement's or content's title, shown with the context.
+    public var contextTitle: String?
+
+    public init(
+        invite: Invite, senderFirstName: String? = nil, recipient: String? = nil, locale: String? = nil,
+        variant: String? = nil, contextTitle: String? = nil
+    ) {
+        self.invite = invite
+        self.senderFirstName = senderFirstName
+        self.recipient = recipient
+        self.locale = locale
+        self.variant = variant
+        self.contextTitle = contextTitle
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import InviteModel
+
+/// Where a link service keeps invites and their events. Every method is atomic: a create checks
+/// the sender's rate limit and the idempotency key and inserts in one transaction, and an update
+/// reads, changes and writes an invite in one, so concurrent requests (or several server
+/// processes on one database) never exceed a limit, lose an update or accept an invite twice.
+public protocol InviteStore: Sendable {
+    /// Stores a new invite and its `invite_created` event, unless the sender already created
+    /// `limit.limit` invites in the `limit.window` before `record.invite.createdAt`, or
+    /// `idempotencyKey` was used before by the same sender.
+    ///
+    /// - Parameters:
+    ///   - idempotencyKey: The client's key for this request (`Idempotency-Key`), or `nil`.
+    ///   - requestHash: A digest of the request that carried the key: a retry with the same key and
+    ///     the same digest gets the first invite back; the same key with another digest is refused.
+    func create(
+        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
+    ) async throws(StoreError) -> CreateOutcome
+
+    /// The invite with this code, or `nil`.
+    func invite(code: InviteCode) async throws(StoreError) -> InviteRecord?
+
+    /// A sender's invites, newest first, `limit` at a time; `before` is the last code of the
+    /// previous page (its `createdAt` and code order the list).
+    func invites(sender: String, before: InviteCode?, limit: Int) async throws(StoreError) -> [InviteRecord]
+
+    /// Reads the invite with `code`, lets `change` modify it, and writes it back with the events
+    /// `change` returns, in one transaction. Returns the invite as written, or `nil` when no invite
+    /// has the code. An error thrown by `change` writes nothing and is passed on as `.rejected`.
+    func update(
+        code: InviteCode, _ change: @Sendable (inout InviteRecord) throws -> [InviteEvent.Name]
+    ) async throws(StoreError) -> InviteRecord?
+
+    /// Events after `sequence`, oldest first, at most `limit`.
+    func events(after sequence: Int64, limit: Int) async throws(StoreError) -> [InviteEvent]
+
+    /// Moves every invite that is not terminal and whose `expiresAt` is at or before `date` to
+    /// `expired`, with an `invite_expired` event each; returns how many moved.
+    func expire(at date: Date) async throws(StoreError) -> Int
+
+    /// Clears the first name and the recipient of every invite this sender made (the links keep
+    /// working, without personalization); returns how many invites changed.
+    func eraseSender(_ senderID: String) async throws(StoreError) -> Int
+
+    /// Whether the database answers; throws when it does not.
+    func ping() async throws(StoreError)
+}
+
+/// What `InviteStore.create` did.
+public enum CreateOutcome: Sendable, Hashable {
+    /// A new invite was stored.
+    case created(InviteRecord)
+    /// The idempotency key was used before with the same request: this is the invite it made.
+    case replayed(InviteRecord)
+    /// The sender is at the rate limit; a slot frees up at `retryAt`.
+    case limited(retryAt: Date)
+    /// The idempotency key was used before with a different request.
+    case keyReused
+    /// Another invite already has this code (draw a new one and try again).
+    case codeTaken
+}
+
+/// A store failure, without personal data in its message.
+public enum StoreError: Error, Sendable, Hashable {
+    /// The database could not be reached or refused the operation.
+    case unavailable(String)
+    /// The change function refused the update (an invalid transition, a resend too soon).
+    case rejected(String)
+}
