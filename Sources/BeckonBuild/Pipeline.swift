@@ -37,6 +37,16 @@ public struct Pipeline: Sendable {
     /// Runs the build and returns its finalized report.
     public func run() async -> BuildResult {
         let start = Date()
+        // An import killed between its renames is finished (or rolled back) before any bundle is read.
+        if BundleJournal.needsRecovery(siteRoot: options.site) {
+            do {
+                try BundleJournal.recover(siteRoot: options.site)
+            } catch {
+                return BuildResult(
+                    report: DiagnosticReport([error]), artifacts: [], wrote: false, output: options.outputFolder,
+                    seconds: Date().timeIntervalSince(start), locales: [])
+            }
+        }
         let writer = OutputWriter(output: options.outputFolder, site: options.site)
         if options.write, let problem = writer.safetyProblem() {
             return BuildResult(

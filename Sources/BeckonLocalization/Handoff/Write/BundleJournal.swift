@@ -75,6 +75,12 @@ public struct BundleJournal: Sendable, Hashable {
         return isBundleName(String(name[name.index(after: name.startIndex)..<marker.lowerBound]))
     }
 
+    /// Whether a site's bundle folder holds what an interrupted import leaves (a journal or a
+    /// temporary file): one listing of the folder, no lock, nothing written.
+    public static func needsRecovery(siteRoot: URL) -> Bool {
+        BundleFolder(siteRoot: siteRoot).names().contains { $0 == fileName || isTemporaryName($0) }
+    }
+
     /// Finishes or rolls back an import that was interrupted in a site's bundle folder (`locales/`):
     /// with a journal, the renames it lists that have not happened yet are made; then the journal
     /// and every temporary file an import left are removed. Does nothing when there is nothing to
