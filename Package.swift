@@ -49,6 +49,7 @@ let package = Package(
             ]
         ),
         .target(name: "BeckonDiagnostics"),
+        .target(name: "BeckonJSON"),
         .target(name: "BeckonProvenance", dependencies: ["BeckonDiagnostics"]),
         .target(name: "BeckonURL"),
         .target(name: "BeckonEngine", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -62,7 +63,8 @@ let package = Package(
             ]
         ),
         .target(
-            name: "BeckonLocalization", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText", "BeckonHTML"]
+            name: "BeckonLocalization",
+            dependencies: ["BeckonDiagnostics", "BeckonJSON", "BeckonSite", "BeckonText", "BeckonHTML"]
         ),
         .target(
             name: "BeckonRender",
@@ -163,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "BeckonLocalizationTests",
             dependencies: [
-                "BeckonLocalization", "BeckonTestSupport",
+                "BeckonJSON", "BeckonLocalization", "BeckonTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonHTML
+import BeckonJSON
 import BeckonSite
 
 /// Reads a translated hand-off file and works out the bundle edits it asks for.

@@ -1,4 +1,5 @@
 import BeckonHTML
+import BeckonJSON
 import PropertyBased
 import Testing
 

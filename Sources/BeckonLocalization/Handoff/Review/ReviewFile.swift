@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonJSON
 import BeckonSite
 
 /// A review file, `review-LOCALE.json`: the decisions a reviewer made on the review page

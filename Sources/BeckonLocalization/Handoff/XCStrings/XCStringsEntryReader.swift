@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonJSON
 import BeckonSite
 
 /// Reads one string of a String Catalog: its localizations other than the source language, each

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonJSON
 import BeckonSite
 
 /// Reads the translations of an Apple String Catalog: for every string, every localization other

@@ -1,3 +1,4 @@
+import BeckonJSON
 import BeckonSite
 
 /// Writes an Apple String Catalog (`.xcstrings`) holding every locale of the site.

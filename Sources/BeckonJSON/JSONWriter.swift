@@ -1,8 +1,8 @@
 /// Writes `JSONValue`s the way Xcode writes String Catalogs: two-space indentation, `"key" : value`,
 /// members in the order given, and a final newline, so output is byte-for-byte deterministic.
-enum JSONWriter {
+public enum JSONWriter {
     /// The document text.
-    static func write(_ value: JSONValue) -> String {
+    public static func write(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, into: &out)
         out += "\n"
@@ -44,7 +44,7 @@ enum JSONWriter {
     }
 
     /// A JSON string literal; control characters are escaped, everything else is written as is.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

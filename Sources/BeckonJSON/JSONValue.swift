@@ -1,15 +1,21 @@
 /// A JSON value with the UTF-8 offset it starts at, so an imported String Catalog can be reported
 /// line by line. Objects keep their members in document order.
-struct JSONValue: Hashable, Sendable {
+public struct JSONValue: Hashable, Sendable {
     /// One `"key": value` pair of an object.
-    struct Member: Hashable, Sendable {
-        var key: String
+    public struct Member: Hashable, Sendable {
+        public var key: String
         /// Where the key's opening quote is.
-        var keyOffset: Int
-        var value: JSONValue
+        public var keyOffset: Int
+        public var value: JSONValue
+
+        public init(key: String, keyOffset: Int, value: JSONValue) {
+            self.key = key
+            self.keyOffset = keyOffset
+            self.value = value
+        }
     }
 
-    indirect enum Kind: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
         case string(String)
         /// A number, as written.
         case number(String)
@@ -19,42 +25,42 @@ struct JSONValue: Hashable, Sendable {
         case object([Member])
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// UTF-8 offset of the value's first byte in the parsed text (0 for built values).
-    var offset: Int
+    public var offset: Int
 
-    init(_ kind: Kind, offset: Int = 0) {
+    public init(_ kind: Kind, offset: Int = 0) {
         self.kind = kind
         self.offset = offset
     }
 
     /// An object built from members in the order given.
-    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+    public static func object(_ members: [(String, JSONValue)]) -> JSONValue {
         JSONValue(.object(members.map { Member(key: $0.0, keyOffset: 0, value: $0.1) }))
     }
 
     /// A string value.
-    static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
+    public static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
 
     /// The members of an object, or `nil`.
-    var members: [Member]? {
+    public var members: [Member]? {
         if case .object(let members) = kind { return members }
         return nil
     }
 
     /// The text of a string, or `nil`.
-    var string: String? {
+    public var string: String? {
         if case .string(let text) = kind { return text }
         return nil
     }
 
     /// The first member of an object with a key.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         members?.first { $0.key == key }?.value
     }
 
     /// A word for the kind of value, for messages.
-    var kindDescription: String {
+    public var kindDescription: String {
         switch kind {
         case .string: "a string"
         case .number: "a number"

@@ -2,15 +2,20 @@
 ///
 /// Nesting is limited so hostile input cannot exhaust the stack; numbers are kept as written. A
 /// member repeated in one object is a syntax error, reported at its second occurrence.
-struct JSONParser {
+public struct JSONParser {
     /// A syntax error at a UTF-8 offset.
-    struct SyntaxError: Error, Hashable, Sendable {
-        var message: String
-        var offset: Int
+    public struct SyntaxError: Error, Hashable, Sendable {
+        public var message: String
+        public var offset: Int
+
+        public init(message: String, offset: Int) {
+            self.message = message
+            self.offset = offset
+        }
     }
 
     /// Deeper nesting than this is refused; a String Catalog needs six levels.
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var index = 0
@@ -21,7 +26,7 @@ struct JSONParser {
     }
 
     /// Parses a whole document: one value, surrounded only by whitespace.
-    static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(text)
         parser.skipWhitespace()
         let value = try parser.value()
