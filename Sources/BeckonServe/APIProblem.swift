@@ -1,0 +1,48 @@
+import BeckonJSON
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// An API error as an RFC 9457 problem document (`application/problem+json`): the status, a short
+/// title, what went wrong, and — for a bad request — the field it concerns. Never carries a
+/// name, an address or any other personal value from the request.
+struct APIProblem: Error, Sendable, Equatable {
+    var status: HTTPResponse.Status
+    var title: String
+    var detail: String
+    /// The request member the problem is about (`senderFirstName`), or `nil`.
+    var field: String?
+    /// Seconds for `Retry-After`, for 429 answers.
+    var retryAfter: Int?
+
+    static func badRequest(_ detail: String, field: String? = nil) -> APIProblem {
+        APIProblem(status: .badRequest, title: "Bad request", detail: detail, field: field)
+    }
+
+    static func notFound(_ detail: String) -> APIProblem {
+        APIProblem(status: .notFound, title: "Not found", detail: detail)
+    }
+
+    static func conflict(_ detail: String) -> APIProblem {
+        APIProblem(status: .conflict, title: "Conflict", detail: detail)
+    }
+
+    static func unavailable(_ detail: String) -> APIProblem {
+        APIProblem(status: .serviceUnavailable, title: "Store unavailable", detail: detail)
+    }
+
+    /// The problem as a response.
+    func response() -> Response {
+        var members: [(String, JSONValue)] = [
+            ("type", .string("about:blank")), ("title", .string(title)),
+            ("status", JSONValue(.number(String(status.code)))),
+            ("detail", .string(detail)),
+        ]
+        if let field { members.append(("field", .string(field))) }
+        var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.write(.object(members)) + "\n")))
+    }
+}

@@ -1,0 +1,219 @@
+import BeckonSite
+import BeckonStore
+import Crypto
+import Foundation
+import InviteModel
+import InviteSecurity
+
+/// The invite API's operations, without HTTP: creating invites (with the rate limit and an
+/// idempotency key), the state transitions, a sender's list, the event feed and erasure. Each
+/// maps a store outcome or a model refusal to an `APIProblem`.
+struct InviteService: Sendable {
+    let site: ServedSite
+    let store: any InviteStore
+    let keyring: LinkKeyring
+    let limit: RateLimit
+    let resend: ResendPolicy
+    let codes: InviteCodeGenerator
+    /// The clock, so tests can move time.
+    let now: @Sendable () -> Date
+
+    var expiry: ExpiryPolicy { ExpiryPolicy(days: site.config.expiryDays) }
+
+    /// Creates an invite; a retry with the same idempotency key gets the same invite back.
+    /// - Returns: The invite, and whether it was made by this request (201) or an earlier one (200).
+    func create(
+        _ request: NewInvite, idempotencyKey: String?, body: [UInt8]
+    ) async throws(APIProblem) -> (
+        InviteRecord, created: Bool
+    ) {
+        let hash = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        for _ in 0..<4 {
+            let invite = Invite(
+                senderID: request.senderID, code: codes.next(), context: request.context, contextID: request.contextID,
+                channel: request.channel, createdAt: now(), expiry: expiry)
+            let record = InviteRecord(
+                invite: invite, senderFirstName: request.senderFirstName, recipient: request.recipient,
+                locale: request.locale, variant: request.variant, contextTitle: request.contextTitle)
+            let outcome: CreateOutcome
+            do {
+                outcome = try await store.create(
+                    record, limit: limit, idempotencyKey: idempotencyKey,
+                    requestHash: idempotencyKey == nil ? nil : hash)
+            } catch {
+                throw Self.problem(error)
+            }
+            switch outcome {
+            case .created(let stored): return (stored, true)
+            case .replayed(let stored): return (stored, false)
+            case .limited(let retryAt): throw rateLimited(retryAt)
+            case .keyReused:
+                throw .conflict("This Idempotency-Key was used before with a different request; use a new key.")
+            case .codeTaken: continue
+            }
+        }
+        throw .unavailable("No free invite code was found; try again.")
+    }
+
+    /// The invite with a code.
+    func invite(_ code: String) async throws(APIProblem) -> InviteRecord {
+        guard let code = InviteCode(code) else { throw .notFound("No invite has this code.") }
+        let record: InviteRecord?
+        do {
+            record = try await store.invite(code: code)
+        } catch {
+            throw Self.problem(error)
+        }
+        guard let record else { throw .notFound("No invite has this code.") }
+        return record
+    }
+
+    /// A state change, as one of the API's actions.
+    enum Action: String, Sendable {
+        case send, resend, accept, cancel
+    }
+
+    /// Applies an action to the invite with `code`.
+    func apply(_ action: Action, code text: String, inviteeID: String? = nil) async throws(APIProblem) -> InviteRecord {
+        guard let code = InviteCode(text) else { throw .notFound("No invite has this code.") }
+        let date = now()
+        let resend = self.resend
+        let updated: InviteRecord?
+        do {
+            updated = try await store.update(code: code) { record in
+                try Self.transition(&record.invite, action, at: date, inviteeID: inviteeID, resend: resend)
+            }
+        } catch .rejected(let message) {
+            if message.hasPrefix(Self.tooSoonPrefix), let seconds = Int(message.dropFirst(Self.tooSoonPrefix.count)) {
+                var problem = APIProblem(
+                    status: .tooManyRequests, title: "Too soon",
+                    detail: "This invite was sent less than \(Int(resend.cooldown / 60)) minutes ago; resend it later.")
+                problem.retryAfter = seconds
+                throw problem
+            }
+            throw .conflict(message)
+        } catch {
+            throw Self.problem(error)
+        }
+        guard let updated else { throw .notFound("No invite has this code.") }
+        return updated
+    }
+
+    static let tooSoonPrefix = "too soon, retry after "
+
+    /// The model's transitions for an action, and the events they make. Accepting an invite that
+    /// was never opened through its link (the app was opened by a deep link) opens it first.
+    static func transition(
+        _ invite: inout Invite, _ action: Action, at date: Date, inviteeID: String?, resend: ResendPolicy
+    ) throws -> [InviteEvent.Name] {
+        let before = invite.status
+        var events: [InviteEvent.Name] = []
+        do {
+            switch action {
+            case .send:
+                try invite.markSent(at: date)
+                events = [.sent]
+            case .resend:
+                do {
+                    try invite.resend(at: date, policy: resend)
+                } catch .tooSoon(let retryAt) {
+                    throw TransitionRefusal(
+                        message: "\(tooSoonPrefix)\(max(1, Int(retryAt.timeIntervalSince(date).rounded(.up))))")
+                } catch .notAllowed(let error) {
+                    throw TransitionRefusal(message: describe(error))
+                }
+                events = [.resent]
+            case .accept:
+                if invite.status == .created, !invite.isPast(date) {
+                    try invite.markSent(at: date)
+                    events.append(.sent)
+                }
+                if invite.status == .sent, !invite.isPast(date) {
+                    try invite.markOpened(at: date)
+                    events.append(.opened)
+                }
+                try invite.accept(by: inviteeID ?? "", at: date)
+                events.append(.accepted)
+            case .cancel:
+                try invite.cancel(at: date)
+                events = [.cancelled]
+            }
+        } catch let error as InviteTransitionError {
+            if invite.status == .expired, before != .expired {
+                throw TransitionRefusal(message: "the invite has expired")
+            }
+            throw TransitionRefusal(message: describe(error))
+        }
+        return events
+    }
+
+    /// A refusal's message, without personal data.
+    struct TransitionRefusal: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    static func describe(_ error: InviteTransitionError) -> String {
+        "an invite that is \(error.status.rawValue) cannot be \(error.action.pastTense)"
+    }
+
+    /// A sender's invites, newest first.
+    func invites(sender: String, before: String?, limit: Int) async throws(APIProblem) -> [InviteRecord] {
+        guard InviteLink.isOpaqueID(sender) else { throw .badRequest("The user id is not an opaque id.", field: "id") }
+        var cursor: InviteCode?
+        if let before {
+            guard let code = InviteCode(before) else {
+                throw .badRequest("`before` must be an invite code from the previous page.", field: "before")
+            }
+            cursor = code
+        }
+        do {
+            return try await store.invites(sender: sender, before: cursor, limit: limit)
+        } catch {
+            throw Self.problem(error)
+        }
+    }
+
+    /// The signed link of an invite.
+    func link(_ record: InviteRecord) -> String {
+        keyring.sign(
+            InviteLink(
+                policy: site.config.links, target: .code(record.invite.code), expiresAt: record.invite.expiresAt,
+                variant: record.variant)
+        ).url
+    }
+
+    func rateLimited(_ retryAt: Date) -> APIProblem {
+        var problem = APIProblem(
+            status: .tooManyRequests, title: "Too many invites",
+            detail:
+                "This sender has sent \(limit.limit) invites in the last \(Int(limit.window / 3600)) hours. Try again tomorrow."
+        )
+        problem.retryAfter = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
+        return problem
+    }
+
+    static func problem(_ error: StoreError) -> APIProblem {
+        switch error {
+        case .unavailable: .unavailable("The invite store did not answer; try again.")
+        case .rejected(let message): .conflict(message)
+        }
+    }
+}
+
+extension Invite {
+    /// Whether the invite's expiry has passed at `date`.
+    func isPast(_ date: Date) -> Bool { date >= expiresAt }
+}
+
+extension InviteTransitionError.Action {
+    var pastTense: String {
+        switch self {
+        case .send: "sent"
+        case .open: "opened"
+        case .accept: "accepted"
+        case .cancel: "cancelled"
+        case .resend: "resent"
+        }
+    }
+}

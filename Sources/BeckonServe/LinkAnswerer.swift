@@ -1,0 +1,75 @@
+import BeckonRender
+import BeckonSite
+import BeckonStore
+import Foundation
+import InviteModel
+import InviteSecurity
+
+/// Answers an invite link: verifies its signature, looks the invite up, and picks the page its
+/// state shows in the visitor's language (`Invite.resolve(at:)`). A link that does not verify, or
+/// names no invite, gets the landing page with 404 — one answer for every reason, so a visitor
+/// (or someone guessing codes) learns nothing about which check failed — and it costs one store
+/// lookup either way, so the time taken does not tell whether a code exists.
+struct LinkAnswerer: Sendable {
+    /// What a link shows.
+    struct Answer: Sendable, Equatable {
+        /// The page's resolution, or `nil` for the not-found answer.
+        var resolution: LinkResolution?
+        var status: Int
+        var page: Artifact?
+        var locale: LocaleID
+
+        static func == (lhs: Answer, rhs: Answer) -> Bool {
+            lhs.resolution == rhs.resolution && lhs.status == rhs.status && lhs.page?.path == rhs.page?.path
+                && lhs.locale == rhs.locale
+        }
+    }
+
+    let site: ServedSite
+    let keyring: LinkKeyring
+    let store: any InviteStore
+
+    /// A code no invite has, looked up when a link carries none so that every answer costs a lookup.
+    static let absentCode = InviteCode(String(repeating: "2", count: InviteCode.length))!
+
+    /// The answer to a request for `path` with `query` (without `?`) on the link host.
+    func answer(path: String, query: String?, acceptLanguage: String?, at date: Date) async throws(StoreError) -> Answer
+    {
+        let locale = site.locale(acceptLanguage: acceptLanguage)
+        let url = "https://\(site.config.links.host)\(path)" + (query.map { "?\($0)" } ?? "")
+        let verified = keyring.verify(url, policy: site.config.links, at: date)
+        let link: InviteLink?
+        switch verified {
+        case .success(let valid): link = valid
+        case .failure(.expired):
+            // The signature is good; only the time passed. Parsed again to learn its target.
+            link = try? InviteLink(parsing: url, policy: site.config.links)
+        case .failure: link = nil
+        }
+        let code: InviteCode?
+        if case .code(let linked)? = link?.target { code = linked } else { code = nil }
+        let record = try await store.invite(code: code ?? Self.absentCode)
+        guard let link else { return notFound(locale) }
+        switch link.target {
+        case .code:
+            guard let record, code != nil else { return notFound(locale) }
+            var invite = record.invite
+            if case .failure(.expired) = verified { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
+            return show(invite.resolve(at: date), locale)
+        case .referral:
+            // A referral link names a sender, not an invite: its signature and expiry decide.
+            if case .failure(.expired) = verified { return show(.expired, locale) }
+            return show(.landing, locale)
+        }
+    }
+
+    private func show(_ resolution: LinkResolution, _ locale: LocaleID) -> Answer {
+        Answer(
+            resolution: resolution, status: resolution.httpStatus, page: site.page(for: resolution, locale: locale),
+            locale: locale)
+    }
+
+    private func notFound(_ locale: LocaleID) -> Answer {
+        Answer(resolution: nil, status: 404, page: site.page(for: .landing, locale: locale), locale: locale)
+    }
+}

@@ -1,0 +1,146 @@
+import BeckonJSON
+import Foundation
+import InviteModel
+import NIOCore
+
+/// The members of a JSON request body, read strictly: valid UTF-8, one object, no member twice,
+/// no member the endpoint does not know, each of the type it must have. Every refusal is a 400
+/// problem naming the field.
+struct RequestFields: Sendable {
+    /// The largest body an endpoint reads.
+    static let maximumBytes = 64 * 1024
+
+    private var members: [String: JSONValue]
+
+    /// Parses `body` and checks that every member is one of `allowed`.
+    init(_ body: ByteBuffer, allowed: Set<String>) throws(APIProblem) {
+        guard let text = String(validating: Array(body.readableBytesView), as: UTF8.self) else {
+            throw .badRequest("The body is not valid UTF-8.")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(text)
+        } catch {
+            throw .badRequest("The body is not valid JSON: \(error.message) (at byte \(error.offset)).")
+        }
+        guard let list = value.members else { throw .badRequest("The body must be a JSON object.") }
+        var members: [String: JSONValue] = [:]
+        for member in list {
+            guard allowed.contains(member.key) else {
+                throw .badRequest(
+                    "`\(Self.printable(member.key))` is not a member of this request; it takes \(allowed.sorted().joined(separator: ", ")).",
+                    field: Self.printable(member.key))
+            }
+            members[member.key] = member.value
+        }
+        self.members = members
+    }
+
+    /// A member, kept from a parsed object (bulk recipients).
+    init(members: [String: JSONValue]) {
+        self.members = members
+    }
+
+    /// These members with `other`'s added, `other`'s winning where both have one.
+    func merging(_ other: RequestFields) -> RequestFields {
+        RequestFields(members: members.merging(other.members) { _, theirs in theirs })
+    }
+
+    mutating func remove(_ name: String) {
+        members[name] = nil
+    }
+
+    /// A string member; `null` counts as absent.
+    func string(_ name: String, required: Bool = false) throws(APIProblem) -> String? {
+        guard let value = members[name], value.kind != .null else {
+            if required { throw .badRequest("`\(name)` is required.", field: name) }
+            return nil
+        }
+        guard let text = value.string else {
+            throw .badRequest("`\(name)` must be a string, not \(value.kindDescription).", field: name)
+        }
+        return text
+    }
+
+    /// An opaque id (letters, digits, `-`, `_`, at most 64): what links and events may carry.
+    func identifier(_ name: String, required: Bool = false) throws(APIProblem) -> String? {
+        guard let text = try string(name, required: required) else { return nil }
+        guard InviteLink.isOpaqueID(text) else {
+            throw .badRequest("`\(name)` must be 1 to 64 letters, digits, `-` or `_`.", field: name)
+        }
+        return text
+    }
+
+    /// Text a person wrote (a first name, a title): at most `maximum` characters, not blank, and
+    /// without line breaks, control characters or bidirectional controls, which could end a
+    /// header, a subject line or reverse the text around it.
+    func text(_ name: String, maximum: Int, required: Bool = false) throws(APIProblem) -> String? {
+        guard let text = try string(name, required: required) else { return nil }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .badRequest("`\(name)` must not be blank.", field: name)
+        }
+        guard text.count <= maximum else {
+            throw .badRequest("`\(name)` is \(text.count) characters; the most is \(maximum).", field: name)
+        }
+        if let scalar = text.unicodeScalars.first(where: Self.isForbidden) {
+            throw .badRequest(
+                "`\(name)` holds U+\(String(scalar.value, radix: 16, uppercase: true)), a control or bidirectional formatting character.",
+                field: name)
+        }
+        return text
+    }
+
+    /// One of an enumeration's raw values.
+    func choice<Value: RawRepresentable & CaseIterable>(
+        _ name: String, of type: Value.Type, required: Bool = false
+    ) throws(APIProblem) -> Value? where Value.RawValue == String {
+        guard let text = try string(name, required: required) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .badRequest("`\(name)` must be one of \(allowed).", field: name)
+        }
+        return value
+    }
+
+    /// An array of objects, each read with its own allowed members.
+    func objects(_ name: String, allowed: Set<String>, maximum: Int) throws(APIProblem) -> [RequestFields] {
+        guard let value = members[name], case .array(let items) = value.kind else {
+            throw .badRequest("`\(name)` must be an array.", field: name)
+        }
+        guard !items.isEmpty else { throw .badRequest("`\(name)` must not be empty.", field: name) }
+        guard items.count <= maximum else {
+            throw .badRequest("`\(name)` holds \(items.count) entries; the most is \(maximum).", field: name)
+        }
+        var result: [RequestFields] = []
+        for (index, item) in items.enumerated() {
+            guard let list = item.members else {
+                throw .badRequest("`\(name)[\(index)]` must be an object.", field: "\(name)[\(index)]")
+            }
+            var members: [String: JSONValue] = [:]
+            for member in list {
+                guard allowed.contains(member.key) else {
+                    throw .badRequest(
+                        "`\(name)[\(index)].\(Self.printable(member.key))` is not a member of a recipient.",
+                        field: "\(name)[\(index)].\(Self.printable(member.key))")
+                }
+                members[member.key] = member.value
+            }
+            result.append(RequestFields(members: members))
+        }
+        return result
+    }
+
+    /// C0 and C1 controls, and the bidirectional embedding, override, isolate and mark characters.
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+            true
+        default: false
+        }
+    }
+
+    /// A member name as it may be echoed: printable ASCII, at most 64 characters.
+    static func printable(_ name: String) -> String {
+        String(name.unicodeScalars.prefix(64).map { $0.isASCII && $0.value >= 0x20 && $0 != "`" ? Character($0) : "?" })
+    }
+}

@@ -1,0 +1,67 @@
+import InviteModel
+import Prometheus
+
+/// What `/metrics` reports, in Prometheus's text format: how long link resolutions and requests
+/// take (histograms by route), invites created and opened, rate-limit refusals, store errors,
+/// and per-invite answers by resolution. Labels carry route names and resolutions, never codes.
+final class ServeMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let linkDuration: DurationHistogram
+    private let createdCounter: Counter
+    private let openedCounter: Counter
+    private let storeErrors: Counter
+    private let limitedCounter: Counter
+    private let resolutions: [String: Counter]
+
+    static let buckets: [Duration] = [
+        .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+        .milliseconds(10), .milliseconds(20), .milliseconds(50), .milliseconds(100), .milliseconds(200),
+        .milliseconds(500), .seconds(1),
+    ]
+
+    init() {
+        linkDuration = registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "link_resolution", unitName: "seconds",
+                helpText: "Time to verify an invite link, look the invite up and choose its page."),
+            labels: [], buckets: Self.buckets)
+        createdCounter = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "invites_created", unitName: "total",
+                helpText: "Invites created through the API."))
+        openedCounter = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "invites_opened", unitName: "total",
+                helpText: "Beacons from people (not crawlers) that opened an invite's link."))
+        storeErrors = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "store_errors", unitName: "total",
+                helpText: "Requests the invite store did not answer."))
+        limitedCounter = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "rate_limited", unitName: "total",
+                helpText: "Requests refused with 429 (invites per sender, resend cooldown)."))
+        var resolutions: [String: Counter] = [:]
+        for name in LinkResolution.allCases.map(\.rawValue) + ["not_found"] {
+            resolutions[name] = registry.makeCounter(
+                descriptor: MetricNameDescriptor(
+                    namespace: "beckon", metricName: "link_answers", unitName: "total",
+                    helpText: "Invite links answered, by what they showed."),
+                labels: [("resolution", name)])
+        }
+        self.resolutions = resolutions
+    }
+
+    func resolved(_ resolution: LinkResolution?, seconds duration: Duration) {
+        linkDuration.record(duration)
+        resolutions[resolution?.rawValue ?? "not_found"]?.increment()
+    }
+
+    func created() { createdCounter.increment() }
+    func opened() { openedCounter.increment() }
+    func storeError() { storeErrors.increment() }
+    func limited() { limitedCounter.increment() }
+
+    /// The text `/metrics` answers with.
+    func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

@@ -1,0 +1,336 @@
+import BeckonJSON
+import BeckonRender
+import BeckonSite
+import BeckonStore
+import BeckonWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InviteModel
+import NIOCore
+
+/// Every route of `beckon serve`: the API under `/v1` (bearer token), the health and metrics
+/// endpoints, the beacon, invite links, `/` by language, and every built file.
+struct ServeRoutes: Sendable {
+    let site: ServedSite
+    let service: InviteService
+    let links: LinkAnswerer
+    let metrics: ServeMetrics
+    /// `BECKON_API_TOKEN`; without one the API answers 503.
+    let apiToken: String?
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/healthz") { _, _ in try await self.health() }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
+        }
+        let api = router.group("v1").add(middleware: BearerAuthentication(token: apiToken))
+        api.post("invites") { request, _ in try await self.create(request) }
+        api.post("invites/bulk") { request, _ in try await self.bulk(request) }
+        api.get("invites/:code") { _, context in
+            let record = try await self.service.invite(context.parameters.get("code") ?? "")
+            return self.json(InviteResource.json(record, link: self.service.link(record)))
+        }
+        for action in [InviteService.Action.send, .resend, .cancel] {
+            api.post("invites/:code/\(action.rawValue)") { _, context in
+                let record = try await self.service.apply(action, code: context.parameters.get("code") ?? "")
+                return self.json(InviteResource.json(record, link: self.service.link(record)))
+            }
+        }
+        api.post("invites/:code/accept") { request, context in
+            var request = request
+            let fields = try await Self.fields(&request, allowed: ["inviteeId"])
+            let invitee = try fields.identifier("inviteeId", required: true)
+            let record = try await self.service.apply(
+                .accept, code: context.parameters.get("code") ?? "", inviteeID: invitee)
+            return self.json(InviteResource.json(record, link: self.service.link(record)))
+        }
+        api.get("users/:id/invites") { request, context in
+            let limit = try Self.limit(request, default: 50, maximum: 200)
+            let before = request.uri.queryParameters["before"].map(String.init)
+            let records = try await self.service.invites(
+                sender: context.parameters.get("id") ?? "", before: before, limit: limit)
+            var members: [(String, JSONValue)] = [
+                ("invites", JSONValue(.array(records.map { InviteResource.json($0, link: self.service.link($0)) })))
+            ]
+            if records.count == limit, let last = records.last {
+                members.append(("next", .string(last.invite.code.rawValue)))
+            }
+            return self.json(.object(members))
+        }
+        api.post("users/:id/erase") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            guard InviteLink.isOpaqueID(id) else {
+                throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
+            }
+            let count: Int
+            do {
+                count = try await self.service.store.eraseSender(id)
+            } catch let error as StoreError {
+                throw InviteService.problem(error)
+            }
+            return self.json(.object([("erased", JSONValue(.number(String(count))))]))
+        }
+        api.get("events") { request, _ in
+            let limit = try Self.limit(request, default: 100, maximum: 1_000)
+            let afterText = request.uri.queryParameters["after"].map(String.init) ?? "0"
+            guard let after = Int64(afterText), after >= 0 else {
+                throw APIProblem.badRequest(
+                    "`after` must be the sequence of the last event read, or 0.", field: "after")
+            }
+            let events: [InviteEvent]
+            do {
+                events = try await self.service.store.events(after: after, limit: limit)
+            } catch let error as StoreError {
+                throw InviteService.problem(error)
+            }
+            return self.json(
+                .object([
+                    ("events", JSONValue(.array(events.map(InviteResource.json)))),
+                    ("next", JSONValue(.number(String(events.last?.sequence ?? after)))),
+                ]))
+        }
+        if let beacon = beaconPath {
+            router.post(RouterPath(beacon)) { request, _ in try await self.beacon(request) }
+        }
+        router.get("/") { request, _ in self.entry(request) }
+        router.get("/**") { request, _ in try await self.file(request) }
+        router.head("/**") { request, _ in try await self.file(request) }
+        return router
+    }
+
+    // MARK: - API
+
+    private func create(_ request: Request) async throws -> Response {
+        var request = request
+        let buffer = try await Self.body(&request)
+        let fields = try RequestFields(buffer, allowed: NewInvite.members)
+        let new = try NewInvite(fields, config: site.config)
+        let key = try Self.idempotencyKey(request)
+        let (record, created) = try await service.create(
+            new, idempotencyKey: key, body: Array(buffer.readableBytesView))
+        if created { metrics.created() }
+        return json(InviteResource.json(record, link: service.link(record)), status: created ? .created : .ok)
+    }
+
+    /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
+    /// and duplicates (after normalising) are refused before any invite is made.
+    private func bulk(_ request: Request) async throws -> Response {
+        var request = request
+        let buffer = try await Self.body(&request)
+        let fields = try RequestFields(
+            buffer, allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
+        let recipients = try fields.objects(
+            "recipients", allowed: NewInvite.recipientMembers, maximum: BulkInvite<String>.maximum)
+        var requests: [NewInvite] = []
+        var seen: [String: Int] = [:]
+        for (index, recipient) in recipients.enumerated() {
+            var merged = fields.merging(recipient)
+            merged.remove("recipients")
+            let new: NewInvite
+            do {
+                new = try NewInvite(merged, config: site.config)
+            } catch {
+                var problem = error
+                problem.field = problem.field.map { "recipients[\(index)].\($0)" }
+                throw problem
+            }
+            let key = "\(new.channel.rawValue):\((new.recipient ?? "").lowercased())"
+            if new.recipient != nil, let first = seen[key] {
+                throw APIProblem.badRequest(
+                    "`recipients[\(index)]` is the same person as `recipients[\(first)]`.",
+                    field: "recipients[\(index)]")
+            }
+            seen[key] = index
+            requests.append(new)
+        }
+        let key = try Self.idempotencyKey(request)
+        var made: [JSONValue] = []
+        for (index, new) in requests.enumerated() {
+            let (record, created) = try await service.create(
+                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView))
+            if created { metrics.created() }
+            made.append(InviteResource.json(record, link: service.link(record)))
+        }
+        return json(.object([("invites", JSONValue(.array(made)))]), status: .created)
+    }
+
+    private func health() async throws -> Response {
+        do {
+            try await service.store.ping()
+        } catch {
+            metrics.storeError()
+            return APIProblem.unavailable("The invite store does not answer.").response()
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
+    }
+
+    // MARK: - Links, the beacon and files
+
+    /// `analytics.endpoint`'s path when it is on a host this server answers.
+    var beaconPath: String? {
+        guard let endpoint = site.config.analytics?.endpoint,
+            [site.config.links.host, site.config.app.baseURL.host].contains(endpoint.host),
+            let components = URLComponents(string: endpoint.absoluteString), !components.path.isEmpty
+        else { return nil }
+        return components.path
+    }
+
+    /// The landing page's `invite_link_opened` beacon: the first open by a person (never a
+    /// link-preview crawler) moves the invite to `opened`.
+    private func beacon(_ request: Request) async throws -> Response {
+        var request = request
+        let noContent = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+        guard !CrawlerAgents.isCrawler(request.headers[.userAgent]) else { return noContent }
+        guard let buffer = try? await request.collectBody(upTo: 4_096),
+            let text = String(validating: Array(buffer.readableBytesView), as: UTF8.self),
+            let value = try? JSONParser.parse(text), value["event"]?.string == "invite_link_opened",
+            let codeText = value["code"]?.string, let code = InviteCode(codeText)
+        else { return noContent }
+        let date = service.now()
+        do {
+            _ = try await service.store.update(code: code) { record in
+                guard record.invite.status == .sent || record.invite.status == .created else { return [] }
+                var events: [InviteEvent.Name] = []
+                if record.invite.status == .created {
+                    try record.invite.markSent(at: date)
+                    events.append(.sent)
+                }
+                try record.invite.markOpened(at: date)
+                events.append(.opened)
+                return events
+            }
+            metrics.opened()
+        } catch .rejected {
+            // Expired or cancelled meanwhile: nothing to record.
+        } catch {
+            metrics.storeError()
+        }
+        return noContent
+    }
+
+    /// `/`: the entry page in the visitor's language, as the generated host rules send it.
+    private func entry(_ request: Request) -> Response {
+        let locale = site.locale(acceptLanguage: request.headers[.acceptLanguage])
+        guard site.page(.landing, locale) != nil else { return notFoundFile() }
+        return Response(
+            status: .found,
+            headers: [
+                .location: "/\(locale.rawValue)/\(PageRoute.slug(.landing))/", .vary: "Accept-Language",
+                .cacheControl: "no-cache",
+            ])
+    }
+
+    private func file(_ request: Request) async throws -> Response {
+        let path = request.uri.path
+        if isInviteLink(path) {
+            let started = ContinuousClock.now
+            let answer: LinkAnswerer.Answer
+            do {
+                answer = try await links.answer(
+                    path: path, query: request.uri.query, acceptLanguage: request.headers[.acceptLanguage],
+                    at: service.now())
+            } catch {
+                metrics.storeError()
+                return APIProblem.unavailable("The invite store did not answer; try again.").response()
+            }
+            metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
+            guard let page = answer.page else { return notFoundFile() }
+            return invitePage(page, status: answer.status)
+        }
+        guard let artifact = site.file(at: path) else { return notFoundFile() }
+        if artifact.kind.isInvitePage { return invitePage(artifact, status: artifact.status) }
+        var headers: HTTPFields = [.contentType: artifact.contentType]
+        headers[.cacheControl] = artifact.contentType.hasPrefix("image/") ? "public, max-age=3600" : "no-cache"
+        return Response(
+            status: .init(code: artifact.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: artifact.bytes)))
+    }
+
+    /// Whether a request path is an invite link of the site's link policy.
+    func isInviteLink(_ path: String) -> Bool {
+        let links = site.config.links
+        switch links.form {
+        case .path:
+            let prefix = String(links.pathPrefix)
+            guard path.hasPrefix(prefix) else { return false }
+            let rest = path.dropFirst(prefix.count)
+            return !rest.isEmpty && !rest.contains("/")
+        case .query:
+            return path == links.path
+        }
+    }
+
+    /// An invite page: never cached, never indexed, no referrer (the link's signature must not
+    /// reach a third party), and scripts and connections to the page's own origin only.
+    private func invitePage(_ page: Artifact, status: Int) -> Response {
+        let headers: HTTPFields = [
+            .contentType: page.contentType, .cacheControl: "no-store", .vary: "Accept-Language",
+            .xRobotsTag: "noindex",
+            .contentSecurityPolicy: InvitePagePolicy.header(for: page.bytes, beacon: site.config.analytics?.endpoint),
+        ]
+        return Response(
+            status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.bytes))
+        )
+    }
+
+    private func notFoundFile() -> Response {
+        Response(
+            status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))
+    }
+
+    // MARK: - Helpers
+
+    func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.write(value) + "\n")))
+    }
+
+    static func body(_ request: inout Request) async throws(APIProblem) -> ByteBuffer {
+        do {
+            return try await request.collectBody(upTo: RequestFields.maximumBytes)
+        } catch {
+            throw APIProblem(
+                status: .contentTooLarge, title: "Body too large",
+                detail: "A request body may be at most \(RequestFields.maximumBytes / 1024) KB.")
+        }
+    }
+
+    static func fields(_ request: inout Request, allowed: Set<String>) async throws(APIProblem) -> RequestFields {
+        try RequestFields(try await body(&request), allowed: allowed)
+    }
+
+    static func idempotencyKey(_ request: Request) throws(APIProblem) -> String? {
+        guard let key = request.headers[.idempotencyKey] else { return nil }
+        guard (1...255).contains(key.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value <= 0x7E })
+        else {
+            throw .badRequest("`Idempotency-Key` must be 1 to 255 visible ASCII characters.", field: "Idempotency-Key")
+        }
+        return key
+    }
+
+    static func limit(_ request: Request, default value: Int, maximum: Int) throws(APIProblem) -> Int {
+        guard let text = request.uri.queryParameters["limit"] else { return value }
+        guard let limit = Int(String(text)), (1...maximum).contains(limit) else {
+            throw .badRequest("`limit` must be a number from 1 to \(maximum).", field: "limit")
+        }
+        return limit
+    }
+}
+
+extension HTTPField.Name {
+    static let idempotencyKey = Self("Idempotency-Key")!
+    static let xRobotsTag = Self("X-Robots-Tag")!
+}
+
+extension APIProblem: HTTPResponseError {
+    func response(from request: Request, context: some RequestContext) throws -> Response { response() }
+}

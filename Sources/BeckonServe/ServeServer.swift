@@ -1,0 +1,101 @@
+import BeckonStore
+import Foundation
+import Hummingbird
+import InviteModel
+import InviteSecurity
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `beckon serve`: a built site, its invite links answered by each invite's state, and the
+/// invite API, on one Hummingbird server. Stops gracefully on SIGINT and SIGTERM: the requests
+/// in flight are answered first.
+public struct ServeServer: Sendable {
+    /// How it was started.
+    public struct Settings: Sendable {
+        public var host: String
+        public var port: Int
+        /// `BECKON_API_TOKEN`; the API answers 503 without one.
+        public var apiToken: String?
+        /// Invites per sender in a rolling window.
+        public var limit: RateLimit
+        /// How often expired invites are swept.
+        public var sweepInterval: Duration
+
+        public init(
+            host: String, port: Int, apiToken: String?, limit: RateLimit, sweepInterval: Duration = .seconds(60)
+        ) {
+            self.host = host
+            self.port = port
+            self.apiToken = apiToken
+            self.limit = limit
+            self.sweepInterval = sweepInterval
+        }
+    }
+
+    /// How long a connection may stay without a complete request.
+    static let idleTimeout = TimeAmount.seconds(30)
+
+    let settings: Settings
+    let routes: ServeRoutes
+
+    public init(
+        site: ServedSite, store: any InviteStore, keyring: LinkKeyring, settings: Settings,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.settings = settings
+        let service = InviteService(
+            site: site, store: store, keyring: keyring, limit: settings.limit, resend: .standard,
+            codes: InviteCodeGenerator(), now: now)
+        routes = ServeRoutes(
+            site: site, service: service, links: LinkAnswerer(site: site, keyring: keyring, store: store),
+            metrics: ServeMetrics(), apiToken: settings.apiToken)
+    }
+
+    /// Serves until SIGINT or SIGTERM; `ready` gets the URL once the server listens.
+    public func run(log: @escaping @Sendable (String) -> Void, ready: @escaping @Sendable (String) -> Void) async throws
+    {
+        var logger = Logger(label: "beckon.serve")
+        logger.logLevel = .warning
+        let host = settings.host
+        let application = Application(
+            responder: ServeHeaders(routes.router().buildResponder(), metrics: routes.metrics),
+            server: .http1(
+                configuration: .init(
+                    idleTimeout: Self.idleTimeout,
+                    httpDecoderConfiguration: .init(
+                        maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100))),
+            configuration: .init(address: .hostname(host, port: settings.port), serverName: nil),
+            onServerRunning: { channel in
+                ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)/")
+            },
+            logger: logger)
+        let sweep = ExpirySweep(
+            store: routes.service.store, interval: settings.sweepInterval, now: routes.service.now, log: log)
+        var configuration = ServiceGroupConfiguration(
+            services: [application, sweep], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
+        configuration.maximumGracefulShutdownDuration = Duration.seconds(10)
+        try await ServiceGroup(configuration: configuration).run()
+    }
+}
+
+/// Moves invites past their expiry to `expired` (with `invite_expired` events, so a coach can be
+/// told) every `interval`, until the server stops.
+struct ExpirySweep: Service {
+    let store: any InviteStore
+    let interval: Duration
+    let now: @Sendable () -> Date
+    let log: @Sendable (String) -> Void
+
+    func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            do {
+                let moved = try await store.expire(at: now())
+                if moved > 0 { log("expired \(moved) invite\(moved == 1 ? "" : "s")") }
+            } catch {
+                log("the expiry sweep could not reach the store")
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import BeckonRender
+import BeckonSite
+import BeckonWeb
+import InviteModel
+
+/// A built site as `beckon serve` answers it: every artifact by its URL path, and the page each
+/// link resolution shows in each locale.
+public struct ServedSite: Sendable {
+    /// The files, by output path (`en-US/invite/index.html`), as `beckon build` writes them.
+    public let files: [String: Artifact]
+    public let config: SiteConfig
+    /// The locales with pages, the default first.
+    public let locales: [LocaleID]
+
+    public init(config: SiteConfig, artifacts: [Artifact]) {
+        self.config = config
+        var files: [String: Artifact] = [:]
+        for artifact in artifacts where artifact.kind != .servingRules {
+            files[artifact.path] = files[artifact.path] ?? artifact
+        }
+        self.files = files
+        let defaultLocale = config.locales.defaultLocale
+        let withPages = Set(artifacts.filter { $0.kind.isInvitePage && $0.sample == nil }.compactMap(\.locale))
+        self.locales = [defaultLocale] + withPages.filter { $0 != defaultLocale }.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// The file a request path names: `/de-DE/invite/` is `de-DE/invite/index.html`. `nil` for a
+    /// path that leaves the output (`..`) or names nothing.
+    public func file(at requestPath: String) -> Artifact? {
+        guard let decoded = requestPath.removingPercentEncoding, !decoded.contains("\0") else { return nil }
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
+        let path = segments.joined(separator: "/")
+        if decoded.hasSuffix("/") || path.isEmpty { return files[path.isEmpty ? "index.html" : path + "/index.html"] }
+        return files[path]
+    }
+
+    /// The page a link resolution shows in a locale, or `nil` when the site has none for it. An
+    /// accepted invite shows the `accepted` page where the site has one, else the landing page.
+    public func page(for resolution: LinkResolution, locale: LocaleID) -> Artifact? {
+        switch resolution {
+        case .landing: page(.landing, locale)
+        case .expired: page(.expired, locale)
+        case .gone: page(.gone, locale)
+        case .alreadyAccepted: page(.accepted, locale) ?? page(.landing, locale)
+        }
+    }
+
+    /// A page of one kind in a locale, falling back to the default locale's.
+    func page(_ kind: TemplateKind, _ locale: LocaleID) -> Artifact? {
+        files[PageRoute(kind: kind, locale: locale).filePath]
+            ?? files[PageRoute(kind: kind, locale: config.locales.defaultLocale).filePath]
+    }
+
+    /// The locale for a visitor's `Accept-Language`, or the default one.
+    public func locale(acceptLanguage: String?) -> LocaleID {
+        AcceptLanguage(acceptLanguage).best(of: locales) ?? config.locales.defaultLocale
+    }
+}
