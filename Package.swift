@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // C libraries, each behind one module.
@@ -42,6 +43,10 @@ let package = Package(
         // Libraries, in dependency order.
         .target(name: "InviteModel"),
         .target(name: "BeckonStore", dependencies: ["InviteModel"]),
+        .target(
+            name: "BeckonStoreSQLite",
+            dependencies: ["BeckonStore", "InviteModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "InviteSecurity",
             dependencies: [
@@ -157,6 +162,13 @@ let package = Package(
             dependencies: [
                 "InviteSecurity", .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "BeckonStoreTests",
+            dependencies: [
+                "BeckonStore", "BeckonStoreSQLite", "InviteModel", "BeckonTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

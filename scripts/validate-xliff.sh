@@ -2,6 +2,8 @@
 # Checks XLIFF files against the official OASIS XML Schemas, offline.
 #
 #   scripts/validate-xliff.sh FILE.xlf...
+#   scripts/validate-xliff.sh --schemas   # only obtain xmllint and the schemas: exit 0 when both
+#                                         # are here, 1 (saying why) when they cannot be had
 #
 # The schema is picked from the root's version attribute:
 #   1.2 -> xliff-core-1.2-strict.xsd (namespace urn:oasis:names:tc:xliff:document:1.2)
@@ -42,13 +44,19 @@ DEB_PACKAGE="php-symfony-translation"
 DEB_SCHEMAS="usr/share/php/Symfony/Component/Translation/Resources/schemas"
 CACHE="${BECKON_XSD_CACHE:-/tmp/beckon-xsd}"
 
+schemas_only=0
+if [ "${1:-}" = --schemas ]; then
+    schemas_only=1
+    shift
+fi
+
 skip() {
     echo "validate-xliff: skipped: $*"
-    exit 0
+    exit "$schemas_only"
 }
 
-if [ $# -eq 0 ]; then
-    echo "usage: $0 FILE.xlf..." >&2
+if [ $# -eq 0 ] && [ "$schemas_only" = 0 ]; then
+    echo "usage: $0 FILE.xlf... | $0 --schemas" >&2
     exit 2
 fi
 
@@ -141,6 +149,8 @@ if [ -s "$CACHE/size_restriction.xsd" ]; then
 EOF
     slr_schema="$CACHE/xliff20-slr.xsd"
 fi
+
+[ "$schemas_only" = 1 ] && exit 0
 
 # --- validation -----------------------------------------------------------------------------
 failed=0

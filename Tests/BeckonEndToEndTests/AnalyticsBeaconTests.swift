@@ -6,9 +6,10 @@ import Testing
 /// event reaches the endpoint with the code from the link, the variant, the context and the
 /// locale, and nothing else.
 @Suite(.serialized) struct AnalyticsBeaconTests {
-    @Test func chromiumPostsTheEventWhenAnInviteLinkOpens() throws {
-        guard HeadlessChromium.isAvailable() else { return }
-        try #require(ServingRulesTests.installed(.nginx), "nginx or curl is not installed: run `make deps`")
+    @Test(
+        .enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"),
+        .enabled(if: TestTool.nginx.isAvailable, "nginx or curl is not installed: run `make test-deps`"))
+    func chromiumPostsTheEventWhenAnInviteLinkOpens() throws {
         let site = TemporaryDirectory()
         for folder in ["templates", "locales", "static"] {
             try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: site.path(folder))

@@ -103,8 +103,8 @@ import Testing
         #expect(preview.interrupt() == 0)
     }
 
-    @Test func aHeadlessBrowserSeesTheEditedText() throws {
-        guard HeadlessChromium.isAvailable() else { return }
+    @Test(.enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"))
+    func aHeadlessBrowserSeesTheEditedText() throws {
         let site = TemporaryDirectory()
         try SiteFixture.write(PreviewFixture.site, to: site.url)
         let preview = try RunningPreview(site: site.url)

@@ -31,8 +31,8 @@ import Testing
 
     /// The filters, run by headless Chromium from a linked query: German strings another locale
     /// fills are the one string left.
-    @Test func theFiltersNarrowTheStringsInABrowser() throws {
-        guard HeadlessChromium.isAvailable() else { return }
+    @Test(.enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"))
+    func theFiltersNarrowTheStringsInABrowser() throws {
         let folder = TemporaryDirectory()
         try FileManager.default.copyItem(
             at: Repository.root.appendingPathComponent("examples/selffull"), to: folder.path("site"))
@@ -75,8 +75,8 @@ import Testing
     /// expiry plural and the subject, ask for changes to the button with a note, take the
     /// downloaded `review-ar.json`, and `beckon l10n import` it; the bundle records the three
     /// decisions, `l10n status` counts them, and the next review page shows them.
-    @Test func decisionsMadeInTheBrowserAreImportedIntoTheBundle() throws {
-        guard HeadlessChromium.isAvailable() else { return }
+    @Test(.enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"))
+    func decisionsMadeInTheBrowserAreImportedIntoTheBundle() throws {
         let folder = TemporaryDirectory()
         let site = folder.path("site")
         try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("examples/selffull"), to: site)

@@ -8,8 +8,8 @@ import Testing
 /// are not served. The same for a site whose static files and `links.path` carry every character
 /// a rule file's grammar reads (spaces, quotes, braces, `;`, `#`, `$`, `%`, non-ASCII letters,
 /// attempts to add a rule answering 418): each is served as named, and names with control
-/// characters are refused. Each server's tests are skipped, saying so, where it is not installed;
-/// `make deps` installs nginx, Caddy and curl.
+/// characters are refused. Each server's tests are reported as skipped, with the reason, where it is
+/// not installed; `make test-deps` installs nginx, Caddy and curl.
 @Suite(.serialized) struct ServingRulesTests {
     /// One build, shared by both servers.
     static let site: TemporaryDirectory = build(static: [:])
@@ -218,8 +218,7 @@ import Testing
     }
 
     static func installed(_ server: Server) -> Bool {
-        FileManager.default.isExecutableFile(atPath: server.executable)
-            && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
+        server == .nginx ? TestTool.nginx.isAvailable : TestTool.caddy.isAvailable
     }
 
     /// Every file of `site`'s manifest fetched from `server`: each answers with the manifest's
@@ -309,7 +308,7 @@ import Testing
         }
     }
 
-    @Suite(.enabled(if: installed(.nginx), "nginx or curl is not installed: run `make deps`"))
+    @Suite(.enabled(if: installed(.nginx), "nginx or curl is not installed: run `make test-deps`"))
     struct Nginx {
         @Test func everyFileAnswersAsTheManifestSays() throws {
             try ServingRulesTests.everyFileAnswersAsTheManifestSays(.nginx, site: site)
@@ -324,7 +323,7 @@ import Testing
         }
     }
 
-    @Suite(.enabled(if: installed(.caddy), "caddy or curl is not installed: run `make deps`"))
+    @Suite(.enabled(if: installed(.caddy), "caddy or curl is not installed: run `make test-deps`"))
     struct Caddy {
         @Test func everyFileAnswersAsTheManifestSays() throws {
             try ServingRulesTests.everyFileAnswersAsTheManifestSays(.caddy, site: site)

@@ -5,11 +5,10 @@ import Testing
 /// The default site's emails as a receiving server's SpamAssassin scores them (local tests only,
 /// no network): no rule with a positive score, in particular no word split by a tag
 /// (`HTML_OBFUSCATE_*`), which Japanese sentences tripped when names and links sat in tags directly
-/// against the text. `make deps` installs spamassassin; without it the test says it was skipped.
+/// against the text. `make test-deps` installs spamassassin; without it the test is reported as
+/// skipped.
 @Suite struct SpamAssassinTests {
-    static let spamassassin = ["/usr/bin/spamassassin", "/usr/local/bin/spamassassin"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    static let spamassassin = TestTool.program("spamassassin")
 
     /// Every message of a folder in one mbox, so SpamAssassin starts once.
     static func mbox(_ messages: [URL]) throws -> String {
@@ -35,11 +34,9 @@ import Testing
         }
     }
 
-    @Test func noEmailScores() throws {
-        guard let spamassassin = Self.spamassassin else {
-            print("skipped: no spamassassin here (make deps installs it)")
-            return
-        }
+    @Test(.enabled(if: TestTool.spamassassin.isAvailable, "spamassassin is not installed: run `make test-deps`"))
+    func noEmailScores() throws {
+        let spamassassin = try #require(Self.spamassassin)
         let messages = EmailTests.emails(in: EmailTests.defaultSite.path("out/emails"))
         #expect(messages.contains { $0.path.contains("/ja-JP/") })
         let folder = TemporaryDirectory()
@@ -48,7 +45,7 @@ import Testing
         try Data(try Self.mbox(messages).utf8).write(to: input)
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: spamassassin)
+        process.executableURL = spamassassin
         process.arguments = ["-L", "--mbox", "-t"]
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)

@@ -3,14 +3,12 @@ import Foundation
 import Testing
 
 /// The hand-off through translate-toolkit, the open tool most translation pipelines use: export
-/// XLIFF 1.2, `xliff2po`, edit the PO as a translator would, `po2xliff`, import. Skipped, with the
-/// reason printed, where translate-toolkit is not installed (`.ci/run` installs it from PyPI).
+/// XLIFF 1.2, `xliff2po`, edit the PO as a translator would, `po2xliff`, import. Reported as
+/// skipped, with the reason, where translate-toolkit is not installed (`make test-deps` installs it).
 @Suite struct TranslateToolkitTests {
-    /// A program on the PATH, or `nil`.
-    static func program(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    /// A program on the PATH, or a failed requirement.
+    static func program(_ name: String) throws -> URL {
+        try #require(TestTool.program(name), "\(name) is not on the PATH")
     }
 
     static func run(_ program: URL, _ arguments: [String], in folder: URL) throws -> Int32 {
@@ -25,11 +23,11 @@ import Testing
         return process.terminationStatus
     }
 
-    @Test func aPORoundTripChangesExactlyTheEditedStrings() throws {
-        guard let xliff2po = Self.program("xliff2po"), let po2xliff = Self.program("po2xliff") else {
-            print("skipped: translate-toolkit is not installed (python3 -m pip install translate-toolkit)")
-            return
-        }
+    @Test(
+        .enabled(if: TestTool.translateToolkit.isAvailable, "translate-toolkit is not installed: run `make test-deps`"))
+    func aPORoundTripChangesExactlyTheEditedStrings() throws {
+        let xliff2po = try Self.program("xliff2po")
+        let po2xliff = try Self.program("po2xliff")
         let site = try HandoffCommandTests.defaultSite()
         let before = HandoffCommandTests.bundles(site)
         let export = try BeckonBinary.run(
@@ -78,13 +76,12 @@ import Testing
     /// A translator's PO merged into the exported one with `pomerge`, then back through
     /// `po2xliff`: exactly the two edited strings change. (Merged into the XLIFF instead, `pomerge`
     /// matches units by source text, so strings with the same English collapse; docs/handoff.md.)
-    @Test func aPOMergeChangesExactlyTheEditedStrings() throws {
-        guard let xliff2po = Self.program("xliff2po"), let po2xliff = Self.program("po2xliff"),
-            let pomerge = Self.program("pomerge")
-        else {
-            print("skipped: translate-toolkit is not installed (python3 -m pip install translate-toolkit)")
-            return
-        }
+    @Test(
+        .enabled(if: TestTool.translateToolkit.isAvailable, "translate-toolkit is not installed: run `make test-deps`"))
+    func aPOMergeChangesExactlyTheEditedStrings() throws {
+        let xliff2po = try Self.program("xliff2po")
+        let po2xliff = try Self.program("po2xliff")
+        let pomerge = try Self.program("pomerge")
         let site = try HandoffCommandTests.defaultSite()
         let before = HandoffCommandTests.bundles(site)
         _ = try BeckonBinary.run(

@@ -1,18 +1,13 @@
 import Foundation
 
-/// Headless Chromium, as the tests that look at pages in a real browser run it (`make deps`
-/// installs it; `BECKON_NO_BROWSER=1` builds without it, and those tests say they were skipped).
+/// Headless Chromium, as the tests that look at pages in a real browser run it (`make test-deps`
+/// installs it; `BECKON_NO_BROWSER=1` leaves it out, and those tests are reported as skipped
+/// through `TestTool.chromium`).
 public enum HeadlessChromium {
     /// The browser's executable, or `nil` when it is not installed.
     public static let executable: URL? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }.map { URL(fileURLWithPath: $0) }
-
-    /// Prints why a test is skipped when there is no browser; `true` when there is one.
-    public static func isAvailable() -> Bool {
-        if executable == nil { print("skipped: no chromium here (make deps installs it)") }
-        return executable != nil
-    }
 
     /// The DOM of `url` once it has loaded (`--dump-dom`), with a fresh profile and the extra
     /// command-line switches given (`--accept-lang=de-DE`, `--virtual-time-budget=2000` to let

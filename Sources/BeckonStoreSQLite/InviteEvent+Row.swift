@@ -1,0 +1,62 @@
+import BeckonStore
+import Foundation
+import GRDB
+import InviteModel
+
+/// How an `InviteEvent` maps to a row of `events`.
+extension InviteEvent {
+    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at FROM events"
+
+    /// Appends an event for `invite`; SQLite assigns the sequence.
+    static func insert(_ name: Name, for invite: Invite, at date: Date, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                name.rawValue, invite.id.uuidString, invite.code.rawValue, invite.senderID, invite.context.rawValue,
+                invite.channel.rawValue, Milliseconds.from(date),
+            ])
+    }
+
+    /// When the event happened, read from the invite it describes: the timestamp its transition
+    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing.
+    static func date(of name: Name, for invite: Invite, fallback: Date) -> Date {
+        let recorded: Date? =
+            switch name {
+            case .created: invite.createdAt
+            case .sent: invite.sentAt
+            case .resent: invite.resentAt
+            case .opened: invite.openedAt
+            case .accepted: invite.acceptedAt
+            case .cancelled: invite.cancelledAt
+            case .expired: invite.expiresAt
+            }
+        return recorded ?? fallback
+    }
+
+    /// Reads a row selected with `selectSQL`.
+    init(row: Row) throws {
+        func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws -> Value {
+            guard let text: String = try row.decode(forColumn: column), let value = parse(text) else {
+                throw StoredValueError(column: "events.\(column)")
+            }
+            return value
+        }
+        guard let sequence: Int64 = try row.decode(forColumn: "sequence"),
+            let senderID: String = try row.decode(forColumn: "sender_id"),
+            let at: Int64 = try row.decode(forColumn: "at")
+        else { throw StoredValueError(column: "events") }
+        self.init(
+            sequence: sequence,
+            name: try parsed("name", Name.init(rawValue:)),
+            inviteID: try parsed("invite_id", UUID.init(uuidString:)),
+            code: try parsed("code", InviteCode.init),
+            senderID: senderID,
+            context: try parsed("context", InviteContext.init(rawValue:)),
+            channel: try parsed("channel", InviteChannel.init(rawValue:)),
+            at: Milliseconds.date(at)
+        )
+    }
+}

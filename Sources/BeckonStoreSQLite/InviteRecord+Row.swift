@@ -1,0 +1,104 @@
+import BeckonStore
+import Foundation
+import GRDB
+import InviteModel
+
+/// How an `InviteRecord` maps to a row of `invites`, one column per field.
+extension InviteRecord {
+    /// The columns of `invites`, in the order `insertSQL` binds them.
+    static let columns = [
+        "id", "code", "sender_id", "context", "context_id", "channel", "status", "invitee_id", "created_at",
+        "sent_at", "resent_at", "opened_at", "accepted_at", "cancelled_at", "expires_at", "sender_first_name",
+        "recipient", "locale", "variant", "context_title",
+    ]
+
+    static let selectSQL = "SELECT \(columns.joined(separator: ", ")) FROM invites"
+
+    static let insertSQL =
+        "INSERT INTO invites (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
+
+    /// Rewrites every column but the id, which identifies the row.
+    static let updateSQL =
+        "UPDATE invites SET \(columns.dropFirst().map { "\($0) = :\($0)" }.joined(separator: ", ")) WHERE id = :id"
+
+    /// The record with every date rounded to the millisecond, as it reads back from the database.
+    var rounded: InviteRecord {
+        var copy = self
+        copy.invite.createdAt = Timestamp.rounded(invite.createdAt)
+        copy.invite.sentAt = invite.sentAt.map(Timestamp.rounded)
+        copy.invite.resentAt = invite.resentAt.map(Timestamp.rounded)
+        copy.invite.openedAt = invite.openedAt.map(Timestamp.rounded)
+        copy.invite.acceptedAt = invite.acceptedAt.map(Timestamp.rounded)
+        copy.invite.cancelledAt = invite.cancelledAt.map(Timestamp.rounded)
+        copy.invite.expiresAt = Timestamp.rounded(invite.expiresAt)
+        return copy
+    }
+
+    /// The named arguments of `insertSQL` and `updateSQL`.
+    var arguments: StatementArguments {
+        let invite = invite
+        let values: [String: (any DatabaseValueConvertible)?] = [
+            "id": invite.id.uuidString,
+            "code": invite.code.rawValue,
+            "sender_id": invite.senderID,
+            "context": invite.context.rawValue,
+            "context_id": invite.contextID,
+            "channel": invite.channel.rawValue,
+            "status": invite.status.rawValue,
+            "invitee_id": invite.inviteeID,
+            "created_at": Milliseconds.from(invite.createdAt),
+            "sent_at": invite.sentAt.map(Milliseconds.from),
+            "resent_at": invite.resentAt.map(Milliseconds.from),
+            "opened_at": invite.openedAt.map(Milliseconds.from),
+            "accepted_at": invite.acceptedAt.map(Milliseconds.from),
+            "cancelled_at": invite.cancelledAt.map(Milliseconds.from),
+            "expires_at": Milliseconds.from(invite.expiresAt),
+            "sender_first_name": senderFirstName,
+            "recipient": recipient,
+            "locale": locale,
+            "variant": variant,
+            "context_title": contextTitle,
+        ]
+        return StatementArguments(values)
+    }
+
+    /// Reads a row selected with `selectSQL`.
+    init(row: Row) throws {
+        func required<Value: DatabaseValueConvertible>(_ column: String, as _: Value.Type = Value.self) throws -> Value {
+            guard let value: Value = try row.decode(forColumn: column) else { throw StoredValueError(column: "invites.\(column)") }
+            return value
+        }
+        func date(_ column: String) throws -> Date? {
+            try (row.decode(forColumn: column) as Int64?).map(Milliseconds.date)
+        }
+        func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws -> Value {
+            guard let value = parse(try required(column)) else { throw StoredValueError(column: "invites.\(column)") }
+            return value
+        }
+        var invite = Invite(
+            id: try parsed("id", UUID.init(uuidString:)),
+            senderID: try required("sender_id"),
+            code: try parsed("code", InviteCode.init),
+            context: try parsed("context", InviteContext.init(rawValue:)),
+            contextID: try row.decode(forColumn: "context_id"),
+            channel: try parsed("channel", InviteChannel.init(rawValue:)),
+            createdAt: Milliseconds.date(try required("created_at"))
+        )
+        invite.status = try parsed("status", InviteStatus.init(rawValue:))
+        invite.inviteeID = try row.decode(forColumn: "invitee_id")
+        invite.sentAt = try date("sent_at")
+        invite.resentAt = try date("resent_at")
+        invite.openedAt = try date("opened_at")
+        invite.acceptedAt = try date("accepted_at")
+        invite.cancelledAt = try date("cancelled_at")
+        invite.expiresAt = Milliseconds.date(try required("expires_at"))
+        self.init(
+            invite: invite,
+            senderFirstName: try row.decode(forColumn: "sender_first_name"),
+            recipient: try row.decode(forColumn: "recipient"),
+            locale: try row.decode(forColumn: "locale"),
+            variant: try row.decode(forColumn: "variant"),
+            contextTitle: try row.decode(forColumn: "context_title")
+        )
+    }
+}

@@ -1,0 +1,306 @@
+import BeckonStore
+import Foundation
+import GRDB
+import InviteModel
+
+/// An `InviteStore` in one SQLite database file, through GRDB.
+///
+/// The file is opened in WAL mode (`DatabasePool`): reads run concurrently on their own
+/// snapshots while one connection writes, and every write is an `IMMEDIATE` transaction, so
+/// the rate limit, the idempotency keys and updates stay exact across tasks, across store
+/// instances and across processes sharing the file (a writer waits up to `busyTimeout` for
+/// another's transaction). Commits are synced to disk (`synchronous = FULL`), and erased
+/// personal data is overwritten (`secure_delete`). See docs/store.md for the schema.
+public final class SQLiteInviteStore: InviteStore {
+    /// The names of the schema migrations this version knows, in the order they run.
+    public static var migrationNames: [String] { StoreSchema.migrationNames }
+
+    /// How long a write waits for another connection's transaction before failing.
+    public static let busyTimeout: TimeInterval = 10
+
+    /// The database file, or `nil` for an in-memory database.
+    public let path: String?
+    private let writer: any DatabaseWriter
+
+    /// Opens the database file at `path`, creating it when missing, and runs the migrations it
+    /// has not run yet.
+    public init(path: String) throws(StoreError) {
+        do {
+            let pool = try DatabasePool(path: path, configuration: Self.configuration)
+            // GRDB sets `synchronous = NORMAL` with WAL, which can lose the last commits on a
+            // power failure; invites and their events are worth a sync per commit.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            try StoreSchema.migrator.migrate(pool)
+            self.writer = pool
+        } catch {
+            throw StoreError.from(error, during: "opening the invite database")
+        }
+        self.path = path
+    }
+
+    /// A store in a private in-memory database, gone when the store is released; for tests and
+    /// previews. Reads and writes are serialized (there is no WAL in memory).
+    public static func inMemory() throws(StoreError) -> SQLiteInviteStore {
+        do {
+            let queue = try DatabaseQueue(configuration: configuration)
+            try StoreSchema.migrator.migrate(queue)
+            return SQLiteInviteStore(writer: queue)
+        } catch {
+            throw StoreError.from(error, during: "opening an in-memory invite database")
+        }
+    }
+
+    private init(writer: any DatabaseWriter) {
+        self.writer = writer
+        self.path = nil
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.label = "BeckonStore"
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        return configuration
+    }
+
+    /// The migrations this database has run, in order.
+    public func appliedMigrations() async throws(StoreError) -> [String] {
+        try await read("reading the migrations") { db in
+            try StoreSchema.migrator.appliedMigrations(db)
+        }
+    }
+
+    // MARK: InviteStore
+
+    public func create(
+        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
+    ) async throws(StoreError) -> CreateOutcome {
+        let record = record.rounded
+        return try await write("creating an invite") { db in
+            let invite = record.invite
+            if let idempotencyKey {
+                let previous = try Row.fetchOne(
+                    db, sql: "SELECT request_hash, invite_id FROM idempotency_keys WHERE sender_id = ? AND key = ?",
+                    arguments: [invite.senderID, idempotencyKey])
+                if let previous {
+                    guard try previous.decode(String?.self, forColumn: "request_hash") == requestHash else {
+                        return .keyReused
+                    }
+                    let inviteID = try previous.decode(String?.self, forColumn: "invite_id")
+                    guard let first = try Self.fetchInvite(db, where: "id = ?", [inviteID]) else {
+                        throw StoredValueError(column: "idempotency_keys.invite_id")
+                    }
+                    return .replayed(first)
+                }
+            }
+            if let retryAt = try Self.retryDate(for: invite, limit: limit, in: db) {
+                return .limited(retryAt: retryAt)
+            }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM invites WHERE code = ?", arguments: [invite.code.rawValue])
+                == true
+            {
+                return .codeTaken
+            }
+            try db.execute(sql: InviteRecord.insertSQL, arguments: record.arguments)
+            try InviteEvent.insert(.created, for: invite, at: invite.createdAt, in: db)
+            if let idempotencyKey {
+                try db.execute(
+                    sql: """
+                        INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
+                        VALUES (?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        invite.senderID, idempotencyKey, requestHash, invite.id.uuidString,
+                        Milliseconds.from(invite.createdAt),
+                    ])
+            }
+            return .created(record)
+        }
+    }
+
+    public func invite(code: InviteCode) async throws(StoreError) -> InviteRecord? {
+        try await read("reading an invite") { db in
+            try Self.fetchInvite(db, where: "code = ?", [code.rawValue])
+        }
+    }
+
+    public func invites(sender: String, before: InviteCode?, limit: Int) async throws(StoreError) -> [InviteRecord] {
+        guard limit > 0 else { return [] }
+        return try await read("listing a sender's invites") { db in
+            let order = "ORDER BY created_at DESC, code DESC LIMIT :limit"
+            let sql: String
+            var arguments: StatementArguments = ["sender": sender, "limit": limit]
+            if let before {
+                // A cursor that is not one of this sender's codes gives an empty page.
+                sql = """
+                    \(InviteRecord.selectSQL) WHERE sender_id = :sender AND (created_at, code) <
+                        (SELECT created_at, code FROM invites WHERE code = :before AND sender_id = :sender)
+                    \(order)
+                    """
+                arguments += ["before": before.rawValue]
+            } else {
+                sql = "\(InviteRecord.selectSQL) WHERE sender_id = :sender \(order)"
+            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(InviteRecord.init(row:))
+        }
+    }
+
+    /// The change function may not change the invite's id, code or sender: such an update is
+    /// `.rejected`. An error thrown by `change` is rejected with its description as the message,
+    /// so it should name no personal data. Each returned event is dated by the timestamp its
+    /// transition set on the invite (`expiresAt` for `invite_expired`), or the current time
+    /// when that is missing.
+    public func update(
+        code: InviteCode, _ change: @Sendable (inout InviteRecord) throws -> [InviteEvent.Name]
+    ) async throws(StoreError) -> InviteRecord? {
+        try await write("updating an invite") { db in
+            guard let original = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else { return nil }
+            var record = original
+            let names: [InviteEvent.Name]
+            do {
+                names = try change(&record)
+            } catch {
+                throw ChangeRejection(message: String(describing: error))
+            }
+            guard record.invite.id == original.invite.id, record.invite.code == original.invite.code,
+                record.invite.senderID == original.invite.senderID
+            else {
+                throw ChangeRejection(message: "an update cannot change an invite's id, code or sender")
+            }
+            record = record.rounded
+            if record != original {
+                try db.execute(sql: InviteRecord.updateSQL, arguments: record.arguments)
+            }
+            let now = Date()
+            for name in names {
+                let date = InviteEvent.date(of: name, for: record.invite, fallback: now)
+                try InviteEvent.insert(name, for: record.invite, at: date, in: db)
+            }
+            return record
+        }
+    }
+
+    public func events(after sequence: Int64, limit: Int) async throws(StoreError) -> [InviteEvent] {
+        guard limit > 0 else { return [] }
+        return try await read("reading events") { db in
+            try Row.fetchAll(
+                db, sql: "\(InviteEvent.selectSQL) WHERE sequence > ? ORDER BY sequence LIMIT ?",
+                arguments: [sequence, limit]
+            ).map(InviteEvent.init(row:))
+        }
+    }
+
+    public func expire(at date: Date) async throws(StoreError) -> Int {
+        try await write("expiring invites") { db in
+            let due = try Row.fetchAll(
+                db,
+                sql: """
+                    \(InviteRecord.selectSQL) WHERE status IN ('created', 'sent', 'opened') AND expires_at <= ?
+                    ORDER BY expires_at, code
+                    """,
+                arguments: [Milliseconds.from(date)]
+            ).map(InviteRecord.init(row:))
+            var moved = 0
+            for record in due {
+                var invite = record.invite
+                // The query compares whole milliseconds; the model decides on the exact date.
+                guard invite.expireIfNeeded(at: date) else { continue }
+                try db.execute(
+                    sql: "UPDATE invites SET status = ? WHERE id = ?",
+                    arguments: [invite.status.rawValue, invite.id.uuidString])
+                try InviteEvent.insert(.expired, for: invite, at: invite.expiresAt, in: db)
+                moved += 1
+            }
+            return moved
+        }
+    }
+
+    /// After the transaction commits, the write-ahead log is checkpointed and truncated, so the
+    /// erased values leave the WAL file too (`secure_delete` zeroes them in the database file).
+    /// When readers keep the checkpoint from finishing, SQLite's next automatic checkpoint does it.
+    public func eraseSender(_ senderID: String) async throws(StoreError) -> Int {
+        let inWAL = path != nil
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                var changed = 0
+                try db.inTransaction(.immediate) {
+                    try db.execute(
+                        sql: """
+                            UPDATE invites SET sender_first_name = NULL, recipient = NULL
+                            WHERE sender_id = ? AND (sender_first_name IS NOT NULL OR recipient IS NOT NULL)
+                            """,
+                        arguments: [senderID])
+                    changed = db.changesCount
+                    return .commit
+                }
+                if inWAL {
+                    // Best effort: the erase is committed whether or not the checkpoint finishes.
+                    _ = try? db.checkpoint(.truncate)
+                }
+                return changed
+            }
+        } catch {
+            throw StoreError.from(error, during: "erasing a sender's personal data")
+        }
+    }
+
+    public func ping() async throws(StoreError) {
+        _ = try await read("pinging the invite database") { db in
+            try Int.fetchOne(db, sql: "SELECT 1")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// When the sender may create again, or `nil` when `invite` fits under the limit: the
+    /// invites created after `createdAt - window` are counted, and a slot frees up when the
+    /// oldest one that keeps the count at the limit leaves the window.
+    private static func retryDate(for invite: Invite, limit: RateLimit, in db: Database) throws -> Date? {
+        guard limit.limit > 0 else { return .distantFuture }
+        let start = Milliseconds.from(invite.createdAt.addingTimeInterval(-limit.window))
+        let count =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM invites WHERE sender_id = ? AND created_at > ?",
+                arguments: [invite.senderID, start]) ?? 0
+        guard count >= limit.limit else { return nil }
+        let oldest = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT created_at FROM invites WHERE sender_id = ? AND created_at > ?
+                ORDER BY created_at LIMIT 1 OFFSET ?
+                """,
+            arguments: [invite.senderID, start, count - limit.limit])
+        guard let oldest else { throw StoredValueError(column: "invites.created_at") }
+        return Milliseconds.date(oldest).addingTimeInterval(limit.window)
+    }
+
+    private static func fetchInvite(
+        _ db: Database, where condition: String, _ arguments: StatementArguments
+    ) throws -> InviteRecord? {
+        try Row.fetchOne(db, sql: "\(InviteRecord.selectSQL) WHERE \(condition)", arguments: arguments)
+            .map(InviteRecord.init(row:))
+    }
+
+    private func read<T: Sendable>(
+        _ operation: String, _ value: @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        do {
+            return try await writer.read(value)
+        } catch {
+            throw StoreError.from(error, during: operation)
+        }
+    }
+
+    private func write<T: Sendable>(
+        _ operation: String, _ updates: @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        do {
+            return try await writer.write(updates)
+        } catch {
+            throw StoreError.from(error, during: operation)
+        }
+    }
+}

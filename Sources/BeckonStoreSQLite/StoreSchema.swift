@@ -1,0 +1,72 @@
+import GRDB
+
+/// The database's tables and indexes, built by named migrations that run once each, in order.
+/// GRDB records the applied ones in `grdb_migrations`; a released migration is never edited,
+/// a change to the schema is a new migration appended to the list.
+enum StoreSchema {
+    /// The migrations' names, in the order they run.
+    static let migrationNames = ["v1-invites-idempotency-events"]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(migrationNames[0]) { db in
+            try createVersion1(db)
+        }
+        return migrator
+    }
+
+    /// Invites as columns (dates are integer milliseconds since 1970 UTC), the idempotency keys
+    /// scoped by sender, and the event feed keyed by its sequence.
+    private static func createVersion1(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE invites (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    code TEXT NOT NULL,
+                    sender_id TEXT NOT NULL,
+                    context TEXT NOT NULL,
+                    context_id TEXT,
+                    channel TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    invitee_id TEXT,
+                    created_at INTEGER NOT NULL,
+                    sent_at INTEGER,
+                    resent_at INTEGER,
+                    opened_at INTEGER,
+                    accepted_at INTEGER,
+                    cancelled_at INTEGER,
+                    expires_at INTEGER NOT NULL,
+                    sender_first_name TEXT,
+                    recipient TEXT,
+                    locale TEXT,
+                    variant TEXT,
+                    context_title TEXT
+                );
+                CREATE UNIQUE INDEX invites_by_code ON invites (code);
+                CREATE INDEX invites_by_sender ON invites (sender_id, created_at, code);
+                CREATE INDEX invites_open_by_expiry ON invites (expires_at)
+                    WHERE status IN ('created', 'sent', 'opened');
+
+                CREATE TABLE idempotency_keys (
+                    sender_id TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    request_hash TEXT,
+                    invite_id TEXT NOT NULL REFERENCES invites (id),
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (sender_id, key)
+                ) WITHOUT ROWID;
+
+                CREATE TABLE events (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    invite_id TEXT NOT NULL REFERENCES invites (id),
+                    code TEXT NOT NULL,
+                    sender_id TEXT NOT NULL,
+                    context TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    at INTEGER NOT NULL
+                );
+                CREATE INDEX events_by_invite ON events (invite_id);
+                """)
+    }
+}

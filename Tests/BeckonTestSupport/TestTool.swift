@@ -1,0 +1,62 @@
+import Foundation
+
+/// A program some tests run that is not part of the Swift toolchain. `make test-deps` installs
+/// every one of them; a test that needs one carries `.enabled(if: TestTool.x.isAvailable, "…")`,
+/// so that where the program is missing the test is reported as skipped with that reason instead
+/// of passing. `.ci/run` fails when any test was skipped: CI installs every tool, so a skip there
+/// means an install step is missing.
+public enum TestTool: String, CaseIterable, Sendable {
+    /// Headless Chromium, for the tests that look at pages in a real browser.
+    case chromium
+    /// SpamAssassin, which scores the default site's emails.
+    case spamassassin
+    /// translate-toolkit's `xliff2po`, `po2xliff` and `pomerge`, for the PO round trip.
+    case translateToolkit
+    /// `xmllint` with the OASIS XLIFF schemas `scripts/validate-xliff.sh` obtains.
+    case xliffSchemas
+    /// nginx and curl, for the serving-rules tests.
+    case nginx
+    /// Caddy and curl, for the serving-rules tests.
+    case caddy
+
+    /// Whether the tool can be run here (worked out once per tool and process).
+    public var isAvailable: Bool { Self.availability[self] ?? false }
+
+    /// The first of `names` that is an executable file in one of the `PATH` folders (or in the
+    /// usual system folders when `PATH` is unset), or `nil`.
+    public static func program(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"]
+        return folders.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    private static let availability: [TestTool: Bool] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, $0.probe()) })
+
+    private func probe() -> Bool {
+        switch self {
+        case .chromium: return HeadlessChromium.executable != nil
+        case .spamassassin: return Self.program("spamassassin") != nil
+        case .translateToolkit: return ["xliff2po", "po2xliff", "pomerge"].allSatisfy { Self.program($0) != nil }
+        case .xliffSchemas: return Self.program("xmllint") != nil && Self.xliffSchemasObtained()
+        // The serving-rules tests run the servers from where Debian installs them.
+        case .nginx: return Self.executable("/usr/sbin/nginx") && Self.executable("/usr/bin/curl")
+        case .caddy: return Self.executable("/usr/bin/caddy") && Self.executable("/usr/bin/curl")
+        }
+    }
+
+    private static func executable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Whether `scripts/validate-xliff.sh --schemas` could put the OASIS schemas in its cache.
+    private static func xliffSchemasObtained() -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [Repository.root.appendingPathComponent("scripts/validate-xliff.sh").path, "--schemas"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
