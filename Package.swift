@@ -134,7 +134,8 @@ let package = Package(
         .target(
             name: "BeckonCLI",
             dependencies: [
-                "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonStarters", "InviteSecurity",
+                "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonServe", "BeckonStarters",
+                "BeckonStore", "BeckonStoreSQLite", "InviteSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -235,7 +236,8 @@ let package = Package(
         .testTarget(
             name: "BeckonEndToEndTests",
             dependencies: [
-                "beckon", "BeckonTestSupport", "BeckonMIME", "BeckonCards",
+                "beckon", "BeckonTestSupport", "BeckonMIME", "BeckonCards", "BeckonStore", "BeckonStoreSQLite",
+                "InviteModel", "InviteSecurity",
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             exclude: ["Goldens"]

@@ -28,7 +28,8 @@ public struct BeckonCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            InitCommand.self, BuildCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self,
+            InitCommand.self, BuildCommand.self, CheckCommand.self, PreviewCommand.self, ServeCommand.self,
+            RenderCommand.self,
             L10nCommand.self,
             LintCommand.self,
             ContrastCommand.self,

@@ -88,14 +88,17 @@ struct ExpirySweep: Service {
     let log: @Sendable (String) -> Void
 
     func run() async throws {
-        while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            do {
-                let moved = try await store.expire(at: now())
-                if moved > 0 { log("expired \(moved) invite\(moved == 1 ? "" : "s")") }
-            } catch {
-                log("the expiry sweep could not reach the store")
+        // Stops at once on shutdown, between sweeps or inside one.
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    let moved = try await store.expire(at: now())
+                    if moved > 0 { log("expired \(moved) invite\(moved == 1 ? "" : "s")") }
+                } catch {
+                    log("the expiry sweep could not reach the store")
+                }
+                try await Task.sleep(for: interval)
             }
-            try? await Task.sleep(for: interval)
         }
     }
 }

@@ -30,6 +30,23 @@ public enum LoopbackHTTP {
         return parse(readAll(socket, until: nil, deadline: Date().addingTimeInterval(timeout)))
     }
 
+    /// Sends these bytes as they are (a body that is not valid UTF-8 included) and reads the answer.
+    public static func raw(port: Int, bytes: [UInt8], timeout: TimeInterval = 30) throws -> Reply {
+        let socket = try connect(port: port, timeout: timeout)
+        defer { close(socket) }
+        var sent = 0
+        // A server may answer and close before the whole body is sent (413): stop writing then,
+        // without SIGPIPE, and read what it said.
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBufferPointer {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { break }
+            sent += count
+        }
+        return parse(readAll(socket, until: nil, deadline: Date().addingTimeInterval(timeout)))
+    }
+
     /// Opens a connection and sends nothing: the caller closes it with `close(_:)`.
     public static func openIdle(port: Int) throws -> Int32 {
         try connect(port: port, timeout: 5)

@@ -1,0 +1,103 @@
+import ArgumentParser
+import BeckonBuild
+import BeckonDiagnostics
+import BeckonEngine
+import BeckonServe
+import BeckonSite
+import BeckonStore
+import BeckonStoreSQLite
+import Foundation
+import InviteModel
+import InviteSecurity
+
+/// `beckon serve`: the site and its invite links at request time, with the invite API.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the site and answer every invite link by its invite's state, with the invite API.",
+        discussion: """
+            Builds the site in memory (refusing to start on errors, as build does), opens the invite \
+            store, and serves every built file with its status and content type; invite links are \
+            verified and answered by the invite's state in the visitor's language (landing, expired, \
+            410 gone, already accepted, or 404 for a link that does not verify or names no invite). \
+            The JSON API under /v1 creates, lists and changes invites (bearer token from \
+            BECKON_API_TOKEN). Keys come from the environment: BECKON_LINK_KEY or BECKON_LINK_KEYS. \
+            SIGINT or SIGTERM stops it after the requests in flight. See docs/serve.md.
+            """)
+
+    @OptionGroup var options: SiteOptions
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
+    var port: Int = 8080
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The invite store: a SQLite file path (created with its schema if missing).", valueName: "path"))
+    var database: String = "beckon-invites.sqlite"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Invites one sender may create in 24 hours (seed 001: 50; seed 003: 100).", valueName: "n"))
+    var invitesPerDay: Int = RateLimit.friend.limit
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("`--port` must be from 0 to 65535.") }
+        guard (1...100_000).contains(invitesPerDay) else {
+            throw ValidationError("`--invites-per-day` must be from 1 to 100000.")
+        }
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            throw ValidationError(
+                "PostgreSQL stores are not supported by this version; give a SQLite file path to `--database`.")
+        }
+    }
+
+    func run() async throws {
+        let log: @Sendable (String) -> Void = { line in
+            FileHandle.standardError.write(Data("[\(Timestamp.string(from: Date()))] \(line)\n".utf8))
+        }
+        let sources = SourceStore()
+        let buildOptions = options.buildOptions(write: false)
+        let result = await Pipeline(options: buildOptions, sources: sources, engine: Engine()).run()
+        if result.report.hasErrors || result.artifacts.isEmpty {
+            print(
+                options.format.render(result.report, sources: sources, toolVersion: BeckonCommand.version),
+                terminator: "")
+            throw fail(
+                "serve.build", "the site does not build, so it is not served",
+                fix: "Fix the errors above (`beckon check` lists them), then start `beckon serve` again.")
+        }
+        guard let config = SiteLoader(root: options.siteURL, sources: SourceStore()).loadConfig().0 else {
+            throw fail("serve.build", "beckon.yml does not load", fix: "Run `beckon check` to see why.")
+        }
+        let keyring = try LinkSigning.keyring(config.links)
+        let store: SQLiteInviteStore
+        do {
+            store = try SQLiteInviteStore(path: database)
+        } catch {
+            throw fail(
+                "serve.store", "cannot open the invite store \(database): \(error)",
+                fix: "Check that the folder exists and is writable, or give another file with `--database`.")
+        }
+        let token = ProcessInfo.processInfo.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
+        let site = ServedSite(config: config, artifacts: result.artifacts)
+        let settings = ServeServer.Settings(
+            host: host, port: port, apiToken: token, limit: RateLimit(limit: invitesPerDay, window: 86_400))
+        let server = ServeServer(site: site, store: store, keyring: keyring, settings: settings)
+        do {
+            try await server.run(log: log) { url in
+                FileHandle.standardOutput.write(
+                    Data("Serving \(site.files.count) files and invite links at \(url)  (Ctrl-C to stop)\n".utf8))
+            }
+        } catch {
+            throw fail(
+                "serve.listen", "the server stopped: \(error)",
+                fix: "Choose another port with `--port N` (0 picks a free one).")
+        }
+        log("stopped")
+    }
+}

@@ -1,0 +1,266 @@
+import BeckonStore
+import BeckonStoreSQLite
+import BeckonTestSupport
+import Foundation
+import InviteModel
+import InviteSecurity
+import Testing
+
+/// `beckon serve` as an invite service uses it: invites created through the API, their links
+/// answered by their state in the visitor's language, the beacon, rate limits, idempotent
+/// retries, and every bad request refused with a problem naming the field.
+@Suite(.serialized) struct ServeTests {
+    static let site = SiteFixture.replacing(
+        "samples:", with: "analytics:\n  endpoint: https://join.minimo.test/e\nsamples:", in: SiteFixture.minimal)
+
+    /// A site folder, a database beside it, and the server on them.
+    struct Running {
+        let folder = TemporaryDirectory()
+        let server: RunningServe
+
+        init(arguments: [String] = [], before: (URL) throws -> Void = { _ in }) throws {
+            try SiteFixture.write(ServeTests.site, to: folder.path("site"))
+            try before(folder.path("invites.sqlite"))
+            server = try RunningServe(
+                site: folder.path("site"), database: folder.path("invites.sqlite"), arguments: arguments)
+        }
+    }
+
+    static func json(_ reply: LoopbackHTTP.Reply) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any], "\(reply.body)")
+    }
+
+    /// The path and query of an absolute link.
+    static func path(_ link: String) -> String {
+        guard let range = link.range(of: "://") else { return link }
+        let rest = link[range.upperBound...]
+        return String(rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...])
+    }
+
+    func create(_ server: RunningServe, _ body: String, key: String? = nil) throws -> LoopbackHTTP.Reply {
+        try server.api("POST", "/v1/invites", body: body, headers: key.map { ["Idempotency-Key: \($0)"] } ?? [])
+    }
+
+    @Test func anInviteLivesThroughItsLinkAndTheAPI() throws {
+        let running = try Running()
+        let server = running.server
+        defer { _ = server.stop() }
+
+        let created = try create(
+            server, #"{"senderId":"u_42","senderFirstName":"Maya","channel":"sms","recipient":"+44 7700 900123"}"#)
+        #expect(created.status == 201, "\(created.body)")
+        let invite = try Self.json(created)
+        let link = try #require(invite["link"] as? String)
+        let code = try #require(invite["code"] as? String)
+        #expect(link.hasPrefix("https://join.minimo.test/invite/\(code)?"))
+        #expect(invite["recipient"] as? String == "+447700900123")
+
+        // The link answers the landing page in the visitor's language.
+        let german = try server.raw("GET", Self.path(link), headers: ["Accept-Language: de-AT, en;q=0.5"])
+        #expect(german.status == 200)
+        #expect(german.body.contains("<html lang=\"de-DE\""), "\(german.body.prefix(300))")
+        let head = german.head.lowercased()
+        #expect(head.contains("referrer-policy: no-referrer") && head.contains("x-robots-tag: noindex"))
+        #expect(
+            head.contains("cache-control: no-store") && head.contains("content-security-policy: default-src 'self'"))
+        #expect(try server.raw("GET", Self.path(link)).body.contains("<html lang=\"en-US\""))
+
+        // A crawler's beacon is not an open; a person's is, once.
+        let beacon =
+            #"{"event":"invite_link_opened","code":"\#(code)","context":"generic","variant":null,"locale":"en-US"}"#
+        let crawler = try server.raw(
+            "POST", "/e", body: Array(beacon.utf8), headers: ["User-Agent: WhatsApp/2.23.20.0"])
+        #expect(crawler.status == 204)
+        #expect(try Self.json(server.api("GET", "/v1/invites/\(code)"))["status"] as? String == "created")
+        let browser =
+            "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
+        #expect(try server.raw("POST", "/e", body: Array(beacon.utf8), headers: [browser]).status == 204)
+        #expect(try server.raw("POST", "/e", body: Array(beacon.utf8), headers: [browser]).status == 204)
+        let opened = try Self.json(server.api("GET", "/v1/invites/\(code)"))
+        #expect(opened["status"] as? String == "opened")
+
+        // Accepted: the link still answers, now as already accepted.
+        let accepted = try server.api("POST", "/v1/invites/\(code)/accept", body: #"{"inviteeId":"u_7"}"#)
+        #expect(try Self.json(accepted)["status"] as? String == "accepted", "\(accepted.body)")
+        #expect(try server.raw("GET", Self.path(link)).status == 200)
+        #expect(try server.api("POST", "/v1/invites/\(code)/cancel").status == 409)
+
+        // Another invite, cancelled: 410 with the gone page, in German.
+        let other = try Self.json(create(server, #"{"senderId":"u_42","channel":"copy_link"}"#))
+        let otherCode = try #require(other["code"] as? String)
+        #expect(try server.api("POST", "/v1/invites/\(otherCode)/cancel").status == 200)
+        let gone = try server.raw(
+            "GET", Self.path(try #require(other["link"] as? String)), headers: ["Accept-Language: de"])
+        #expect(gone.status == 410)
+        #expect(gone.body.contains("Diese Einladung wurde zurückgezogen") || gone.body.contains("lang=\"de-DE\""))
+
+        // A tampered link, an unknown code and a malformed one: the same 404.
+        let tampered = link.replacingOccurrences(of: "sig=", with: "sig=A")
+        let unknown = try server.raw("GET", "/invite/ZZZZZZZZZZZZZZZ?exp=1&kid=default&sig=x")
+        for path in [Self.path(tampered), "/invite/\(code)", "/invite/%00"] {
+            let reply = try server.raw("GET", path)
+            #expect(reply.status == 404, "\(path)")
+            #expect(reply.body == unknown.body)
+        }
+
+        // The events, in order, with ids only.
+        let events = try Self.json(server.api("GET", "/v1/events?after=0"))
+        let names = (events["events"] as? [[String: Any]] ?? []).map { $0["event"] as? String ?? "" }
+        #expect(
+            names == [
+                "invite_created", "invite_sent", "invite_link_opened", "invite_accepted", "invite_created",
+                "invite_cancelled",
+            ], "\(names)")
+        #expect(try !server.api("GET", "/v1/events?after=0").body.contains("Maya"))
+        let list = try Self.json(server.api("GET", "/v1/users/u_42/invites"))
+        #expect((list["invites"] as? [[String: Any]])?.count == 2)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func anExpiredInviteShowsTheExpiredPageWithItsWayForward() throws {
+        var code = InviteCode("ABCDEFGHJKMNPQR")!
+        var expiresAt = Date()
+        let running = try Running { database in
+            // An invite made 40 days ago, as an earlier run of the server stored it.
+            let store = try SQLiteInviteStore(path: database.path)
+            let invite = Invite(
+                senderID: "u_1", code: code, createdAt: Date().addingTimeInterval(-40 * 86_400), expiry: .friend)
+            code = invite.code
+            expiresAt = invite.expiresAt
+            let semaphore = DispatchSemaphore(value: 0)
+            Task {
+                _ = try? await store.create(
+                    InviteRecord(invite: invite, senderFirstName: "Lea"), limit: .friend, idempotencyKey: nil,
+                    requestHash: nil)
+                semaphore.signal()
+            }
+            semaphore.wait()
+        }
+        let server = running.server
+        defer { _ = server.stop() }
+        let keyring = LinkKeyring(
+            keys: [LinkKey(id: "default", encodedSecret: BeckonBinary.testLinkKey)!], signingKeyID: "default")
+        let link = keyring.sign(
+            InviteLink(policy: LinkPolicy(host: "join.minimo.test"), target: .code(code), expiresAt: expiresAt)
+        ).url
+        let reply = try server.raw("GET", Self.path(link), headers: ["Accept-Language: de-DE"])
+        #expect(reply.status == 200)
+        #expect(reply.body.contains("Diese Einladung ist abgelaufen"), "\(reply.body.prefix(400))")
+        // The built expired page, byte for byte (the way forward is the site's to write).
+        #expect(reply.body == (try server.raw("GET", "/de-DE/expired/").body))
+    }
+
+    @Test func theSendersLimitAnswers429AndARetryNeverMakesASecondInvite() throws {
+        let running = try Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        let body = #"{"senderId":"u_9","channel":"copy_link"}"#
+        let first = try create(server, body, key: "retry-1")
+        let again = try create(server, body, key: "retry-1")
+        #expect(first.status == 201 && again.status == 200)
+        #expect(try Self.json(first)["code"] as? String == Self.json(again)["code"] as? String)
+        #expect(
+            try create(server, #"{"senderId":"u_9","channel":"sms","recipient":"+14155550123"}"#, key: "retry-1").status
+                == 409)
+        for _ in 2...50 { #expect(try create(server, body).status == 201) }
+        let limited = try create(server, body)
+        #expect(limited.status == 429)
+        #expect(limited.head.lowercased().contains("retry-after: "))
+        #expect(limited.body.contains("Try again tomorrow"))
+        #expect(limited.head.lowercased().contains("content-type: application/problem+json"))
+        // Another sender is not limited by this one.
+        #expect(try create(server, #"{"senderId":"u_10","channel":"copy_link"}"#).status == 201)
+        let events = try Self.json(server.api("GET", "/v1/events?after=0&limit=1000"))
+        #expect((events["events"] as? [Any])?.count == 51)
+        #expect(try server.raw("GET", "/metrics").body.contains("beckon_rate_limited_total 1"))
+    }
+
+    /// Every bad request: a 400 problem naming the field, and nothing stored.
+    @Test func badRequestsAreRefusedWithTheFieldAndNothingIsStored() throws {
+        let running = try Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        let cases: [(body: [UInt8], field: String?)] = [
+            (Array(#"{"senderId":42,"channel":"sms"}"#.utf8), "senderId"),
+            (Array(#"{"senderId":"u_1","channel":"sms","recipient":"+14155550123","admin":true}"#.utf8), "admin"),
+            (Array(#"{"senderId":"u_1","channel":"carrier-pigeon"}"#.utf8), "channel"),
+            (Array(#"{"senderId":"u_1","channel":"copy_link","context":"party"}"#.utf8), "context"),
+            (
+                Array(#"{"senderId":"u_1","channel":"copy_link","senderFirstName":"Maya\r\nBcc: x@evil.test"}"#.utf8),
+                "senderFirstName"
+            ),
+            (
+                Array(#"{"senderId":"u_1","channel":"copy_link","senderFirstName":"Maya\u202Egnp.exe"}"#.utf8),
+                "senderFirstName"
+            ),
+            (Array(#"{"senderId":"u_1","channel":"copy_link","senderFirstName":"   "}"#.utf8), "senderFirstName"),
+            (Array(#"{"senderId":"u 1","channel":"copy_link"}"#.utf8), "senderId"),
+            (Array(#"{"senderId":"u_1","channel":"email","recipient":"not-an-address"}"#.utf8), "recipient"),
+            (Array(#"{"senderId":"u_1","channel":"sms"}"#.utf8), "recipient"),
+            (Array(#"{"senderId":"u_1","channel":"copy_link","locale":"../etc"}"#.utf8), "locale"),
+            (Array(#"{"senderId":"u_1","channel":"copy_link","variant":"b"}"#.utf8), "variant"),
+            (Array(#"{"channel":"copy_link"}"#.utf8), "senderId"),
+            (Array(#"{"senderId":"u_1","senderId":"u_2","channel":"copy_link"}"#.utf8), nil),
+            (Array(#"["senderId"]"#.utf8), nil),
+            (Array(#"{"senderId":"u_1","#.utf8), nil),
+            (
+                Array(#"{"senderId":"u_1","channel":"copy_link","senderFirstName":""#.utf8) + [0xC3, 0x28]
+                    + Array(#""}"#.utf8), nil
+            ),
+            (
+                Array(
+                    #"{"senderId":"u_1","channel":"copy_link","senderFirstName":"\#(String(repeating: "a", count: 1_001))"}"#
+                        .utf8), "senderFirstName"
+            ),
+        ]
+        for (body, field) in cases {
+            let reply = try server.raw(
+                "POST", "/v1/invites", body: body, headers: ["Authorization: Bearer \(RunningServe.token)"])
+            let text = String(decoding: body.prefix(80), as: UTF8.self)
+            #expect(reply.status == 400, "\(text): \(reply.status) \(reply.body)")
+            #expect(reply.head.lowercased().contains("content-type: application/problem+json"), "\(text)")
+            let problem = try Self.json(reply)
+            #expect(problem["status"] as? Int == 400)
+            if let field { #expect(problem["field"] as? String == field, "\(text): \(reply.body)") }
+            #expect(!reply.body.contains("evil.test") && !reply.body.contains("gnp.exe"))
+        }
+        let oversize =
+            [UInt8](#"{"senderId":"u_1","channel":"copy_link","senderFirstName":""#.utf8)
+            + [UInt8](repeating: 0x61, count: 70 * 1024) + [UInt8](#""}"#.utf8)
+        #expect(
+            try server.raw(
+                "POST", "/v1/invites", body: oversize, headers: ["Authorization: Bearer \(RunningServe.token)"]
+            ).status == 413)
+        // Without the token nothing is answered.
+        #expect(
+            try server.raw("POST", "/v1/invites", body: Array(#"{"senderId":"u_1","channel":"copy_link"}"#.utf8)).status
+                == 401)
+        #expect(try server.raw("GET", "/v1/events", headers: ["Authorization: Bearer wrong"]).status == 401)
+        let events = try Self.json(server.api("GET", "/v1/events?after=0"))
+        #expect((events["events"] as? [Any])?.isEmpty == true, "nothing was stored")
+    }
+
+    @Test func itServesTheBuiltFilesAsTheManifestSaysAndRefusesABrokenSite() throws {
+        let running = try Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        let entry = try server.raw("GET", "/", headers: ["Accept-Language: de"])
+        #expect(entry.status == 302 && entry.head.contains("Location: /de-DE/invite/"))
+        let association = try server.raw("GET", "/.well-known/apple-app-site-association")
+        #expect(association.status == 200 && association.head.lowercased().contains("content-type: application/json"))
+        #expect(try server.raw("GET", "/en-US/gone/").status == 410)
+        #expect(try server.raw("GET", "/../beckon.yml").status == 404)
+        #expect(try server.raw("GET", "/healthz").status == 200)
+
+        let broken = TemporaryDirectory()
+        try SiteFixture.write(
+            SiteFixture.replacing("name: Minimo", with: "nmae: Minimo", in: ServeTests.site), to: broken.url)
+        let run = try BeckonBinary.run(
+            ["serve", "--site", broken.url.path, "--port", "0", "--database", broken.path("db.sqlite").path],
+            environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains("config.unknown-key") && run.stderr.contains("error[serve.build]"),
+            "\(run.stdout)\(run.stderr)")
+    }
+}
