@@ -175,6 +175,49 @@ import Testing
         #expect(try server.raw("GET", "/metrics").body.contains("beckon_rate_limited_total 1"))
     }
 
+    @Test func bulkResendAndErasure() throws {
+        let running = try Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        // Two recipients that are the same person after normalising: refused before any invite.
+        let duplicate = try server.api(
+            "POST", "/v1/invites/bulk",
+            body:
+                #"{"senderId":"u_5","senderFirstName":"Ida","recipients":[{"channel":"sms","recipient":"+1 415 555 0123"},{"channel":"email","recipient":"a@example.com"},{"channel":"sms","recipient":"+14155550123"}]}"#
+        )
+        #expect(duplicate.status == 400)
+        #expect(try Self.json(duplicate)["field"] as? String == "recipients[2]")
+        let tooMany = (0..<21).map { #"{"channel":"sms","recipient":"+1415555\#(String(format: "%04d", $0))"}"# }
+        let over = try server.api(
+            "POST", "/v1/invites/bulk", body: #"{"senderId":"u_5","recipients":[\#(tooMany.joined(separator: ","))]}"#)
+        #expect(over.status == 400)
+        #expect((try Self.json(server.api("GET", "/v1/events?after=0"))["events"] as? [Any])?.isEmpty == true)
+
+        let bulk = try server.api(
+            "POST", "/v1/invites/bulk",
+            body:
+                #"{"senderId":"u_5","senderFirstName":"Ida","recipients":[{"channel":"sms","recipient":"+1 415 555 0123"},{"channel":"email","recipient":"a@example.com"}]}"#
+        )
+        #expect(bulk.status == 201, "\(bulk.body)")
+        let invites = try #require(Self.json(bulk)["invites"] as? [[String: Any]])
+        #expect(invites.map { $0["recipient"] as? String } == ["+14155550123", "a@example.com"])
+        let code = try #require(invites.first?["code"] as? String)
+
+        // A resend within five minutes of the send: 429 with Retry-After.
+        #expect(try server.api("POST", "/v1/invites/\(code)/send").status == 200)
+        let resend = try server.api("POST", "/v1/invites/\(code)/resend")
+        #expect(resend.status == 429)
+        #expect(resend.head.lowercased().contains("retry-after: "))
+
+        // Erasing the sender clears the name and the recipient; the invite and its link stay.
+        let erased = try Self.json(server.api("POST", "/v1/users/u_5/erase"))
+        #expect(erased["erased"] as? Int == 2)
+        let after = try Self.json(server.api("GET", "/v1/invites/\(code)"))
+        #expect(after["senderFirstName"] == nil && after["recipient"] == nil && after["status"] as? String == "sent")
+        let link = try #require(after["link"] as? String)
+        #expect(try server.raw("GET", Self.path(link)).status == 200)
+    }
+
     /// Every bad request: a 400 problem naming the field, and nothing stored.
     @Test func badRequestsAreRefusedWithTheFieldAndNothingIsStored() throws {
         let running = try Running()
