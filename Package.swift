@@ -233,6 +233,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "BeckonServeTests", dependencies: ["BeckonServe", "BeckonSite", "BeckonTestSupport"]),
         .testTarget(
             name: "BeckonEndToEndTests",
             dependencies: [

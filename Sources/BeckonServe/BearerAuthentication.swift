@@ -19,16 +19,17 @@ struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
         }
         let header = request.headers[.authorization] ?? ""
         let given = header.hasPrefix("Bearer ") ? String(header.dropFirst("Bearer ".count)) : ""
-        guard Self.equal(given, token) else {
-            var problem = APIProblem(
+        guard ConstantTime.equal(given, token) else {
+            throw APIProblem(
                 status: .unauthorized, title: "Unauthorized", detail: "Send `Authorization: Bearer` with the API token."
             )
-            problem.field = nil
-            throw problem
         }
         return try await next(request, context)
     }
+}
 
+/// Comparing secrets.
+enum ConstantTime {
     /// Equality of two secrets in time that depends on neither.
     static func equal(_ a: String, _ b: String) -> Bool {
         let left = Array(SHA256.hash(data: Array(a.utf8)))

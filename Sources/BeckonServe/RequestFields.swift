@@ -21,7 +21,7 @@ struct RequestFields: Sendable {
         do {
             value = try JSONParser.parse(text)
         } catch {
-            throw .badRequest("The body is not valid JSON: \(error.message) (at byte \(error.offset)).")
+            throw .badRequest("The body is not valid JSON: \(Self.visible(error.message)) (at byte \(error.offset)).")
         }
         guard let list = value.members else { throw .badRequest("The body must be a JSON object.") }
         var members: [String: JSONValue] = [:]
@@ -137,6 +137,12 @@ struct RequestFields: Sendable {
             true
         default: false
         }
+    }
+
+    /// A message as it may be echoed: controls and bidirectional formatting characters replaced,
+    /// at most 200 characters.
+    static func visible(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(200).map { isForbidden($0) ? "?" : $0 }))
     }
 
     /// A member name as it may be echoed: printable ASCII, at most 64 characters.

@@ -28,6 +28,11 @@ struct ServeRoutes: Sendable {
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
         }
+        router.get("/v1/openapi.json") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json + "\n")))
+        }
         let api = router.group("v1").add(middleware: BearerAuthentication(token: apiToken))
         api.post("invites") { request, _ in try await self.create(request) }
         api.post("invites/bulk") { request, _ in try await self.bulk(request) }

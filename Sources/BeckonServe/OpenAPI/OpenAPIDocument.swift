@@ -1,0 +1,1209 @@
+// Written by scripts/embed-openapi.py from docs/openapi.json; edit that file and run the script.
+
+/// The OpenAPI 3.1 document of the invite API, as `docs/openapi.json` holds it.
+enum OpenAPIDocument {
+    static let json = #"""
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "Beckon invite API",
+            "version": "1.0.0",
+            "description": "The invite API of `beckon serve` (docs/serve.md): invites, their state transitions, a sender's list, and the event feed."
+          },
+          "servers": [
+            {
+              "url": "/"
+            }
+          ],
+          "security": [
+            {
+              "bearer": []
+            }
+          ],
+          "paths": {
+            "/v1/invites": {
+              "post": {
+                "summary": "Create an invite",
+                "operationId": "createInvite",
+                "parameters": [
+                  {
+                    "name": "Idempotency-Key",
+                    "in": "header",
+                    "required": false,
+                    "schema": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 255,
+                      "pattern": "^[!-~]+$"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "senderId",
+                          "channel"
+                        ],
+                        "properties": {
+                          "senderId": {
+                            "$ref": "#/components/schemas/OpaqueID"
+                          },
+                          "senderFirstName": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 1000,
+                            "description": "No line breaks, control or bidirectional formatting characters."
+                          },
+                          "context": {
+                            "$ref": "#/components/schemas/Context"
+                          },
+                          "contextId": {
+                            "$ref": "#/components/schemas/OpaqueID"
+                          },
+                          "contextTitle": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 1000,
+                            "description": "No line breaks, control or bidirectional formatting characters."
+                          },
+                          "channel": {
+                            "$ref": "#/components/schemas/Channel"
+                          },
+                          "recipient": {
+                            "type": "string",
+                            "description": "An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others."
+                          },
+                          "locale": {
+                            "type": "string",
+                            "description": "One of the site's locales."
+                          },
+                          "variant": {
+                            "type": "string",
+                            "description": "One of the site's share.variants."
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "The new invite, with its signed link.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "200": {
+                    "description": "The invite an earlier request with the same Idempotency-Key made.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "The body is larger than 64 KB.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "429": {
+                    "description": "Over the sender's limit or within the resend cooldown; see Retry-After.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Retry-After": {
+                        "schema": {
+                          "type": "integer",
+                          "minimum": 1
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/invites/bulk": {
+              "post": {
+                "summary": "Create up to 20 invites from one sender",
+                "operationId": "createInvites",
+                "parameters": [
+                  {
+                    "name": "Idempotency-Key",
+                    "in": "header",
+                    "required": false,
+                    "schema": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 255,
+                      "pattern": "^[!-~]+$"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "senderId",
+                          "recipients"
+                        ],
+                        "properties": {
+                          "senderId": {
+                            "$ref": "#/components/schemas/OpaqueID"
+                          },
+                          "senderFirstName": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 1000,
+                            "description": "No line breaks, control or bidirectional formatting characters."
+                          },
+                          "context": {
+                            "$ref": "#/components/schemas/Context"
+                          },
+                          "contextId": {
+                            "$ref": "#/components/schemas/OpaqueID"
+                          },
+                          "contextTitle": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 1000,
+                            "description": "No line breaks, control or bidirectional formatting characters."
+                          },
+                          "locale": {
+                            "type": "string",
+                            "description": "One of the site's locales."
+                          },
+                          "variant": {
+                            "type": "string",
+                            "description": "One of the site's share.variants."
+                          },
+                          "recipients": {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 20,
+                            "items": {
+                              "type": "object",
+                              "additionalProperties": false,
+                              "required": [
+                                "channel"
+                              ],
+                              "properties": {
+                                "channel": {
+                                  "$ref": "#/components/schemas/Channel"
+                                },
+                                "recipient": {
+                                  "type": "string",
+                                  "description": "An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others."
+                                },
+                                "locale": {
+                                  "type": "string",
+                                  "description": "One of the site's locales."
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "The invites, in the order of the recipients.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "invites"
+                          ],
+                          "properties": {
+                            "invites": {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/Invite"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "The body is larger than 64 KB.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "429": {
+                    "description": "Over the sender's limit or within the resend cooldown; see Retry-After.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Retry-After": {
+                        "schema": {
+                          "type": "integer",
+                          "minimum": 1
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/invites/{code}": {
+              "get": {
+                "summary": "An invite",
+                "operationId": "getInvite",
+                "parameters": [
+                  {
+                    "name": "code",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The invite.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No invite has this code.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/invites/{code}/send": {
+              "post": {
+                "summary": "Mark an invite sent",
+                "operationId": "sendInvite",
+                "parameters": [
+                  {
+                    "name": "code",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The invite.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No invite has this code.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/invites/{code}/resend": {
+              "post": {
+                "summary": "Record a resend (5-minute cooldown)",
+                "operationId": "resendInvite",
+                "parameters": [
+                  {
+                    "name": "code",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The invite.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No invite has this code.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "429": {
+                    "description": "Over the sender's limit or within the resend cooldown; see Retry-After.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Retry-After": {
+                        "schema": {
+                          "type": "integer",
+                          "minimum": 1
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/invites/{code}/cancel": {
+              "post": {
+                "summary": "Cancel an invite: its link answers 410 from then on",
+                "operationId": "cancelInvite",
+                "parameters": [
+                  {
+                    "name": "code",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The invite.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No invite has this code.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/invites/{code}/accept": {
+              "post": {
+                "summary": "Accept an invite",
+                "operationId": "acceptInvite",
+                "parameters": [
+                  {
+                    "name": "code",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The invite.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No invite has this code.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "The body is larger than 64 KB.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "inviteeId"
+                        ],
+                        "properties": {
+                          "inviteeId": {
+                            "$ref": "#/components/schemas/OpaqueID"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/users/{id}/invites": {
+              "get": {
+                "summary": "A sender's invites, newest first",
+                "operationId": "listInvites",
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "$ref": "#/components/schemas/OpaqueID"
+                    }
+                  },
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 200,
+                      "default": 50
+                    }
+                  },
+                  {
+                    "name": "before",
+                    "in": "query",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "A page of invites; `next` is the `before` of the next page.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "invites"
+                          ],
+                          "properties": {
+                            "invites": {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/Invite"
+                              }
+                            },
+                            "next": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/users/{id}/erase": {
+              "post": {
+                "summary": "Erase a sender's personal data (first name, recipients)",
+                "operationId": "eraseSender",
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "$ref": "#/components/schemas/OpaqueID"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "How many invites changed.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "erased"
+                          ],
+                          "properties": {
+                            "erased": {
+                              "type": "integer",
+                              "minimum": 0
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/events": {
+              "get": {
+                "summary": "The event feed, oldest first",
+                "operationId": "listEvents",
+                "parameters": [
+                  {
+                    "name": "after",
+                    "in": "query",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "default": 0
+                    }
+                  },
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 1000,
+                      "default": 100
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Events after `after`; pass `next` as `after` next time.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "events",
+                            "next"
+                          ],
+                          "properties": {
+                            "events": {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/Event"
+                              }
+                            },
+                            "next": {
+                              "type": "integer",
+                              "minimum": 0
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "components": {
+            "securitySchemes": {
+              "bearer": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "BECKON_API_TOKEN"
+              }
+            },
+            "schemas": {
+              "OpaqueID": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9_-]{1,64}$"
+              },
+              "Context": {
+                "type": "string",
+                "enum": [
+                  "generic",
+                  "achievement",
+                  "content",
+                  "collaborative"
+                ]
+              },
+              "Channel": {
+                "type": "string",
+                "enum": [
+                  "imessage",
+                  "whatsapp",
+                  "sms",
+                  "instagram",
+                  "email",
+                  "copy_link",
+                  "airdrop",
+                  "other"
+                ]
+              },
+              "Invite": {
+                "type": "object",
+                "required": [
+                  "code",
+                  "link",
+                  "id",
+                  "status",
+                  "senderId",
+                  "context",
+                  "channel",
+                  "createdAt",
+                  "expiresAt"
+                ],
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "pattern": "^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6,32}$"
+                  },
+                  "link": {
+                    "type": "string",
+                    "format": "uri"
+                  },
+                  "id": {
+                    "type": "string",
+                    "format": "uuid"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "created",
+                      "sent",
+                      "opened",
+                      "accepted",
+                      "expired",
+                      "cancelled"
+                    ]
+                  },
+                  "senderId": {
+                    "$ref": "#/components/schemas/OpaqueID"
+                  },
+                  "senderFirstName": {
+                    "type": "string"
+                  },
+                  "context": {
+                    "$ref": "#/components/schemas/Context"
+                  },
+                  "contextId": {
+                    "$ref": "#/components/schemas/OpaqueID"
+                  },
+                  "contextTitle": {
+                    "type": "string"
+                  },
+                  "channel": {
+                    "$ref": "#/components/schemas/Channel"
+                  },
+                  "recipient": {
+                    "type": "string"
+                  },
+                  "locale": {
+                    "type": "string"
+                  },
+                  "variant": {
+                    "type": "string"
+                  },
+                  "inviteeId": {
+                    "$ref": "#/components/schemas/OpaqueID"
+                  },
+                  "createdAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "expiresAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "sentAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "resentAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "openedAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "acceptedAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "cancelledAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              },
+              "Event": {
+                "type": "object",
+                "required": [
+                  "sequence",
+                  "event",
+                  "inviteId",
+                  "code",
+                  "senderId",
+                  "context",
+                  "channel",
+                  "at"
+                ],
+                "properties": {
+                  "sequence": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "event": {
+                    "type": "string",
+                    "enum": [
+                      "invite_created",
+                      "invite_sent",
+                      "invite_resent",
+                      "invite_link_opened",
+                      "invite_accepted",
+                      "invite_cancelled",
+                      "invite_expired"
+                    ]
+                  },
+                  "inviteId": {
+                    "type": "string",
+                    "format": "uuid"
+                  },
+                  "code": {
+                    "type": "string"
+                  },
+                  "senderId": {
+                    "$ref": "#/components/schemas/OpaqueID"
+                  },
+                  "context": {
+                    "$ref": "#/components/schemas/Context"
+                  },
+                  "channel": {
+                    "$ref": "#/components/schemas/Channel"
+                  },
+                  "at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              },
+              "Problem": {
+                "type": "object",
+                "required": [
+                  "type",
+                  "title",
+                  "status",
+                  "detail"
+                ],
+                "properties": {
+                  "type": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "integer"
+                  },
+                  "detail": {
+                    "type": "string"
+                  },
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+        """#
+}
