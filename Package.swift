@@ -170,6 +170,7 @@ let package = Package(
             name: "BeckonStoreTests",
             dependencies: [
                 "BeckonStore", "BeckonStoreSQLite", "InviteModel", "BeckonTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -64,8 +64,11 @@ extension InviteRecord {
 
     /// Reads a row selected with `selectSQL`.
     init(row: Row) throws {
-        func required<Value: DatabaseValueConvertible>(_ column: String, as _: Value.Type = Value.self) throws -> Value {
-            guard let value: Value = try row.decode(forColumn: column) else { throw StoredValueError(column: "invites.\(column)") }
+        func required<Value: DatabaseValueConvertible>(_ column: String, as _: Value.Type = Value.self) throws -> Value
+        {
+            guard let value: Value = try row.decode(forColumn: column) else {
+                throw StoredValueError(column: "invites.\(column)")
+            }
             return value
         }
         func date(_ column: String) throws -> Date? {

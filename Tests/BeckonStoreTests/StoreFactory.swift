@@ -1,0 +1,40 @@
+import BeckonStore
+import BeckonStoreSQLite
+import BeckonTestSupport
+import Testing
+
+/// One way to open an empty store. The contract suites run every test against each factory in
+/// `all`; another store (PostgreSQL) joins them by adding its factory there.
+struct StoreFactory: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var open: @Sendable () throws -> OpenedStore
+
+    static let all: [StoreFactory] = [sqliteFile, sqliteMemory]
+
+    /// SQLite in WAL mode on a file in a fresh temporary folder.
+    static let sqliteFile = StoreFactory(testDescription: "SQLite file") {
+        let folder = TemporaryDirectory()
+        let store = try SQLiteInviteStore(path: folder.path("invites.sqlite").path)
+        return OpenedStore(store: store, folder: folder)
+    }
+
+    /// SQLite in memory.
+    static let sqliteMemory = StoreFactory(testDescription: "SQLite in memory") {
+        OpenedStore(store: try SQLiteInviteStore.inMemory(), folder: nil)
+    }
+}
+
+/// A store and the temporary folder that must outlive it.
+struct OpenedStore: Sendable {
+    var store: any InviteStore
+    var folder: TemporaryDirectory?
+}
+
+/// Runs `body` with a fresh store from `factory`, keeping its folder until `body` returns.
+func withStore(
+    _ factory: StoreFactory, _ body: (any InviteStore) async throws -> Void
+) async throws {
+    let opened = try factory.open()
+    try await body(opened.store)
+    withExtendedLifetime(opened) {}
+}
