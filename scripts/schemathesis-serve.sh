@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs schemathesis (PyPI) against a live `beckon serve` on the default site, from the OpenAPI
+# document the server answers at /v1/openapi.json: no answer may be a 5xx, and every answer must
+# match the document (status, content type, headers, body schema). Bounded examples.
+#
+#   scripts/schemathesis-serve.sh [BEACON-BINARY] [EXAMPLES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+beckon=${1:-.build/debug/beckon}
+examples=${2:-25}
+command -v schemathesis >/dev/null || { echo "schemathesis-serve: schemathesis is not installed (pip install schemathesis)" >&2; exit 2; }
+
+work=$(mktemp -d)
+export BECKON_LINK_KEY=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
+export BECKON_API_TOKEN=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+"$beckon" serve --site . --port 0 --database "$work/invites.sqlite" >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 600); do
+    grep -q "http://127.0.0.1:" "$work/serve.out" 2>/dev/null && break
+    kill -0 $server 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }
+    sleep 0.1
+done
+url=$(grep -o "http://127.0.0.1:[0-9]*/" "$work/serve.out")
+schemathesis run "${url}v1/openapi.json" --header "Authorization: Bearer $BECKON_API_TOKEN" \
+    --max-examples "$examples" --seed 1 --no-color \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance
