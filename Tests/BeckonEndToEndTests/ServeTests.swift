@@ -6,6 +6,10 @@ import InviteModel
 import InviteSecurity
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `beckon serve` as an invite service uses it: invites created through the API, their links
 /// answered by their state in the visitor's language, the beacon, rate limits, idempotent
 /// retries, and every bad request refused with a problem naming the field.
@@ -216,6 +220,74 @@ import Testing
         #expect(after["senderFirstName"] == nil && after["recipient"] == nil && after["status"] as? String == "sent")
         let link = try #require(after["link"] as? String)
         #expect(try server.raw("GET", Self.path(link)).status == 200)
+    }
+
+    /// Clients retrying with their idempotency keys after the server was killed with SIGKILL in the
+    /// middle of 1,000 creates: every request made exactly one invite, none was lost or doubled.
+    @Test func aKilledServerLosesAndDuplicatesNothingWhenClientsRetry() throws {
+        let running = try Running(arguments: ["--invites-per-day", "5000"])
+        var killed = false
+        var answered: [Int: String] = [:]
+        for index in 0..<1_000 {
+            if index == 400 {
+                kill(running.server.process.processIdentifier, SIGKILL)
+                running.server.process.waitUntilExit()
+                killed = true
+                break
+            }
+            let reply = try create(
+                running.server, #"{"senderId":"u_\#(index % 7)","channel":"copy_link"}"#, key: "k-\(index)")
+            if reply.status == 201, let code = try Self.json(reply)["code"] as? String { answered[index] = code }
+        }
+        #expect(killed)
+        // The same database, a new process; every client retries every request it made or meant to.
+        let server = try RunningServe(
+            site: running.folder.path("site"), database: running.folder.path("invites.sqlite"),
+            arguments: ["--invites-per-day", "5000"])
+        defer { _ = server.stop() }
+        var codes: Set<String> = []
+        for index in 0..<1_000 {
+            let reply = try create(server, #"{"senderId":"u_\#(index % 7)","channel":"copy_link"}"#, key: "k-\(index)")
+            #expect(reply.status == 201 || reply.status == 200, "\(index): \(reply.status)")
+            let code = try #require(try Self.json(reply)["code"] as? String)
+            if let first = answered[index] { #expect(first == code, "request \(index) got another invite on retry") }
+            codes.insert(code)
+        }
+        #expect(codes.count == 1_000)
+        var events = 0
+        var after = 0
+        while true {
+            let page = try Self.json(server.api("GET", "/v1/events?after=\(after)&limit=1000"))
+            let list = page["events"] as? [[String: Any]] ?? []
+            if list.isEmpty { break }
+            events += list.count
+            after = page["next"] as? Int ?? after
+        }
+        #expect(events == 1_000, "one invite_created per invite")
+        withExtendedLifetime(running) {}
+    }
+
+    /// SIGTERM lets the request in flight finish: a create whose body is still arriving when the
+    /// signal comes is answered whole, and the server then exits 0.
+    @Test func sigtermAnswersTheRequestsInFlight() throws {
+        let running = try Running()
+        let server = running.server
+        let body = Array(#"{"senderId":"u_1","channel":"copy_link"}"#.utf8)
+        let head =
+            "POST /v1/invites HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(RunningServe.token)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let socket = try LoopbackHTTP.openIdle(port: server.port)
+        defer { close(socket) }
+        LoopbackHTTP.write(socket, Array(head.utf8) + body.prefix(10))
+        usleep(300_000)
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        LoopbackHTTP.write(socket, Array(body.dropFirst(10)))
+        let reply = LoopbackHTTP.reply(socket, timeout: 15)
+        #expect(reply.status == 201, "\(reply.head)")
+        #expect(reply.body.contains("\"code\""))
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
     }
 
     /// Every bad request: a 400 problem naming the field, and nothing stored.

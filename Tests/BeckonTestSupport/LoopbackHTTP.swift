@@ -34,22 +34,32 @@ public enum LoopbackHTTP {
     public static func raw(port: Int, bytes: [UInt8], timeout: TimeInterval = 30) throws -> Reply {
         let socket = try connect(port: port, timeout: timeout)
         defer { close(socket) }
-        var sent = 0
-        // A server may answer and close before the whole body is sent (413): stop writing then,
-        // without SIGPIPE, and read what it said.
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBufferPointer {
-                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            guard count > 0 else { break }
-            sent += count
-        }
+        // A server may answer and close before the whole body is sent (413): writing stops then,
+        // without SIGPIPE, and what it said is read.
+        write(socket, bytes)
         return parse(readAll(socket, until: nil, deadline: Date().addingTimeInterval(timeout)))
     }
 
     /// Opens a connection and sends nothing: the caller closes it with `close(_:)`.
     public static func openIdle(port: Int) throws -> Int32 {
         try connect(port: port, timeout: 5)
+    }
+
+    /// Writes bytes to an open connection (one from `openIdle`), without SIGPIPE.
+    public static func write(_ socket: Int32, _ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBufferPointer {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    /// Reads the answer on an open connection to its end.
+    public static func reply(_ socket: Int32, timeout: TimeInterval = 30) -> Reply {
+        parse(readAll(socket, until: nil, deadline: Date().addingTimeInterval(timeout)))
     }
 
     /// Whether the peer has closed `socket` (a read returns end of file at once).
@@ -111,7 +121,7 @@ public enum LoopbackHTTP {
 
     private static func send(_ socket: Int32, _ text: String) throws {
         let bytes = Array(text.utf8)
-        guard write(socket, bytes, bytes.count) == bytes.count else { throw HTTPTestError.socket }
+        guard Glibc.write(socket, bytes, bytes.count) == bytes.count else { throw HTTPTestError.socket }
     }
 
     /// Splits a response into status, head and body, undoing chunked transfer encoding.
