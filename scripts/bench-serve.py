@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Measures `beckon serve` under load on loopback, beside nginx serving the built landing page
+from an output folder (the static ceiling on this machine), with wrk (Debian's `wrk`).
+
+    scripts/bench-serve.py [--beckon .build-bench/release/beckon] [--seconds 10] [--connections 64]
+
+It builds the default site once (for nginx), starts `beckon serve` on a new SQLite file, creates
+1,000 invites through the API, then runs, one after another:
+
+- nginx: the built landing page (`/en-US/invite/index.html`);
+- serve, links: signed links of the 1,000 invites, in turn (verify, look up, choose the page);
+- serve, create: `POST /v1/invites` with a new sender each time (the rate-limit check and the
+  insert, each a write transaction);
+
+and prints requests per second, p50/p95/p99 latency and the server's resident memory before and
+after. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon`.
+"""
+import argparse
+import json
+import os
+import pathlib
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+LATENCY_SCRIPT = """
+done = function(summary, latency, requests)
+  io.write(string.format("BENCH %d %.3f %d %d %d %d\\n", summary.requests, summary.duration / 1e6,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), summary.errors.status))
+end
+"""
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_kb(pid):
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def wrk(url, seconds, connections, script_text, work):
+    script = work / f"wrk-{secrets.token_hex(4)}.lua"
+    script.write_text(script_text + LATENCY_SCRIPT)
+    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s", str(script), url],
+                         capture_output=True, text=True, check=True).stdout
+    match = re.search(r"BENCH (\d+) ([\d.]+) (\d+) (\d+) (\d+) (\d+)", out)
+    requests, duration, p50, p95, p99, bad = match.groups()
+    return {"rps": int(requests) / float(duration), "p50": int(p50) / 1000, "p95": int(p95) / 1000,
+            "p99": int(p99) / 1000, "non2xx": int(bad), "requests": int(requests)}
+
+
+def start_nginx(output, work):
+    port = free_port()
+    conf = work / "nginx.conf"
+    conf.write_text(f"""daemon off; pid {work}/nginx.pid; error_log {work}/nginx-error.log;
+worker_processes 1; events {{ worker_connections 1024; }}
+http {{ include /etc/nginx/mime.types; access_log off;
+  client_body_temp_path {work}/body; proxy_temp_path {work}/proxy; fastcgi_temp_path {work}/fcgi;
+  uwsgi_temp_path {work}/uwsgi; scgi_temp_path {work}/scgi;
+  server {{ listen 127.0.0.1:{port}; root {output}; }} }}
+""")
+    process = subprocess.Popen(["nginx", "-c", str(conf), "-p", str(work)])
+    time.sleep(0.5)
+    return process, port
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--beckon", default=str(ROOT / ".build-bench/release/beckon"))
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=64)
+    args = parser.parse_args()
+    for tool in ["wrk", "nginx"]:
+        if not shutil.which(tool):
+            raise SystemExit(f"bench-serve: {tool} is not installed (apt-get install {tool})")
+    work = pathlib.Path(tempfile.mkdtemp(prefix="bench-serve-"))
+    work.chmod(0o755)  # nginx's workers read the output as another user
+    env = dict(os.environ, BECKON_LINK_KEY=secrets.token_hex(32), BECKON_API_TOKEN=secrets.token_hex(16), CI="true")
+    token = env["BECKON_API_TOKEN"]
+    subprocess.run([args.beckon, "build", "--site", str(ROOT), "--output", str(work / "output")], env=env,
+                   check=True, capture_output=True)
+    nginx, nginx_port = start_nginx(work / "output", work)
+    serve = subprocess.Popen([args.beckon, "serve", "--site", str(ROOT), "--port", "0", "--database",
+                              str(work / "invites.sqlite"), "--invites-per-day", "100000"],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = serve.stdout.readline()
+    port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        links = []
+        for index in range(1000):
+            body = json.dumps({"senderId": f"u_{index % 50}", "senderFirstName": "Maya", "channel": "copy_link"}).encode()
+            request = urllib.request.Request(f"{base}/v1/invites", data=body, method="POST",
+                                             headers={"Authorization": f"Bearer {token}",
+                                                      "Content-Type": "application/json"})
+            with urllib.request.urlopen(request) as answer:
+                link = json.load(answer)["link"]
+            links.append(link[link.index("/", len("https://")):])
+        rss_before = rss_kb(serve.pid)
+        results = {}
+        results["nginx, static landing page"] = wrk(
+            f"http://127.0.0.1:{nginx_port}/en-US/invite/index.html", args.seconds, args.connections, "", work)
+        paths = "{" + ",".join(json.dumps(p) for p in links) + "}"
+        results["serve, signed link → its page"] = wrk(base + "/", args.seconds, args.connections, f"""
+local paths = {paths}
+local n = 0
+request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1], {{["Accept-Language"] = "de"}}) end
+""", work)
+        results["serve, POST /v1/invites"] = wrk(base + "/", args.seconds, args.connections, f"""
+local n = 0
+local id = math.random(1, 1000000000)
+request = function()
+  n = n + 1
+  return wrk.format("POST", "/v1/invites", {{["Authorization"] = "Bearer {token}", ["Content-Type"] = "application/json"}},
+    string.format('{{"senderId":"b%d_%d","channel":"copy_link"}}', id, n))
+end
+""", work)
+        rss_after = rss_kb(serve.pid)
+        print(f"{'what':34} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'non-2xx':>8}")
+        for name, r in results.items():
+            print(f"{name:34} {r['rps']:9.0f} {r['p50']:8.2f} {r['p95']:8.2f} {r['p99']:8.2f} {r['non2xx']:8d}")
+        ceiling = results["nginx, static landing page"]["rps"]
+        print(f"links throughput / nginx: {results['serve, signed link → its page']['rps'] / ceiling:.2f}")
+        print(f"serve resident memory: {rss_before / 1024:.1f} MB after 1,000 creates, "
+              f"{rss_after / 1024:.1f} MB after the runs ({sum(r['requests'] for r in results.values()) - results['nginx, static landing page']['requests']:,} requests)")
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        serve.wait(timeout=20)
+        nginx.send_signal(signal.SIGQUIT)
+        nginx.wait(timeout=20)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
