@@ -9,13 +9,17 @@
 /// `\.`), inside double quotes: no space, quote, brace or `$` reaches the Caddyfile, so neither
 /// its tokens nor its `{$ENV}` and `{placeholder}` expansion see one. Rewrite and redirect
 /// targets hold locales and plain paths only (`ServingPlan` refuses others).
+///
+/// With `proxy` (`serving: [beckon-serve]`), invite links, the beacon and the API under `/v1/` go
+/// to `beckon serve` at `{$BECKON_SERVE_UPSTREAM}` (an environment variable of Caddy's,
+/// `127.0.0.1:8080` when unset).
 enum CaddyRules {
-    static func text(_ plan: ServingPlan) -> String {
+    static func text(_ plan: ServingPlan, proxy: Bool = false) -> String {
         var lines = [
-            "# Written by `beckon build` (serving: [caddy]) from manifest.json; do not edit, rebuild.",
+            "# Written by `beckon build` (serving: [\(proxy ? "beckon-serve" : "caddy")]) from manifest.json; do not edit, rebuild.",
             "# Import it in the site block that serves the output folder:",
             "#   invites.example.com {", "#       root * /srv/invites",
-            "#       import /srv/invites/_serving/Caddyfile",
+            "#       import /srv/invites/_serving/\(proxy ? "beckon-serve.Caddyfile" : "Caddyfile")",
             "#       file_server", "#   }", "",
         ]
         for choice in plan.otherLanguages {
@@ -32,7 +36,24 @@ enum CaddyRules {
             }
             lines += ["    redir * /\(plan.defaultLocale)/\(folder)/ 302", "}", ""]
         }
-        if let path = plan.invitePath {
+        if proxy {
+            let upstream = "    reverse_proxy {$BECKON_SERVE_UPSTREAM:127.0.0.1:8080}"
+            if let path = plan.invitePath {
+                lines += [
+                    "# Invite links: answered by beckon serve from each invite's state.",
+                    "@beckon_invite path_regexp \(pattern(path, prefix: plan.invitePathIsPrefix))",
+                    "route @beckon_invite {", upstream, "}", "",
+                ]
+            }
+            if let path = plan.beaconPath {
+                lines += [
+                    "# The landing page's beacon: the first open moves an invite to `opened`.",
+                    "@beckon_beacon path_regexp \(pattern(path, prefix: false))", "route @beckon_beacon {", upstream,
+                    "}", "",
+                ]
+            }
+            lines += ["# The invite API.", "route /v1/* {", upstream, "}", ""]
+        } else if let path = plan.invitePath {
             lines.append(
                 "# Invite links: a static host cannot know an invite's state, so every link gets the landing page.")
             lines.append("@beckon_invite path_regexp \(pattern(path, prefix: plan.invitePathIsPrefix))")

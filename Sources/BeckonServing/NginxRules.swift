@@ -3,16 +3,31 @@
 /// nginx picks one `location` per request, so each rule is its own location: exact matches for
 /// `/` and the association file, `^~` prefixes for gone pages and the invite path (which stop the
 /// regular expressions), then regular expressions by file extension.
+///
+/// With `proxy` (`serving: [beckon-serve]`), invite links, the beacon and the API under `/v1/` go
+/// to `beckon serve` through the upstream `beckon_serve`, which the including configuration
+/// defines (one server, or several on one PostgreSQL store).
 enum NginxRules {
-    static func text(_ plan: ServingPlan) -> String {
-        var lines = [
-            "# Written by `beckon build` (serving: [nginx]) from manifest.json; do not edit, rebuild.",
-            "# Include it in the server block that serves the output folder:",
-            "#   server { listen 443 ssl; root /srv/invites; include /srv/invites/_serving/nginx.conf; }",
-            "",
-            "charset utf-8;",
-            "",
-        ]
+    static func text(_ plan: ServingPlan, proxy: Bool = false) -> String {
+        var lines =
+            proxy
+            ? [
+                "# Written by `beckon build` (serving: [beckon-serve]) from manifest.json; do not edit, rebuild.",
+                "# Include it in the server block that serves the output folder, with an upstream for the server:",
+                "#   upstream beckon_serve { server 127.0.0.1:8080; }",
+                "#   server { listen 443 ssl; root /srv/invites; include /srv/invites/_serving/beckon-serve.nginx.conf; }",
+                "",
+                "charset utf-8;",
+                "",
+            ]
+            : [
+                "# Written by `beckon build` (serving: [nginx]) from manifest.json; do not edit, rebuild.",
+                "# Include it in the server block that serves the output folder:",
+                "#   server { listen 443 ssl; root /srv/invites; include /srv/invites/_serving/nginx.conf; }",
+                "",
+                "charset utf-8;",
+                "",
+            ]
         if plan.entryFolder != nil || plan.invitePath != nil {
             lines.append(
                 "# The locale of the visitor's first Accept-Language language, \(plan.defaultLocale) when none has pages."
@@ -31,7 +46,24 @@ enum NginxRules {
                 "    return 302 /$beckon_locale/\(folder)/;", "}", "",
             ]
         }
-        if let path = plan.invitePath {
+        if proxy {
+            // `proxy_pass` without a URI passes the request's own path and query on.
+            let pass = [
+                "    proxy_pass http://beckon_serve;", "    proxy_set_header Host $host;",
+                "    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+                "    proxy_set_header X-Forwarded-Proto $scheme;",
+            ]
+            if let path = plan.invitePath {
+                lines.append("# Invite links: answered by beckon serve from each invite's state.")
+                lines += ["location \(plan.invitePathIsPrefix ? "^~" : "=") \(quoted(path)) {"] + pass + ["}", ""]
+            }
+            if let path = plan.beaconPath {
+                lines.append("# The landing page's beacon: the first open moves an invite to `opened`.")
+                lines += ["location = \(quoted(path)) {"] + pass + ["}", ""]
+            }
+            lines.append("# The invite API.")
+            lines += ["location ^~ /v1/ {"] + pass + ["}", ""]
+        } else if let path = plan.invitePath {
             lines += [
                 "# Invite links: a static host cannot know an invite's state, so every link gets the landing page.",
                 "location \(plan.invitePathIsPrefix ? "^~" : "=") \(quoted(path)) {",

@@ -22,6 +22,11 @@ public enum ServingFiles {
                 ]
             case .nginx: return [file("_serving/nginx.conf", NginxRules.text(plan))]
             case .caddy: return [file("_serving/Caddyfile", CaddyRules.text(plan))]
+            case .beckonServe:
+                return [
+                    file("_serving/beckon-serve.nginx.conf", NginxRules.text(plan, proxy: true)),
+                    file("_serving/beckon-serve.Caddyfile", CaddyRules.text(plan, proxy: true)),
+                ]
             }
         }
         return (files, plan.refusals.map { $0.diagnostic(locations) })

@@ -52,6 +52,9 @@ public struct ServingPlan: Sendable, Hashable {
     public var invitePath: String?
     /// Whether `invitePath` is a prefix (path form) or an exact path (query form).
     public var invitePathIsPrefix: Bool
+    /// The path of `analytics.endpoint` when it is on the site's host (where `beckon serve`
+    /// answers the landing page's beacon), or `nil`.
+    public var beaconPath: String?
     /// The files and settings left out of every rule, each a build error.
     public var refusals: [ServingRefusal]
 
@@ -104,6 +107,13 @@ public struct ServingPlan: Sendable, Hashable {
             } catch {
                 refusals.append(error)
             }
+        }
+        beaconPath = nil
+        if let endpoint = config.analytics?.endpoint, endpoint.host == config.app.baseURL.host.lowercased(),
+            let path = URLComponents(string: endpoint.absoluteString)?.path, !path.isEmpty,
+            ServingName.controlCharacter(in: path) == nil
+        {
+            beaconPath = path
         }
         self.refusals = refusals
     }

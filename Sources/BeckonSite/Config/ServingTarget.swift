@@ -9,4 +9,8 @@ public enum ServingTarget: String, Sendable, Hashable, CaseIterable {
     case nginx
     /// A Caddyfile snippet, `_serving/Caddyfile`.
     case caddy
+    /// nginx and Caddy rules for a host in front of `beckon serve` (`_serving/beckon-serve.nginx.conf`,
+    /// `_serving/beckon-serve.Caddyfile`): invite links, the beacon and the API go to the server,
+    /// everything else is served from the output folder.
+    case beckonServe = "beckon-serve"
 }
