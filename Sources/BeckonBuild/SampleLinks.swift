@@ -65,10 +65,10 @@ enum SampleLinks {
                 links[ShareMessageRenderer.linkKey(sample: nil, context: context, variant: variant)] = sign(
                     InviteLink(
                         policy: config.links, target: target,
-                        expiresAt: expiry.expiry(from: SampleInvite.defaultCreatedAt), variant: variant))
+                        expiresAt: expiry.expiry(from: config.samplesCreatedAt), variant: variant))
             }
         }
-        return (links, diagnostics)
+        return (links, standIns, diagnostics)
     }
 
     static func target(of sample: SampleInvite, form: LinkPolicy.Form) -> InviteLink.Target {
