@@ -80,6 +80,20 @@ import Testing
             ), "\(invalid.stdout)")
     }
 
+    /// The default site passes `beckon check` with and without a link key (without one, only
+    /// `links.unsigned` is reported, the links measured as signed), and with the pseudo-locales.
+    @Test(arguments: [false, true], [false, true])
+    func checkPassesWithAndWithoutAKey(key: Bool, pseudo: Bool) throws {
+        let run = try BeckonBinary.run(
+            ["check", "--format", "json"] + (pseudo ? ["--pseudo"] : []),
+            environment: key ? ["BECKON_LINK_KEY": BeckonBinary.testLinkKey] : [:])
+        #expect(run.status == 0, "\(run.stdout)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+        let rules = (report["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        #expect(rules == (key ? [] : ["links.unsigned"]), "\(rules)")
+    }
+
     @Test func checkIsCleanAndWritesNothing() throws {
         let run = try BeckonBinary.run(
             ["check", "--strict"], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
