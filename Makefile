@@ -1,44 +1,67 @@
-# Beckon's build entry points. `make run` and `make test` work on a fresh Debian machine that has
-# only the Swift toolchain: `make deps` installs the C libraries Beckon links against.
+# Beckon's build entry points. `make install`, `make run` and `make test` work on a fresh Debian
+# machine that has only the Swift toolchain: `make deps` installs the C libraries and fonts Beckon
+# builds and runs with, `make test-deps` adds the programs the tests run.
 
-DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev libsqlite3-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # The email tests score every email of the default site with SpamAssassin (local rules only).
-DEBIAN_PACKAGES += spamassassin
+TEST_PACKAGES := spamassassin
 # The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.
-DEBIAN_PACKAGES += nginx caddy curl
+TEST_PACKAGES += nginx caddy curl
 # The XLIFF schema test validates exports with xmllint (scripts/validate-xliff.sh fetches the OASIS
 # schemas from a Debian package it unpacks without installing).
-DEBIAN_PACKAGES += libxml2-utils
-# The preview's real-browser test loads pages in headless Chromium; BECKON_NO_BROWSER=1 leaves it
-# out (the test then says it was skipped).
+TEST_PACKAGES += libxml2-utils
+# The PO round-trip tests convert exports with translate-toolkit's xliff2po, po2xliff and pomerge.
+TEST_PACKAGES += translate-toolkit
+# The preview's, review page's and analytics beacon's real-browser tests load pages in headless
+# Chromium; BECKON_NO_BROWSER=1 leaves it out (those tests are then reported as skipped).
 ifeq ($(BECKON_NO_BROWSER),)
-DEBIAN_PACKAGES += chromium
+TEST_PACKAGES += chromium
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PREFIX ?= /usr/local
 
-.PHONY: deps build run test format lint clean
-
-## deps: install the Debian packages the build needs, if any are missing
-deps:
+# Installs the packages named in $(1) that are missing.
+define apt_install
 	@missing=""; \
-	for package in $(DEBIAN_PACKAGES); do \
+	for package in $(1); do \
 		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+endef
+
+.PHONY: deps test-deps build install run test format lint clean
+
+## deps: install the Debian packages building and running beckon need, if any are missing
+deps:
+	$(call apt_install,$(DEBIAN_PACKAGES))
+
+## test-deps: also install the programs the tests run (spamassassin, nginx, caddy, curl, xmllint,
+## translate-toolkit, chromium), if any are missing
+test-deps: deps
+	$(call apt_install,$(TEST_PACKAGES))
 
 ## build: build beckon in release mode
 build: deps
 	swift build -c release --product beckon
+
+## install: build in release mode and install beckon to $(PREFIX)/bin (PREFIX=/usr/local by
+## default; sudo only when that folder is not writable)
+install: build
+	@bin="$(DESTDIR)$(PREFIX)/bin"; existing="$$bin"; \
+	while [ ! -d "$$existing" ]; do existing=$$(dirname "$$existing"); done; \
+	if [ -w "$$existing" ]; then sudo=""; else sudo="$(SUDO)"; fi; \
+	echo "Installing beckon to $$bin"; \
+	$$sudo install -d "$$bin" && $$sudo install -m 755 .build/release/beckon "$$bin/beckon"
 
 ## run: build in release mode and build the default site (the repository root) into output/
 run: build
 	.build/release/beckon build
 
 ## test: run the whole test suite
-test: deps
+test: test-deps
 	swift build --product beckon
 	swift test
 

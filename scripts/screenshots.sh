@@ -12,7 +12,7 @@
 # output/screenshots), with an index.html that shows them side by side; `beckon preview` links to
 # that index when it exists. Then prints each page's loading metrics (LCP, CLS, HTML bytes).
 #
-# Needs chromium and python3 (`make deps` installs chromium).
+# Needs chromium and python3 (`make test-deps` installs chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +32,7 @@ while [[ $# -gt 0 ]]; do
 done
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z $chromium ]]; then
-    echo "screenshots: chromium is not installed (make deps installs it)" >&2
+    echo "screenshots: chromium is not installed (make test-deps installs it)" >&2
     exit 1
 fi
 

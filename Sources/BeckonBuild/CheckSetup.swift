@@ -25,7 +25,7 @@ public enum CheckSetup {
         let keyring = try? LinkKeyring.fromEnvironment(environment, signingKeyID: config.links.keyID)
         let policy = config.links
         var times = Dictionary(uniqueKeysWithValues: config.samples.map { ($0.id, $0.createdAt) })
-        times["@"] = SampleInvite.defaultCreatedAt
+        times["@"] = config.samplesCreatedAt
         var context = CheckContext(
             limits: config.limits, allowedHosts: hosts,
             appSchemes: Set(config.app.urlScheme.map { [$0.lowercased()] } ?? []), linkPolicy: policy,

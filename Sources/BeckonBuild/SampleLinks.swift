@@ -13,8 +13,17 @@ import InviteSecurity
 /// from the context, so every share message carries a real link. With A/B variants
 /// (`share.variants`), each link also exists once per variant with the variant signed in
 /// (`ShareMessageRenderer.linkKey`).
+///
+/// Without a key, each unsigned link also has a stand-in of its signed form (`standIns`): the
+/// same link with its `kid`, `exp` and `v` as configured and a placeholder signature of the real
+/// length, which the length checks measure instead, so a message that fits only while its link
+/// is unsigned fails with or without the key.
 enum SampleLinks {
-    static func make(_ site: Site, environment: [String: String]) -> ([String: String], [Diagnostic]) {
+    /// The links by `ShareMessageRenderer.linkKey`, the signed-length stand-ins of unsigned links
+    /// (empty when the links are signed), and the key problems.
+    static func make(
+        _ site: Site, environment: [String: String]
+    ) -> (links: [String: String], standIns: [String: String], diagnostics: [Diagnostic]) {
         let config = site.config
         let keyLocation = SiteLoader.locate(key: "keyID", in: site.configSource)
         var keyring: LinkKeyring?
@@ -44,8 +53,14 @@ enum SampleLinks {
                 ))
         }
         var links: [String: String] = [:]
+        var standIns: [String: String] = [:]
         let expiry = ExpiryPolicy(days: config.expiryDays)
-        func sign(_ link: InviteLink) -> String { keyring.map { $0.sign(link).url } ?? unsignedURL(link) }
+        func sign(_ link: InviteLink) -> String {
+            if let keyring { return keyring.sign(link).url }
+            let unsigned = unsignedURL(link)
+            standIns[unsigned] = LinkKeyring.placeholderSigned(link).url
+            return unsigned
+        }
         let variants: [String?] = [nil] + (config.share?.variants.map(\.id) ?? [])
         for sample in config.samples {
             for variant in variants {
@@ -65,10 +80,10 @@ enum SampleLinks {
                 links[ShareMessageRenderer.linkKey(sample: nil, context: context, variant: variant)] = sign(
                     InviteLink(
                         policy: config.links, target: target,
-                        expiresAt: expiry.expiry(from: SampleInvite.defaultCreatedAt), variant: variant))
+                        expiresAt: expiry.expiry(from: config.samplesCreatedAt), variant: variant))
             }
         }
-        return (links, diagnostics)
+        return (links, standIns, diagnostics)
     }
 
     static func target(of sample: SampleInvite, form: LinkPolicy.Form) -> InviteLink.Target {

@@ -65,6 +65,17 @@ public struct LinkKeyring: Sendable {
         return LinkKeyring(keys: keys, signingKeyID: signingKeyID)
     }
 
+    /// How many characters a signature is: 128 bits in unpadded base64url.
+    public static let signatureLength = 22
+
+    /// The link as it will be once signed — its key id, expiry and variant as configured — with a
+    /// stand-in signature of the real length, for measuring links where no key is at hand.
+    public static func placeholderSigned(_ link: InviteLink) -> InviteLink {
+        var signed = link
+        signed.signature = String(repeating: "A", count: signatureLength)
+        return signed
+    }
+
     /// The link with its signature, made with the signing key.
     public func sign(_ link: InviteLink) -> InviteLink {
         var signed = link

@@ -11,7 +11,11 @@ import Testing
 /// byte the build a fresh engine makes of the same files, and it re-runs only what an edit read.
 @Suite struct IncrementalBuildTests {
     static func options(_ folder: URL) -> BuildOptions {
-        BuildOptions(site: folder, write: false, environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        BuildOptions(
+            site: folder, write: false,
+            environment: [
+                "BECKON_LINK_KEY": BeckonBinary.testLinkKey, "SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch,
+            ])
     }
 
     /// What a build produced, comparably: every file's path and bytes, and every finding.

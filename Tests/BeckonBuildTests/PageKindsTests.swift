@@ -12,7 +12,10 @@ import Testing
         try SiteFixture.write(fixture, to: folder.url)
         for path in paths { try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path)) }
         let options = BuildOptions(
-            site: folder.url, write: false, environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+            site: folder.url, write: false,
+            environment: [
+                "BECKON_LINK_KEY": BeckonBinary.testLinkKey, "SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch,
+            ])
         return await Pipeline(options: options).run()
     }
 

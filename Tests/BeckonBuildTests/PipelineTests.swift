@@ -19,7 +19,10 @@ import Testing
         async -> BuildResult
     {
         var options = BuildOptions(
-            site: site.url, output: output, environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+            site: site.url, output: output,
+            environment: [
+                "BECKON_LINK_KEY": BeckonBinary.testLinkKey, "SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch,
+            ])
         configure(&options)
         return await Pipeline(options: options).run()
     }

@@ -25,7 +25,10 @@ import Testing
         let folder = TemporaryDirectory()
         try SiteFixture.write(fixture, to: folder.url)
         let options = BuildOptions(
-            site: folder.url, write: false, environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+            site: folder.url, write: false,
+            environment: [
+                "BECKON_LINK_KEY": BeckonBinary.testLinkKey, "SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch,
+            ])
         return await Pipeline(options: options).run()
     }
 

@@ -46,7 +46,8 @@ import Testing
         await Pipeline(
             options: BuildOptions(
                 site: folder.url, write: false,
-                environment: key ? ["BECKON_LINK_KEY": BeckonBinary.testLinkKey] : [:])
+                environment: (key ? ["BECKON_LINK_KEY": BeckonBinary.testLinkKey] : [:]).merging(
+                    ["SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch]) { $1 })
         ).run()
     }
 

@@ -9,7 +9,10 @@ import Testing
 @Suite struct StreamedOutputTests {
     func build(_ site: URL, output: URL, streams: Bool) async -> BuildResult {
         var options = BuildOptions(
-            site: site, output: output, environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+            site: site, output: output,
+            environment: [
+                "BECKON_LINK_KEY": BeckonBinary.testLinkKey, "SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch,
+            ])
         options.streamsOutput = streams
         return await Pipeline(options: options).run()
     }

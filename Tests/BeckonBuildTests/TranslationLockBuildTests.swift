@@ -11,7 +11,9 @@ import Testing
         await Pipeline(
             options: BuildOptions(
                 site: site.url, locales: locales.compactMap { LocaleID($0) }, write: write,
-                environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+                environment: [
+                    "BECKON_LINK_KEY": BeckonBinary.testLinkKey, "SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch,
+                ])
         ).run()
     }
 

@@ -23,8 +23,13 @@ public enum BeckonBinary {
     /// A link signing secret for tests (32 bytes of hex); never a real key.
     public static let testLinkKey = String(repeating: "0f1e2d3c4b5a6978", count: 4)
 
-    /// Runs `beckon` with arguments in a folder, with `CI` set so no progress line is drawn, and
-    /// extra environment variables.
+    /// The build date tests build with (`SOURCE_DATE_EPOCH`, 2026-01-01T00:00:00Z), so builds
+    /// compared with each other or with golden files are the same whatever the day.
+    public static let sourceDateEpoch = "1767225600"
+
+    /// Runs `beckon` with arguments in a folder, with `CI` set so no progress line is drawn,
+    /// `SOURCE_DATE_EPOCH` set to `sourceDateEpoch`, and extra environment variables (an empty
+    /// `SOURCE_DATE_EPOCH` among them runs without one, dating samples from today).
     public static func run(
         _ arguments: [String], in directory: URL = Repository.root, environment extra: [String: String] = [:]
     ) throws -> Run {
@@ -37,7 +42,9 @@ public enum BeckonBinary {
         environment["NO_COLOR"] = "1"
         environment["BECKON_LINK_KEY"] = nil
         environment["BECKON_LINK_KEYS"] = nil
+        environment["SOURCE_DATE_EPOCH"] = sourceDateEpoch
         environment.merge(extra) { $1 }
+        if environment["SOURCE_DATE_EPOCH"] == "" { environment["SOURCE_DATE_EPOCH"] = nil }
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

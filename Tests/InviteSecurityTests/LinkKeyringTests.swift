@@ -31,6 +31,18 @@ import Testing
         #expect(try ring.verify(signed.url, policy: Self.policy, at: Self.now).get() == signed)
     }
 
+    /// The stand-in measured without a key is as long as the signed link, variant and all.
+    @Test(arguments: [nil, "context-rich"])
+    func aPlaceholderSignedLinkIsAsLongAsTheSignedOne(variant: String?) throws {
+        var link = Self.link()
+        link.variant = variant
+        let signed = try Self.keyring(["BECKON_LINK_KEY": Self.hexSecret]).sign(link)
+        let placeholder = LinkKeyring.placeholderSigned(link)
+        #expect(placeholder.url.count == signed.url.count)
+        #expect(placeholder.keyID == signed.keyID && placeholder.parameters.map(\.0) == signed.parameters.map(\.0))
+        #expect(signed.signature?.count == LinkKeyring.signatureLength)
+    }
+
     @Test(arguments: [
         ["BECKON_LINK_KEY": "too-short"], ["BECKON_LINK_KEY": String(repeating: "ab", count: 31)],
         ["BECKON_LINK_KEYS": "k2"], ["BECKON_LINK_KEYS": "k1:\(hexSecret)"],

@@ -14,7 +14,10 @@ struct LoadStep {
 
     /// The loaded site, or `nil` when loading failed; every diagnostic either way.
     func run() -> (LoadedSite?, [Diagnostic]) {
-        let (loaded, siteDiagnostics) = SiteLoader(root: options.site, sources: sources).load(locales: options.locales)
+        let (loaded, siteDiagnostics) = SiteLoader(
+            root: options.site, sources: sources, environment: options.environment
+        ).load(
+            locales: options.locales)
         var diagnostics = siteDiagnostics
         guard var site = loaded, !diagnostics.containsErrors else { return (nil, diagnostics) }
         if let invite = options.invite { site.config.samples = [invite] }

@@ -25,8 +25,11 @@ struct PrepareStep {
         }
         let (tokenLinks, acceptExpectation, tokenDiagnostics) = tokens
         diagnostics += tokenDiagnostics
+        let (sampleLinks, linkStandIns, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
+        diagnostics += linkDiagnostics
         var checkContext = CheckSetup.context(site, environment: options.environment)
         checkContext.emailAccept = acceptExpectation
+        checkContext.signedLinkStandIns = linkStandIns
         var checker = Checker.standard(checkContext)
         if let cache = options.onlineCache {
             checker = checker.checkingOnline(
@@ -35,8 +38,6 @@ struct PrepareStep {
         }
         let (overrides, overrideDiagnostics) = CheckSetup.overrides(site.config, known: Checker.allRuleIDs)
         diagnostics += overrideDiagnostics
-        let (sampleLinks, linkDiagnostics) = SampleLinks.make(site, environment: options.environment)
-        diagnostics += linkDiagnostics
         let (cards, cardDiagnostics) = self.cards(loaded)
         diagnostics += cardDiagnostics
         let pages = PageRenderer(

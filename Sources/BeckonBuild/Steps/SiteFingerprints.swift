@@ -8,7 +8,7 @@ import Foundation
 /// run's options and environment: what the steps' keys are made of. A step's key combines exactly
 /// the parts that step reads, so an edit re-runs only the steps that read the edited file.
 struct SiteFingerprints: Sendable {
-    /// `beckon.yml`.
+    /// `beckon.yml`, with the build's date its samples are dated from when they do not say.
     let config: Fingerprint
     /// Each page and email template, by path.
     let templates: [String: Fingerprint]
@@ -30,7 +30,10 @@ struct SiteFingerprints: Sendable {
     let run: Fingerprint
 
     init(site: Site, catalog: Catalog, options: BuildOptions) {
-        config = Self.text(site.configSource.text, "config")
+        var configBuilder = FingerprintBuilder("config")
+        configBuilder.add(site.configSource.text)
+        configBuilder.add(String(site.config.samplesCreatedAt.timeIntervalSince1970))
+        config = configBuilder.finish()
         var templates: [String: Fingerprint] = [:]
         for template in site.templates.values { templates[template.path] = Self.text(template.source.text, "template") }
         for template in site.emailTemplates { templates[template.path] = Self.text(template.source.text, "email") }

@@ -37,8 +37,8 @@ public struct SampleInvite: Sendable, Hashable {
     /// Whether `inviteeEmail` was written (not the `SAMPLE-ID@example.com` stand-in), so the email
     /// share link addresses it.
     public var hasInviteeEmail: Bool { fieldLocations["inviteeEmail"] != nil }
-    /// When the sample invite was created; its links expire `expiry.days` later. Fixed, so builds
-    /// are reproducible.
+    /// When the sample invite was created; its links expire `expiry.days` later. The build's date
+    /// (`BuildDate`) when beckon.yml does not set it.
     public var createdAt: Date
     /// Where the sample was defined.
     public var location: SourceLocation
@@ -54,10 +54,11 @@ public struct SampleInvite: Sendable, Hashable {
     /// little enough that rendering and checking an invite with it stays quick.
     public static let maximumFieldLength = 1_000
 
-    /// The creation time of samples that do not set `createdAt`.
-    public static let defaultCreatedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    /// A fixed creation time, for configurations read without a build date (benchmarks).
+    public static let fixedCreatedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
-    init?(_ mapping: YAMLReader.Mapping) {
+    /// - Parameter defaultCreatedAt: The creation time when the mapping does not set `createdAt`.
+    init?(_ mapping: YAMLReader.Mapping, defaultCreatedAt: Date) {
         let reader = mapping.reader
         let id = mapping.string("id", required: true)
         if let id, !Self.isSlug(id) {
@@ -112,7 +113,7 @@ public struct SampleInvite: Sendable, Hashable {
                 )
             }
         }
-        var createdAt = Self.defaultCreatedAt
+        var createdAt = defaultCreatedAt
         if let text = mapping.string("createdAt") {
             if let date = Timestamp.date(from: text) {
                 createdAt = date
@@ -265,8 +266,7 @@ extension SampleInvite {
             return (nil, reader.diagnostics)
         }
         if isFromService { mapping.placement = "at the top level of the file, beside `invite` (not inside it)" }
-        var invite = SampleInvite(mapping)
-        if mapping.value("createdAt") == nil { invite?.createdAt = now }
+        let invite = SampleInvite(mapping, defaultCreatedAt: now)
         return (reader.diagnostics.isEmpty ? invite : nil, diagnostics + reader.diagnostics)
     }
 }

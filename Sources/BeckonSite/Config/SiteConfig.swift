@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import Foundation
 import InviteModel
 
 /// The contents of `beckon.yml`, validated. Documented key by key in `docs/site-format.md`.
@@ -11,6 +12,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var expiryDays: Int
     public var limits: Limits
     public var samples: [SampleInvite]
+    /// When sample invites that do not set `createdAt` were created, and the invite links of
+    /// contexts no sample covers: the build's date (`BuildDate`).
+    public var samplesCreatedAt: Date
     /// Share messages, when the site writes them.
     public var share: ShareConfig?
     /// Invite tokens, when the site issues them.
@@ -44,8 +48,17 @@ public struct SiteConfig: Sendable, Hashable {
         "checks": ChecksConfig.keys, "analytics": AnalyticsConfig.keys,
     ]
 
-    /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
+    /// Reads a configuration from parsed YAML, reporting every problem to `reader`, with samples
+    /// that do not set `createdAt` created on `SampleInvite.fixedCreatedAt` (for tools outside a
+    /// build, such as the benchmarks).
     public init?(_ root: YAMLValue, reader: YAMLReader) {
+        self.init(root, reader: reader, samplesCreatedAt: SampleInvite.fixedCreatedAt)
+    }
+
+    /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
+    /// - Parameter samplesCreatedAt: The creation time of samples that do not set `createdAt`:
+    ///   the build's date (`BuildDate.resolve`).
+    public init?(_ root: YAMLValue, reader: YAMLReader, samplesCreatedAt: Date) {
         guard let mapping = reader.mapping(root, named: "", keys: Self.keys) else { return nil }
         if let version = mapping.value("version"), version.scalar != "1" {
             reader.invalid(
@@ -66,7 +79,8 @@ public struct SiteConfig: Sendable, Hashable {
         let expiry = mapping.mapping("expiry", keys: ["days"])
         expiryDays = expiry?.int("days", in: 1...365) ?? 30
         limits = Limits(mapping.mapping("limits", keys: Limits.keys))
-        samples = Self.samples(mapping, reader)
+        self.samplesCreatedAt = samplesCreatedAt
+        samples = Self.samples(mapping, reader, createdAt: samplesCreatedAt)
         share = mapping.mapping("share", keys: ShareConfig.keys).map(ShareConfig.init)
         tokens = mapping.mapping("tokens", keys: TokensConfig.keys).flatMap(TokensConfig.init)
         email = mapping.mapping("email", keys: EmailConfig.keys).flatMap(EmailConfig.init)
@@ -109,7 +123,9 @@ public struct SiteConfig: Sendable, Hashable {
         mapping.choices("pages", of: TemplateKind.self, what: "a page kind")
     }
 
-    private static func samples(_ mapping: YAMLReader.Mapping, _ reader: YAMLReader) -> [SampleInvite] {
+    private static func samples(
+        _ mapping: YAMLReader.Mapping, _ reader: YAMLReader, createdAt: Date
+    ) -> [SampleInvite] {
         guard let value = mapping.value("samples") else { return [] }
         guard let items = value.items else {
             reader.report(
@@ -121,7 +137,7 @@ public struct SiteConfig: Sendable, Hashable {
         var result: [SampleInvite] = []
         for item in items {
             guard let sampleMapping = reader.mapping(item, named: "samples[]", keys: SampleInvite.keys),
-                let sample = SampleInvite(sampleMapping)
+                let sample = SampleInvite(sampleMapping, defaultCreatedAt: createdAt)
             else { continue }
             if result.contains(where: { $0.id == sample.id }) {
                 reader.invalid(

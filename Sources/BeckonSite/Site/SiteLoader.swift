@@ -7,9 +7,27 @@ public struct SiteLoader: Sendable {
     public static let configFile = "beckon.yml"
 
     public let reader: InputReader
+    /// The environment the build's date is read from (`SOURCE_DATE_EPOCH`, `BuildDate`).
+    public let environment: [String: String]
 
+    /// A loader that reads the build's date from the process's environment.
     public init(root: URL, sources: SourceStore) {
+        self.init(root: root, sources: sources, environment: ProcessInfo.processInfo.environment)
+    }
+
+    public init(root: URL, sources: SourceStore, environment: [String: String]) {
         self.reader = InputReader(root: root, sources: sources)
+        self.environment = environment
+    }
+
+    /// The configuration read from parsed beckon.yml, its samples dated by the build's date.
+    private func config(
+        _ root: YAMLValue, _ source: SourceText, reader yamlReader: YAMLReader
+    ) -> (
+        SiteConfig?, [Diagnostic]
+    ) {
+        let (date, dateDiagnostics) = BuildDate.resolve(environment, at: Self.locate(key: "samples", in: source))
+        return (SiteConfig(root, reader: yamlReader, samplesCreatedAt: date), dateDiagnostics)
     }
 
     /// Reads only beckon.yml, for commands that need the configuration but not the templates.
@@ -25,8 +43,8 @@ public struct SiteLoader: Sendable {
         let (root, yamlDiagnostics) = YAMLParser.parse(configSource)
         guard let root else { return (nil, yamlDiagnostics) }
         let yamlReader = YAMLReader(family: "config")
-        let config = SiteConfig(root, reader: yamlReader)
-        let diagnostics = yamlDiagnostics + yamlReader.diagnostics
+        let (config, dateDiagnostics) = self.config(root, configSource, reader: yamlReader)
+        let diagnostics = yamlDiagnostics + yamlReader.diagnostics + dateDiagnostics
         return (diagnostics.contains { $0.severity == .error } ? nil : config, diagnostics)
     }
 
@@ -59,8 +77,8 @@ public struct SiteLoader: Sendable {
         diagnostics += yamlDiagnostics
         guard let root else { return (nil, diagnostics) }
         let yamlReader = YAMLReader(family: "config")
-        let config = SiteConfig(root, reader: yamlReader)
-        diagnostics += yamlReader.diagnostics
+        let (config, dateDiagnostics) = self.config(root, configSource, reader: yamlReader)
+        diagnostics += yamlReader.diagnostics + dateDiagnostics
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
 
         let buildLocales = selectLocales(selection, config: config, diagnostics: &diagnostics)

@@ -9,8 +9,11 @@ import InviteModel
 ///
 /// Length is measured as a phone measures it: GSM-7 septets (extension characters such as `€`
 /// count two) or, as soon as one character is outside GSM-7 — an emoji, a curly quote, any Arabic
-/// or Japanese letter — UCS-2 units, with 160/153 and 70/67 per segment. Shorten the message, or
-/// replace the character that forces UCS-2.
+/// or Japanese letter — UCS-2 units, with 160/153 and 70/67 per segment. The invite link is
+/// measured as it will be sent, signed: built without a link key, the unsigned link counts as long
+/// as its signed form (`kid`, `exp`, `v` as configured and a signature of the real length), so the
+/// verdict is the same with or without the key. Shorten the message, or replace the character that
+/// forces UCS-2.
 struct SMSSegmentsRule: TextRule {
     let id: RuleID = "sms.segments"
 
@@ -21,8 +24,9 @@ struct SMSSegmentsRule: TextRule {
         return invisible.contains(scalar.properties.generalCategory) ? code : "`\(scalar)` (\(code))"
     }
 
-    func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding] {
+    func check(_ artifact: Artifact, text written: String, context: CheckContext) -> [Finding] {
         guard artifact.kind == .shareMessage, artifact.path.hasSuffix(".sms.txt") else { return [] }
+        let text = context.measuredAsSigned(written)
         let length = SMSLength(text)
         let languageNeedsUCS2 =
             artifact.locale?.isRightToLeft == true

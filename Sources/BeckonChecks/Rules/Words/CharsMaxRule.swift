@@ -4,7 +4,8 @@ import BeckonRender
 /// `chars.max`: titles, descriptions and messages fit their character limits, counted as people see
 /// characters (grapheme clusters): a page's `<title>` and `og:title` at most `limits.titleChars`
 /// (60), its description and `og:description` at most `limits.descriptionChars` (155), a share message
-/// at most `limits.messageChars` (500).
+/// at most `limits.messageChars` (500), its invite link counted as long as it is once signed (as
+/// `sms.segments` counts it).
 ///
 /// Link previews cut long titles mid-word. Shorten the string, or raise the limit in beckon.yml.
 struct CharsMaxRule: PageRule, TextRule {
@@ -46,7 +47,7 @@ struct CharsMaxRule: PageRule, TextRule {
     func check(_ artifact: Artifact, text: String, context: CheckContext) -> [Finding] {
         guard artifact.kind == .shareMessage else { return [] }
         let limit = context.limits.messageChars
-        guard let visible = Self.visibleCount(text, over: limit) else { return [] }
+        guard let visible = Self.visibleCount(context.measuredAsSigned(text), over: limit) else { return [] }
         var finding = Finding(
             "the message is over \(limit) characters in \(artifact.locale?.rawValue ?? "")", line: 1,
             fix: "Shorten the message to \(limit) characters.")
