@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // C libraries, each behind one module.
@@ -46,6 +47,13 @@ let package = Package(
         .target(
             name: "BeckonStoreSQLite",
             dependencies: ["BeckonStore", "InviteModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "BeckonStorePostgres",
+            dependencies: [
+                "BeckonStore", "InviteModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "InviteSecurity",
@@ -169,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "BeckonStoreTests",
             dependencies: [
-                "BeckonStore", "BeckonStoreSQLite", "InviteModel", "BeckonTestSupport",
+                "BeckonStore", "BeckonStoreSQLite", "BeckonStorePostgres", "InviteModel", "BeckonTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

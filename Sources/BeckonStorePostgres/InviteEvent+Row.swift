@@ -1,0 +1,62 @@
+import BeckonStore
+import Foundation
+import InviteModel
+import PostgresNIO
+
+/// How an `InviteEvent` maps to a row of `events`.
+extension InviteEvent {
+    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at FROM events"
+
+    /// Appends events for `invite`, each dated by `date(of:for:fallback:)`. The first takes the
+    /// events lock, held until the transaction ends: the identity sequence hands out numbers in
+    /// the order transactions take the lock, and they commit in that order too (a commit becomes
+    /// visible before its locks are released), so a reader that has seen sequence `n` never later
+    /// finds an event below `n`.
+    static func insert(
+        _ names: [Name], for invite: Invite, now: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        guard !names.isEmpty else { return }
+        try await connection.query(AdvisoryLock.events, logger: logger)
+        for name in names {
+            let at = Milliseconds.from(date(of: name, for: invite, fallback: now))
+            try await connection.query(
+                """
+                INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
+                VALUES (\(name.rawValue), \(invite.id), \(invite.code.rawValue), \(invite.senderID),
+                    \(invite.context.rawValue), \(invite.channel.rawValue), \(at))
+                """,
+                logger: logger)
+        }
+    }
+
+    /// When the event happened, read from the invite it describes: the timestamp its transition
+    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing.
+    static func date(of name: Name, for invite: Invite, fallback: Date) -> Date {
+        let recorded: Date? =
+            switch name {
+            case .created: invite.createdAt
+            case .sent: invite.sentAt
+            case .resent: invite.resentAt
+            case .opened: invite.openedAt
+            case .accepted: invite.acceptedAt
+            case .cancelled: invite.cancelledAt
+            case .expired: invite.expiresAt
+            }
+        return recorded ?? fallback
+    }
+
+    /// Reads a row selected with `selectSQL`.
+    init(row: PostgresRow) throws {
+        let columns = ColumnReader(row, table: "events")
+        self.init(
+            sequence: try columns.required("sequence"),
+            name: try columns.parsed("name", Name.init(rawValue:)),
+            inviteID: try columns.required("invite_id"),
+            code: try columns.parsed("code", InviteCode.init),
+            senderID: try columns.required("sender_id"),
+            context: try columns.parsed("context", InviteContext.init(rawValue:)),
+            channel: try columns.parsed("channel", InviteChannel.init(rawValue:)),
+            at: Milliseconds.date(try columns.required("at"))
+        )
+    }
+}

@@ -1,0 +1,313 @@
+import BeckonStore
+import Foundation
+import InviteModel
+import Logging
+import PostgresNIO
+
+/// An `InviteStore` in a PostgreSQL database, through PostgresNIO, for several `beckon serve`
+/// instances sharing one database.
+///
+/// The store owns a `PostgresClient` (a pool of up to `maximumConnections` connections) and the
+/// task that runs it; `close()` ends that task, and so does releasing the store. Every method is
+/// one transaction in PostgreSQL's default isolation (read committed) made exact by locks: a
+/// create holds an advisory lock keyed by the sender, an update and the expiry sweep lock the
+/// invites they change (`SELECT … FOR UPDATE`), and event inserts hold the events lock until
+/// their transaction commits, so sequences commit in order. See docs/store.md.
+public final class PostgresInviteStore: InviteStore {
+    /// The names of the schema migrations this version knows, in the order they run.
+    public static var migrationNames: [String] { StoreSchema.migrations.map(\.name) }
+
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger = Logger(label: "BeckonStorePostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Connects to the database at `url` (`postgres://user:password@host:port/database`, with an
+    /// optional `?sslmode=disable|prefer|require`; `prefer` when absent, and `require` verifies
+    /// the server's certificate) and runs the migrations it has not run yet.
+    ///
+    /// - Parameter maximumConnections: The most connections this store opens at once; the
+    ///   server's `max_connections` must cover every instance's.
+    public init(url: String, maximumConnections: Int = 20) async throws(StoreError) {
+        var configuration = try DatabaseURL.configuration(url)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout))
+        let client = PostgresClient(configuration: configuration)
+        self.client = client
+        self.runner = Task { await client.run() }
+        let logger = logger
+        do {
+            try await Self.withDeadline(Self.connectTimeout) {
+                try await client.withConnection { connection in
+                    try await StoreSchema.migrate(connection, logger: logger)
+                }
+            }
+        } catch {
+            runner.cancel()
+            throw StoreError.from(error, during: "opening the invite database")
+        }
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    /// How long opening the store waits for the database to answer.
+    public static let connectTimeout: TimeInterval = 10
+
+    /// Closes the connections and waits until they are closed; the store answers nothing after.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// The migrations this database has run, in order.
+    public func appliedMigrations() async throws(StoreError) -> [String] {
+        try await read("reading the migrations") { connection, logger in
+            try await StoreSchema.appliedNames(connection, logger: logger)
+        }
+    }
+
+    // MARK: InviteStore
+
+    public func create(
+        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
+    ) async throws(StoreError) -> CreateOutcome {
+        let record = record.rounded
+        return try await transaction("creating an invite") { connection, logger in
+            let invite = record.invite
+            try await connection.query(AdvisoryLock.sender(invite.senderID), logger: logger)
+            if let idempotencyKey {
+                let previous = try await connection.query(
+                    """
+                    SELECT request_hash, invite_id FROM idempotency_keys
+                    WHERE sender_id = \(invite.senderID) AND key = \(idempotencyKey)
+                    """, logger: logger
+                ).collect().first
+                if let previous {
+                    let columns = ColumnReader(previous, table: "idempotency_keys")
+                    guard try columns.optional("request_hash", as: String.self) == requestHash else {
+                        return .keyReused
+                    }
+                    let inviteID: UUID = try columns.required("invite_id")
+                    let first = try await Self.fetchInvite(
+                        "WHERE id = \(inviteID)", on: connection, logger: logger)
+                    guard let first else { throw StoredValueError(column: "idempotency_keys.invite_id") }
+                    return .replayed(first)
+                }
+            }
+            if let retryAt = try await Self.retryDate(for: invite, limit: limit, on: connection, logger: logger) {
+                return .limited(retryAt: retryAt)
+            }
+            guard try await !connection.query(record.insertQuery, logger: logger).collect().isEmpty else {
+                return .codeTaken
+            }
+            try await InviteEvent.insert([.created], for: invite, now: Date(), on: connection, logger: logger)
+            if let idempotencyKey {
+                try await connection.query(
+                    """
+                    INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
+                    VALUES (\(invite.senderID), \(idempotencyKey), \(requestHash), \(invite.id),
+                        \(Milliseconds.from(invite.createdAt)))
+                    """, logger: logger)
+            }
+            return .created(record)
+        }
+    }
+
+    public func invite(code: InviteCode) async throws(StoreError) -> InviteRecord? {
+        try await read("reading an invite") { connection, logger in
+            try await Self.fetchInvite("WHERE code = \(code.rawValue)", on: connection, logger: logger)
+        }
+    }
+
+    public func invites(sender: String, before: InviteCode?, limit: Int) async throws(StoreError) -> [InviteRecord] {
+        guard limit > 0 else { return [] }
+        return try await read("listing a sender's invites") { connection, logger in
+            let query: PostgresQuery
+            if let before {
+                // A cursor that is not one of this sender's codes gives an empty page.
+                query = """
+                    \(unescaped: InviteRecord.selectSQL) WHERE sender_id = \(sender) AND (created_at, code) <
+                        (SELECT created_at, code FROM invites WHERE code = \(before.rawValue) AND sender_id = \(sender))
+                    ORDER BY created_at DESC, code DESC LIMIT \(limit)
+                    """
+            } else {
+                query = """
+                    \(unescaped: InviteRecord.selectSQL) WHERE sender_id = \(sender)
+                    ORDER BY created_at DESC, code DESC LIMIT \(limit)
+                    """
+            }
+            return try await connection.query(query, logger: logger).collect().map(InviteRecord.init(row:))
+        }
+    }
+
+    /// The change function may not change the invite's id, code or sender: such an update is
+    /// `.rejected`. An error thrown by `change` is rejected with its description as the message,
+    /// so it should name no personal data. Each returned event is dated by the timestamp its
+    /// transition set on the invite (`expiresAt` for `invite_expired`), or the current time
+    /// when that is missing.
+    public func update(
+        code: InviteCode, _ change: @Sendable (inout InviteRecord) throws -> [InviteEvent.Name]
+    ) async throws(StoreError) -> InviteRecord? {
+        try await transaction("updating an invite") { connection, logger in
+            let original = try await Self.fetchInvite(
+                "WHERE code = \(code.rawValue) FOR UPDATE", on: connection, logger: logger)
+            guard let original else { return nil }
+            var record = original
+            let names: [InviteEvent.Name]
+            do {
+                names = try change(&record)
+            } catch {
+                throw ChangeRejection(message: String(describing: error))
+            }
+            guard record.invite.id == original.invite.id, record.invite.code == original.invite.code,
+                record.invite.senderID == original.invite.senderID
+            else {
+                throw ChangeRejection(message: "an update cannot change an invite's id, code or sender")
+            }
+            record = record.rounded
+            if record != original {
+                try await connection.query(record.updateQuery, logger: logger)
+            }
+            try await InviteEvent.insert(names, for: record.invite, now: Date(), on: connection, logger: logger)
+            return record
+        }
+    }
+
+    public func events(after sequence: Int64, limit: Int) async throws(StoreError) -> [InviteEvent] {
+        guard limit > 0 else { return [] }
+        return try await read("reading events") { connection, logger in
+            try await connection.query(
+                "\(unescaped: InviteEvent.selectSQL) WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
+                logger: logger
+            ).collect().map(InviteEvent.init(row:))
+        }
+    }
+
+    public func expire(at date: Date) async throws(StoreError) -> Int {
+        try await transaction("expiring invites") { connection, logger in
+            // Locked in one order, so concurrent sweeps wait for each other instead of deadlocking;
+            // a row another sweep expired meanwhile no longer matches once its lock is granted.
+            let due = try await connection.query(
+                """
+                \(unescaped: InviteRecord.selectSQL)
+                WHERE status IN ('created', 'sent', 'opened') AND expires_at <= \(Milliseconds.from(date))
+                ORDER BY expires_at, code FOR UPDATE
+                """, logger: logger
+            ).collect().map(InviteRecord.init(row:))
+            var moved = 0
+            for record in due {
+                var invite = record.invite
+                // The query compares whole milliseconds; the model decides on the exact date.
+                guard invite.expireIfNeeded(at: date) else { continue }
+                try await connection.query(
+                    "UPDATE invites SET status = \(invite.status.rawValue) WHERE id = \(invite.id)", logger: logger)
+                try await InviteEvent.insert([.expired], for: invite, now: date, on: connection, logger: logger)
+                moved += 1
+            }
+            return moved
+        }
+    }
+
+    /// PostgreSQL keeps the old row versions until `VACUUM` reclaims their space, and its
+    /// write-ahead log keeps them until it is recycled; see docs/store.md.
+    public func eraseSender(_ senderID: String) async throws(StoreError) -> Int {
+        try await transaction("erasing a sender's personal data") { connection, logger in
+            try await connection.query(
+                """
+                UPDATE invites SET sender_first_name = NULL, recipient = NULL
+                WHERE sender_id = \(senderID) AND (sender_first_name IS NOT NULL OR recipient IS NOT NULL)
+                RETURNING id
+                """, logger: logger
+            ).collect().count
+        }
+    }
+
+    public func ping() async throws(StoreError) {
+        _ = try await read("pinging the invite database") { connection, logger in
+            try await connection.query("SELECT 1", logger: logger).collect().count
+        }
+    }
+
+    // MARK: Helpers
+
+    /// When the sender may create again, or `nil` when `invite` fits under the limit: the
+    /// invites created after `createdAt - window` are counted, and a slot frees up when the
+    /// oldest one that keeps the count at the limit leaves the window.
+    private static func retryDate(
+        for invite: Invite, limit: RateLimit, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Date? {
+        guard limit.limit > 0 else { return .distantFuture }
+        let start = Milliseconds.from(invite.createdAt.addingTimeInterval(-limit.window))
+        let counted = try await connection.query(
+            "SELECT COUNT(*) FROM invites WHERE sender_id = \(invite.senderID) AND created_at > \(start)",
+            logger: logger
+        ).collect().first
+        let count = try counted.map { try ColumnReader($0, table: "invites").required("count", as: Int64.self) } ?? 0
+        guard count >= limit.limit else { return nil }
+        let oldest = try await connection.query(
+            """
+            SELECT created_at FROM invites WHERE sender_id = \(invite.senderID) AND created_at > \(start)
+            ORDER BY created_at LIMIT 1 OFFSET \(count - Int64(limit.limit))
+            """, logger: logger
+        ).collect().first
+        guard let oldest else { throw StoredValueError(column: "invites.created_at") }
+        let milliseconds: Int64 = try ColumnReader(oldest, table: "invites").required("created_at")
+        return Milliseconds.date(milliseconds).addingTimeInterval(limit.window)
+    }
+
+    /// The first invite `InviteRecord.selectSQL` followed by `condition` finds, or `nil`.
+    private static func fetchInvite(
+        _ condition: PostgresQuery, on connection: PostgresConnection, logger: Logger
+    ) async throws -> InviteRecord? {
+        let query = PostgresQuery(unsafeSQL: "\(InviteRecord.selectSQL) \(condition.sql)", binds: condition.binds)
+        return try await connection.query(query, logger: logger).collect().first.map(InviteRecord.init(row:))
+    }
+
+    private func read<T: Sendable>(
+        _ operation: String, _ body: (PostgresConnection, Logger) async throws -> T
+    ) async throws(StoreError) -> T {
+        let logger = logger
+        do {
+            return try await client.withConnection { connection in try await body(connection, logger) }
+        } catch {
+            throw StoreError.from(error, during: operation)
+        }
+    }
+
+    private func transaction<T: Sendable>(
+        _ operation: String, _ body: (PostgresConnection, Logger) async throws -> T
+    ) async throws(StoreError) -> T {
+        let logger = logger
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await body(connection, logger)
+            }
+        } catch {
+            throw StoreError.from(error, during: operation)
+        }
+    }
+
+    /// Runs `body`, or throws `CancellationError` when it takes longer than `seconds` (an
+    /// unreachable server makes the pool retry for good).
+    private static func withDeadline(
+        _ seconds: TimeInterval, _ body: @escaping @Sendable () async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await body()
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return false
+            }
+            let finished = try await group.next() ?? false
+            group.cancelAll()
+            guard finished else { throw DeadlineExceeded() }
+        }
+    }
+}
+
+/// Opening the store took longer than `PostgresInviteStore.connectTimeout`.
+struct DeadlineExceeded: Error {}
