@@ -143,7 +143,7 @@ let package = Package(
             name: "BeckonCLI",
             dependencies: [
                 "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonServe", "BeckonStarters",
-                "BeckonStore", "BeckonStoreSQLite", "InviteSecurity",
+                "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -5,6 +5,7 @@ import BeckonEngine
 import BeckonServe
 import BeckonSite
 import BeckonStore
+import BeckonStorePostgres
 import BeckonStoreSQLite
 import Foundation
 import InviteModel
@@ -36,7 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The invite store: a SQLite file path (created with its schema if missing).", valueName: "path"))
+            "The invite store: a SQLite file (created with its schema if missing), or postgres://USER:PASSWORD@HOST:PORT/DATABASE for several instances on one store.",
+            valueName: "path-or-url"))
     var database: String = "beckon-invites.sqlite"
 
     @Option(
@@ -48,10 +50,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("`--port` must be from 0 to 65535.") }
         guard (1...100_000).contains(invitesPerDay) else {
             throw ValidationError("`--invites-per-day` must be from 1 to 100000.")
-        }
-        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-            throw ValidationError(
-                "PostgreSQL stores are not supported by this version; give a SQLite file path to `--database`.")
         }
     }
 
@@ -74,13 +72,21 @@ struct ServeCommand: AsyncParsableCommand {
             throw fail("serve.build", "beckon.yml does not load", fix: "Run `beckon check` to see why.")
         }
         let keyring = try LinkSigning.keyring(config.links)
-        let store: SQLiteInviteStore
+        let store: any InviteStore
+        var postgres: PostgresInviteStore?
         do {
-            store = try SQLiteInviteStore(path: database)
+            if Self.isPostgres(database) {
+                postgres = try await PostgresInviteStore(url: database)
+                store = postgres!
+            } else {
+                store = try SQLiteInviteStore(path: database)
+            }
         } catch {
             throw fail(
-                "serve.store", "cannot open the invite store \(database): \(error)",
-                fix: "Check that the folder exists and is writable, or give another file with `--database`.")
+                "serve.store", "cannot open the invite store: \(error)",
+                fix: Self.isPostgres(database)
+                    ? "Check that PostgreSQL answers at that address and the user may create tables in the database."
+                    : "Check that the folder exists and is writable, or give another file with `--database`.")
         }
         let token = ProcessInfo.processInfo.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
@@ -94,10 +100,17 @@ struct ServeCommand: AsyncParsableCommand {
                     Data("Serving \(site.files.count) files and invite links at \(url)  (Ctrl-C to stop)\n".utf8))
             }
         } catch {
+            await postgres?.close()
             throw fail(
                 "serve.listen", "the server stopped: \(error)",
                 fix: "Choose another port with `--port N` (0 picks a free one).")
         }
+        await postgres?.close()
         log("stopped")
+    }
+
+    /// Whether `--database` names a PostgreSQL server rather than a SQLite file.
+    static func isPostgres(_ database: String) -> Bool {
+        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
     }
 }
