@@ -81,9 +81,14 @@ final class PostgresCluster: Sendable {
 
     /// A new empty database on the cluster, as a URL for `PostgresInviteStore`.
     func makeDatabase() async throws -> String {
+        url(database: try await makeDatabaseNamed())
+    }
+
+    /// A new empty database on the cluster; returns its name.
+    func makeDatabaseNamed() async throws -> String {
         let name = "beckon_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         try await administer("CREATE DATABASE \(unescaped: name)")
-        return url(database: name)
+        return name
     }
 
     /// The URL of `database`, with the cluster's user and password.
