@@ -179,6 +179,7 @@ let package = Package(
             dependencies: [
                 "BeckonStore", "BeckonStoreSQLite", "BeckonStorePostgres", "InviteModel", "BeckonTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -19,39 +19,47 @@ public final class PostgresInviteStore: InviteStore {
 
     private let client: PostgresClient
     private let runner: Task<Void, Never>
-    private let logger = Logger(label: "BeckonStorePostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// PostgresNIO wants a logger; the store logs nothing.
+    private static let logger = Logger(label: "BeckonStorePostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`, with an
     /// optional `?sslmode=disable|prefer|require`; `prefer` when absent, and `require` verifies
-    /// the server's certificate) and runs the migrations it has not run yet.
+    /// the server's certificate) and runs the migrations it has not run yet, on one connection
+    /// whose failure (refused, wrong password, no such database) is thrown at once. The pool
+    /// connects later, on demand.
     ///
     /// - Parameter maximumConnections: The most connections this store opens at once; the
     ///   server's `max_connections` must cover every instance's.
     public init(url: String, maximumConnections: Int = 20) async throws(StoreError) {
-        var configuration = try DatabaseURL.configuration(url)
+        let url = try DatabaseURL(url)
+        let logger = Self.logger
+        do {
+            var configuration = try url.connectionConfiguration()
+            configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout))
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            do {
+                try await StoreSchema.migrate(connection, logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
+        } catch {
+            throw StoreError.from(error, during: "opening the invite database")
+        }
+        var configuration = url.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout))
         let client = PostgresClient(configuration: configuration)
         self.client = client
         self.runner = Task { await client.run() }
-        let logger = logger
-        do {
-            try await Self.withDeadline(Self.connectTimeout) {
-                try await client.withConnection { connection in
-                    try await StoreSchema.migrate(connection, logger: logger)
-                }
-            }
-        } catch {
-            runner.cancel()
-            throw StoreError.from(error, during: "opening the invite database")
-        }
     }
 
     deinit {
         runner.cancel()
     }
 
-    /// How long opening the store waits for the database to answer.
+    /// How long a connection attempt waits for the server to answer.
     public static let connectTimeout: TimeInterval = 10
 
     /// Closes the connections and waits until they are closed; the store answers nothing after.
@@ -267,7 +275,7 @@ public final class PostgresInviteStore: InviteStore {
     private func read<T: Sendable>(
         _ operation: String, _ body: (PostgresConnection, Logger) async throws -> T
     ) async throws(StoreError) -> T {
-        let logger = logger
+        let logger = Self.logger
         do {
             return try await client.withConnection { connection in try await body(connection, logger) }
         } catch {
@@ -278,7 +286,7 @@ public final class PostgresInviteStore: InviteStore {
     private func transaction<T: Sendable>(
         _ operation: String, _ body: (PostgresConnection, Logger) async throws -> T
     ) async throws(StoreError) -> T {
-        let logger = logger
+        let logger = Self.logger
         do {
             return try await client.withTransaction(logger: logger) { connection in
                 try await body(connection, logger)
@@ -287,27 +295,4 @@ public final class PostgresInviteStore: InviteStore {
             throw StoreError.from(error, during: operation)
         }
     }
-
-    /// Runs `body`, or throws `CancellationError` when it takes longer than `seconds` (an
-    /// unreachable server makes the pool retry for good).
-    private static func withDeadline(
-        _ seconds: TimeInterval, _ body: @escaping @Sendable () async throws -> Void
-    ) async throws {
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await body()
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
-                return false
-            }
-            let finished = try await group.next() ?? false
-            group.cancelAll()
-            guard finished else { throw DeadlineExceeded() }
-        }
-    }
 }
-
-/// Opening the store took longer than `PostgresInviteStore.connectTimeout`.
-struct DeadlineExceeded: Error {}

@@ -26,8 +26,6 @@ extension StoreError {
             return .unavailable("\(operation) failed: PostgreSQL \(error.code)")
         case let error as StoredValueError:
             return .unavailable("\(operation) failed: the database holds an unreadable value in \(error.column)")
-        case is DeadlineExceeded:
-            return .unavailable("\(operation) failed: the database did not answer in time")
         case is CancellationError:
             return .unavailable("\(operation) was cancelled")
         default:

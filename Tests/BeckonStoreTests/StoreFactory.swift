@@ -1,15 +1,17 @@
 import BeckonStore
+import BeckonStorePostgres
 import BeckonStoreSQLite
 import BeckonTestSupport
 import Testing
 
 /// One way to open an empty store. The contract suites run every test against each factory in
-/// `all`; another store (PostgreSQL) joins them by adding its factory there.
+/// `all`: SQLite on a file and in memory, and PostgreSQL where it is installed (where it is not,
+/// `PostgresStoreTests` reports itself skipped with the reason, so the gap shows).
 struct StoreFactory: Sendable, CustomTestStringConvertible {
     var testDescription: String
-    var open: @Sendable () throws -> OpenedStore
+    var open: @Sendable () async throws -> OpenedStore
 
-    static let all: [StoreFactory] = [sqliteFile, sqliteMemory]
+    static let all: [StoreFactory] = [sqliteFile, sqliteMemory] + (PostgresCluster.isInstalled ? [postgres] : [])
 
     /// SQLite in WAL mode on a file in a fresh temporary folder.
     static let sqliteFile = StoreFactory(testDescription: "SQLite file") {
@@ -21,6 +23,12 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// SQLite in memory.
     static let sqliteMemory = StoreFactory(testDescription: "SQLite in memory") {
         OpenedStore(store: try SQLiteInviteStore.inMemory(), folder: nil)
+    }
+
+    /// PostgreSQL: a new database on the test process's cluster.
+    static let postgres = StoreFactory(testDescription: "PostgreSQL") {
+        let url = try await PostgresCluster.shared.get().makeDatabase()
+        return OpenedStore(store: try await PostgresInviteStore(url: url, maximumConnections: 10), folder: nil)
     }
 }
 
@@ -34,7 +42,7 @@ struct OpenedStore: Sendable {
 func withStore(
     _ factory: StoreFactory, _ body: (any InviteStore) async throws -> Void
 ) async throws {
-    let opened = try factory.open()
+    let opened = try await factory.open()
     try await body(opened.store)
     withExtendedLifetime(opened) {}
 }

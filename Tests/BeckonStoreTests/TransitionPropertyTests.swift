@@ -24,7 +24,7 @@ import Testing
         // Up to ten days between steps, in milliseconds plus a fraction the model rounds away.
         let gap = Gen.int(in: 0...(10 * 86_400_000))
         await propertyCheck(count: 40, input: step.array(of: 1...12), gap.array(of: 12)) { steps, gaps in
-            let opened = try factory.open()
+            let opened = try await factory.open()
             let store = opened.store
             var local = try await Fixture.create(Fixture.record(expiry: .coach), in: store)
             var now = Fixture.start

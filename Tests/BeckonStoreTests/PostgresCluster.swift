@@ -1,0 +1,191 @@
+import BeckonTestSupport
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A throwaway PostgreSQL 15 cluster for the tests: started once per test process, in a
+/// temporary folder, on a free loopback port, with a password (so the store's URLs carry one).
+/// Every store the tests open gets a database of its own (`makeDatabase()`).
+///
+/// PostgreSQL refuses to run as root, so as root (CI) `initdb` and `pg_ctl` run as the `postgres`
+/// user Debian's package creates, on a folder that user owns. A watchdog started with the cluster
+/// stops it and removes the folder once the test process has exited, however it exited.
+final class PostgresCluster: Sendable {
+    /// Where Debian's `postgresql-15` puts its programs.
+    static let binaries = URL(fileURLWithPath: "/usr/lib/postgresql/15/bin")
+
+    /// Whether the cluster can be started here: the programs, and as root `runuser` and the
+    /// `postgres` user.
+    static let isInstalled: Bool = {
+        let programs = ["initdb", "pg_ctl", "postgres"].allSatisfy {
+            FileManager.default.isExecutableFile(atPath: binaries.appendingPathComponent($0).path)
+        }
+        guard programs, isRoot else { return programs }
+        return FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") && getpwnam("postgres") != nil
+    }()
+
+    /// The cluster of this test process, started by the first caller.
+    static let shared: Result<PostgresCluster, ClusterError> = Result {
+        () throws(ClusterError) in try PostgresCluster()
+    }
+
+    static let user = "beckon"
+    static let password = "pw-4f9c-not-in-messages"
+
+    let port: Int
+    let folder: URL
+
+    private static let isRoot = geteuid() == 0
+
+    private init() throws(ClusterError) {
+        // Not $TMPDIR: the postgres user must reach the folder.
+        folder = URL(fileURLWithPath: "/tmp/beckon-postgres-\(UUID().uuidString)")
+        let data = folder.appendingPathComponent("data").path
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let passwordFile = folder.appendingPathComponent("password").path
+            try Self.password.write(toFile: passwordFile, atomically: false, encoding: .utf8)
+            if Self.isRoot {
+                guard let account = getpwnam("postgres") else { throw ClusterError("no postgres user") }
+                for path in [folder.path, passwordFile] {
+                    chown(path, account.pointee.pw_uid, account.pointee.pw_gid)
+                }
+            }
+            try Self.run(
+                "initdb", "-D", data, "-U", Self.user, "--pwfile=\(passwordFile)", "--auth-local=trust",
+                "--auth-host=scram-sha-256", "-E", "UTF8", "--no-sync", in: folder)
+        } catch let error as ClusterError {
+            throw error
+        } catch {
+            throw ClusterError("preparing \(folder.path) failed: \(error)")
+        }
+        var lastError = ClusterError("no free port")
+        for _ in 0..<3 {
+            guard let port = Self.freePort() else { continue }
+            do {
+                try Self.run(
+                    "pg_ctl", "start", "-D", data, "-w", "-t", "60", "-l", folder.appendingPathComponent("log").path,
+                    "-o",
+                    "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(folder.path) "
+                        + "-c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+                    in: folder)
+                self.port = port
+                Self.watch(data: data, folder: folder)
+                return
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    /// A new empty database on the cluster, as a URL for `PostgresInviteStore`.
+    func makeDatabase() async throws -> String {
+        url(database: try await makeDatabaseNamed())
+    }
+
+    /// A new empty database on the cluster; returns its name.
+    func makeDatabaseNamed() async throws -> String {
+        let name = "beckon_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        try await administer("CREATE DATABASE \(unescaped: name)")
+        return name
+    }
+
+    /// The URL of `database`, with the cluster's user and password.
+    func url(database: String, password: String = PostgresCluster.password) -> String {
+        "postgres://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    /// Runs `query` on `database` over a connection of its own.
+    func administer(_ query: PostgresQuery, database: String = "postgres") async throws {
+        let logger = Logger(label: "BeckonStoreTests", factory: { _ in SwiftLogNoOpLogHandler() })
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(
+                host: "127.0.0.1", port: port, username: Self.user, password: Self.password, database: database,
+                tls: .disable),
+            id: 1, logger: logger)
+        do {
+            try await connection.query(query, logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+
+    /// Runs one of the cluster's programs (as `postgres` when root) and waits for it.
+    private static func run(_ program: String, _ arguments: String..., in folder: URL) throws(ClusterError) {
+        let command = [binaries.appendingPathComponent(program).path] + arguments
+        // Output goes to a file, not a pipe: the server pg_ctl starts would hold a pipe open.
+        let output = folder.appendingPathComponent("\(program).out").path
+        let status = spawn(isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + command : command, output: output)
+            .map(wait)
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            throw ClusterError("\(program) failed (\(status.map(String.init) ?? "not started")): \(text)")
+        }
+    }
+
+    /// Starts a shell that waits for this process to end, then stops the cluster and removes
+    /// its folder.
+    private static func watch(data: String, folder: URL) {
+        let stop = [binaries.appendingPathComponent("pg_ctl").path, "stop", "-D", data, "-m", "immediate"]
+        let asPostgres = isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + stop : stop
+        let script = """
+            while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
+            \(asPostgres.map { "'\($0)'" }.joined(separator: " "))
+            rm -rf '\(folder.path)'
+            """
+        _ = spawn(["/bin/sh", "-c", script], output: "/dev/null")
+    }
+
+    /// Starts `command` with its output appended to `output`, and returns its process id. (Foundation's `Process.waitUntilExit` can hang when
+    /// called from a test's task.)
+    private static func spawn(_ command: [String], output: String) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else { return nil }
+        return pid
+    }
+
+    /// Waits for `pid` and returns its exit status, or -1 when a signal ended it.
+    private static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// A loopback port nothing listens on right now.
+    private static func freePort() -> Int? {
+        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+}
+
+/// Why the cluster could not be started, with the program's output.
+struct ClusterError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

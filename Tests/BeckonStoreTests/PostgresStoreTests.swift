@@ -1,0 +1,121 @@
+import BeckonStore
+import BeckonStorePostgres
+import Foundation
+import InviteModel
+import Testing
+
+/// What only the PostgreSQL store does: several instances (each its own client and pool, as
+/// several `beckon serve` processes) on one database, migrations run once by instances starting
+/// together, an event feed read while two instances write, and errors without personal data or
+/// passwords. The contract itself runs in the contract suites.
+@Suite(.enabled(if: PostgresCluster.isInstalled, "postgresql is not installed: make test-deps installs it"))
+struct PostgresStoreTests {
+    /// Two stores on a new database.
+    static func twoInstances() async throws -> [PostgresInviteStore] {
+        let url = try await PostgresCluster.shared.get().makeDatabase()
+        return [
+            try await PostgresInviteStore(url: url, maximumConnections: 8),
+            try await PostgresInviteStore(url: url, maximumConnections: 8),
+        ]
+    }
+
+    @Test func instancesStartingTogetherRunEachMigrationOnce() async throws {
+        let url = try await PostgresCluster.shared.get().makeDatabase()
+        let stores = try await withThrowingTaskGroup(of: PostgresInviteStore.self) { group in
+            for _ in 0..<4 {
+                group.addTask { try await PostgresInviteStore(url: url, maximumConnections: 2) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for store in stores {
+            #expect(try await store.appliedMigrations() == PostgresInviteStore.migrationNames)
+        }
+        let reopened = try await PostgresInviteStore(url: url, maximumConnections: 2)
+        #expect(try await reopened.appliedMigrations() == PostgresInviteStore.migrationNames)
+        for store in stores + [reopened] { await store.close() }
+    }
+
+    @Test func twoInstancesRacingToAcceptLetExactlyOneWin() async throws {
+        let stores = try await Self.twoInstances()
+        let record = try await Fixture.create(Fixture.record(), in: stores[0])
+        _ = try await stores[1].update(code: record.invite.code) { record in
+            try record.invite.markSent(at: Fixture.start)
+            try record.invite.markOpened(at: Fixture.start.addingTimeInterval(60))
+            return [.sent, .opened]
+        }
+        let acceptAt = Fixture.start.addingTimeInterval(3_600)
+        let winners = await withTaskGroup(of: InviteRecord?.self) { group in
+            for index in 0..<32 {
+                let store = stores[index % 2]
+                group.addTask {
+                    try? await store.update(code: record.invite.code) { record in
+                        try record.invite.accept(by: "u_invitee_\(index)", at: acceptAt)
+                        return [.accepted]
+                    }
+                }
+            }
+            return await group.reduce(into: []) { winners, winner in winner.map { winners.append($0) } }
+        }
+        #expect(winners.count == 1)
+        for store in stores {
+            #expect(try await store.invite(code: record.invite.code) == winners.first)
+            #expect(try await Fixture.allEvents(in: store).filter { $0.name == .accepted }.count == 1)
+        }
+        for store in stores { await store.close() }
+    }
+
+    @Test func concurrentCreatesOverTwoInstancesStopAtTheLimit() async throws {
+        let stores = try await Self.twoInstances()
+        let limit = RateLimit(limit: 50, window: 86_400)
+        let created = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<64 {
+                let store = stores[index % 2]
+                let record = Fixture.record(sender: "u_busy", at: Fixture.start.addingTimeInterval(Double(index)))
+                group.addTask {
+                    let outcome = try? await store.create(record, limit: limit, idempotencyKey: nil, requestHash: nil)
+                    if case .created = outcome { return true }
+                    return false
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(created == 50)
+        #expect(try await stores[1].invites(sender: "u_busy", before: nil, limit: 100).count == 50)
+        #expect(try await Fixture.allEvents(in: stores[0]).count == 50)
+        for store in stores { await store.close() }
+    }
+
+    /// A reader pages the feed while both instances write: whatever order the writers' sequence
+    /// numbers are drawn and committed in, the reader's cursor never passes an event it has not
+    /// seen.
+    @Test func aReaderFollowingTheFeedDuringConcurrentWritesMissesNoEvent() async throws {
+        let stores = try await Self.twoInstances()
+        let writers = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<60 {
+                    let store = stores[index % 2]
+                    group.addTask {
+                        let record = try await Fixture.create(Fixture.record(sender: "u_\(index % 5)"), in: store)
+                        _ = try await store.update(code: record.invite.code) { record in
+                            try record.invite.markSent(at: Fixture.start.addingTimeInterval(1))
+                            return [.sent]
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        // A skipped event would leave the reader short of 120 until the deadline.
+        var seen: [InviteEvent] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        while seen.count < 120, ContinuousClock.now < deadline {
+            let page = try await stores[1].events(after: seen.last?.sequence ?? 0, limit: 7)
+            seen += page
+            if page.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        try await writers.value
+        #expect(seen == (try await Fixture.allEvents(in: stores[0])))
+        #expect(seen.count == 120)
+        for store in stores { await store.close() }
+    }
+}
