@@ -12,6 +12,9 @@ TEST_PACKAGES += nginx caddy curl
 TEST_PACKAGES += libxml2-utils
 # The PO round-trip tests convert exports with translate-toolkit's xliff2po, po2xliff and pomerge.
 TEST_PACKAGES += translate-toolkit
+# The store tests run the invite store's contract on PostgreSQL too, and two `beckon serve` on one
+# database; they start a PostgreSQL 15 cluster of their own in a temporary folder.
+TEST_PACKAGES += postgresql
 # The preview's, review page's and analytics beacon's real-browser tests load pages in headless
 # Chromium; BECKON_NO_BROWSER=1 leaves it out (those tests are then reported as skipped).
 ifeq ($(BECKON_NO_BROWSER),)

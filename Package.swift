@@ -159,7 +159,12 @@ let package = Package(
         .executableTarget(name: "beckon-write-bench"),
 
         // Tests.
-        .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport"),
+        .target(
+            name: "BeckonTestSupport",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/BeckonTestSupport"),
         .testTarget(
             name: "InviteModelTests",
             dependencies: [

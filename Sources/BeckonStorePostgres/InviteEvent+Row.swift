@@ -29,22 +29,6 @@ extension InviteEvent {
         }
     }
 
-    /// When the event happened, read from the invite it describes: the timestamp its transition
-    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing.
-    static func date(of name: Name, for invite: Invite, fallback: Date) -> Date {
-        let recorded: Date? =
-            switch name {
-            case .created: invite.createdAt
-            case .sent: invite.sentAt
-            case .resent: invite.resentAt
-            case .opened: invite.openedAt
-            case .accepted: invite.acceptedAt
-            case .cancelled: invite.cancelledAt
-            case .expired: invite.expiresAt
-            }
-        return recorded ?? fallback
-    }
-
     /// Reads a row selected with `selectSQL`.
     init(row: PostgresRow) throws {
         let columns = ColumnReader(row, table: "events")

@@ -168,9 +168,7 @@ public final class PostgresInviteStore: InviteStore {
             } catch {
                 throw ChangeRejection(message: String(describing: error))
             }
-            guard record.invite.id == original.invite.id, record.invite.code == original.invite.code,
-                record.invite.senderID == original.invite.senderID
-            else {
+            guard record.keepsIdentity(of: original) else {
                 throw ChangeRejection(message: "an update cannot change an invite's id, code or sender")
             }
             record = record.rounded

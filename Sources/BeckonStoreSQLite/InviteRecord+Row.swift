@@ -21,19 +21,6 @@ extension InviteRecord {
     static let updateSQL =
         "UPDATE invites SET \(columns.dropFirst().map { "\($0) = :\($0)" }.joined(separator: ", ")) WHERE id = :id"
 
-    /// The record with every date rounded to the millisecond, as it reads back from the database.
-    var rounded: InviteRecord {
-        var copy = self
-        copy.invite.createdAt = Timestamp.rounded(invite.createdAt)
-        copy.invite.sentAt = invite.sentAt.map(Timestamp.rounded)
-        copy.invite.resentAt = invite.resentAt.map(Timestamp.rounded)
-        copy.invite.openedAt = invite.openedAt.map(Timestamp.rounded)
-        copy.invite.acceptedAt = invite.acceptedAt.map(Timestamp.rounded)
-        copy.invite.cancelledAt = invite.cancelledAt.map(Timestamp.rounded)
-        copy.invite.expiresAt = Timestamp.rounded(invite.expiresAt)
-        return copy
-    }
-
     /// The named arguments of `insertSQL` and `updateSQL`.
     var arguments: StatementArguments {
         let invite = invite

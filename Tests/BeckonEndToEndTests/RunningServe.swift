@@ -9,35 +9,14 @@ import Foundation
 final class RunningServe {
     static let token = "test-api-token-0123456789"
 
-    let process = Process()
-    let port: Int
-    let output = Pipe()
+    let running: RunningBeckon
+    var port: Int { running.port }
+    var process: Process { running.process }
 
     init(site: URL, database: URL, arguments: [String] = []) throws {
-        process.executableURL = BeckonBinary.url
-        process.arguments = ["serve", "--site", site.path, "--port", "0", "--database", database.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["BECKON_LINK_KEY"] = BeckonBinary.testLinkKey
-        environment["BECKON_API_TOKEN"] = Self.token
-        process.environment = environment
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = ""
-        let reader = output.fileHandleForReading
-        let deadline = Date().addingTimeInterval(60)
-        while !line.contains("\n"), Date() < deadline {
-            let data = reader.availableData
-            if data.isEmpty { break }
-            line += String(decoding: data, as: UTF8.self)
-        }
-        guard let range = line.range(of: "http://127.0.0.1:"),
-            let port = Int(line[range.upperBound...].prefix { $0.isNumber })
-        else {
-            process.terminate()
-            throw ServeTestError.noURL(line)
-        }
-        self.port = port
+        running = try RunningBeckon(
+            ["serve", "--site", site.path, "--port", "0", "--database", database.path] + arguments,
+            environment: ["BECKON_API_TOKEN": Self.token])
     }
 
     /// A request with the API token, a JSON body and extra header lines.
@@ -59,18 +38,5 @@ final class RunningServe {
     }
 
     /// SIGTERM, and how the process ended.
-    func stop() -> Int32 {
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(15)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            process.terminate()
-            return -1
-        }
-        return process.terminationStatus
-    }
-}
-
-enum ServeTestError: Error {
-    case noURL(String)
+    func stop() -> Int32 { running.stop(with: SIGTERM) }
 }

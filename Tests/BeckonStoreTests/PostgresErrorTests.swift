@@ -1,5 +1,6 @@
 import BeckonStore
 import BeckonStorePostgres
+import BeckonTestSupport
 import Foundation
 import InviteModel
 import Testing

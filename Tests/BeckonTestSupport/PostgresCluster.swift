@@ -1,4 +1,3 @@
-import BeckonTestSupport
 import Foundation
 import Logging
 import PostgresNIO
@@ -10,13 +9,13 @@ import PostgresNIO
 /// PostgreSQL refuses to run as root, so as root (CI) `initdb` and `pg_ctl` run as the `postgres`
 /// user Debian's package creates, on a folder that user owns. A watchdog started with the cluster
 /// stops it and removes the folder once the test process has exited, however it exited.
-final class PostgresCluster: Sendable {
+public final class PostgresCluster: Sendable {
     /// Where Debian's `postgresql-15` puts its programs.
-    static let binaries = URL(fileURLWithPath: "/usr/lib/postgresql/15/bin")
+    public static let binaries = URL(fileURLWithPath: "/usr/lib/postgresql/15/bin")
 
     /// Whether the cluster can be started here: the programs, and as root `runuser` and the
     /// `postgres` user.
-    static let isInstalled: Bool = {
+    public static let isInstalled: Bool = {
         let programs = ["initdb", "pg_ctl", "postgres"].allSatisfy {
             FileManager.default.isExecutableFile(atPath: binaries.appendingPathComponent($0).path)
         }
@@ -25,14 +24,14 @@ final class PostgresCluster: Sendable {
     }()
 
     /// The cluster of this test process, started by the first caller.
-    static let shared: Result<PostgresCluster, ClusterError> = Result {
+    public static let shared: Result<PostgresCluster, ClusterError> = Result {
         () throws(ClusterError) in try PostgresCluster()
     }
 
-    static let user = "beckon"
-    static let password = "pw-4f9c-not-in-messages"
+    public static let user = "beckon"
+    public static let password = "pw-4f9c-not-in-messages"
 
-    let port: Int
+    public let port: Int
     let folder: URL
 
     private static let isRoot = geteuid() == 0
@@ -80,24 +79,24 @@ final class PostgresCluster: Sendable {
     }
 
     /// A new empty database on the cluster, as a URL for `PostgresInviteStore`.
-    func makeDatabase() async throws -> String {
+    public func makeDatabase() async throws -> String {
         url(database: try await makeDatabaseNamed())
     }
 
     /// A new empty database on the cluster; returns its name.
-    func makeDatabaseNamed() async throws -> String {
+    public func makeDatabaseNamed() async throws -> String {
         let name = "beckon_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         try await administer("CREATE DATABASE \(unescaped: name)")
         return name
     }
 
     /// The URL of `database`, with the cluster's user and password.
-    func url(database: String, password: String = PostgresCluster.password) -> String {
+    public func url(database: String, password: String = PostgresCluster.password) -> String {
         "postgres://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
     }
 
     /// Runs `query` on `database` over a connection of its own.
-    func administer(_ query: PostgresQuery, database: String = "postgres") async throws {
+    public func administer(_ query: PostgresQuery, database: String = "postgres") async throws {
         let logger = Logger(label: "BeckonStoreTests", factory: { _ in SwiftLogNoOpLogHandler() })
         let connection = try await PostgresConnection.connect(
             configuration: .init(
@@ -182,8 +181,8 @@ final class PostgresCluster: Sendable {
 }
 
 /// Why the cluster could not be started, with the program's output.
-struct ClusterError: Error, CustomStringConvertible {
-    var description: String
+public struct ClusterError: Error, CustomStringConvertible {
+    public var description: String
 
     init(_ description: String) {
         self.description = description

@@ -1,0 +1,53 @@
+import Foundation
+import InviteModel
+
+/// Dates as a database keeps them: whole milliseconds since 1970 UTC, rounded as `Timestamp`
+/// rounds an invite's dates, so a stored invite reads back equal to the one written.
+public enum Milliseconds {
+    public static func from(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    public static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
+
+extension InviteRecord {
+    /// The record with every date rounded to the millisecond, as it reads back from a store.
+    public var rounded: InviteRecord {
+        var copy = self
+        copy.invite.createdAt = Timestamp.rounded(invite.createdAt)
+        copy.invite.sentAt = invite.sentAt.map(Timestamp.rounded)
+        copy.invite.resentAt = invite.resentAt.map(Timestamp.rounded)
+        copy.invite.openedAt = invite.openedAt.map(Timestamp.rounded)
+        copy.invite.acceptedAt = invite.acceptedAt.map(Timestamp.rounded)
+        copy.invite.cancelledAt = invite.cancelledAt.map(Timestamp.rounded)
+        copy.invite.expiresAt = Timestamp.rounded(invite.expiresAt)
+        return copy
+    }
+
+    /// Whether an update kept what identifies the invite: its id, code and sender.
+    public func keepsIdentity(of original: InviteRecord) -> Bool {
+        invite.id == original.invite.id && invite.code == original.invite.code
+            && invite.senderID == original.invite.senderID
+    }
+}
+
+extension InviteEvent {
+    /// When the event happened, read from the invite it describes: the timestamp its transition
+    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing.
+    public static func date(of name: Name, for invite: Invite, fallback: Date) -> Date {
+        let recorded: Date? =
+            switch name {
+            case .created: invite.createdAt
+            case .sent: invite.sentAt
+            case .resent: invite.resentAt
+            case .opened: invite.openedAt
+            case .accepted: invite.acceptedAt
+            case .cancelled: invite.cancelledAt
+            case .expired: invite.expiresAt
+            }
+        return recorded ?? fallback
+    }
+}

@@ -1,0 +1,77 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// Two `beckon serve` processes on one PostgreSQL database, as two instances behind a load
+/// balancer: an invite made through one answers through the other, a sender's limit holds across
+/// both, and of two accepts racing through both exactly one wins.
+@Suite(
+    .serialized, .enabled(if: PostgresCluster.isInstalled, "postgresql is not installed: make test-deps installs it"))
+struct ServeOnPostgresTests {
+    @Test func twoInstancesShareInvitesLimitsAndEvents() async throws {
+        let cluster = try PostgresCluster.shared.get()
+        let url = try await cluster.makeDatabase()
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(ServeTests.site, to: folder.path("site"))
+        let site = folder.path("site")
+        let one = try RunningBeckon(
+            ["serve", "--site", site.path, "--port", "0", "--database", url, "--invites-per-day", "10"],
+            environment: ["BECKON_API_TOKEN": RunningServe.token])
+        defer { _ = one.stop(with: SIGTERM) }
+        let two = try RunningBeckon(
+            ["serve", "--site", site.path, "--port", "0", "--database", url, "--invites-per-day", "10"],
+            environment: ["BECKON_API_TOKEN": RunningServe.token])
+        defer { _ = two.stop(with: SIGTERM) }
+        @Sendable func api(
+            _ port: Int, _ method: String, _ path: String, _ body: String = ""
+        ) throws
+            -> LoopbackHTTP.Reply
+        {
+            let bytes = Array(body.utf8)
+            var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            head += "Authorization: Bearer \(RunningServe.token)\r\n"
+            if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\n" }
+            return try LoopbackHTTP.raw(port: port, bytes: Array((head + "\r\n").utf8) + bytes)
+        }
+
+        // Made through one, answered through the other.
+        let created = try ServeTests.json(
+            api(one.port, "POST", "/v1/invites", #"{"senderId":"u_1","channel":"copy_link"}"#))
+        let code = try #require(created["code"] as? String)
+        let link = ServeTests.path(try #require(created["link"] as? String))
+        #expect(
+            try LoopbackHTTP.raw(
+                port: two.port, bytes: Array("GET \(link) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            ).status == 200)
+
+        // The limit (10 here) holds over both: creates alternate between the instances.
+        var statuses: [Int] = []
+        for index in 0..<12 {
+            statuses.append(
+                try api(
+                    index % 2 == 0 ? one.port : two.port, "POST", "/v1/invites",
+                    #"{"senderId":"u_2","channel":"copy_link"}"#
+                ).status)
+        }
+        #expect(statuses.filter { $0 == 201 }.count == 10 && statuses.suffix(2) == [429, 429], "\(statuses)")
+
+        // Two accepts racing through both instances: exactly one wins.
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, port) in [one.port, two.port, one.port, two.port].enumerated() {
+                group.addTask {
+                    try api(port, "POST", "/v1/invites/\(code)/accept", #"{"inviteeId":"u_\#(index + 10)"}"#).status
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(results.filter { $0 == 200 }.count == 1 && results.filter { $0 == 409 }.count == 3, "\(results)")
+
+        // One feed, in order, whichever instance is asked.
+        let feed = try ServeTests.json(api(two.port, "GET", "/v1/events?after=0&limit=100"))
+        let events = feed["events"] as? [[String: Any]] ?? []
+        let sequences = events.compactMap { $0["sequence"] as? Int }
+        #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count)
+        #expect(events.filter { $0["event"] as? String == "invite_accepted" }.count == 1)
+        #expect(events.filter { $0["event"] as? String == "invite_created" }.count == 11)
+    }
+}
