@@ -157,10 +157,9 @@ import Testing
         let slow = try LoopbackHTTP.openIdle(port: preview.port)
         sockets.append(slow)
         _ = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".withCString { write(slow, $0, strlen($0)) }
-        let started = Date()
+        // Answered before its own 10-second timeout, so not by the idle timeout's closing (15 s).
         let reply = try LoopbackHTTP.get(port: preview.port, "/", timeout: 10)
         #expect(reply.status == 200)
-        #expect(Date().timeIntervalSince(started) < 10)
         // Most of the idle connections were closed to make room.
         usleep(500_000)
         let closed = sockets.filter(LoopbackHTTP.isClosedByPeer).count
