@@ -31,7 +31,7 @@ import Testing
     /// A proxy on a free port in front of the output folder and the server.
     final class Proxy {
         let process = Process()
-        let port = Int.random(in: 20_000..<60_000)
+        let port = LoopbackHTTP.freePort() ?? Int.random(in: 20_000..<60_000)
         let folder = TemporaryDirectory()
 
         init(nginx output: URL, upstream: Int) throws {
@@ -94,7 +94,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            for _ in 0..<100 {
+            for _ in 0..<600 {
                 if (try? LoopbackHTTP.get(port: port, "/", timeout: 1).status) ?? 0 != 0 { break }
                 Thread.sleep(forTimeInterval: 0.05)
             }

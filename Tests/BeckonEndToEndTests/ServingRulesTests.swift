@@ -156,7 +156,7 @@ import Testing
     /// A server running on a free port until `stop()`.
     final class Running {
         let process = Process()
-        let port = Int.random(in: 20_000..<60_000)
+        let port = LoopbackHTTP.freePort() ?? Int.random(in: 20_000..<60_000)
         let folder = TemporaryDirectory()
 
         /// Starts `server` on the output folder `root`; `nginxLocations` go into nginx's server block
@@ -171,7 +171,8 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            for _ in 0..<100 {
+            // Up to 30 seconds: a loaded machine (the whole suite at once) starts servers slowly.
+            for _ in 0..<600 {
                 if let answer = try? fetch(["/"]).first, answer.status != 0 { break }
                 Thread.sleep(forTimeInterval: 0.05)
             }

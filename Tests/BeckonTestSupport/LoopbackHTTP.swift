@@ -22,6 +22,26 @@ public enum LoopbackHTTP {
         return parse(raw)
     }
 
+    /// A loopback port nothing listens on right now.
+    /// (The kernel may hand it to another program before the caller binds it: a server started on
+    /// it should be waited for, and its failure to listen reported.)
+    public static func freePort() -> Int? {
+        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+
     /// Sends `request` as it is (any method, headers and spelling) and reads the answer to the end.
     public static func raw(port: Int, _ request: String, timeout: TimeInterval = 30) throws -> Reply {
         let socket = try connect(port: port, timeout: timeout)

@@ -60,7 +60,7 @@ public final class PostgresCluster: Sendable {
         }
         var lastError = ClusterError("no free port")
         for _ in 0..<3 {
-            guard let port = Self.freePort() else { continue }
+            guard let port = LoopbackHTTP.freePort() else { continue }
             do {
                 try Self.run(
                     "pg_ctl", "start", "-D", data, "-w", "-t", "60", "-l", folder.appendingPathComponent("log").path,
@@ -159,24 +159,6 @@ public final class PostgresCluster: Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
-    }
-
-    /// A loopback port nothing listens on right now.
-    private static func freePort() -> Int? {
-        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return nil }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }
 
