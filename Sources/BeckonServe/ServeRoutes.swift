@@ -255,7 +255,7 @@ struct ServeRoutes: Sendable {
         headers[.cacheControl] = artifact.contentType.hasPrefix("image/") ? "public, max-age=3600" : "no-cache"
         return Response(
             status: .init(code: artifact.status), headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: artifact.bytes)))
+            body: ResponseBody(byteBuffer: site.body(artifact)))
     }
 
     /// Whether a request path is an invite link of the site's link policy.
@@ -278,11 +278,9 @@ struct ServeRoutes: Sendable {
         let headers: HTTPFields = [
             .contentType: page.contentType, .cacheControl: "no-store", .vary: "Accept-Language",
             .xRobotsTag: "noindex",
-            .contentSecurityPolicy: InvitePagePolicy.header(for: page.bytes, beacon: site.config.analytics?.endpoint),
+            .contentSecurityPolicy: site.policy(page),
         ]
-        return Response(
-            status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.bytes))
-        )
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: site.body(page)))
     }
 
     private func notFoundFile() -> Response {

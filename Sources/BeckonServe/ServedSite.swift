@@ -2,6 +2,7 @@ import BeckonRender
 import BeckonSite
 import BeckonWeb
 import InviteModel
+import NIOCore
 
 /// A built site as `beckon serve` answers it: every artifact by its URL path, and the page each
 /// link resolution shows in each locale.
@@ -11,6 +12,10 @@ public struct ServedSite: Sendable {
     public let config: SiteConfig
     /// The locales with pages, the default first.
     public let locales: [LocaleID]
+    /// Each file's bytes as a response body, made once (a body is shared, not copied, per answer).
+    let bodies: [String: ByteBuffer]
+    /// Each invite page's Content-Security-Policy (its inline scripts' hashes), made once.
+    let policies: [String: String]
 
     public init(config: SiteConfig, artifacts: [Artifact]) {
         self.config = config
@@ -19,6 +24,11 @@ public struct ServedSite: Sendable {
             files[artifact.path] = files[artifact.path] ?? artifact
         }
         self.files = files
+        bodies = files.mapValues { ByteBuffer(bytes: $0.bytes) }
+        let beacon = config.analytics?.endpoint
+        policies = files.filter { $0.value.kind.isInvitePage }.mapValues {
+            InvitePagePolicy.header(for: $0.bytes, beacon: beacon)
+        }
         let defaultLocale = config.locales.defaultLocale
         let withPages = Set(artifacts.filter { $0.kind.isInvitePage && $0.sample == nil }.compactMap(\.locale))
         self.locales = [defaultLocale] + withPages.filter { $0 != defaultLocale }.sorted { $0.rawValue < $1.rawValue }
@@ -44,6 +54,16 @@ public struct ServedSite: Sendable {
         case .gone: page(.gone, locale)
         case .alreadyAccepted: page(.accepted, locale) ?? page(.landing, locale)
         }
+    }
+
+    /// The response body of a file.
+    func body(_ artifact: Artifact) -> ByteBuffer {
+        bodies[artifact.path] ?? ByteBuffer(bytes: artifact.bytes)
+    }
+
+    /// The Content-Security-Policy of an invite page.
+    func policy(_ page: Artifact) -> String {
+        policies[page.path] ?? InvitePagePolicy.header(for: page.bytes, beacon: config.analytics?.endpoint)
     }
 
     /// A page of one kind in a locale, falling back to the default locale's.
