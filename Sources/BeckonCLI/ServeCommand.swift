@@ -88,12 +88,25 @@ struct ServeCommand: AsyncParsableCommand {
                     ? "Check that PostgreSQL answers at that address and the user may create tables in the database."
                     : "Check that the folder exists and is writable, or give another file with `--database`.")
         }
+        // Seed 003's accept links carry invite tokens: verified when the site has `tokens:` and a
+        // key is in the environment; without a key they answer the not-found page.
+        var tokens: TokenAuthority?
+        let environment = ProcessInfo.processInfo.environment
+        if config.tokens != nil,
+            [TokenAuthority.privateKeyVariable, TokenAuthority.publicKeyVariable].contains(where: {
+                !(environment[$0] ?? "").isEmpty
+            })
+        {
+            tokens = try await TokenSetup.authority(config)
+        } else if config.tokens?.acceptURL != nil {
+            log("no token key in the environment: accept links with invite tokens answer the not-found page")
+        }
         let token = ProcessInfo.processInfo.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
         let site = ServedSite(config: config, artifacts: result.artifacts)
         let settings = ServeServer.Settings(
             host: host, port: port, apiToken: token, limit: RateLimit(limit: invitesPerDay, window: 86_400))
-        let server = ServeServer(site: site, store: store, keyring: keyring, settings: settings)
+        let server = ServeServer(site: site, store: store, keyring: keyring, tokens: tokens, settings: settings)
         do {
             try await server.run(log: log) { url in
                 FileHandle.standardOutput.write(

@@ -28,6 +28,9 @@ struct LinkAnswerer: Sendable {
     let site: ServedSite
     let keyring: LinkKeyring
     let store: any InviteStore
+    /// Verifies seed 003's invite tokens (`tokens.acceptURL`), when the site has them and a key
+    /// is in the environment.
+    let tokens: TokenAuthority?
 
     /// A code no invite has, looked up when a link carries none so that every answer costs a lookup.
     static let absentCode = InviteCode(String(repeating: "2", count: InviteCode.length))!
@@ -62,6 +65,25 @@ struct LinkAnswerer: Sendable {
             return show(.landing, locale)
         }
     }
+
+    /// The answer to an accept link carrying an invite token (seed 003): the token's signature,
+    /// issuer, audience and expiry are verified, and the invite it names answers by its state. A
+    /// token that does not verify, or names no invite, gets the same 404 as a bad link.
+    func answer(token: String?, acceptLanguage: String?, at date: Date) async throws(StoreError) -> Answer {
+        let locale = site.locale(acceptLanguage: acceptLanguage)
+        var id: UUID?
+        if let tokens, let token, token.utf8.count <= 8_192,
+            case .success(let claims) = await tokens.verify(token, at: date)
+        {
+            id = UUID(uuidString: claims.inviteId)
+        }
+        let record = try await store.invite(id: id ?? Self.absentID)
+        guard id != nil, let record else { return notFound(locale) }
+        return show(record.invite.resolve(at: date), locale)
+    }
+
+    /// An id no invite has, looked up when a token names none so that every answer costs a lookup.
+    static let absentID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     private func show(_ resolution: LinkResolution, _ locale: LocaleID) -> Answer {
         Answer(

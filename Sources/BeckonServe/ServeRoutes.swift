@@ -246,8 +246,21 @@ struct ServeRoutes: Sendable {
                 return APIProblem.unavailable("The invite store did not answer; try again.").response()
             }
             metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
-            guard let page = answer.page else { return notFoundFile() }
-            return invitePage(page, status: answer.status)
+            return self.answer(answer)
+        }
+        if let tokenLink = site.tokenLink, path == tokenLink.path {
+            let token = request.uri.queryParameters[Substring(tokenLink.parameter)].map(String.init)
+            let started = ContinuousClock.now
+            let answer: LinkAnswerer.Answer
+            do {
+                answer = try await links.answer(
+                    token: token, acceptLanguage: request.headers[.acceptLanguage], at: service.now())
+            } catch {
+                metrics.storeError()
+                return APIProblem.unavailable("The invite store did not answer; try again.").response()
+            }
+            metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
+            return self.answer(answer)
         }
         guard let artifact = site.file(at: path) else { return notFoundFile() }
         if artifact.kind.isInvitePage { return invitePage(artifact, status: artifact.status) }
@@ -256,6 +269,17 @@ struct ServeRoutes: Sendable {
         return Response(
             status: .init(code: artifact.status), headers: headers,
             body: ResponseBody(byteBuffer: site.body(artifact)))
+    }
+
+    /// A link's answer: its page with its status. A site without a page for the answer (a coach
+    /// site built with `pages: [expired, gone]` has no landing page) sends a valid link on to
+    /// the App Store, or answers 404 when it has no App Store app either.
+    private func answer(_ answer: LinkAnswerer.Answer) -> Response {
+        if let page = answer.page { return invitePage(page, status: answer.status) }
+        if answer.resolution != nil, let store = StoreLinks.appStore(site.config.app) {
+            return Response(status: .found, headers: [.location: store, .cacheControl: "no-store"])
+        }
+        return notFoundFile()
     }
 
     /// Whether a request path is an invite link of the site's link policy.

@@ -40,15 +40,16 @@ public struct ServeServer: Sendable {
     let routes: ServeRoutes
 
     public init(
-        site: ServedSite, store: any InviteStore, keyring: LinkKeyring, settings: Settings,
-        now: @escaping @Sendable () -> Date = { Date() }
+        site: ServedSite, store: any InviteStore, keyring: LinkKeyring, tokens: TokenAuthority? = nil,
+        settings: Settings, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.settings = settings
         let service = InviteService(
             site: site, store: store, keyring: keyring, limit: settings.limit, resend: .standard,
             codes: InviteCodeGenerator(), now: now)
         routes = ServeRoutes(
-            site: site, service: service, links: LinkAnswerer(site: site, keyring: keyring, store: store),
+            site: site, service: service,
+            links: LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens),
             metrics: ServeMetrics(), apiToken: settings.apiToken)
     }
 

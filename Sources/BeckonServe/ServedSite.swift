@@ -1,6 +1,7 @@
 import BeckonRender
 import BeckonSite
 import BeckonWeb
+import Foundation
 import InviteModel
 import NIOCore
 
@@ -70,6 +71,17 @@ public struct ServedSite: Sendable {
     func page(_ kind: TemplateKind, _ locale: LocaleID) -> Artifact? {
         files[PageRoute(kind: kind, locale: locale).filePath]
             ?? files[PageRoute(kind: kind, locale: config.locales.defaultLocale).filePath]
+    }
+
+    /// The path and query parameter of `tokens.acceptURL` (`/accept`, `token`) when it is on the
+    /// site's host or its links' host, or `nil`.
+    public var tokenLink: (path: String, parameter: String)? {
+        guard let template = config.tokens?.acceptURL,
+            let components = URLComponents(string: template.replacingOccurrences(of: "{token}", with: "TOKEN")),
+            let host = components.host?.lowercased(), [config.app.baseURL.host, config.links.host].contains(host),
+            let parameter = components.queryItems?.first(where: { $0.value == "TOKEN" })?.name
+        else { return nil }
+        return (components.path, parameter)
     }
 
     /// The locale for a visitor's `Accept-Language`, or the default one.

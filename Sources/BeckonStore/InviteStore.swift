@@ -21,6 +21,9 @@ public protocol InviteStore: Sendable {
     /// The invite with this code, or `nil`.
     func invite(code: InviteCode) async throws(StoreError) -> InviteRecord?
 
+    /// The invite with this id (what an invite token names), or `nil`.
+    func invite(id: UUID) async throws(StoreError) -> InviteRecord?
+
     /// A sender's invites, newest first, `limit` at a time; `before` is the last code of the
     /// previous page (its `createdAt` and code order the list).
     func invites(sender: String, before: InviteCode?, limit: Int) async throws(StoreError) -> [InviteRecord]

@@ -128,6 +128,12 @@ public final class PostgresInviteStore: InviteStore {
         }
     }
 
+    public func invite(id: UUID) async throws(StoreError) -> InviteRecord? {
+        try await read("reading an invite") { connection, logger in
+            try await Self.fetchInvite("WHERE id = \(id)", on: connection, logger: logger)
+        }
+    }
+
     public func invites(sender: String, before: InviteCode?, limit: Int) async throws(StoreError) -> [InviteRecord] {
         guard limit > 0 else { return [] }
         return try await read("listing a sender's invites") { connection, logger in

@@ -127,6 +127,12 @@ public final class SQLiteInviteStore: InviteStore {
         }
     }
 
+    public func invite(id: UUID) async throws(StoreError) -> InviteRecord? {
+        try await read("reading an invite") { db in
+            try Self.fetchInvite(db, where: "id = ?", [id.uuidString])
+        }
+    }
+
     public func invites(sender: String, before: InviteCode?, limit: Int) async throws(StoreError) -> [InviteRecord] {
         guard limit > 0 else { return [] }
         return try await read("listing a sender's invites") { db in

@@ -1,9 +1,9 @@
 import BeckonSite
 
 /// Links into the app stores and into the app itself.
-enum StoreLinks {
+public enum StoreLinks {
     /// The App Store page of the app.
-    static func appStore(_ app: AppConfig) -> String? {
+    public static func appStore(_ app: AppConfig) -> String? {
         app.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
     }
 

@@ -1,6 +1,7 @@
 import BeckonStore
 import BeckonStoreSQLite
 import BeckonTestSupport
+import CryptoExtras
 import Foundation
 import InviteModel
 import InviteSecurity
@@ -288,6 +289,65 @@ import Testing
         #expect(reply.body.contains("\"code\""))
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
+    }
+
+    /// Seed 003's accept links: `/accept?token=JWT` answers by the state of the invite the token
+    /// names; a token that does not verify gets the same 404 as a bad link.
+    @Test func tokenLinksAnswerByTheirInvitesState() throws {
+        let folder = TemporaryDirectory()
+        let site = folder.path("site")
+        try SiteFixture.write(Self.site, to: site)
+        let config = site.appendingPathComponent("beckon.yml")
+        try Data(
+            (try String(contentsOf: config, encoding: .utf8)
+                + "tokens:\n  issuer: https://join.minimo.test\n  audience: minimo-accept\n  keyID: m1\n  days: 7\n"
+                + "  acceptURL: https://join.minimo.test/accept?token={token}\n").utf8
+        ).write(to: config)
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
+        let server = try RunningBeckon(
+            ["serve", "--site", site.path, "--port", "0", "--database", folder.path("invites.sqlite").path],
+            environment: ["BECKON_API_TOKEN": RunningServe.token, "BECKON_TOKEN_KEY": key])
+        defer { _ = server.stop(with: SIGTERM) }
+        func request(
+            _ method: String, _ path: String, _ body: String = "", language: String = "de"
+        ) throws
+            -> LoopbackHTTP.Reply
+        {
+            let bytes = Array(body.utf8)
+            var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            head += "Authorization: Bearer \(RunningServe.token)\r\nAccept-Language: \(language)\r\n"
+            if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\n" }
+            return try LoopbackHTTP.raw(port: server.port, bytes: Array((head + "\r\n").utf8) + bytes)
+        }
+        let invite = try Self.json(
+            request(
+                "POST", "/v1/invites", #"{"senderId":"coach_1","channel":"email","recipient":"client@example.com"}"#))
+        let id = try #require(invite["id"] as? String)
+        let code = try #require(invite["code"] as? String)
+        let sign = try BeckonBinary.run(
+            [
+                "token", "sign", "--site", site.path, "--invite-id", id, "--email", "client@example.com", "--course",
+                "course_1",
+            ], environment: ["BECKON_TOKEN_KEY": key])
+        #expect(sign.status == 0, "\(sign.stderr)")
+        let token = sign.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let page = try request("GET", "/accept?token=\(token)")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<html lang=\"de-DE\""))
+        let forged = try request("GET", "/accept?token=\(token.dropLast(2))xx")
+        #expect(forged.status == 404)
+        #expect(try request("GET", "/accept").status == 404)
+        #expect(try request("POST", "/v1/invites/\(code)/cancel").status == 200)
+        #expect(try request("GET", "/accept?token=\(token)").status == 410)
+        // A token signed with another key names the invite, but does not verify.
+        let other = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
+        let foreign = try BeckonBinary.run(
+            [
+                "token", "sign", "--site", site.path, "--invite-id", id, "--email", "client@example.com", "--course",
+                "course_1",
+            ], environment: ["BECKON_TOKEN_KEY": other])
+        let foreignToken = foreign.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try request("GET", "/accept?token=\(foreignToken)").status == 404)
     }
 
     /// Every bad request: a 400 problem naming the field, and nothing stored.

@@ -19,8 +19,10 @@ import Testing
                     try await store.create(record, limit: .friend, idempotencyKey: nil, requestHash: nil)
                         == .created(record))
                 #expect(try await store.invite(code: record.invite.code) == record)
+                #expect(try await store.invite(id: record.invite.id) == record)
             }
             #expect(try await store.invite(code: InviteCodeGenerator().next()) == nil)
+            #expect(try await store.invite(id: UUID()) == nil)
             try await store.ping()
         }
     }
