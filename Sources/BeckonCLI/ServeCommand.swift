@@ -22,7 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
             verified and answered by the invite's state in the visitor's language (landing, expired, \
             410 gone, already accepted, or 404 for a link that does not verify or names no invite). \
             The JSON API under /v1 creates, lists and changes invites (bearer token from \
-            BECKON_API_TOKEN). Keys come from the environment: BECKON_LINK_KEY or BECKON_LINK_KEYS. \
+            BECKON_API_TOKEN). Keys come from the environment: BECKON_LINK_KEY or BECKON_LINK_KEYS, and \
+            BECKON_TOKEN_KEY for accept links that carry invite tokens. \
             SIGINT or SIGTERM stops it after the requests in flight. See docs/serve.md.
             """)
 
