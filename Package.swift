@@ -88,16 +88,34 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "BeckonWeb", dependencies: ["BeckonRender", "BeckonCards", "BeckonText"]),
-        .target(name: "BeckonMessages", dependencies: ["BeckonRender"]),
-        .target(name: "BeckonServing", dependencies: ["BeckonRender"]),
+        .target(
+            name: "BeckonWeb",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonProvenance", "BeckonSite", "InviteModel",
+                "BeckonRender", "BeckonCards", "BeckonText",
+            ]),
+        .target(
+            name: "BeckonMessages",
+            dependencies: ["BeckonDiagnostics", "BeckonLocalization", "BeckonSite", "InviteModel", "BeckonRender"]),
+        .target(name: "BeckonServing", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonRender"]),
         .target(name: "BeckonStarters"),
         .target(name: "BeckonMIME"),
-        .target(name: "BeckonEmail", dependencies: ["BeckonRender", "BeckonMIME", "BeckonText", "InviteModel"]),
-        .target(name: "BeckonReview", dependencies: ["BeckonChecks", "BeckonText", "BeckonProvenance"]),
+        .target(
+            name: "BeckonEmail",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonMarkdown", "BeckonProvenance", "BeckonSite",
+                "BeckonRender", "BeckonMIME", "BeckonText", "InviteModel",
+            ]),
+        .target(
+            name: "BeckonReview",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonChecks", "BeckonText",
+                "BeckonProvenance",
+            ]),
         .target(
             name: "BeckonChecks",
             dependencies: [
+                "BeckonLocalization", "BeckonSite",
                 "BeckonDiagnostics", "BeckonProvenance", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME",
                 "BeckonURL",
                 "BeckonCards", "InviteModel", .product(name: "Crypto", package: "swift-crypto"),
@@ -106,6 +124,7 @@ let package = Package(
         .target(
             name: "BeckonBuild",
             dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
                 "BeckonWeb", "BeckonMessages", "BeckonServing", "BeckonEmail", "BeckonChecks", "BeckonReview",
                 "BeckonEngine",
                 "InviteSecurity", "CBeckonSys",
@@ -113,7 +132,8 @@ let package = Package(
             ]
         ),
         .target(
-            name: "BeckonCards", dependencies: ["BeckonSite", "BeckonText", "CBeckonPango", "CLibDeflate", "CZlib"]),
+            name: "BeckonCards",
+            dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CLibDeflate", "CZlib"]),
         .target(
             name: "BeckonPreview",
             dependencies: [
@@ -142,6 +162,7 @@ let package = Package(
         .target(
             name: "BeckonCLI",
             dependencies: [
+                "BeckonChecks", "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
                 "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonServe", "BeckonStarters",
                 "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -151,7 +172,7 @@ let package = Package(
             name: "beckon",
             dependencies: ["BeckonCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "beckon-card-bench", dependencies: ["BeckonCards"]),
+        .executableTarget(name: "beckon-card-bench", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonCards"]),
         .executableTarget(
             name: "beckon-email-bench",
             dependencies: ["BeckonEmail", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonDiagnostics"]
@@ -174,6 +195,7 @@ let package = Package(
         .testTarget(
             name: "InviteSecurityTests",
             dependencies: [
+                "InviteModel",
                 "InviteSecurity", .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -193,7 +215,10 @@ let package = Package(
         .testTarget(name: "BeckonURLTests", dependencies: ["BeckonURL"]),
         .testTarget(
             name: "BeckonProvenanceTests",
-            dependencies: ["BeckonProvenance", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "BeckonDiagnostics", "BeckonProvenance",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "BeckonTextTests", dependencies: ["BeckonText"]),
         .testTarget(name: "BeckonMarkdownTests", dependencies: ["BeckonMarkdown"]),
@@ -201,12 +226,14 @@ let package = Package(
         .testTarget(
             name: "BeckonSiteTests",
             dependencies: [
+                "BeckonDiagnostics",
                 "BeckonSite", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "BeckonLocalizationTests",
             dependencies: [
+                "BeckonDiagnostics", "BeckonHTML", "BeckonSite", .product(name: "Yams", package: "Yams"),
                 "BeckonJSON", "BeckonLocalization", "BeckonTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -214,12 +241,17 @@ let package = Package(
         .testTarget(
             name: "BeckonRenderTests",
             dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonSite",
                 "BeckonRender", "BeckonProvenance", "BeckonTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
-            name: "BeckonChecksTests", dependencies: ["BeckonChecks", "BeckonMIME", "BeckonTestSupport"],
+            name: "BeckonChecksTests",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel", "BeckonChecks",
+                "BeckonMIME", "BeckonTestSupport",
+            ],
             exclude: ["Conformance"]
         ),
         .testTarget(
@@ -232,11 +264,13 @@ let package = Package(
         .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite", "BeckonTestSupport"]),
         .testTarget(
             name: "BeckonServingTests",
-            dependencies: ["BeckonServing", "BeckonSite", "BeckonRender", "BeckonTestSupport"]
+            dependencies: ["BeckonDiagnostics", "BeckonServing", "BeckonSite", "BeckonRender", "BeckonTestSupport"]
         ),
         .testTarget(
             name: "BeckonBuildTests",
             dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonReview", "BeckonSite", "InviteModel",
+                "InviteSecurity",
                 "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -244,11 +278,16 @@ let package = Package(
         .testTarget(
             name: "BeckonCardsTests",
             dependencies: [
+                "BeckonDiagnostics", "BeckonSite",
                 "BeckonCards", "BeckonTestSupport", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "BeckonServeTests", dependencies: ["BeckonServe", "BeckonSite", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonServeTests",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), "BeckonServe", "BeckonSite", "BeckonTestSupport",
+            ]),
         .testTarget(
             name: "BeckonEndToEndTests",
             dependencies: [
