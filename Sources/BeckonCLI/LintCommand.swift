@@ -58,7 +58,8 @@ struct LintCommand: ParsableCommand {
         // Findings quote their lines: only the pages they point at are kept as text.
         let quoted = Set(report.diagnostics.compactMap { $0.location?.file })
         let sources = SourceStore()
-        for artifact in files.artifacts where artifact.kind == .document && quoted.contains(artifact.path) {
+        for artifact in files.artifacts
+        where (artifact.kind == .document || artifact.contentType == "text/css") && quoted.contains(artifact.path) {
             sources.add(SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self)))
         }
         print(

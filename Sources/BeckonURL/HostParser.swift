@@ -30,13 +30,17 @@ enum HostParser {
         return .opaque(String(decoding: encoded, as: UTF8.self))
     }
 
-    /// Domain to ASCII for ASCII input: lower-cases it and rejects forbidden domain code points.
+    /// Domain to ASCII: a domain with non-ASCII code points is converted with UTS #46 and Punycode
+    /// (`DomainToASCII`), then, like an ASCII one, lower-cased and checked for forbidden domain code points.
     ///
-    /// Deliberately narrower than the standard: non-ASCII domains (which the standard converts to punycode
-    /// with UTS #46) fail, and `xn--` labels are not validated.
-    private static func domainToASCII(_ domain: [UInt8]) throws(URLParseFailure) -> [UInt8] {
+    /// Deliberately narrower than the standard: `xn--` labels are not validated.
+    private static func domainToASCII(_ input: [UInt8]) throws(URLParseFailure) -> [UInt8] {
+        var domain = input
         if domain.contains(where: { $0 >= 0x80 }) {
-            throw .nonASCIIDomain
+            guard let converted = DomainToASCII.convert(String(decoding: domain, as: UTF8.self)) else {
+                throw .nonASCIIDomain
+            }
+            domain = Array(converted.utf8)
         }
         guard !domain.isEmpty else { throw .emptyDomain }
         if let forbidden = domain.first(where: \.isForbiddenDomainCodePoint) {

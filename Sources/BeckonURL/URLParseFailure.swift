@@ -30,9 +30,10 @@ extension URLParseFailure {
     static let portOutOfRange = URLParseFailure(reason: "the port is greater than 65535")
     /// A host starting with `[` does not end with `]`.
     static let ipv6Unclosed = URLParseFailure(reason: "the IPv6 address is missing its closing \"]\"")
-    /// A domain that is not ASCII after percent-decoding.
+    /// A non-ASCII domain that UTS #46 refuses (a control, unassigned or private-use code point, bytes that
+    /// are not UTF-8).
     static let nonASCIIDomain = URLParseFailure(
-        reason: "the host is not ASCII (internationalized domain names are not supported)")
+        reason: "the host has a character an internationalized domain name may not have")
     /// A domain that is empty after processing.
     static let emptyDomain = URLParseFailure(reason: "the host is empty")
 

@@ -86,8 +86,9 @@ enum RuleDocumentation {
 
             ## Links as a browser reads them
 
-            Every `href`, `src`, `srcset` candidate, `action`, `poster`, `data`, SVG `xlink:href`, refresh
-            target and Open Graph URL is read the way a browser reads it: with the URL Standard's parser
+            Every `href`, `src`, `srcset` candidate, `ping` URL, `action`, `poster`, `data`, SVG
+            `xlink:href`, refresh target, Open Graph URL, and CSS `url(…)` and `@import` (in `<style>`
+            elements, `style` attributes and, under `beckon lint`, the style sheets the pages link to) is read the way a browser reads it: with the URL Standard's parser
             (`Sources/BeckonURL`), against the page's URL or its `<base href>`. So leading and trailing
             whitespace and any tab or newline are dropped (`java&#09;script:` is `javascript:`), `\\` is
             `/` in https URLs (`https:\\\\evil.example\\x` goes to evil.example), `//host/x` is
@@ -100,7 +101,11 @@ enum RuleDocumentation {
             over http; only on an https page is it a path on the same site); a link the parser refuses
             (a space in the host, an unclosed `[`, a port that is not a number) is `links.url`. Hosts
             are compared after parsing, so none of these spellings gets around `checks.allowedHosts`.
-            Internationalized (non-ASCII) host names are not supported and are reported as invalid.
+            Internationalized host names are converted as browsers convert them (UTS #46, then Punycode:
+            `granö.fi` is `xn--gran-8qa.fi`), and allowed hosts are compared in that form, whichever form
+            they were given in. The `<base href>` is a link too: a `wss:` or `javascript:` base is
+            `links.scheme`. A fragment directive (`#:~:text=…`, URL Fragment Text Directives) names no
+            element: only the id before `:~:` must exist, and none when it is empty.
 
             `beckon lint` reports a finding at the line and column of the URL in the file (in
             characters; for a tag written over several lines, the line its attribute is on), and

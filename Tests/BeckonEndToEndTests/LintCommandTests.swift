@@ -76,4 +76,36 @@ import Testing
         #expect(!run.stdout.contains("declare the scheme as `app.urlScheme`"))
         #expect(!run.stdout.contains("in beckon.yml"))
     }
+
+    /// What Beckon writes lints clean: the default site, every example and every starter kind, each
+    /// built and linted from its own folder (whose app scheme is then declared) as a user would.
+    @Test func everythingBeckonWritesLintsClean() throws {
+        let outputs = TemporaryDirectory()
+        var sites: [(name: String, folder: URL)] = [("default site", Repository.root)]
+        let examples = Repository.root.appendingPathComponent("examples")
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
+        where FileManager.default.fileExists(atPath: examples.appendingPathComponent(name + "/beckon.yml").path) {
+            sites.append(("examples/" + name, examples.appendingPathComponent(name)))
+        }
+        // The kinds `beckon init` knows, as it lists them for a kind it does not.
+        let refused = try BeckonBinary.run(["init", outputs.path("none").path, "--kind", "no-such-kind"])
+        let list = try #require(refused.stdout.range(of: "; use ") ?? refused.stderr.range(of: "; use "))
+        let listed = (refused.stdout + refused.stderr)[list.upperBound...].prefix { $0 != "." }
+        let kinds = listed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(kinds.count >= 3, "\(refused.stdout)\(refused.stderr)")
+        for kind in kinds {
+            let folder = outputs.path("starter-" + kind)
+            let initRun = try BeckonBinary.run(["init", folder.path, "--kind", kind], in: outputs.url)
+            #expect(initRun.status == 0, "\(initRun.stdout)\(initRun.stderr)")
+            sites.append(("starter " + kind, folder))
+        }
+        for (index, site) in sites.enumerated() {
+            let output = outputs.path("output-\(index)")
+            let build = try BeckonBinary.run(["build", "--site", site.folder.path, "--output", output.path])
+            #expect(build.status == 0, "\(site.name): \(build.stdout)\(build.stderr)")
+            let lint = try BeckonBinary.run(["lint", output.path], in: site.folder)
+            #expect(lint.status == 0, "\(site.name): \(lint.stdout)")
+            #expect(lint.stdout.contains("no problems."), "\(site.name): \(lint.stdout)")
+        }
+    }
 }

@@ -3,15 +3,35 @@ import Testing
 
 /// Where this module deliberately differs from the URL Standard.
 @Suite struct DeviationTests {
-    /// The standard converts internationalized domains to punycode with UTS #46 (`bücher.example` becomes
-    /// `xn--bcher-kva.example`); this module refuses them with a reason instead.
-    @Test(arguments: ["https://bücher.example/", "https://b%C3%BCcher.example/", "https://\u{FEFF}example.com/"])
-    func nonASCIIDomainsFail(_ input: String) {
+    /// Internationalised domains are converted to Punycode with UTS #46 as the standard says: mapped (case,
+    /// full-width forms, ignored code points) and each non-ASCII label written as `xn--…`.
+    @Test(arguments: [
+        ("https://granö.fi/", "xn--gran-8qa.fi"),
+        ("https://bücher.example/", "xn--bcher-kva.example"),
+        ("https://b%C3%BCcher.example/", "xn--bcher-kva.example"),
+        ("https://BÜCHER.example/", "xn--bcher-kva.example"),
+        ("https://münchen。de/", "xn--mnchen-3ya.de"),
+        ("https://ｅｘａｍｐｌｅ.com/", "example.com"),
+        ("https://\u{FEFF}example.com/", "example.com"),
+        ("https://☕.example/", "xn--53h.example"),
+    ])
+    func internationalisedDomainsBecomePunycode(_ input: String, _ host: String) throws {
+        #expect(try URLParser.parse(input).get().host == .domain(host))
+    }
+
+    /// Code points UTS #46 disallows, and percent-encoded bytes that are not UTF-8, fail with a reason.
+    @Test(arguments: ["https://\u{E000}.example/", "https://b%FFcher.example/", "https://a\u{0085}b.example/"])
+    func disallowedDomainsFail(_ input: String) {
         #expect(
             URLParser.parse(input)
                 == .failure(
-                    URLParseFailure(
-                        reason: "the host is not ASCII (internationalized domain names are not supported)")))
+                    URLParseFailure(reason: "the host has a character an internationalized domain name may not have")))
+    }
+
+    /// A full-width space maps to a space, a forbidden host code point, as in the standard.
+    @Test func aMappedSpaceIsForbidden() {
+        #expect(
+            URLParser.parse("https://a\u{3000}b.example/") == .failure(URLParseFailure(reason: "the host has a space")))
     }
 
     /// Other schemes keep non-ASCII hosts opaque and percent-encoded, exactly as the standard does.

@@ -9,7 +9,7 @@ import Crypto
 public struct ArtifactFacts: Sendable {
     /// An HTML page, parsed.
     public var page: CheckedPage?
-    /// The URLs a plain-text artifact holds.
+    /// The URLs a plain-text artifact holds, or those a style sheet loads.
     public var textLinks: [FoundLink]
     /// The deep link recorded with an artifact (a share message's), as a link of it.
     public var deepLink: FoundLink?
@@ -22,9 +22,13 @@ public struct ArtifactFacts: Sendable {
     /// Reads the facts of an artifact.
     public init(_ artifact: Artifact) {
         page = CheckedSite.isPage(artifact) ? CheckedPage(artifact) : nil
-        textLinks =
-            artifact.contentType.hasPrefix("text/plain")
-            ? FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path) : []
+        if artifact.contentType.hasPrefix("text/plain") {
+            textLinks = FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path)
+        } else if artifact.contentType.hasPrefix("text/css") {
+            textLinks = FoundLink.links(inCSS: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path)
+        } else {
+            textLinks = []
+        }
         deepLink = artifact.deepLink.map { FoundLink(url: $0, attribute: "deep link", line: 1, path: artifact.path) }
         message = artifact.kind == .emailMIME ? MessageFacts(artifact.bytes) : nil
         ink = artifact.kind == .asset ? LogoVisibilityRule.ink(artifact).flatMap { $0.isEmpty ? nil : $0 } : nil

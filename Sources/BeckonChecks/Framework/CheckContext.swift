@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonSite
+import BeckonURL
 import Foundation
 import InviteModel
 
@@ -8,7 +9,8 @@ import InviteModel
 /// point at beckon.yml).
 public struct CheckContext: Sendable {
     public var limits: Limits
-    /// Hosts https links may point at.
+    /// Hosts https links may point at, in the form a link's host is compared in: as the URL
+    /// Standard serializes it (lower-case, internationalised names in Punycode).
     public var allowedHosts: Set<String>
     /// Deep-link schemes the site declares (its app's, plus the messaging apps').
     public var appSchemes: Set<String>
@@ -56,7 +58,7 @@ public struct CheckContext: Sendable {
         wordLimits: [String: Int] = [:], emailAccept: EmailAcceptExpectation? = nil, siteBaseURL: String? = nil
     ) {
         self.limits = limits
-        self.allowedHosts = allowedHosts
+        self.allowedHosts = Set(allowedHosts.map(Self.comparableHost))
         self.appSchemes = appSchemes
         self.linkPolicy = linkPolicy
         self.verifyInviteLink = verifyInviteLink
@@ -65,6 +67,15 @@ public struct CheckContext: Sendable {
         self.wordLimits = wordLimits
         self.emailAccept = emailAccept
         self.siteBaseURL = siteBaseURL
+    }
+
+    /// A host as a link's host is compared: `Granö.FI` is `xn--gran-8qa.fi`, as a browser reads it.
+    /// A host a browser would refuse is only lower-cased.
+    public static func comparableHost(_ host: String) -> String {
+        guard case .success(let url) = URLParser.parse("https://" + host + "/"), let parsed = url.host?.serialized,
+            !host.contains("/")
+        else { return host.lowercased() }
+        return parsed
     }
 
     /// `text` with every unsigned invite link in it replaced by its signed-length stand-in, for

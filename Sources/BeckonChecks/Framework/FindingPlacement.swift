@@ -9,7 +9,8 @@ enum FindingPlacement {
     /// Where a finding about `needle` (a URL, an attribute value) on output line `line` belongs.
     /// A linted file (`document`) is its own source: the finding is at `needle` on that line of it.
     static func location(in artifact: Artifact, line: Int, needle: String?) -> SourceLocation {
-        if artifact.kind == .document {
+        // So is a style sheet a linted page loads: read as it is, with no provenance.
+        if artifact.kind == .document || (artifact.contentType.hasPrefix("text/css") && artifact.provenance == nil) {
             let offset = Self.offset(in: artifact.bytes, line: line, needle: needle)
             let (foundLine, column) = position(in: artifact.bytes, at: offset)
             return SourceLocation(file: artifact.path, line: foundLine, column: column)

@@ -87,8 +87,9 @@ public struct FoundLink: Sendable, Hashable {
     /// left out), or `nil` for a link elsewhere.
     public var internalPath: String? { resolved?.internalPath }
 
-    /// Every URL of an HTML page: `href` (also SVG's `xlink:href`), `src`, each `srcset` candidate,
-    /// `action`, `poster`, `data`, the target of a `<meta http-equiv="refresh">`, the Open Graph
+    /// Every URL of an HTML page: `href` (also SVG's `xlink:href`, and `<base href>`), `src`, each
+    /// `srcset` candidate, each `ping` URL, `action`, `poster`, `data`, each CSS `url(…)` and
+    /// `@import` of a `<style>` element or `style` attribute, the target of a `<meta http-equiv="refresh">`, the Open Graph
     /// and Twitter image and URL, and the Smart App Banner's `app-argument`.
     static func links(in document: HTMLDocument, path: String) -> [FoundLink] {
         var links: [FoundLink] = []
@@ -96,12 +97,31 @@ public struct FoundLink: Sendable, Hashable {
         func found(_ url: String, _ attribute: String, _ line: Int) {
             links.append(FoundLink(url: url, attribute: attribute, line: line, path: path, base: base))
         }
+        // The base itself: its scheme is a browser's to refuse like any link's.
+        if let element = document.head?.elements(named: "base").first, let href = element[attribute: "href"] {
+            links.append(
+                FoundLink(
+                    url: href, attribute: "base", line: element.line, path: path,
+                    base: try? URLParser.parse(siteOrigin + "/" + path).get()))
+        }
         document.root.walk { node in
             guard node.isElement else { return }
             for attribute in ["href", "xlink:href", "src", "action", "poster", "cite", "formaction"] {
-                // `<base href>` is the base itself, not a link.
+                // `<base href>` is the base itself, read against the page's own URL below.
                 if attribute == "href", node.name == "base" { continue }
                 if let value = node[attribute: attribute] { found(value, attribute, node.line) }
+            }
+            // `ping` is a space-separated list of URLs the browser posts to when the link is followed.
+            if let ping = node[attribute: "ping"] {
+                for url in ping.split(whereSeparator: { " \t\n\r\u{0C}".contains($0) }) {
+                    found(String(url), "ping", node.line)
+                }
+            }
+            if let style = node[attribute: "style"] {
+                for css in CSSURLs.urls(in: style) { found(css.url, css.kind, node.line) }
+            }
+            if node.name == "style" {
+                for css in CSSURLs.urls(in: node.textContent) { found(css.url, css.kind, node.line + css.lineOffset) }
             }
             if node.name == "object", let data = node[attribute: "data"] { found(data, "data", node.line) }
             if let srcset = node[attribute: "srcset"] {
@@ -122,6 +142,15 @@ public struct FoundLink: Sendable, Hashable {
         }
         // Kept until the site rules ran: sized exactly rather than grown by doubling.
         return links.exactlySized()
+    }
+
+    /// The URLs a style sheet loads (`url(…)`, `@import`), each on its own line, resolved against
+    /// the style sheet's own URL.
+    static func links(inCSS css: String, path: String) -> [FoundLink] {
+        let base = try? URLParser.parse(siteOrigin + "/" + path).get()
+        return CSSURLs.urls(in: css).map {
+            FoundLink(url: $0.url, attribute: $0.kind, line: 1 + $0.lineOffset, path: path, base: base)
+        }
     }
 
     /// The URL of a refresh: `5; url=https://…` (the `url=` may be left out).

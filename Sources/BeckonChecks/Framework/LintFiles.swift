@@ -55,33 +55,48 @@ public struct LintFiles {
         // Whether a file exists is asked once per path: most links reach the same few files, and
         // the linted pages are known to exist.
         var exists = Dictionary(artifacts.map { ($0.path, true) }, uniquingKeysWith: { first, _ in first })
-        var targets = Set<String>()
-        for (page, pageFacts) in loaded {
-            for link in pageFacts.page?.links ?? [] {
-                guard let path = link.internalPath,
-                    let target = CheckedSite.resolve(
-                        path, from: page.path,
-                        exists: { candidate in
-                            if let known = exists[candidate] { return known }
-                            let found = isFile(root.appendingPathComponent(candidate))
-                            exists[candidate] = found
-                            return found
-                        })
-                else { continue }
-                targets.insert(target)
+        func isKnownFile(_ candidate: String) -> Bool {
+            if let known = exists[candidate] { return known }
+            let found = isFile(root.appendingPathComponent(candidate))
+            exists[candidate] = found
+            return found
+        }
+        func targets(of links: [(path: String, links: [FoundLink])]) -> Set<String> {
+            var targets = Set<String>()
+            for (from, links) in links {
+                for link in links {
+                    guard let path = link.internalPath,
+                        let target = CheckedSite.resolve(path, from: from, exists: { isKnownFile($0) })
+                    else { continue }
+                    targets.insert(target)
+                }
             }
+            return targets
         }
-        let added = Set(artifacts.map(\.path))
-        var reached: [Artifact] = []
-        for target in targets.sorted() where !added.contains(target) {
-            guard let bytes = read(root.appendingPathComponent(target)) else { continue }
-            reached.append(
-                Artifact(
-                    path: target, kind: .asset,
-                    contentType: Self.isHTML(target) ? "text/html" : "application/octet-stream", bytes: bytes))
+        var pending = targets(of: loaded.map { ($0.0.path, $0.1.page?.links ?? []) })
+        // The style sheets they reach are read, and what those load in turn.
+        while !pending.isEmpty {
+            let added = Set(artifacts.map(\.path))
+            var reached: [Artifact] = []
+            for target in pending.sorted() where !added.contains(target) {
+                guard let bytes = read(root.appendingPathComponent(target)) else { continue }
+                let isCSS = target.lowercased().hasSuffix(".css")
+                reached.append(
+                    Artifact(
+                        path: target, kind: .asset,
+                        contentType: Self.isHTML(target)
+                            ? "text/html" : isCSS ? "text/css" : "application/octet-stream", bytes: bytes,
+                        // A style sheet's own links are checked, as a linted page's are.
+                        origin: isCSS ? SourceLocation(file: target) : nil))
+            }
+            let reachedFacts = reached.parallelMap(ArtifactFacts.init)
+            artifacts += reached
+            facts += reachedFacts
+            pending = targets(
+                of: zip(reached, reachedFacts).filter { $0.0.contentType == "text/css" }.map {
+                    ($0.0.path, $0.1.textLinks)
+                })
         }
-        artifacts += reached
-        facts += reached.parallelMap(ArtifactFacts.init)
     }
 
     /// The HTML files below a folder, sorted by path: regular files, or symbolic links to them;

@@ -19,8 +19,10 @@ struct LinkSchemeRule: LinkRule {
         let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(link.resolved?.host ?? "")
         guard !local else { return nil }
         // An image may be embedded in its `src`; a `data:` link a reader follows may not.
-        if scheme == "data", ["src", "srcset", "poster"].contains(link.attribute),
-            link.url.drop(while: { $0 == " " }).dropFirst(5).lowercased().hasPrefix("image/")
+        // A style sheet may embed its images and fonts too.
+        let media = link.url.drop(while: { $0 == " " }).dropFirst(5).lowercased()
+        if scheme == "data", ["src", "srcset", "poster", "url()"].contains(link.attribute),
+            media.hasPrefix("image/") || (link.attribute == "url()" && media.hasPrefix("font/"))
         {
             return nil
         }

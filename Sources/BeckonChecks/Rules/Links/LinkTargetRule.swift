@@ -14,7 +14,10 @@ struct LinkTargetRule: LinkRule {
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
         // Links within the build, as a browser resolves them against the page (`?page=2` is the
         // page itself, `%20` is a space in the file name, `<base href>` moves the base).
-        guard !link.url.isEmpty, let path = link.internalPath, site.resolve(path, from: artifact.path) == nil else {
+        // `<base href>` may name a folder no file is written for: it only moves the base.
+        guard !link.url.isEmpty, link.attribute != "base", let path = link.internalPath,
+            site.resolve(path, from: artifact.path) == nil
+        else {
             return nil
         }
         return finding(
