@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Libraries, in dependency order.
-        .target(name: "InviteModel"),
+        .target(name: "InviteModel", dependencies: ["BeckonURL"]),
         .target(name: "BeckonStore", dependencies: ["InviteModel"]),
         .target(
             name: "BeckonStoreSQLite",

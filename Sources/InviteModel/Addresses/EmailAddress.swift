@@ -1,3 +1,5 @@
+import BeckonURL
+
 /// An email address, in a documented practical subset of RFC 5322's addr-spec:
 ///
 /// - local part: a dot-atom of ASCII `atext` (letters, digits and ``!#$%&'*+/=?^_`{|}~-``), no
