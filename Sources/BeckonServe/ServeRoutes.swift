@@ -234,33 +234,18 @@ struct ServeRoutes: Sendable {
 
     private func file(_ request: Request) async throws -> Response {
         let path = request.uri.path
+        let language = request.headers[.acceptLanguage]
         if isInviteLink(path) {
-            let started = ContinuousClock.now
-            let answer: LinkAnswerer.Answer
-            do {
-                answer = try await links.answer(
-                    path: path, query: request.uri.query, acceptLanguage: request.headers[.acceptLanguage],
-                    at: service.now())
-            } catch {
-                metrics.storeError()
-                return APIProblem.unavailable("The invite store did not answer; try again.").response()
+            return await linkResponse { () async throws(StoreError) in
+                try await links.answer(
+                    path: path, query: request.uri.query, acceptLanguage: language, at: service.now())
             }
-            metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
-            return self.answer(answer)
         }
         if let tokenLink = site.tokenLink, path == tokenLink.path {
             let token = request.uri.queryParameters[Substring(tokenLink.parameter)].map(String.init)
-            let started = ContinuousClock.now
-            let answer: LinkAnswerer.Answer
-            do {
-                answer = try await links.answer(
-                    token: token, acceptLanguage: request.headers[.acceptLanguage], at: service.now())
-            } catch {
-                metrics.storeError()
-                return APIProblem.unavailable("The invite store did not answer; try again.").response()
+            return await linkResponse { () async throws(StoreError) in
+                try await links.answer(token: token, acceptLanguage: language, at: service.now())
             }
-            metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
-            return self.answer(answer)
         }
         guard let artifact = site.file(at: path) else { return notFoundFile() }
         if artifact.kind.isInvitePage { return invitePage(artifact, status: artifact.status) }
@@ -269,6 +254,23 @@ struct ServeRoutes: Sendable {
         return Response(
             status: .init(code: artifact.status), headers: headers,
             body: ResponseBody(byteBuffer: site.body(artifact)))
+    }
+
+    /// Times and counts one link answer and turns it into a response; a store that does not
+    /// answer is a 503.
+    private func linkResponse(
+        _ resolve: () async throws(StoreError) -> LinkAnswerer.Answer
+    ) async -> Response {
+        let started = ContinuousClock.now
+        let answer: LinkAnswerer.Answer
+        do {
+            answer = try await resolve()
+        } catch {
+            metrics.storeError()
+            return APIProblem.unavailable("The invite store did not answer; try again.").response()
+        }
+        metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
+        return self.answer(answer)
     }
 
     /// A link's answer: its page with its status. A site without a page for the answer (a coach

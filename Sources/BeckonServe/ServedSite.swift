@@ -25,6 +25,7 @@ public struct ServedSite: Sendable {
             files[artifact.path] = files[artifact.path] ?? artifact
         }
         self.files = files
+        tokenLink = Self.tokenLink(config)
         bodies = files.mapValues { ByteBuffer(bytes: $0.bytes) }
         let beacon = config.analytics?.endpoint
         policies = files.filter { $0.value.kind.isInvitePage }.mapValues {
@@ -75,7 +76,10 @@ public struct ServedSite: Sendable {
 
     /// The path and query parameter of `tokens.acceptURL` (`/accept`, `token`) when it is on the
     /// site's host or its links' host, or `nil`.
-    public var tokenLink: (path: String, parameter: String)? {
+    public let tokenLink: (path: String, parameter: String)?
+
+    /// `tokenLink` for a configuration.
+    static func tokenLink(_ config: SiteConfig) -> (path: String, parameter: String)? {
         guard let template = config.tokens?.acceptURL,
             let components = URLComponents(string: template.replacingOccurrences(of: "{token}", with: "TOKEN")),
             let host = components.host?.lowercased(), [config.app.baseURL.host, config.links.host].contains(host),

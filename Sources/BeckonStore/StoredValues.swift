@@ -27,10 +27,35 @@ extension InviteRecord {
         return copy
     }
 
-    /// Whether an update kept what identifies the invite: its id, code and sender.
-    public func keepsIdentity(of original: InviteRecord) -> Bool {
-        invite.id == original.invite.id && invite.code == original.invite.code
-            && invite.senderID == original.invite.senderID
+    /// What `InviteStore.update` writes for this stored record: the record as `change` leaves
+    /// it, rounded as a store keeps it, and the events `change` returns. Throws `ChangeRejection`
+    /// when `change` throws (with its error's description, which must name no personal data) or
+    /// alters the invite's id, code or sender.
+    public func applying(
+        _ change: (inout InviteRecord) throws -> [InviteEvent.Name]
+    ) throws(ChangeRejection) -> (record: InviteRecord, events: [InviteEvent.Name]) {
+        var record = self
+        let names: [InviteEvent.Name]
+        do {
+            names = try change(&record)
+        } catch {
+            throw ChangeRejection(message: String(describing: error))
+        }
+        guard record.invite.id == invite.id, record.invite.code == invite.code,
+            record.invite.senderID == invite.senderID
+        else {
+            throw ChangeRejection(message: "an update cannot change an invite's id, code or sender")
+        }
+        return (record.rounded, names)
+    }
+}
+
+/// An update's change refused: the store writes nothing and answers `StoreError.rejected`.
+public struct ChangeRejection: Error, Sendable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
     }
 }
 

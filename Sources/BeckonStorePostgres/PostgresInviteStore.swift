@@ -167,17 +167,7 @@ public final class PostgresInviteStore: InviteStore {
             let original = try await Self.fetchInvite(
                 "WHERE code = \(code.rawValue) FOR UPDATE", on: connection, logger: logger)
             guard let original else { return nil }
-            var record = original
-            let names: [InviteEvent.Name]
-            do {
-                names = try change(&record)
-            } catch {
-                throw ChangeRejection(message: String(describing: error))
-            }
-            guard record.keepsIdentity(of: original) else {
-                throw ChangeRejection(message: "an update cannot change an invite's id, code or sender")
-            }
-            record = record.rounded
+            let (record, names) = try original.applying(change)
             if record != original {
                 try await connection.query(record.updateQuery, logger: logger)
             }

@@ -164,17 +164,7 @@ public final class SQLiteInviteStore: InviteStore {
     ) async throws(StoreError) -> InviteRecord? {
         try await write("updating an invite") { db in
             guard let original = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else { return nil }
-            var record = original
-            let names: [InviteEvent.Name]
-            do {
-                names = try change(&record)
-            } catch {
-                throw ChangeRejection(message: String(describing: error))
-            }
-            guard record.keepsIdentity(of: original) else {
-                throw ChangeRejection(message: "an update cannot change an invite's id, code or sender")
-            }
-            record = record.rounded
+            let (record, names) = try original.applying(change)
             if record != original {
                 try db.execute(sql: InviteRecord.updateSQL, arguments: record.arguments)
             }

@@ -1,12 +1,6 @@
 import BeckonStore
 import GRDB
 
-/// The message of an error thrown by an update's change function, carried out of the
-/// transaction it rolled back.
-struct ChangeRejection: Error {
-    var message: String
-}
-
 extension StoreError {
     /// The store error for anything a database access threw. Messages name the operation and
     /// SQLite's result code, never a value: GRDB's own descriptions can quote rows and
