@@ -83,8 +83,8 @@ let package = Package(
         .target(
             name: "BeckonRender",
             dependencies: [
-                "BeckonDiagnostics", "BeckonProvenance", "BeckonSite", "BeckonLocalization", "BeckonMarkdown",
-                "BeckonText", .product(name: "Mustache", package: "swift-mustache"),
+                "BeckonDiagnostics", "BeckonEngine", "BeckonProvenance", "BeckonSite", "BeckonLocalization",
+                "BeckonMarkdown", "BeckonText", .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -4,14 +4,21 @@ import Foundation
 /// what the step read, and reused while that fingerprint stays the same. A changed input changes
 /// the fingerprints of the steps that read it, so only they run again.
 ///
+/// A step asked while another computes is recorded as part of it (`StepFrame`): reusing the outer
+/// result keeps the inner ones alive, so a run that reuses a whole step still finds its parts in
+/// the next run, when only one of them has to be made again.
+///
 /// One engine lives as long as its user: a `beckon build` run, or a `beckon preview` session across
-/// every rebuild. Each run (`beginRun`…`endRun`) drops what the previous run used and this one did
-/// not, so memory follows the site rather than its history. With a `StepCache`, results that can be
-/// written down survive the process too.
+/// every rebuild. Each run (`beginRun`…`endRun`) drops what is no longer reachable from the steps
+/// it asked for, so memory follows the site rather than its history. With a `StepCache`, results
+/// that can be written down survive the process too.
 public final class Engine: @unchecked Sendable {
     private struct Entry {
         var value: any Sendable
+        /// The last run that used the result, directly or as part of another.
         var generation: Int
+        /// The steps its computation asked for.
+        var children: [StepFrame.Child]
     }
 
     /// One step's results and how often they were reused this run; changed only under `lock`.
@@ -40,15 +47,13 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Ends a run, dropping results this run did not use.
+    /// Ends a run, dropping the results it did not reach: neither asked for nor part of one it
+    /// asked for.
     /// - Parameter pruning: `false` keeps every result: a run that stopped early (a site that does
     ///   not load) used few of them, and the next run, after the fix, needs them again.
-    ///   A run that computed nothing (a save that changed nothing) keeps every result too: it
-    ///   reused whole steps without looking inside them, and the parts they hold are still current.
     public func endRun(pruning: Bool = true) {
         guard pruning else { return }
         lock.withLock {
-            guard !currentStats.runs.isEmpty else { return }
             // Most results are used again in every run: the few that were not are removed in place.
             for table in tables.values {
                 let unused = table.entries.compactMap { $0.value.generation == generation ? nil : $0.key }
@@ -74,65 +79,81 @@ public final class Engine: @unchecked Sendable {
 
     /// The result of `step` for `key`, computed at most once while the engine keeps it.
     public func value<Value: Sendable>(
-        _ step: StepName, _ key: Fingerprint, compute: () throws -> Value
+        _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
     ) rethrows
         -> Value
     {
-        if let found: Value = lookup(step, key) { return found }
+        StepFrame.active?.record(StepFrame.Child(step: step.name, key: key))
+        if let found: Value = lookup(step.name, key) { return found }
+        let frame = StepFrame()
         let start = DispatchTime.now()
-        let value = try compute()
-        store(step, key, value, counting: \.runs, since: start)
+        let value = try StepFrame.$active.withValue(frame, operation: compute)
+        store(step.name, key, value, children: frame.recorded, counting: \.runs, since: start)
         return value
     }
 
     /// The result of an asynchronous step.
     public func value<Value: Sendable>(
-        _ step: StepName, _ key: Fingerprint, compute: () async throws -> Value
+        _ step: Step<Value>, _ key: Fingerprint, compute: () async throws -> Value
     ) async rethrows -> Value {
-        if let found: Value = lookup(step, key) { return found }
+        StepFrame.active?.record(StepFrame.Child(step: step.name, key: key))
+        if let found: Value = lookup(step.name, key) { return found }
+        let frame = StepFrame()
         let start = DispatchTime.now()
-        let value = try await compute()
-        store(step, key, value, counting: \.runs, since: start)
+        let value = try await StepFrame.$active.withValue(frame, operation: compute)
+        store(step.name, key, value, children: frame.recorded, counting: \.runs, since: start)
         return value
     }
 
     /// The result of a step whose results are also kept in the on-disk cache: memory first, then
     /// disk, then computed (and written to disk).
     public func persistentValue<Value: Codable & Sendable>(
-        _ step: StepName, _ key: Fingerprint, compute: () throws -> Value
+        _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
     ) rethrows -> Value {
-        if let found: Value = lookup(step, key) { return found }
-        if let cache, let stored: Value = cache.read(step, key) {
-            store(step, key, stored, counting: \.diskHits)
+        StepFrame.active?.record(StepFrame.Child(step: step.name, key: key))
+        if let found: Value = lookup(step.name, key) { return found }
+        if let cache, let stored: Value = cache.read(step.name, key) {
+            store(step.name, key, stored, children: [], counting: \.diskHits)
             return stored
         }
+        let frame = StepFrame()
         let start = DispatchTime.now()
-        let value = try compute()
-        store(step, key, value, counting: \.runs, since: start)
-        cache?.write(step, key, value)
+        let value = try StepFrame.$active.withValue(frame, operation: compute)
+        store(step.name, key, value, children: frame.recorded, counting: \.runs, since: start)
+        cache?.write(step.name, key, value)
         return value
     }
 
+    /// A kept result, marked used by this run together with every result it was made of.
     private func lookup<Value>(_ step: StepName, _ key: Fingerprint) -> Value? {
         lock.withLock {
             guard let table = tables[step], let entry = table.entries[key], let value = entry.value as? Value else {
                 return nil
             }
-            if entry.generation != generation { table.entries[key]?.generation = generation }
             table.hits += 1
+            guard entry.generation != generation else { return value }
+            table.entries[key]?.generation = generation
+            var pending = entry.children
+            while let child = pending.popLast() {
+                guard let inner = tables[child.step], let found = inner.entries[child.key],
+                    found.generation != generation
+                else { continue }
+                inner.entries[child.key]?.generation = generation
+                pending += found.children
+            }
             return value
         }
     }
 
     private func store(
-        _ step: StepName, _ key: Fingerprint, _ value: any Sendable,
+        _ step: StepName, _ key: Fingerprint, _ value: any Sendable, children: [StepFrame.Child],
         counting counter: WritableKeyPath<StepStats, [StepName: Int]>, since start: DispatchTime? = nil
     ) {
         let seconds = start.map { Double(DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds) / 1e9 }
         lock.withLock {
             let table = tables[step] ?? Table()
             tables[step] = table
-            table.entries[key] = Entry(value: value, generation: generation)
+            table.entries[key] = Entry(value: value, generation: generation, children: children)
             currentStats[keyPath: counter][step, default: 0] += 1
             if let seconds { currentStats.seconds[step, default: 0] += seconds }
         }

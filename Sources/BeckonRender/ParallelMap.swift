@@ -1,7 +1,9 @@
+import BeckonEngine
 import Dispatch
 
 extension RandomAccessCollection where Index == Int, Element: Sendable {
-    /// Maps every element on all cores and returns the results in the collection's order.
+    /// Maps every element on all cores and returns the results in the collection's order. Inside
+    /// a step of the engine, the work on every core belongs to that step (`StepScope`).
     /// - Parameter transform: Must be safe to call concurrently.
     public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         let count = self.count
@@ -14,9 +16,10 @@ extension RandomAccessCollection where Index == Int, Element: Sendable {
         }
         let base = UncheckedSendable(slots)
         let elements = Array(self)
+        let scope = StepScope.current
         DispatchQueue.concurrentPerform(iterations: count) { offset in
             // Each iteration writes its own slot only.
-            base.value[offset] = transform(elements[offset])
+            base.value[offset] = scope.run { transform(elements[offset]) }
         }
         return slots.map { $0! }
     }

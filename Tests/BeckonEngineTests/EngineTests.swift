@@ -4,6 +4,12 @@ import Testing
 @testable import BeckonEngine
 
 @Suite struct EngineTests {
+    static let step = Step<Int>("step")
+    static let outer = Step<Int>("outer")
+    static let inner = Step<Int>("inner")
+    static let kept = Step<[String]>("kept")
+    static let unit = Step<Void>("step")
+
     static func key(_ text: String) -> Fingerprint {
         var builder = FingerprintBuilder("test")
         builder.add(text)
@@ -15,13 +21,13 @@ import Testing
         engine.beginRun()
         var computed = 0
         for _ in 0..<3 {
-            let value = engine.value("step", Self.key("a")) {
+            let value = engine.value(Self.step, Self.key("a")) {
                 computed += 1
                 return 42
             }
             #expect(value == 42)
         }
-        _ = engine.value("step", Self.key("b")) { 7 }
+        _ = engine.value(Self.step, Self.key("b")) { 7 }
         #expect(computed == 1)
         #expect(engine.stats.runs(of: "step") == 2)
         #expect(engine.stats.hits["step"] == 2)
@@ -31,23 +37,23 @@ import Testing
         let engine = Engine()
         engine.beginRun()
         var computed = 0
-        _ = engine.value("step", Self.key("a")) { computed += 1 }
+        _ = engine.value(Self.unit, Self.key("a")) { computed += 1 }
         engine.releaseResults()
-        _ = engine.value("step", Self.key("a")) { computed += 1 }
+        _ = engine.value(Self.unit, Self.key("a")) { computed += 1 }
         #expect(computed == 2)
     }
 
     @Test func aRunDropsWhatItDidNotUse() {
         let engine = Engine()
         engine.beginRun()
-        _ = engine.value("step", Self.key("old")) { 1 }
+        _ = engine.value(Self.step, Self.key("old")) { 1 }
         engine.endRun()
         engine.beginRun()
-        _ = engine.value("step", Self.key("new")) { 2 }
+        _ = engine.value(Self.step, Self.key("new")) { 2 }
         engine.endRun()
         engine.beginRun()
         var recomputed = false
-        _ = engine.value("step", Self.key("old")) {
+        _ = engine.value(Self.step, Self.key("old")) {
             recomputed = true
             return 1
         }
@@ -57,32 +63,108 @@ import Testing
     @Test func aRunThatComputedNothingKeepsWhatItsStepsHold() {
         let engine = Engine()
         engine.beginRun()
-        _ = engine.value("outer", Self.key("site")) { engine.value("inner", Self.key("part")) { 1 } }
+        _ = engine.value(Self.outer, Self.key("site")) { engine.value(Self.inner, Self.key("part")) { 1 } }
         engine.endRun()
         // Nothing changed: the outer step is reused whole and the inner one is not asked.
         engine.beginRun()
-        _ = engine.value("outer", Self.key("site")) { 0 }
+        _ = engine.value(Self.outer, Self.key("site")) { 0 }
         engine.endRun()
         engine.beginRun()
         var recomputed = false
-        _ = engine.value("inner", Self.key("part")) {
+        _ = engine.value(Self.inner, Self.key("part")) {
             recomputed = true
             return 1
         }
         #expect(!recomputed)
     }
 
+    /// The outer result is reused in a run that computes something else; the next run changes the
+    /// outer key and asks for the same parts: they are still there.
+    @Test func reusingAnOuterResultKeepsItsPartsForLaterRuns() {
+        let engine = Engine()
+        func outer(_ version: String, _ counter: inout Int) -> Int {
+            engine.value(Self.outer, Self.key(version)) {
+                ["a", "b"].map { part in
+                    engine.value(Self.inner, Self.key(part)) {
+                        counter += 1
+                        return 1
+                    }
+                }.reduce(0, +)
+            }
+        }
+        var inner = 0
+        engine.beginRun()
+        _ = outer("v1", &inner)
+        engine.endRun()
+        engine.beginRun()
+        _ = outer("v1", &inner)
+        _ = engine.value(Self.step, Self.key("elsewhere")) { 3 }
+        engine.endRun()
+        #expect(inner == 2)
+        engine.beginRun()
+        _ = outer("v2", &inner)
+        engine.endRun()
+        #expect(inner == 2)
+        #expect(engine.stats.runs(of: "inner") == 0)
+        #expect(engine.stats.hits["inner"] == 2)
+    }
+
+    /// Parts asked from other threads, in the outer step's scope, are its parts too.
+    @Test func partsAskedOnOtherThreadsBelongToTheirStep() {
+        let engine = Engine()
+        engine.beginRun()
+        _ = engine.value(Self.outer, Self.key("site")) {
+            let scope = StepScope.current
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                scope.run { _ = engine.value(Self.inner, Self.key("part \(index)")) { index } }
+            }
+            return 0
+        }
+        engine.endRun()
+        engine.beginRun()
+        _ = engine.value(Self.outer, Self.key("site")) { 0 }
+        _ = engine.value(Self.step, Self.key("elsewhere")) { 3 }
+        engine.endRun()
+        engine.beginRun()
+        var recomputed = 0
+        for index in 0..<8 {
+            _ = engine.value(Self.inner, Self.key("part \(index)")) {
+                recomputed += 1
+                return index
+            }
+        }
+        #expect(recomputed == 0)
+    }
+
+    /// A part the new outer result no longer uses is dropped with the old outer result.
+    @Test func partsNoLongerReachedAreDropped() {
+        let engine = Engine()
+        engine.beginRun()
+        _ = engine.value(Self.outer, Self.key("v1")) { engine.value(Self.inner, Self.key("x")) { 1 } }
+        engine.endRun()
+        engine.beginRun()
+        _ = engine.value(Self.outer, Self.key("v2")) { engine.value(Self.inner, Self.key("y")) { 2 } }
+        engine.endRun()
+        engine.beginRun()
+        var recomputed = false
+        _ = engine.value(Self.inner, Self.key("x")) {
+            recomputed = true
+            return 1
+        }
+        #expect(recomputed)
+    }
+
     @Test func aRunThatStoppedEarlyKeepsEverything() {
         let engine = Engine()
         engine.beginRun()
-        _ = engine.value("step", Self.key("old")) { 1 }
+        _ = engine.value(Self.step, Self.key("old")) { 1 }
         engine.endRun()
         // A broken edit: the run uses nothing, and keeps what the last good run made.
         engine.beginRun()
         engine.endRun(pruning: false)
         engine.beginRun()
         var recomputed = false
-        _ = engine.value("step", Self.key("old")) {
+        _ = engine.value(Self.step, Self.key("old")) {
             recomputed = true
             return 1
         }
@@ -112,11 +194,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = Engine(cache: try StepCache(folder: folder, salt: "one"))
         first.beginRun()
-        #expect(first.persistentValue("kept", Self.key("k")) { ["a", "b"] } == ["a", "b"])
+        #expect(first.persistentValue(Self.kept, Self.key("k")) { ["a", "b"] } == ["a", "b"])
         let second = Engine(cache: try StepCache(folder: folder, salt: "one"))
         second.beginRun()
         var computed = false
-        let value = second.persistentValue("kept", Self.key("k")) {
+        let value = second.persistentValue(Self.kept, Self.key("k")) {
             computed = true
             return ["x"]
         }
@@ -126,7 +208,7 @@ import Testing
         // Another salt (another Beckon) never reads these records.
         let other = Engine(cache: try StepCache(folder: folder, salt: "two"))
         other.beginRun()
-        #expect(other.persistentValue("kept", Self.key("k")) { ["fresh"] } == ["fresh"])
+        #expect(other.persistentValue(Self.kept, Self.key("k")) { ["fresh"] } == ["fresh"])
         // A damaged record counts as missing.
         let records = FileManager.default.enumerator(
             at: folder.appendingPathComponent("steps"), includingPropertiesForKeys: nil)
@@ -135,7 +217,7 @@ import Testing
         }
         let third = Engine(cache: try StepCache(folder: folder, salt: "one"))
         third.beginRun()
-        #expect(third.persistentValue("kept", Self.key("k")) { ["recomputed"] } == ["recomputed"])
+        #expect(third.persistentValue(Self.kept, Self.key("k")) { ["recomputed"] } == ["recomputed"])
     }
 
     @Test func blobsAreStoredOnceAndCheckedOnRead() throws {

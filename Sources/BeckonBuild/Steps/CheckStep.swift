@@ -25,7 +25,7 @@ struct CheckStep {
         // Facts (a parsed page, a text's links, a message read back) are read only when a check
         // that needs them has to run, and then once per content.
         @Sendable func facts(_ artifact: Artifact, _ print: Fingerprint) -> ArtifactFacts {
-            engine.value("read.facts", print) { ArtifactFacts(artifact) }
+            engine.value(BuildSteps.readFacts, print) { ArtifactFacts(artifact) }
         }
         let checked = Array(zip(artifacts, rendered.fingerprints)).parallelMap {
             artifact, print -> (Fingerprint, [Diagnostic]) in
@@ -34,7 +34,7 @@ struct CheckStep {
             var key = FingerprintBuilder("check-artifact")
             key.add(print)
             key.add(context)
-            let diagnostics = engine.persistentValue("check.artifact", key.finish()) {
+            let diagnostics = engine.persistentValue(BuildSteps.checkArtifact, key.finish()) {
                 // Let go of the tree once its rules ran (and only when it was parsed for them: a
                 // result from the cache parses nothing).
                 let page = facts(artifact, print).page
@@ -65,7 +65,9 @@ struct CheckStep {
                 defer {
                     if releasesDocuments, artifact.kind != .emailHTML { site.pages[artifact.path]?.releaseDocument() }
                 }
-                return engine.value("check.across", key.finish()) { checker.checkAcrossSite(artifact, in: site) }
+                return engine.value(BuildSteps.checkAcross, key.finish()) {
+                    checker.checkAcrossSite(artifact, in: site)
+                }
             }
             // Email rules run per email, keyed by its files (and the static assets' sizes).
             let printsByPath = Dictionary(
@@ -84,7 +86,7 @@ struct CheckStep {
                     key.add(file.flatMap { printsByPath[$0.path] } ?? Fingerprint(high: 0, low: 0))
                 }
                 defer { if releasesDocuments { email.page?.releaseDocument() } }
-                return engine.value("check.email", key.finish()) { checker.checkEmail(email, in: site) }
+                return engine.value(BuildSteps.checkEmail, key.finish()) { checker.checkEmail(email, in: site) }
             }
             let whole = engine.measure("check: whole-site rules") { checker.checkWholeSite(site) }
             return links.flatMap { $0 } + emails.flatMap { $0 } + whole
@@ -95,7 +97,7 @@ struct CheckStep {
             var siteKey = FingerprintBuilder("check-site")
             siteKey.add(context)
             siteKey.add(checked.map(\.0))
-            diagnostics += engine.persistentValue("check.site", siteKey.finish(), compute: checkSite)
+            diagnostics += engine.persistentValue(BuildSteps.checkSite, siteKey.finish(), compute: checkSite)
         }
         return diagnostics
     }

@@ -46,7 +46,7 @@ struct LoadStep {
             key.add(source.text)
         }
         key.add(catalog.locales.defaultLocale.rawValue)
-        return engine.value("load.lock", key.finish()) {
+        return engine.value(BuildSteps.loadLock, key.finish()) {
             let updated = TranslationLock(text: text).updated(catalog)
             return (updated.lock, updated.sourceHashes)
         }
@@ -71,11 +71,11 @@ struct LoadStep {
             bundleKey.add(source.text)
             let print = bundleKey.finish()
             key.add(print)
-            let parsed = engine.value("parse.bundle", print) { LocaleBundle.parse(source, locale: locale) }
+            let parsed = engine.value(BuildSteps.parseBundle, print) { LocaleBundle.parse(source, locale: locale) }
             bundles[locale] = parsed.0
             diagnostics += parsed.1
         }
-        let catalog = engine.value("load.catalog", key.finish()) {
+        let catalog = engine.value(BuildSteps.loadCatalog, key.finish()) {
             let catalog = Catalog(locales: site.config.locales, bundles: bundles)
             return (catalog, catalog.pluralCategoryDiagnostics())
         }
@@ -89,6 +89,6 @@ struct LoadStep {
             key.add(source.path)
             key.add(source.text)
         }
-        return engine.value("load.layouts", key.finish()) { LayoutLibrary.load(site.layouts) }
+        return engine.value(BuildSteps.loadLayouts, key.finish()) { LayoutLibrary.load(site.layouts) }
     }
 }

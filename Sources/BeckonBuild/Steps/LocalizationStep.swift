@@ -35,7 +35,7 @@ struct LocalizationStep {
         let byLocale = site.buildLocales.parallelMap { renderings($0, loaded, prepared) }
         var input = LocalizationInput(
             catalog: loaded.catalog,
-            usage: engine.value("localization.usage", Self.key(loaded)) {
+            usage: engine.value(BuildSteps.localizationUsage, Self.key(loaded)) {
                 LocalizationReview.usage(
                     site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
             },
@@ -52,14 +52,14 @@ struct LocalizationStep {
     func check(_ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
         let site = loaded.site
         let source = site.config.locales.defaultLocale
-        let usage = engine.value("localization.usage", Self.key(loaded)) {
+        let usage = engine.value(BuildSteps.localizationUsage, Self.key(loaded)) {
             LocalizationReview.usage(
                 site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
         }
         var everyLocale = FingerprintBuilder("catalog-rules-every-locale")
         everyLocale.add(Self.sharedKey(loaded))
         for locale in site.buildLocales { everyLocale.add(loaded.prints.chain(locale)) }
-        let acrossLocales = engine.persistentValue("check.catalog-across", everyLocale.finish()) {
+        let acrossLocales = engine.persistentValue(BuildSteps.checkCatalogAcross, everyLocale.finish()) {
             var input = LocalizationInput(
                 catalog: loaded.catalog, usage: usage, renderings: [:], locales: site.buildLocales)
             input.limits = site.config.limits
@@ -73,7 +73,7 @@ struct LocalizationStep {
                 key.add(loaded.prints.chain(locale))
                 key.add(loaded.prints.chain(source))
                 key.add(Self.lockKey(loaded, locale))
-                return engine.persistentValue("check.catalog", key.finish()) {
+                return engine.persistentValue(BuildSteps.checkCatalog, key.finish()) {
                     let locales = Array(Set([locale, source])).sorted()
                     var input = LocalizationInput(
                         catalog: loaded.catalog, usage: usage,
@@ -114,7 +114,9 @@ struct LocalizationStep {
             key.add(loaded.prints.run)
             key.add(locale.rawValue)
             key.add(prints.print([message, MessageArguments.anonymousInviterKey], message.rawValue, locale))
-            let renderings = engine.value("localization.string", key.finish()) { strings.renderings(of: message) }
+            let renderings = engine.value(BuildSteps.localizationString, key.finish()) {
+                strings.renderings(of: message)
+            }
             if !renderings.isEmpty { byKey[message] = renderings }
         }
         return byKey

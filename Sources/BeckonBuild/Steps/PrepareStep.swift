@@ -20,7 +20,7 @@ struct PrepareStep {
         tokenKey.add(loaded.prints.config)
         tokenKey.add(loaded.prints.run)
         tokenKey.add(site.emailTemplates.map(\.path).joined(separator: ","))
-        let tokens = await engine.value("prepare.tokens", tokenKey.finish()) {
+        let tokens = await engine.value(BuildSteps.prepareTokens, tokenKey.finish()) {
             await SampleTokens.make(site, environment: options.environment)
         }
         let (tokenLinks, acceptExpectation, tokenDiagnostics) = tokens
@@ -64,7 +64,7 @@ struct PrepareStep {
         key.add(loaded.prints.cardLayouts)
         key.add(loaded.prints.config)
         key.add(loaded.prints.staticFiles)
-        let (cards, diagnostics) = engine.value("prepare.cards", key.finish()) {
+        let (cards, diagnostics) = engine.value(BuildSteps.prepareCards, key.finish()) {
             CardSet.load(loaded.site, catalog: loaded.catalog)
         }
         return (cards?.using(site: loaded.site, catalog: loaded.catalog), diagnostics)

@@ -49,7 +49,7 @@ struct RenderStep {
             key.add(prints.cardLayouts)
             key.add(route.filePath)
             return streamed(
-                engine.persistentValue("render.page", key.finish()) {
+                engine.persistentValue(BuildSteps.renderPage, key.finish()) {
                     let (artifact, diagnostics) = prepared.pages.render(template, route: route)
                     return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
                 })
@@ -61,7 +61,7 @@ struct RenderStep {
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(sample.id)
             return streamed(
-                engine.persistentValue("render.email", key.finish()) {
+                engine.persistentValue(BuildSteps.renderEmail, key.finish()) {
                     let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
                     return RenderResult(artifacts, diagnostics)
                 })
@@ -79,7 +79,7 @@ struct RenderStep {
             key.add(sample?.id)
             key.add(stringPrints.print(cardStrings, "cards", locale))
             return streamed(
-                engine.persistentValue("render.card", key.finish()) {
+                engine.persistentValue(BuildSteps.renderCard, key.finish()) {
                     guard let cards = prepared.cards else { return RenderResult([], []) }
                     let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
                     return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
@@ -97,7 +97,7 @@ struct RenderStep {
             var key = base(prints, locale, "share-messages")
             key.add(strings.print(messageKeys, "share-messages", locale))
             return streamed(
-                engine.persistentValue("render.messages", key.finish()) {
+                engine.persistentValue(BuildSteps.renderMessages, key.finish()) {
                     RenderResult(prepared.messages.artifacts(locale: locale), [])
                 })
         }
@@ -106,7 +106,7 @@ struct RenderStep {
         filesKey.add(prints.run)
         filesKey.add(prints.staticFiles)
         let files = streamed(
-            engine.persistentValue("render.site-files", filesKey.finish()) {
+            engine.persistentValue(BuildSteps.renderSiteFiles, filesKey.finish()) {
                 let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
                 return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
             })

@@ -19,7 +19,7 @@ struct ReviewStep {
         // What each locale's column reads of the artifacts: which pages show which strings.
         var appearances: [LocaleID: FingerprintBuilder] = [:]
         for (artifact, print) in zip(artifacts, prints) where ReviewPage.showsStrings(artifact) {
-            let strings = engine.value("read.strings", print) { ReviewPage.strings(in: artifact) }
+            let strings = engine.value(BuildSteps.readStrings, print) { ReviewPage.strings(in: artifact) }
             shown[artifact.path] = strings
             guard let locale = artifact.locale else { continue }
             var key = appearances[locale] ?? FingerprintBuilder("review-appearances")
@@ -39,7 +39,7 @@ struct ReviewStep {
         for status in statuses { key.add(String(describing: status)) }
         // The page reads each artifact's place and the strings it shows: all within its fingerprint.
         key.add(prints)
-        return engine.persistentValue("render.review", key.finish()) {
+        return engine.persistentValue(BuildSteps.renderReview, key.finish()) {
             let page = ReviewPage(
                 site: loaded.site, input: LocalizationStep(engine: engine).input(loaded, prepared),
                 statuses: statuses, diagnostics: diagnostics, artifacts: artifacts,
@@ -58,7 +58,7 @@ struct ReviewStep {
                 key.add(loaded.prints.chain(source))
                 for fact in page.findingFacts(locale) { key.add(fact) }
                 key.add(appearancePrints[locale] ?? Fingerprint(high: 0, low: 0))
-                return engine.value("review.column", key.finish()) { page.column(locale) }
+                return engine.value(BuildSteps.reviewColumn, key.finish()) { page.column(locale) }
             }
             return page.artifact(columns: Dictionary(uniqueKeysWithValues: zip(locales, columns)))
         }

@@ -8,7 +8,8 @@ import Foundation
 /// run's options and environment: what the steps' keys are made of. A step's key combines exactly
 /// the parts that step reads, so an edit re-runs only the steps that read the edited file.
 struct SiteFingerprints: Sendable {
-    /// `beckon.yml`, with the build's date its samples are dated from when they do not say.
+    /// `beckon.yml`, with the build's date its samples are dated from when they do not say, and
+    /// every field of the samples the run renders (an invite given to `render` replaces them).
     let config: Fingerprint
     /// Each page and email template, by path.
     let templates: [String: Fingerprint]
@@ -25,14 +26,15 @@ struct SiteFingerprints: Sendable {
     let chains: [LocaleID: Fingerprint]
     /// Every bundle together.
     let catalog: Fingerprint
-    /// The run's options that change what is rendered (locale selection, pseudo-locales, an invite
-    /// for `render`, a send date), and the key material in the environment.
+    /// The run's options that change what is rendered (locale selection, pseudo-locales, a send
+    /// date), and the key material in the environment.
     let run: Fingerprint
 
     init(site: Site, catalog: Catalog, options: BuildOptions) {
         var configBuilder = FingerprintBuilder("config")
         configBuilder.add(site.configSource.text)
         configBuilder.add(String(site.config.samplesCreatedAt.timeIntervalSince1970))
+        configBuilder.add(Self.encoded(site.config.samples))
         config = configBuilder.finish()
         var templates: [String: Fingerprint] = [:]
         for template in site.templates.values { templates[template.path] = Self.text(template.source.text, "template") }
@@ -90,18 +92,18 @@ struct SiteFingerprints: Sendable {
         var builder = FingerprintBuilder("run")
         builder.add(options.locales.map(\.rawValue).joined(separator: ","))
         builder.add(options.pseudo)
-        if let invite = options.invite {
-            for field in [
-                invite.id, invite.inviterFirstName, invite.inviterName, invite.context.rawValue, invite.contextID,
-                invite.contextTitle, invite.code.rawValue, invite.avatar, invite.inviteeFirstName,
-                invite.inviteeEmail.address, String(invite.createdAt.timeIntervalSince1970),
-            ] {
-                builder.add(field)
-            }
-        }
         builder.add(options.sendDate.map { String($0.timeIntervalSince1970) })
         for variable in keyVariables { builder.add(options.environment[variable]) }
         return builder.finish()
+    }
+
+    /// The samples' every field, in a stable order: no list of fields to keep up to date.
+    private static func encoded(_ samples: [SampleInvite]) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Every field is a string, date or list of those, so encoding does not fail; if it did, the
+        // reflected text still holds every field (in an order that only costs reuse).
+        return [UInt8]((try? encoder.encode(samples)) ?? Data(String(reflecting: samples).utf8))
     }
 
     private static func text(_ text: String, _ label: String) -> Fingerprint {

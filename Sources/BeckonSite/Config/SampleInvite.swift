@@ -4,7 +4,9 @@ import InviteModel
 
 /// One entry of `samples:` in beckon.yml: a realistic worst-case invite every page, email and card
 /// is rendered and checked with (a 40-character name, an Arabic name, a CJK name, an emoji).
-public struct SampleInvite: Sendable, Hashable {
+/// Encodable so that a build can fingerprint every field (the engine's keys): a field added
+/// later is part of the fingerprint without anyone listing it.
+public struct SampleInvite: Sendable, Hashable, Encodable {
     /// A slug naming the sample in paths and findings (`long-name`).
     public var id: String
     /// The inviter's first name, as the copy uses it ("Maya invited you").

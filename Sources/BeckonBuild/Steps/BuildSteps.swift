@@ -1,0 +1,41 @@
+import BeckonChecks
+import BeckonDiagnostics
+import BeckonEngine
+import BeckonLocalization
+import BeckonRender
+import BeckonReview
+import BeckonSite
+import BeckonWeb
+
+/// Every memoized step of the build, with the type of its results (see `docs/engine.md`).
+enum BuildSteps {
+    // Loading
+    static let parseBundle = Step<(LocaleBundle, [Diagnostic])>("parse.bundle")
+    static let loadCatalog = Step<(Catalog, [Diagnostic])>("load.catalog")
+    static let loadLayouts = Step<(LayoutLibrary, [Diagnostic])>("load.layouts")
+    static let loadLock = Step<(TranslationLock, [LocaleID: [MessageKey: String]])>("load.lock")
+    // Preparing
+    static let prepareTokens = Step<([String: String], EmailAcceptExpectation?, [Diagnostic])>("prepare.tokens")
+    static let prepareCards = Step<(CardSet?, [Diagnostic])>("prepare.cards")
+    // Rendering
+    static let renderPage = Step<RenderResult>("render.page")
+    static let renderEmail = Step<RenderResult>("render.email")
+    static let renderCard = Step<RenderResult>("render.card")
+    static let renderMessages = Step<RenderResult>("render.messages")
+    static let renderSiteFiles = Step<RenderResult>("render.site-files")
+    // Checking
+    static let readFacts = Step<ArtifactFacts>("read.facts")
+    static let checkArtifact = Step<[Diagnostic]>("check.artifact")
+    static let checkSite = Step<[Diagnostic]>("check.site")
+    static let checkAcross = Step<[Diagnostic]>("check.across")
+    static let checkEmail = Step<[Diagnostic]>("check.email")
+    // Localization
+    static let localizationUsage = Step<[MessageKey: [String]]>("localization.usage")
+    static let localizationString = Step<[LocalizationInput.Rendering]>("localization.string")
+    static let checkCatalog = Step<[Diagnostic]>("check.catalog")
+    static let checkCatalogAcross = Step<[Diagnostic]>("check.catalog-across")
+    // The review page
+    static let readStrings = Step<[String]>("read.strings")
+    static let reviewColumn = Step<ReviewColumn>("review.column")
+    static let renderReview = Step<Artifact>("render.review")
+}

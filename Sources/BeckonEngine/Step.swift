@@ -1,0 +1,15 @@
+/// A memoized step and the type of its results. The engine files results under the step's name
+/// and hands them back as `Value`, so a step cannot be asked for a result of another type.
+///
+/// Declare each step once, where the code that runs it lives:
+/// `static let renderPage = Step<RenderResult>("render.page")`.
+public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
+    /// The name results are filed, counted and cached under.
+    public let name: StepName
+
+    public init(_ name: StepName) {
+        self.name = name
+    }
+
+    public var description: String { name.rawValue }
+}
