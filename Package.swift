@@ -78,7 +78,7 @@ let package = Package(
         ),
         .target(
             name: "BeckonLocalization",
-            dependencies: ["BeckonDiagnostics", "BeckonJSON", "BeckonSite", "BeckonText", "BeckonHTML"]
+            dependencies: ["BeckonDiagnostics", "BeckonEngine", "BeckonJSON", "BeckonSite", "BeckonText", "BeckonHTML"]
         ),
         .target(
             name: "BeckonRender",

@@ -82,14 +82,6 @@ public struct EmailRenderer: Sendable {
         return diagnostics
     }
 
-    /// Every locale string an email of `template` can read: subject, preheader, sender name, the
-    /// strings its body prints and, for a transactional email, the footer.
-    public func stringKeys(for template: EmailTemplate) -> [MessageKey] {
-        var keys = Set(template.messageKeys.map { MessageKey($0.key) })
-        if template.transactional { keys.formUnion(Self.footerKeys) }
-        return keys.sorted()
-    }
-
     /// Renders one email as its four artifacts.
     public func artifacts(
         _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite

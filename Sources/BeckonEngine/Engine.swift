@@ -1,17 +1,20 @@
 import Foundation
 
-/// Memoized build steps: each result is kept under its step's name and the fingerprint of exactly
-/// what the step read, and reused while that fingerprint stays the same. A changed input changes
-/// the fingerprints of the steps that read it, so only they run again.
+/// Memoized build steps: each result is kept under its step's name and a key, the fingerprint of
+/// the step's arguments and the site parts it was given, together with the inputs it read as it
+/// ran (`InputID`: the strings it printed, as their locale gets them). A result is reused while
+/// its key is asked again and every input it read is unchanged, so only the steps that read an
+/// edited string run again, and nobody keeps a list of what a step reads.
 ///
-/// A step asked while another computes is recorded as part of it (`StepFrame`): reusing the outer
-/// result keeps the inner ones alive, so a run that reuses a whole step still finds its parts in
-/// the next run, when only one of them has to be made again.
+/// A step asked while another computes is recorded as part of it (`StepFrame`): its reads count
+/// as the outer step's, and reusing the outer result keeps the inner ones alive, so a run that
+/// reuses a whole step still finds its parts in the next run, when only one of them has to be
+/// made again.
 ///
 /// One engine lives as long as its user: a `beckon build` run, or a `beckon preview` session across
 /// every rebuild. Each run (`beginRun`…`endRun`) drops what is no longer reachable from the steps
 /// it asked for, so memory follows the site rather than its history. With a `StepCache`, results
-/// that can be written down survive the process too.
+/// that can be written down survive the process too, with the inputs they read.
 public final class Engine: @unchecked Sendable {
     private struct Entry {
         var value: any Sendable
@@ -19,6 +22,8 @@ public final class Engine: @unchecked Sendable {
         var generation: Int
         /// The steps its computation asked for.
         var children: [StepFrame.Child]
+        /// The inputs it read (its own and its parts'), with their fingerprints then.
+        var reads: [InputID: Fingerprint?]
     }
 
     /// One step's results and how often they were reused this run; changed only under `lock`.
@@ -31,6 +36,7 @@ public final class Engine: @unchecked Sendable {
     private var tables: [StepName: Table] = [:]
     private var generation = 0
     private var currentStats = StepStats()
+    private let inputs = InputResolvers()
     /// Results kept on disk between processes, when enabled.
     public let cache: StepCache?
 
@@ -38,8 +44,15 @@ public final class Engine: @unchecked Sendable {
         self.cache = cache
     }
 
+    /// Sets how this run fingerprints the inputs of one kind. Provide every kind before the first
+    /// step that reads it; results that read a kind nobody provided are computed again.
+    public func provide(_ kind: InputKind, _ resolver: @escaping @Sendable (InputID) -> Fingerprint?) {
+        inputs.provide(kind, resolver)
+    }
+
     /// Starts a run: statistics restart, and results not used by the end of it are dropped.
     public func beginRun() {
+        inputs.reset()
         lock.withLock {
             generation += 1
             currentStats = StepStats()
@@ -77,18 +90,19 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// The result of `step` for `key`, computed at most once while the engine keeps it.
+    /// The result of `step` for `key`, computed at most once while the engine keeps it and the
+    /// inputs it read are unchanged.
     public func value<Value: Sendable>(
         _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
     ) rethrows
         -> Value
     {
-        StepFrame.active?.record(StepFrame.Child(step: step.name, key: key))
-        if let found: Value = lookup(step.name, key) { return found }
+        let child = StepFrame.Child(step: step.name, key: key)
+        if let found: Value = lookup(child) { return found }
         let frame = StepFrame()
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        store(step.name, key, value, children: frame.recorded, counting: \.runs, since: start)
+        store(child, value, frame, counting: \.runs, since: start)
         return value
     }
 
@@ -96,12 +110,12 @@ public final class Engine: @unchecked Sendable {
     public func value<Value: Sendable>(
         _ step: Step<Value>, _ key: Fingerprint, compute: () async throws -> Value
     ) async rethrows -> Value {
-        StepFrame.active?.record(StepFrame.Child(step: step.name, key: key))
-        if let found: Value = lookup(step.name, key) { return found }
+        let child = StepFrame.Child(step: step.name, key: key)
+        if let found: Value = lookup(child) { return found }
         let frame = StepFrame()
         let start = DispatchTime.now()
         let value = try await StepFrame.$active.withValue(frame, operation: compute)
-        store(step.name, key, value, children: frame.recorded, counting: \.runs, since: start)
+        store(child, value, frame, counting: \.runs, since: start)
         return value
     }
 
@@ -110,52 +124,76 @@ public final class Engine: @unchecked Sendable {
     public func persistentValue<Value: Codable & Sendable>(
         _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
     ) rethrows -> Value {
-        StepFrame.active?.record(StepFrame.Child(step: step.name, key: key))
-        if let found: Value = lookup(step.name, key) { return found }
-        if let cache, let stored: Value = cache.read(step.name, key) {
-            store(step.name, key, stored, children: [], counting: \.diskHits)
-            return stored
+        let child = StepFrame.Child(step: step.name, key: key)
+        if let found: Value = lookup(child) { return found }
+        if let cache, let stored: StoredResult<Value> = cache.read(step.name, key),
+            inputs.firstChange(in: stored.readPrints) == nil
+        {
+            let reads = stored.readPrints
+            keep(child, Entry(value: stored.value, generation: 0, children: [], reads: reads), counting: \.diskHits)
+            StepFrame.active?.record(child, reading: reads.keys)
+            return stored.value
         }
         let frame = StepFrame()
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        store(step.name, key, value, children: frame.recorded, counting: \.runs, since: start)
-        cache?.write(step.name, key, value)
+        let reads = store(child, value, frame, counting: \.runs, since: start)
+        cache?.write(step.name, key, StoredResult(value: value, reads: reads))
         return value
     }
 
-    /// A kept result, marked used by this run together with every result it was made of.
-    private func lookup<Value>(_ step: StepName, _ key: Fingerprint) -> Value? {
+    /// A kept result whose inputs are unchanged, marked used by this run together with every
+    /// result it was made of, and recorded on the step asking for it.
+    private func lookup<Value>(_ child: StepFrame.Child) -> Value? {
+        guard let entry = lock.withLock({ tables[child.step]?.entries[child.key] }), let value = entry.value as? Value,
+            inputs.firstChange(in: entry.reads) == nil
+        else { return nil }
         lock.withLock {
-            guard let table = tables[step], let entry = table.entries[key], let value = entry.value as? Value else {
-                return nil
-            }
+            guard let table = tables[child.step] else { return }
             table.hits += 1
-            guard entry.generation != generation else { return value }
-            table.entries[key]?.generation = generation
+            guard table.entries[child.key]?.generation != generation else { return }
+            table.entries[child.key]?.generation = generation
             var pending = entry.children
-            while let child = pending.popLast() {
-                guard let inner = tables[child.step], let found = inner.entries[child.key],
-                    found.generation != generation
+            while let part = pending.popLast() {
+                guard let inner = tables[part.step], let found = inner.entries[part.key], found.generation != generation
                 else { continue }
-                inner.entries[child.key]?.generation = generation
+                inner.entries[part.key]?.generation = generation
                 pending += found.children
             }
-            return value
         }
+        StepFrame.active?.record(child, reading: entry.reads.keys)
+        return value
     }
 
+    /// Keeps a computed result with what its computation recorded, records it on the step that
+    /// asked for it, and returns the fingerprints of its reads.
+    @discardableResult
     private func store(
-        _ step: StepName, _ key: Fingerprint, _ value: any Sendable, children: [StepFrame.Child],
-        counting counter: WritableKeyPath<StepStats, [StepName: Int]>, since start: DispatchTime? = nil
+        _ child: StepFrame.Child, _ value: any Sendable, _ frame: StepFrame,
+        counting counter: WritableKeyPath<StepStats, [StepName: Int]>, since start: DispatchTime
+    ) -> [InputID: Fingerprint?] {
+        let (children, readInputs) = frame.recorded
+        let reads = inputs.fingerprints(of: readInputs)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        keep(
+            child, Entry(value: value, generation: 0, children: children, reads: reads), counting: counter,
+            seconds: seconds)
+        StepFrame.active?.record(child, reading: readInputs)
+        return reads
+    }
+
+    private func keep(
+        _ child: StepFrame.Child, _ entry: Entry, counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
+        seconds: Double? = nil
     ) {
-        let seconds = start.map { Double(DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds) / 1e9 }
         lock.withLock {
-            let table = tables[step] ?? Table()
-            tables[step] = table
-            table.entries[key] = Entry(value: value, generation: generation, children: children)
-            currentStats[keyPath: counter][step, default: 0] += 1
-            if let seconds { currentStats.seconds[step, default: 0] += seconds }
+            let table = tables[child.step] ?? Table()
+            tables[child.step] = table
+            var entry = entry
+            entry.generation = generation
+            table.entries[child.key] = entry
+            currentStats[keyPath: counter][child.step, default: 0] += 1
+            if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
         }
     }
 

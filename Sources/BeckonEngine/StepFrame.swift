@@ -1,8 +1,10 @@
 import Foundation
 
-/// The steps one computation asked for, recorded while it runs: the edges from a step to the
-/// steps it is made of. When the outer result is reused, the engine keeps the inner ones alive
-/// through these edges, so a later run that needs an inner result still finds it.
+/// What one computation read and which steps it asked for, recorded while it runs. The inputs
+/// decide when its result can be reused; the steps are the edges to the results it is made of:
+/// when the outer result is reused, the engine keeps the inner ones alive through these edges, so
+/// a later run that needs an inner result still finds it. A step asked for inside another passes
+/// its reads on, so the outer result is reused only while the inner ones could be.
 final class StepFrame: @unchecked Sendable {
     /// A step's result, by step and key.
     struct Child: Hashable, Sendable {
@@ -12,17 +14,26 @@ final class StepFrame: @unchecked Sendable {
 
     private let lock = NSLock()
     private var children: Set<Child> = []
+    private var reads: Set<InputID> = []
 
     /// The computation running on this task or thread, if any.
     @TaskLocal static var active: StepFrame?
 
-    func record(_ child: Child) {
-        _ = lock.withLock { children.insert(child) }
+    func read(_ input: InputID) {
+        _ = lock.withLock { reads.insert(input) }
     }
 
-    /// The recorded children, in a stable order.
-    var recorded: [Child] {
-        lock.withLock { Array(children) }
+    /// Records a step asked for, and what it read.
+    func record(_ child: Child, reading inputs: some Sequence<InputID>) {
+        lock.withLock {
+            children.insert(child)
+            reads.formUnion(inputs)
+        }
+    }
+
+    /// The recorded steps and inputs.
+    var recorded: (children: [Child], reads: Set<InputID>) {
+        lock.withLock { (Array(children), reads) }
     }
 }
 

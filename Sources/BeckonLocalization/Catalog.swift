@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonEngine
 import BeckonSite
 import BeckonText
 
@@ -83,7 +84,53 @@ public struct Catalog: Sendable {
     public var sourceBundle: LocaleBundle? { bundles[locales.defaultLocale] }
 
     /// The entry for a key in a locale, following the fallback chain; also says which locale had it.
+    /// Inside a step of the engine, the lookup is recorded as a read of the string (`input(of:in:)`).
     public func lookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
+        Self.input(of: key, in: locale).record()
+        return unrecordedLookup(key, in: locale)
+    }
+
+    /// The source locale's entry for a key, without following any chain: whether the source has
+    /// the string (share pools and variants are read this way). Recorded like `lookup`.
+    public func sourceEntry(_ key: MessageKey) -> BundleEntry? {
+        InputID(Self.sourceString, name: key.rawValue).record()
+        return sourceBundle?.entries[key]
+    }
+
+    /// The input a lookup of `key` in `locale` reads.
+    public static func input(of key: MessageKey, in locale: LocaleID) -> InputID {
+        InputID(string, scope: locale.rawValue, name: key.rawValue)
+    }
+
+    /// A string as a locale gets it, through its fallback chain.
+    public static let string: InputKind = "string"
+    /// A string of the source locale's bundle, or its absence.
+    public static let sourceString: InputKind = "source-string"
+
+    /// What an input of this catalog holds now: the text of the string a lookup finds, where it
+    /// is written and which locale supplied it, or its absence. `nil` for inputs of other kinds.
+    public func fingerprint(of input: InputID) -> Fingerprint? {
+        let key = MessageKey(input.name)
+        var builder = FingerprintBuilder(input.kind.rawValue)
+        switch input.kind {
+        case Self.string:
+            guard let locale = LocaleID(input.scope), let (entry, supplier) = unrecordedLookup(key, in: locale) else {
+                return builder.finish()
+            }
+            builder.add(supplier.rawValue)
+            builder.add(entry.text)
+            builder.add(entry.location.description)
+        case Self.sourceString:
+            guard let entry = sourceBundle?.entries[key] else { return builder.finish() }
+            builder.add(entry.text)
+            builder.add(entry.location.description)
+        default:
+            return nil
+        }
+        return builder.finish()
+    }
+
+    private func unrecordedLookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
         for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
             if let entry = bundles[candidate]?.entries[key] { return (entry, candidate) }
         }

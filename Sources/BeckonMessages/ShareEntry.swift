@@ -16,12 +16,13 @@ public struct ShareEntry: Sendable, Hashable {
         (variant.map { ".\($0)" } ?? "") + (poolItem.map { ".\($0)" } ?? "")
     }
 
-    /// The messages `base` stands for in the source bundle, in file order.
+    /// The messages `base` stands for in the source bundle, in file order (each string looked up
+    /// through `Catalog.sourceEntry`, so a step that reads them is made again when one is added).
     /// - Parameter variants: The site's variant ids. With variants, a plain string or pool is the
     ///   same text in every variant; a mapping names one string or pool per variant.
-    public static func entries(of base: MessageKey, in bundle: LocaleBundle?, variants: [String]) -> [ShareEntry] {
-        guard let bundle else { return [] }
-        let plain = Self.entries(of: base, in: bundle, variant: nil)
+    public static func entries(of base: MessageKey, in catalog: Catalog, variants: [String]) -> [ShareEntry] {
+        guard catalog.sourceBundle != nil else { return [] }
+        let plain = Self.entries(of: base, in: catalog, variant: nil)
         guard !variants.isEmpty else { return plain }
         if !plain.isEmpty {
             return variants.flatMap { variant in
@@ -29,23 +30,24 @@ public struct ShareEntry: Sendable, Hashable {
             }
         }
         return variants.flatMap { variant in
-            Self.entries(of: MessageKey("\(base).\(variant)"), in: bundle, variant: variant)
+            Self.entries(of: MessageKey("\(base).\(variant)"), in: catalog, variant: variant)
         }
     }
 
     /// The variants `base` has no message for (empty when it has one for every variant, or one for
     /// all of them).
-    public static func missingVariants(of base: MessageKey, in bundle: LocaleBundle?, variants: [String]) -> [String] {
-        guard let bundle, !variants.isEmpty, Self.entries(of: base, in: bundle, variant: nil).isEmpty else { return [] }
-        return variants.filter { Self.entries(of: MessageKey("\(base).\($0)"), in: bundle, variant: $0).isEmpty }
+    public static func missingVariants(of base: MessageKey, in catalog: Catalog, variants: [String]) -> [String] {
+        guard catalog.sourceBundle != nil, !variants.isEmpty, Self.entries(of: base, in: catalog, variant: nil).isEmpty
+        else { return [] }
+        return variants.filter { Self.entries(of: MessageKey("\(base).\($0)"), in: catalog, variant: $0).isEmpty }
     }
 
     /// The string `key`, or the items of the pool `key`.
-    private static func entries(of key: MessageKey, in bundle: LocaleBundle, variant: String?) -> [ShareEntry] {
-        if bundle.entries[key] != nil { return [ShareEntry(key: key, variant: variant, poolItem: nil)] }
+    private static func entries(of key: MessageKey, in catalog: Catalog, variant: String?) -> [ShareEntry] {
+        if catalog.sourceEntry(key) != nil { return [ShareEntry(key: key, variant: variant, poolItem: nil)] }
         var items: [ShareEntry] = []
         var number = 1
-        while bundle.entries[MessageKey("\(key).\(number)")] != nil {
+        while catalog.sourceEntry(MessageKey("\(key).\(number)")) != nil {
             items.append(ShareEntry(key: MessageKey("\(key).\(number)"), variant: variant, poolItem: number))
             number += 1
         }

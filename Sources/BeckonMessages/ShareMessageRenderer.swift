@@ -50,7 +50,7 @@ public struct ShareMessageRenderer: Sendable {
 
     /// The messages a share key stands for (its string, pool items or variants).
     public func entries(of base: MessageKey) -> [ShareEntry] {
-        ShareEntry.entries(of: base, in: catalog.sourceBundle, variants: variantIDs)
+        ShareEntry.entries(of: base, in: catalog, variants: variantIDs)
     }
 
     /// Every share key the site's messages read, each once, with where a sample asked for it.
@@ -92,7 +92,7 @@ public struct ShareMessageRenderer: Sendable {
                         fix: "Add `\(base)` to every locale bundle, or remove it from `share` in beckon.yml."))
                 continue
             }
-            for variant in ShareEntry.missingVariants(of: base, in: catalog.sourceBundle, variants: variantIDs) {
+            for variant in ShareEntry.missingVariants(of: base, in: catalog, variants: variantIDs) {
                 let location = entries.first.flatMap { catalog.sourceBundle?.entries[$0.key]?.keyLocation }
                 diagnostics.append(
                     .error(

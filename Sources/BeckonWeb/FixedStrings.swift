@@ -20,7 +20,11 @@ final class FixedStrings: @unchecked Sendable {
     func formatted(
         _ key: MessageKey, in locale: LocaleID, catalog: Catalog, origins: RenderOrigins, appSchemes: Set<String>
     ) -> Formatted?? {
-        if let found = lock.withLock({ strings[locale]?[key] }) { return .some(found) }
+        if let found = lock.withLock({ strings[locale]?[key] }) {
+            // Formatted for an earlier page: this page read the string all the same.
+            Catalog.input(of: key, in: locale).record()
+            return .some(found)
+        }
         guard let entry = catalog.lookup(key, in: locale)?.entry else { return .some(nil) }
         guard entry.message.argumentNames.isEmpty else { return nil }
         let formatted = catalog.format(key, in: locale, arguments: [:]).map { message in

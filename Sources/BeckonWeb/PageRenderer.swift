@@ -106,20 +106,6 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Every locale string a page of `template` can read: its title and description, the strings
-    /// its body and layout print, the stand-in for an unknown inviter, and the card's texts.
-    public func stringKeys(for template: Template) -> [MessageKey] {
-        var keys = Set(layouts.referencedKeys(of: template.layout).map { MessageKey($0) })
-        keys.insert(MessageKey(template.titleKey))
-        if let description = template.descriptionKey { keys.insert(MessageKey(description)) }
-        for placeholder in template.placeholders where placeholder.path.hasPrefix(RenderScope.messagePrefix) {
-            keys.insert(MessageKey(String(placeholder.path.dropFirst(RenderScope.messagePrefix.count))))
-        }
-        keys.insert(MessageArguments.anonymousInviterKey)
-        keys.formUnion(cards?.textKeys ?? [])
-        return keys.sorted()
-    }
-
     /// Renders one page.
     public func render(_ template: Template, route: PageRoute) -> (Artifact?, [Diagnostic]) {
         let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }

@@ -154,6 +154,113 @@ import Testing
         #expect(recomputed)
     }
 
+    /// Inputs whose current values a test changes between runs.
+    final class Values: @unchecked Sendable {
+        var texts: [String: String] = [:]
+
+        func provide(to engine: Engine) {
+            engine.provide("text") { [self] input in
+                texts[input.name].map { EngineTests.key($0) }
+            }
+        }
+    }
+
+    static func read(_ name: String) {
+        InputID("text", name: name).record()
+    }
+
+    @Test func aResultIsReusedWhileWhatItReadIsUnchanged() {
+        let engine = Engine()
+        let values = Values()
+        values.texts = ["a": "1", "b": "2"]
+        var computed = 0
+        func run() {
+            engine.beginRun()
+            values.provide(to: engine)
+            _ = engine.value(Self.step, Self.key("k")) {
+                computed += 1
+                Self.read("a")
+                return 0
+            }
+            engine.endRun()
+        }
+        run()
+        run()
+        #expect(computed == 1)
+        values.texts["b"] = "changed"
+        run()
+        #expect(computed == 1)
+        values.texts["a"] = "changed"
+        run()
+        #expect(computed == 2)
+        values.texts["a"] = nil
+        run()
+        #expect(computed == 3)
+    }
+
+    @Test func whatAPartReadTheWholeReadToo() {
+        let engine = Engine()
+        let values = Values()
+        values.texts = ["a": "1"]
+        var outer = 0
+        func run() {
+            engine.beginRun()
+            values.provide(to: engine)
+            _ = engine.value(Self.outer, Self.key("site")) {
+                outer += 1
+                return engine.value(Self.inner, Self.key("part")) {
+                    Self.read("a")
+                    return 1
+                }
+            }
+            engine.endRun()
+        }
+        run()
+        run()
+        #expect(outer == 1)
+        values.texts["a"] = "2"
+        run()
+        #expect(outer == 2)
+    }
+
+    @Test func aReadNobodyCanFingerprintIsNeverReused() {
+        let engine = Engine()
+        var computed = 0
+        for _ in 0..<2 {
+            engine.beginRun()
+            _ = engine.value(Self.step, Self.key("k")) {
+                computed += 1
+                Self.read("a")
+                return 0
+            }
+            engine.endRun()
+        }
+        #expect(computed == 2)
+    }
+
+    @Test func theDiskCacheKeepsWhatAResultRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("engine-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let values = Values()
+        values.texts = ["a": "1"]
+        func process() throws -> (value: [String], computed: Bool) {
+            let engine = Engine(cache: try StepCache(folder: folder, salt: "one"))
+            engine.beginRun()
+            values.provide(to: engine)
+            var computed = false
+            let value = engine.persistentValue(Self.kept, Self.key("k")) {
+                computed = true
+                Self.read("a")
+                return [values.texts["a"] ?? ""]
+            }
+            return (value, computed)
+        }
+        #expect(try process() == (["1"], true))
+        #expect(try process() == (["1"], false))
+        values.texts["a"] = "2"
+        #expect(try process() == (["2"], true))
+    }
+
     @Test func aRunThatStoppedEarlyKeepsEverything() {
         let engine = Engine()
         engine.beginRun()

@@ -24,6 +24,10 @@ struct LoadStep {
         var (catalog, catalogDiagnostics) = self.catalog(site)
         let (lock, sourceHashes) = self.lock(site, catalog)
         if options.pseudo { (site, catalog) = Pipeline.addingPseudoLocales(site, catalog) }
+        // Steps record the strings they look up; the engine fingerprints them in this catalog.
+        for kind in [Catalog.string, Catalog.sourceString] {
+            engine.provide(kind) { [catalog] in catalog.fingerprint(of: $0) }
+        }
         let (layouts, layoutDiagnostics) = self.layouts(site)
         diagnostics += catalogDiagnostics + layoutDiagnostics
         let prints = SiteFingerprints(site: site, catalog: catalog, options: options)

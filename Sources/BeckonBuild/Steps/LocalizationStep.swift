@@ -98,22 +98,21 @@ struct LocalizationStep {
         return key.finish()
     }
 
-    /// The strings of one locale, each rendered again only when it (or the anonymous inviter's
-    /// stand-in, which its arguments hold) changed. Every key is looked up on every run, so the
-    /// results of a locale nobody edited stay in the engine.
+    /// The strings of one locale, each rendered again only when a string it read changed (itself,
+    /// or the anonymous inviter's stand-in its arguments hold: the engine records the lookups).
+    /// Every key is asked on every run, so the results of a locale nobody edited stay in the engine.
     private func renderings(
         _ locale: LocaleID, _ loaded: LoadedSite, _ prepared: Prepared
     ) -> [MessageKey: [LocalizationInput.Rendering]] {
         let strings = LocalizationReview.LocaleStrings(
             locale, site: loaded.site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
-        let prints = StringPrints(catalog: loaded.catalog)
         var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
         for message in strings.keys {
             var key = FingerprintBuilder("string-renderings")
             key.add(loaded.prints.config)
             key.add(loaded.prints.run)
             key.add(locale.rawValue)
-            key.add(prints.print([message, MessageArguments.anonymousInviterKey], message.rawValue, locale))
+            key.add(message.rawValue)
             let renderings = engine.value(BuildSteps.localizationString, key.finish()) {
                 strings.renderings(of: message)
             }

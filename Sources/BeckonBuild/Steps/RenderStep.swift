@@ -5,8 +5,9 @@ import BeckonSite
 import BeckonWeb
 
 /// Renders every page, email, card, share message and site file, each route through the engine:
-/// a route's key is the fingerprint of the files it reads, so after an edit only the routes that
-/// read the edited file render again. Routes render in parallel; results are reused from memory
+/// a route's key is the fingerprint of the files it is given, and the engine records the strings
+/// it prints as it looks them up, so after an edit only the routes that read the edited file or
+/// string render again. Routes render in parallel; results are reused from memory
 /// (and from `--cache DIR`). In a streaming build each route's files go to the staging folder as
 /// soon as they are made, and only their facts stay in memory.
 struct RenderStep {
@@ -30,20 +31,9 @@ struct RenderStep {
         let cardJobs = prepared.cards?.routes() ?? []
         let counter = ProgressCounter(
             total: pageJobs.count + emailJobs.count + cardJobs.count, phase: "rendering", handler: progress)
-        // A page or email reads only some strings of its locale: keyed by exactly those (their text,
-        // where they are written and which locale supplied them), it renders again only when one
-        // of them changes.
-        let pageStrings = Dictionary(
-            uniqueKeysWithValues: site.orderedTemplates.map { ($0.path, prepared.pages.stringKeys(for: $0)) })
-        let emailStrings = Dictionary(
-            uniqueKeysWithValues: site.emailTemplates.map { ($0.path, prepared.emails.stringKeys(for: $0)) })
-        // The strings of a template in a locale are the same for every route: fingerprinted once.
-        let stringPrints = StringPrints(catalog: loaded.catalog)
-        let cardStrings = prepared.cards?.stringKeys ?? []
         let pages = pageJobs.parallelMap { template, route in
             defer { counter.increment() }
             var key = base(prints, route.locale, "page")
-            key.add(stringPrints.print(pageStrings[template.path] ?? [], template.path, route.locale))
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(prints.layouts)
             key.add(prints.cardLayouts)
@@ -57,7 +47,6 @@ struct RenderStep {
         let emails = emailJobs.parallelMap { template, locale, sample in
             defer { counter.increment() }
             var key = base(prints, locale, "email")
-            key.add(stringPrints.print(emailStrings[template.path] ?? [], template.path, locale))
             key.add(prints.templates[template.path] ?? prints.config)
             key.add(sample.id)
             return streamed(
@@ -68,8 +57,6 @@ struct RenderStep {
         }
         let cards = cardJobs.parallelMap { locale, sample in
             defer { counter.increment() }
-            // A card reads only its own strings of the bundles: keyed by them, not by the whole
-            // chain, it is drawn again only when one of them changes.
             var key = FingerprintBuilder("card")
             key.add(prints.config)
             key.add(prints.run)
@@ -77,7 +64,6 @@ struct RenderStep {
             key.add(prints.cardLayouts)
             key.add(prints.staticFiles)
             key.add(sample?.id)
-            key.add(stringPrints.print(cardStrings, "cards", locale))
             return streamed(
                 engine.persistentValue(BuildSteps.renderCard, key.finish()) {
                     guard let cards = prepared.cards else { return RenderResult([], []) }
@@ -85,19 +71,15 @@ struct RenderStep {
                     return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
                 })
         }
-        return RenderResult.merged(pages + emails + cards + siteFiles(loaded, prepared, stringPrints))
+        return RenderResult.merged(pages + emails + cards + siteFiles(loaded, prepared))
     }
 
-    /// Share messages (per locale, keyed by the strings they read), association files and static
-    /// assets.
-    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared, _ strings: StringPrints) -> [RenderResult] {
+    /// Share messages (per locale), association files and static assets.
+    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared) -> [RenderResult] {
         let prints = loaded.prints
-        let messageKeys = prepared.messages.stringKeys() + [MessageArguments.anonymousInviterKey]
         let messages = loaded.site.buildLocales.parallelMap { locale in
-            var key = base(prints, locale, "share-messages")
-            key.add(strings.print(messageKeys, "share-messages", locale))
-            return streamed(
-                engine.persistentValue(BuildSteps.renderMessages, key.finish()) {
+            streamed(
+                engine.persistentValue(BuildSteps.renderMessages, base(prints, locale, "share-messages").finish()) {
                     RenderResult(prepared.messages.artifacts(locale: locale), [])
                 })
         }

@@ -79,10 +79,6 @@ public struct CardSet: Sendable {
         [layout.title.key, layout.subtitle?.key, layout.footer?.key].compactMap { $0.map { MessageKey($0) } }
     }
 
-    /// The strings a card reads: what it shows and the stand-in for an anonymous inviter. With the
-    /// layout, theme, images and sample, their text and place decide the card.
-    public var stringKeys: [MessageKey] { [MessageArguments.anonymousInviterKey] + textKeys }
-
     /// The card's `og:image:alt`: what it says.
     public func altText(locale: LocaleID, sample: SampleInvite?) -> String {
         let texts = texts(locale: locale, sample: sample)

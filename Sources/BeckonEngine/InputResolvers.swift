@@ -1,0 +1,53 @@
+import Foundation
+
+/// The current fingerprint of each input, by kind: the resolvers the pipeline provides for a run,
+/// and what they answered, so each input is fingerprinted once per run however many results read it.
+final class InputResolvers: @unchecked Sendable {
+    typealias Resolver = @Sendable (InputID) -> Fingerprint?
+
+    private let lock = NSLock()
+    private var resolvers: [InputKind: Resolver] = [:]
+    private var answers: [InputID: Fingerprint?] = [:]
+
+    /// Forgets every resolver and answer: a new run provides its own.
+    func reset() {
+        lock.withLock {
+            resolvers.removeAll()
+            answers.removeAll()
+        }
+    }
+
+    func provide(_ kind: InputKind, _ resolver: @escaping Resolver) {
+        lock.withLock {
+            resolvers[kind] = resolver
+            answers = answers.filter { $0.key.kind != kind }
+        }
+    }
+
+    /// The input's fingerprint now, or `nil` when no resolver of this run knows its kind or it
+    /// does not exist. Resolving records no read on the step that asks.
+    func fingerprint(of input: InputID) -> Fingerprint? {
+        let (known, resolver) = lock.withLock { (answers[input], resolvers[input.kind]) }
+        if let known { return known }
+        guard let resolver else { return nil }
+        let answer = StepFrame.$active.withValue(nil) { resolver(input) }
+        lock.withLock { answers[input] = .some(answer) }
+        return answer
+    }
+
+    /// The fingerprints of what a computation read, as it read them.
+    func fingerprints(of inputs: Set<InputID>) -> [InputID: Fingerprint?] {
+        var prints: [InputID: Fingerprint?] = [:]
+        prints.reserveCapacity(inputs.count)
+        for input in inputs { prints[input] = .some(fingerprint(of: input)) }
+        return prints
+    }
+
+    /// The first input whose fingerprint is not the one recorded, if any.
+    func firstChange(in reads: [InputID: Fingerprint?]) -> InputID? {
+        reads.first { input, recorded in
+            guard let recorded, let current = fingerprint(of: input) else { return true }
+            return current != recorded
+        }?.key
+    }
+}
