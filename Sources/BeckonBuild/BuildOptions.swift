@@ -34,6 +34,17 @@ public struct BuildOptions: Sendable {
     /// the next run (`beckon preview`), whose artifacts must stay readable after the staging
     /// folder is gone.
     public var streamsOutput = false
+    /// Which files the result explains: why each was rendered again or reused (`--explain`).
+    public var explain = Explain.none
+
+    /// Which files a build explains.
+    public enum Explain: Sendable, Equatable {
+        case none
+        /// These output paths.
+        case paths([String])
+        /// Every file rendered again, not reused (the preview's log).
+        case rendered
+    }
 
     public init(
         site: URL, output: URL? = nil, locales: [LocaleID] = [], strict: Bool = false, keepGoing: Bool = false,

@@ -19,6 +19,9 @@ public struct BuildResult: Sendable {
     public var localization: [LocaleStatus] = []
     /// Which steps ran and which were reused.
     public var steps = StepStats()
+    /// Why each file `BuildOptions.explain` asked about was rendered again or reused, by output
+    /// path, in words that name the changed file or string.
+    public var explanations: [String: String] = [:]
 
     /// Artifacts per manifest kind, for the summary line.
     public var countsByKind: [(ArtifactKind, Int)] {

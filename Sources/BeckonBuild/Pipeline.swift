@@ -81,10 +81,12 @@ public struct Pipeline: Sendable {
             report.append(problem)
             report = report.finalized(overrides: outcome.overrides, strict: options.strict)
         }
-        return BuildResult(
+        var result = BuildResult(
             report: report, artifacts: artifacts.sorted { $0.path < $1.path }, wrote: wrote,
             output: options.outputFolder, seconds: Date().timeIntervalSince(start), locales: outcome.locales,
             localization: outcome.localization, steps: outcome.steps)
+        result.explanations = outcome.explanations
+        return result
     }
 
     /// What rendering and checking produced.
@@ -97,6 +99,8 @@ public struct Pipeline: Sendable {
         var steps = StepStats()
         /// The translation lock brought up to date, written after the output.
         var lock: TranslationLock?
+        /// Why files were rendered again or reused, by path (`BuildOptions.explain`).
+        var explanations: [String: String] = [:]
     }
 
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
@@ -135,9 +139,11 @@ public struct Pipeline: Sendable {
             return Outcome(
                 diagnostics: diagnostics, locales: locales, localization: status(), overrides: prepared.overrides)
         }
-        let rendered = await engine.phase("render") {
+        let (rendered, producers) = await engine.phase("render") {
             RenderStep(engine: engine, progress: progress, staging: staging).run(loaded, prepared)
         }
+        // The site as the previous run saw it, to name what changed for a file made again.
+        let previousPrints = engine.replaceNote("site-fingerprints", with: loaded.prints)
         var artifacts = rendered.artifacts
         diagnostics += rendered.diagnostics + Self.collisions(artifacts)
         diagnostics += await engine.phase("check") {
@@ -158,9 +164,14 @@ public struct Pipeline: Sendable {
             artifacts: artifacts)
         artifacts += serving.artifacts
         diagnostics += serving.diagnostics
+        let explainer = RenderExplanation(
+            stats: engine.stats, prints: loaded.prints, previous: previousPrints, catalog: catalog,
+            cached: engine.cache != nil)
         return Outcome(
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
-            overrides: prepared.overrides, lock: loaded.lock)
+            overrides: prepared.overrides, lock: loaded.lock,
+            explanations: RenderExplanation.explanations(
+                options.explain, producers: producers, artifacts: artifacts.map(\.path), explainer: explainer))
     }
 
     /// The site and catalog with `en-XA` and `ar-XB` generated from the source bundle.

@@ -25,12 +25,20 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write the output even when there are errors; the exit status is still 1.")
     var keepGoing = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Say on standard error why FILE (an output path, such as de-DE/expired/index.html) was rendered again or reused: the string or file that changed. Compares with the results in --cache DIR; repeatable.",
+            valueName: "file"))
+    var explain: [String] = []
+
     func run() async throws {
         let outputURL = output.map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
         var buildOptions = options.buildOptions(output: outputURL, keepGoing: keepGoing, write: true)
         buildOptions.streamsOutput = true
+        if !explain.isEmpty { buildOptions.explain = .paths(explain) }
         try await RunReporter(format: options.format, verb: .build).run(buildOptions)
     }
 }

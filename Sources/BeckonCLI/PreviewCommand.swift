@@ -50,7 +50,9 @@ struct PreviewCommand: AsyncParsableCommand {
                 Data(
                     "warning: serving on \(host): anyone who can reach this machine can read the preview.\n".utf8))
         }
-        let buildOptions = options.buildOptions(write: false)
+        var buildOptions = options.buildOptions(write: false)
+        // Each rebuild's log line says why the first files it rendered again were not reused.
+        buildOptions.explain = .rendered
         let (engine, cacheProblem) = BuildCache.engine(folder: buildOptions.cacheFolder)
         if let cacheProblem { FileHandle.standardError.write(Data("warning: \(cacheProblem.message)\n".utf8)) }
         let session = PreviewSession(options: buildOptions, engine: engine)

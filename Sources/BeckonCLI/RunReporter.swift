@@ -24,6 +24,9 @@ struct RunReporter {
         if ProcessInfo.processInfo.environment["BECKON_STEP_STATS"] != nil {
             FileHandle.standardError.write(Data(result.steps.table.utf8))
         }
+        for (path, explanation) in result.explanations.sorted(by: { $0.key < $1.key }) {
+            FileHandle.standardError.write(Data("explain: \(path): \(explanation)\n".utf8))
+        }
         if let cacheProblem {
             result.report.append(cacheProblem)
             result.report = result.report.finalized()

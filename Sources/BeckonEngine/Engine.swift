@@ -21,7 +21,7 @@ public final class Engine: @unchecked Sendable {
         /// The last run that used the result, directly or as part of another.
         var generation: Int
         /// The steps its computation asked for.
-        var children: [StepFrame.Child]
+        var children: [StepRef]
         /// The inputs it read (its own and its parts'), with their fingerprints then.
         var reads: [InputID: Fingerprint?]
     }
@@ -37,6 +37,7 @@ public final class Engine: @unchecked Sendable {
     private var generation = 0
     private var currentStats = StepStats()
     private let inputs = InputResolvers()
+    private var notes: [String: any Sendable] = [:]
     /// Results kept on disk between processes, when enabled.
     public let cache: StepCache?
 
@@ -49,6 +50,20 @@ public final class Engine: @unchecked Sendable {
     public func provide(_ kind: InputKind, _ resolver: @escaping @Sendable (InputID) -> Fingerprint?) {
         inputs.provide(kind, resolver)
     }
+
+    /// Keeps a value for the next run under `name` and returns what the previous run kept there
+    /// (in this process, or with a `StepCache` in the last one): what a run compares itself with
+    /// to explain a result (`--explain`).
+    public func replaceNote<Value: Codable & Sendable>(_ name: String, with value: Value) -> Value? {
+        let kept = lock.withLock { notes.updateValue(value, forKey: name) as? Value }
+        guard let cache else { return kept }
+        let key = Fingerprint(of: Array(name.utf8))
+        let previous = kept ?? cache.read(Self.noteStep, key)
+        cache.write(Self.noteStep, key, value)
+        return previous
+    }
+
+    private static let noteStep: StepName = "note"
 
     /// Starts a run: statistics restart, and results not used by the end of it are dropped.
     public func beginRun() {
@@ -97,12 +112,13 @@ public final class Engine: @unchecked Sendable {
     ) rethrows
         -> Value
     {
-        let child = StepFrame.Child(step: step.name, key: key)
-        if let found: Value = lookup(child) { return found }
+        let child = StepRef(step, key)
+        let found: Result<Value, Miss> = lookup(child)
+        if case .success(let value) = found { return value }
         let frame = StepFrame()
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        store(child, value, frame, counting: \.runs, since: start)
+        store(child, value, frame, because: found, since: start)
         return value
     }
 
@@ -110,12 +126,13 @@ public final class Engine: @unchecked Sendable {
     public func value<Value: Sendable>(
         _ step: Step<Value>, _ key: Fingerprint, compute: () async throws -> Value
     ) async rethrows -> Value {
-        let child = StepFrame.Child(step: step.name, key: key)
-        if let found: Value = lookup(child) { return found }
+        let child = StepRef(step, key)
+        let found: Result<Value, Miss> = lookup(child)
+        if case .success(let value) = found { return value }
         let frame = StepFrame()
         let start = DispatchTime.now()
         let value = try await StepFrame.$active.withValue(frame, operation: compute)
-        store(child, value, frame, counting: \.runs, since: start)
+        store(child, value, frame, because: found, since: start)
         return value
     }
 
@@ -124,31 +141,37 @@ public final class Engine: @unchecked Sendable {
     public func persistentValue<Value: Codable & Sendable>(
         _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
     ) rethrows -> Value {
-        let child = StepFrame.Child(step: step.name, key: key)
-        if let found: Value = lookup(child) { return found }
-        if let cache, let stored: StoredResult<Value> = cache.read(step.name, key),
-            inputs.firstChange(in: stored.readPrints) == nil
-        {
+        let child = StepRef(step, key)
+        var found: Result<Value, Miss> = lookup(child)
+        if case .success(let value) = found { return value }
+        if let cache, let stored: StoredResult<Value> = cache.read(step.name, key) {
             let reads = stored.readPrints
-            keep(child, Entry(value: stored.value, generation: 0, children: [], reads: reads), counting: \.diskHits)
-            StepFrame.active?.record(child, reading: reads.keys)
-            return stored.value
+            if let changed = inputs.firstChange(in: reads) {
+                found = .failure(Miss(reason: .changed(changed)))
+            } else {
+                keep(
+                    child, Entry(value: stored.value, generation: 0, children: [], reads: reads), counting: \.diskHits,
+                    reason: .fromDisk)
+                StepFrame.active?.record(child, reading: reads.keys)
+                return stored.value
+            }
         }
         let frame = StepFrame()
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        let reads = store(child, value, frame, counting: \.runs, since: start)
+        let reads = store(child, value, frame, because: found, since: start)
         cache?.write(step.name, key, StoredResult(value: value, reads: reads))
         return value
     }
 
     /// A kept result whose inputs are unchanged, marked used by this run together with every
-    /// result it was made of, and recorded on the step asking for it.
-    private func lookup<Value>(_ child: StepFrame.Child) -> Value? {
-        guard let entry = lock.withLock({ tables[child.step]?.entries[child.key] }), let value = entry.value as? Value,
-            inputs.firstChange(in: entry.reads) == nil
-        else { return nil }
+    /// result it was made of, and recorded on the step asking for it; else why there is none.
+    private func lookup<Value>(_ child: StepRef) -> Result<Value, Miss> {
+        guard let entry = lock.withLock({ tables[child.step]?.entries[child.key] }), let value = entry.value as? Value
+        else { return .failure(Miss(reason: .noResult)) }
+        if let changed = inputs.firstChange(in: entry.reads) { return .failure(Miss(reason: .changed(changed))) }
         lock.withLock {
+            currentStats.reasons[child] = .reused
             guard let table = tables[child.step] else { return }
             table.hits += 1
             guard table.entries[child.key]?.generation != generation else { return }
@@ -162,29 +185,36 @@ public final class Engine: @unchecked Sendable {
             }
         }
         StepFrame.active?.record(child, reading: entry.reads.keys)
-        return value
+        return .success(value)
+    }
+
+    /// Why a result had to be computed.
+    private struct Miss: Error {
+        var reason: StepReason
     }
 
     /// Keeps a computed result with what its computation recorded, records it on the step that
     /// asked for it, and returns the fingerprints of its reads.
     @discardableResult
-    private func store(
-        _ child: StepFrame.Child, _ value: any Sendable, _ frame: StepFrame,
-        counting counter: WritableKeyPath<StepStats, [StepName: Int]>, since start: DispatchTime
+    private func store<Value>(
+        _ child: StepRef, _ value: any Sendable, _ frame: StepFrame, because miss: Result<Value, Miss>,
+        since start: DispatchTime
     ) -> [InputID: Fingerprint?] {
         let (children, readInputs) = frame.recorded
         let reads = inputs.fingerprints(of: readInputs)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        var reason = StepReason.noResult
+        if case .failure(let miss) = miss { reason = miss.reason }
         keep(
-            child, Entry(value: value, generation: 0, children: children, reads: reads), counting: counter,
-            seconds: seconds)
+            child, Entry(value: value, generation: 0, children: children, reads: reads), counting: \.runs,
+            reason: reason, seconds: seconds)
         StepFrame.active?.record(child, reading: readInputs)
         return reads
     }
 
     private func keep(
-        _ child: StepFrame.Child, _ entry: Entry, counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
-        seconds: Double? = nil
+        _ child: StepRef, _ entry: Entry, counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
+        reason: StepReason, seconds: Double? = nil
     ) {
         lock.withLock {
             let table = tables[child.step] ?? Table()
@@ -193,6 +223,7 @@ public final class Engine: @unchecked Sendable {
             entry.generation = generation
             table.entries[child.key] = entry
             currentStats[keyPath: counter][child.step, default: 0] += 1
+            currentStats.reasons[child] = reason
             if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
         }
     }

@@ -6,14 +6,8 @@ import Foundation
 /// a later run that needs an inner result still finds it. A step asked for inside another passes
 /// its reads on, so the outer result is reused only while the inner ones could be.
 final class StepFrame: @unchecked Sendable {
-    /// A step's result, by step and key.
-    struct Child: Hashable, Sendable {
-        let step: StepName
-        let key: Fingerprint
-    }
-
     private let lock = NSLock()
-    private var children: Set<Child> = []
+    private var children: Set<StepRef> = []
     private var reads: Set<InputID> = []
 
     /// The computation running on this task or thread, if any.
@@ -24,7 +18,7 @@ final class StepFrame: @unchecked Sendable {
     }
 
     /// Records a step asked for, and what it read.
-    func record(_ child: Child, reading inputs: some Sequence<InputID>) {
+    func record(_ child: StepRef, reading inputs: some Sequence<InputID>) {
         lock.withLock {
             children.insert(child)
             reads.formUnion(inputs)
@@ -32,7 +26,7 @@ final class StepFrame: @unchecked Sendable {
     }
 
     /// The recorded steps and inputs.
-    var recorded: (children: [Child], reads: Set<InputID>) {
+    var recorded: (children: [StepRef], reads: Set<InputID>) {
         lock.withLock { (Array(children), reads) }
     }
 }

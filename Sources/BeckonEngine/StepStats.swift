@@ -11,6 +11,8 @@ public struct StepStats: Sendable, Hashable {
     public var diskHits: [StepName: Int] = [:]
     /// Seconds spent computing, per step (summed over threads).
     public var seconds: [StepName: Double] = [:]
+    /// Why each result asked for this run was computed or reused (`--explain`).
+    public var reasons: [StepRef: StepReason] = [:]
     /// Wall-clock seconds of each phase of a run (`load`, `render`, `check`…), in order.
     public var phases: [(name: String, seconds: Double)] = []
 
@@ -28,6 +30,9 @@ public struct StepStats: Sendable, Hashable {
 
     /// Computations of one step.
     public func runs(of step: StepName) -> Int { runs[step] ?? 0 }
+
+    /// Why the run computed or reused one result; `nil` when the run did not ask for it.
+    public func reason(for result: StepRef) -> StepReason? { reasons[result] }
 
     /// Computations of every step.
     public var totalRuns: Int { runs.values.reduce(0, +) }

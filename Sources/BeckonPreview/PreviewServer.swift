@@ -214,10 +214,20 @@ struct RebuildService: Service {
                     : "rebuilt in \(Int((state.seconds * 1000).rounded())) ms, \(state.rendered) rendered, "
                         + "\(errors) error\(errors == 1 ? "" : "s"), \(state.report.warningCount) warning\(state.report.warningCount == 1 ? "" : "s")"
                 log("\(changed) → \(outcome)")
+                for line in Self.explained(state) { log(line) }
                 if ProcessInfo.processInfo.environment["BECKON_STEP_STATS"] != nil { log(state.steps.table) }
             }
         } onGracefulShutdown: {
             watcher.stop()
         }
+    }
+
+    /// Why the first few files were rendered again ("  de-DE/expired/index.html: rendered again
+    /// (render.page): the string `expired.title` as de-DE reads it (locales/de-DE.yml:5:10) changed").
+    static func explained(_ state: PreviewState, limit: Int = 5) -> [String] {
+        guard !state.broken else { return [] }
+        let paths = state.explanations.keys.sorted()
+        let lines = paths.prefix(limit).map { "  \($0): \(state.explanations[$0]!)" }
+        return lines + (paths.count > limit ? ["  … and \(paths.count - limit) more"] : [])
     }
 }

@@ -39,6 +39,7 @@ public actor PreviewSession {
         next.sources = sources
         next.seconds = Date().timeIntervalSince(start)
         next.steps = result.steps
+        next.explanations = result.explanations
         next.broken = result.artifacts.isEmpty
         next.rendered = ["render.page", "render.email", "render.card", "render.messages", "render.site-files"].reduce(0)
         {

@@ -24,6 +24,8 @@ public struct PreviewState: Sendable {
 
     /// Which steps the latest build ran, and for how long.
     public var steps = StepStats()
+    /// Why the latest build rendered files again, by output path (see `BuildOptions.explain`).
+    public var explanations: [String: String] = [:]
 
     /// The site's production origins, rewritten to the preview in served pages.
     public var productionOrigins: [String]

@@ -40,6 +40,11 @@ import Testing
         #expect(events.contains("event: build"), "\(events)")
         let changed = try LoopbackHTTP.get(port: preview.port, "/de-DE/expired/index.html")
         #expect(changed.body.contains("Diese Einladung lief gestern ab"))
+        // The log says why the page was made again, naming the string and where it is written.
+        let explained =
+            "de-DE/expired/index.html: rendered again (render.page): the string `expired.title` as de-DE reads it (locales/de-DE.yml:"
+        let log = preview.running.waitForStandardError(containing: explained)
+        #expect(log.contains(explained), "\(log)")
 
         // Breaking the site keeps the last good render visible and says why.
         let events2 = try LoopbackHTTP.stream(

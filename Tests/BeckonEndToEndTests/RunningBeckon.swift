@@ -45,6 +45,18 @@ final class RunningBeckon {
         self.port = port
     }
 
+    /// What the process wrote to standard error so far.
+    var standardError: String {
+        (try? String(contentsOf: errors.path("stderr"), encoding: .utf8)) ?? ""
+    }
+
+    /// Waits (at most `timeout` seconds) until standard error contains `text`; returns all of it.
+    func waitForStandardError(containing text: String, timeout: TimeInterval = 30) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !standardError.contains(text), Date() < deadline { usleep(50_000) }
+        return standardError
+    }
+
     /// Sends `signal` and returns how the process ended (-1 when it had to be killed after 15 s).
     func stop(with signal: Int32) -> Int32 {
         kill(process.processIdentifier, signal)

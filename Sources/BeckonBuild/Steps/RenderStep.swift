@@ -15,15 +15,9 @@ struct RenderStep {
     let progress: ProgressHandler?
     let staging: OutputStaging?
 
-    /// The route's result, its files written to the staging folder when the build streams.
-    private func streamed(_ result: RenderResult) -> RenderResult {
-        staging?.stream(result.artifacts)
-        return result
-    }
-
-    func run(_ loaded: LoadedSite, _ prepared: Prepared) -> RenderResult {
+    /// Every file rendered, and which result of which step made each (by output path).
+    func run(_ loaded: LoadedSite, _ prepared: Prepared) -> (RenderResult, [String: RenderProducer]) {
         let site = loaded.site
-        let prints = loaded.prints
         let pageJobs = site.orderedTemplates.flatMap { template in
             prepared.pages.routes(for: template).map { (template, $0) }
         }
@@ -33,74 +27,72 @@ struct RenderStep {
             total: pageJobs.count + emailJobs.count + cardJobs.count, phase: "rendering", handler: progress)
         let pages = pageJobs.parallelMap { template, route in
             defer { counter.increment() }
-            var key = base(prints, route.locale, "page")
-            key.add(prints.templates[template.path] ?? prints.config)
-            key.add(prints.layouts)
-            key.add(prints.cardLayouts)
-            key.add(route.filePath)
-            return streamed(
-                engine.persistentValue(BuildSteps.renderPage, key.finish()) {
-                    let (artifact, diagnostics) = prepared.pages.render(template, route: route)
-                    return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
-                })
+            let producer = RenderProducer(
+                BuildSteps.renderPage, given: [.config, .run, .template(template.path), .layouts, .cardLayouts],
+                arguments: [route.locale.rawValue, route.filePath], prints: loaded.prints)
+            return render(producer) {
+                let (artifact, diagnostics) = prepared.pages.render(template, route: route)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+            }
         }
         let emails = emailJobs.parallelMap { template, locale, sample in
             defer { counter.increment() }
-            var key = base(prints, locale, "email")
-            key.add(prints.templates[template.path] ?? prints.config)
-            key.add(sample.id)
-            return streamed(
-                engine.persistentValue(BuildSteps.renderEmail, key.finish()) {
-                    let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
-                    return RenderResult(artifacts, diagnostics)
-                })
+            let producer = RenderProducer(
+                BuildSteps.renderEmail, given: [.config, .run, .template(template.path)],
+                arguments: [locale.rawValue, sample.id], prints: loaded.prints)
+            return render(producer) {
+                let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
+                return RenderResult(artifacts, diagnostics)
+            }
         }
         let cards = cardJobs.parallelMap { locale, sample in
             defer { counter.increment() }
-            var key = FingerprintBuilder("card")
-            key.add(prints.config)
-            key.add(prints.run)
-            key.add(locale.rawValue)
-            key.add(prints.cardLayouts)
-            key.add(prints.staticFiles)
-            key.add(sample?.id)
-            return streamed(
-                engine.persistentValue(BuildSteps.renderCard, key.finish()) {
-                    guard let cards = prepared.cards else { return RenderResult([], []) }
-                    let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
-                    return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
-                })
+            let producer = RenderProducer(
+                BuildSteps.renderCard, given: [.config, .run, .cardLayouts, .staticFiles],
+                arguments: [locale.rawValue, sample?.id], prints: loaded.prints)
+            return render(producer) {
+                guard let cards = prepared.cards else { return RenderResult([], []) }
+                let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+            }
         }
-        return RenderResult.merged(pages + emails + cards + siteFiles(loaded, prepared))
+        let all = pages + emails + cards + siteFiles(loaded, prepared)
+        var producers: [String: RenderProducer] = [:]
+        for (producer, result) in all {
+            for artifact in result.artifacts { producers[artifact.path] = producer }
+        }
+        return (RenderResult.merged(all.map(\.1)), producers)
     }
 
     /// Share messages (per locale), association files and static assets.
-    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared) -> [RenderResult] {
-        let prints = loaded.prints
+    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared) -> [(RenderProducer, RenderResult)] {
         let messages = loaded.site.buildLocales.parallelMap { locale in
-            streamed(
-                engine.persistentValue(BuildSteps.renderMessages, base(prints, locale, "share-messages").finish()) {
-                    RenderResult(prepared.messages.artifacts(locale: locale), [])
-                })
+            render(
+                RenderProducer(
+                    BuildSteps.renderMessages, given: [.config, .run], arguments: [locale.rawValue],
+                    prints: loaded.prints)
+            ) {
+                RenderResult(prepared.messages.artifacts(locale: locale), [])
+            }
         }
-        var filesKey = FingerprintBuilder("site-files")
-        filesKey.add(prints.config)
-        filesKey.add(prints.run)
-        filesKey.add(prints.staticFiles)
-        let files = streamed(
-            engine.persistentValue(BuildSteps.renderSiteFiles, filesKey.finish()) {
-                let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
-                return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
-            })
+        let files = render(
+            RenderProducer(
+                BuildSteps.renderSiteFiles, given: [.config, .run, .staticFiles], arguments: [], prints: loaded.prints)
+        ) {
+            let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
+            return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
+        }
         return messages + [files]
     }
 
-    /// What every render reads: the configuration, the run's options and keys, and its locale.
-    private func base(_ prints: SiteFingerprints, _ locale: LocaleID, _ label: String) -> FingerprintBuilder {
-        var key = FingerprintBuilder(label)
-        key.add(prints.config)
-        key.add(prints.run)
-        key.add(locale.rawValue)
-        return key
+    /// One route's result through the engine, its files written to the staging folder when the
+    /// build streams.
+    private func render(
+        _ producer: RenderProducer, compute: () -> RenderResult
+    ) -> (RenderProducer, RenderResult) {
+        let result = engine.persistentValue(producer.step, producer.key, compute: compute)
+        staging?.stream(result.artifacts)
+        return (producer, result)
     }
+
 }

@@ -7,7 +7,7 @@ import Foundation
 /// The fingerprints of a loaded site's parts — each file, each locale's fallback chain — and of the
 /// run's options and environment: what the steps' keys are made of. A step's key combines exactly
 /// the parts that step reads, so an edit re-runs only the steps that read the edited file.
-struct SiteFingerprints: Sendable {
+struct SiteFingerprints: Sendable, Codable {
     /// `beckon.yml`, with the build's date its samples are dated from when they do not say, and
     /// every field of the samples the run renders (an invite given to `render` replaces them).
     let config: Fingerprint
@@ -19,6 +19,9 @@ struct SiteFingerprints: Sendable {
     let cardLayouts: Fingerprint
     /// Every file under `static/` with its content (logos and avatars are drawn on cards).
     let staticFiles: Fingerprint
+    /// Each layout, card layout and static file by its path in the site, to name the one that
+    /// changed (`--explain`).
+    let files: [String: Fingerprint]
     /// Each locale's bundle.
     let bundles: [LocaleID: Fingerprint]
     /// What a render in a locale can read of the catalog: the bundles of its fallback chain, and the
@@ -42,7 +45,11 @@ struct SiteFingerprints: Sendable {
         self.templates = templates
         layouts = Self.texts(site.layouts, "layouts")
         cardLayouts = Self.texts(site.cardLayouts, "card-layouts")
-        staticFiles = Self.staticFiles(site)
+        var files: [String: Fingerprint] = [:]
+        for source in site.layouts.values { files[source.path] = Self.text(source.text, "layout") }
+        for source in site.cardLayouts.values { files[source.path] = Self.text(source.text, "card-layout") }
+        (staticFiles, files) = Self.staticFiles(site, into: files)
+        self.files = files
         var bundles: [LocaleID: Fingerprint] = [:]
         for (locale, bundle) in catalog.bundles {
             var builder = FingerprintBuilder("bundle")
@@ -121,14 +128,63 @@ struct SiteFingerprints: Sendable {
         return builder.finish()
     }
 
-    private static func staticFiles(_ site: Site) -> Fingerprint {
+    private static func staticFiles(
+        _ site: Site, into files: [String: Fingerprint]
+    ) -> (Fingerprint, [String: Fingerprint]) {
+        var files = files
         var builder = FingerprintBuilder("static")
         for file in site.staticFiles.sorted(by: { $0.path < $1.path }) {
             builder.add(file.path)
             let url = site.root.appendingPathComponent(file.sitePath)
-            builder.add(
-                FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }?.description)
+            let content = FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }
+            builder.add(content?.description)
+            files[file.sitePath] = content ?? Fingerprint(high: 0, low: 0)
         }
-        return builder.finish()
+        return (builder.finish(), files)
+    }
+}
+
+extension SiteFingerprints {
+    /// A part of the site a step is given, which its key is made of.
+    enum Part: Sendable {
+        case config, run, template(String), layouts, cardLayouts, staticFiles
+    }
+
+    /// The fingerprint of one part.
+    func fingerprint(of part: Part) -> Fingerprint {
+        switch part {
+        case .config: config
+        case .run: run
+        case .template(let path): templates[path] ?? Fingerprint(high: 0, low: 0)
+        case .layouts: layouts
+        case .cardLayouts: cardLayouts
+        case .staticFiles: staticFiles
+        }
+    }
+
+    /// What changed in `part` since `previous`, in words naming files ("`templates/expired.md`"),
+    /// or `nil` when it did not change.
+    func change(in part: Part, since previous: SiteFingerprints) -> String? {
+        func changedFiles(_ prefix: String) -> String? {
+            let paths = Set(files.keys).union(previous.files.keys).filter { $0.hasPrefix(prefix) }
+            let changed = paths.filter { files[$0] != previous.files[$0] }.sorted()
+            guard !changed.isEmpty else { return nil }
+            return changed.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
+                + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+        }
+        switch part {
+        case .config:
+            return config == previous.config ? nil : "`beckon.yml` (or the build date its samples are dated from)"
+        case .run:
+            return run == previous.run ? nil : "the run's options or the keys in the environment"
+        case .template(let path):
+            return templates[path] == previous.templates[path] ? nil : "`\(path)`"
+        case .layouts:
+            return layouts == previous.layouts ? nil : changedFiles("templates/layouts/") ?? "a layout"
+        case .cardLayouts:
+            return cardLayouts == previous.cardLayouts ? nil : changedFiles("templates/og/") ?? "a card layout"
+        case .staticFiles:
+            return staticFiles == previous.staticFiles ? nil : changedFiles("static/") ?? "a file under `static/`"
+        }
     }
 }
