@@ -3,6 +3,7 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
+import BeckonText
 
 /// The reviewer page, `review/index.html`: every string of every template in every locale side by
 /// side, with its length against its limits, the locale that supplied it, the findings made at it,
@@ -35,6 +36,7 @@ public struct ReviewPage: Sendable {
         self.artifacts = artifacts
         self.shown = shown
         self.groups = Self.groups(input)
+        self.samples = Dictionary(site.config.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.stringFindings = Dictionary(
             grouping: diagnostics.filter { $0.location?.file.hasPrefix("locales/") == true }.flatMap { diagnostic in
                 Set(diagnostic.allOccurrences.compactMap(\.locale)).map { ($0, diagnostic) }
@@ -59,6 +61,9 @@ public struct ReviewPage: Sendable {
 
     /// The findings made at locale strings, by the locales they occur in.
     private let stringFindings: [String: [Diagnostic]]
+
+    /// The site's sample invites by id, whose arguments a string's branches are rendered with.
+    private let samples: [String: SampleInvite]
 
     /// Whether an artifact is one the page links strings to (a page, an email, a card).
     public static func showsStrings(_ artifact: Artifact) -> Bool {
@@ -93,8 +98,13 @@ public struct ReviewPage: Sendable {
                 shown.map { Set(($0[artifact.path] ?? []).map { MessageKey($0) }) }
                     ?? ArtifactAppearances.strings(in: artifact)
             })
+        // The plural rules of each locale that may supply a string, loaded once per column.
+        let rules = Dictionary(
+            uniqueKeysWithValues: Set([locale] + input.catalog.bundles.keys).map { ($0, MessageHTML.Rules($0)) })
+        let counter = WordCounter(locale: locale.rawValue)
         return ReviewColumn(
-            cells: Dictionary(uniqueKeysWithValues: keys.map { ($0, cell($0, locale, appearances)) }))
+            cells: Dictionary(
+                uniqueKeysWithValues: keys.map { ($0, cell($0, locale, appearances, rules: rules, counter: counter)) }))
     }
 
     /// What a locale's cells show of the findings (rule, severity and message of each finding at
@@ -183,9 +193,7 @@ public struct ReviewPage: Sendable {
 
     private func limitsNote(_ key: MessageKey) -> String {
         guard let entry = input.catalog.sourceBundle?.entries[key] else { return "" }
-        var parts: [String] = []
-        if let maxChars = entry.maxChars { parts.append("≤ \(maxChars) characters") }
-        if let maxWords = entry.maxWords { parts.append("≤ \(maxWords) words") }
+        var parts = StringLimit(entry, limits: input.limits).notes
         if let description = entry.description { parts.insert(HTMLEscaping.text(description), at: 0) }
         return parts.isEmpty ? "" : "<p class=\"note\">\(parts.joined(separator: " · "))</p>"
     }
@@ -214,16 +222,32 @@ public struct ReviewPage: Sendable {
     }
 
     /// A string's cell in one locale, and its states there (`missing`, `fallback`, `stale`,
-    /// `over-limit`, `finding`) for the filters.
+    /// `over-limit`, `finding`) for the filters. A string with choices shows each branch rendered
+    /// (with a sample's values and the branch's number or keyword) and measured against the limit.
     private func cell(
-        _ key: MessageKey, _ locale: LocaleID, _ appearances: ArtifactAppearances
+        _ key: MessageKey, _ locale: LocaleID, _ appearances: ArtifactAppearances,
+        rules: [LocaleID: MessageHTML.Rules], counter: WordCounter
     ) -> (String, [String]) {
         let renderings = input.renderings[locale]?[key] ?? []
         guard let first = renderings.first, let found = input.catalog.lookup(key, in: locale) else {
             return ("<td class=\"missing\" data-column=\"\(locale)\">missing</td>", ["missing"])
         }
         let supplier = found.locale
-        let longest = renderings.map(\.text.count).max() ?? 0
+        let limit = StringLimit(input.catalog.sourceBundle?.entries[key], limits: input.limits)
+        let variants = StringVariants(
+            key, in: locale, renderings: renderings, catalog: input.catalog, config: site.config, samples: samples,
+            counter: counter)
+        var longest = variants.length(of: renderings)
+        var branches = 0
+        let message = MessageHTML.html(found.entry.message, rules: rules[supplier] ?? MessageHTML.Rules(supplier)) {
+            choices in
+            guard let (text, length) = variants.render(choices) else { return "" }
+            longest = longest.union(length)
+            branches += 1
+            let label = HTMLEscaping.text(choices.map(\.label).joined(separator: ", "))
+            return "<p class=\"variant\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">\(label):</span> "
+                + "\(HTMLEscaping.text(text)) \(length.html(against: limit))</p>"
+        }
         let findings = (stringFindings[locale.rawValue] ?? []).filter { $0.message.contains("`\(key)`") }
         var classes: [String] = []
         if supplier != locale { classes.append("fallback") }
@@ -234,13 +258,15 @@ public struct ReviewPage: Sendable {
         }
         var out =
             "<td\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") data-column=\"\(locale)\" lang=\"\(locale)\" dir=\"\(locale.direction)\">"
-        out += "<div class=\"message\">\(MessageHTML.html(found.entry.message, locale: locale))</div>"
+        out += "<div class=\"message\">\(message)</div>"
         // A rendering with a sample's values, so arguments read as they will.
-        let shown = renderings.first { $0.sample != nil } ?? first
+        let shown = variants.shown ?? first
         let label = shown.sample.map { "with sample \(HTMLEscaping.text($0))" } ?? "without an invite"
         out += "<p class=\"rendered\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">\(label):</span> "
         out += "\(HTMLEscaping.text(shown.text))</p>"
-        out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">\(longest) characters at most"
+        out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">"
+        out += (branches > 0 ? "Longest of every sample and branch: " : "Longest with every sample: ")
+        out += longest.html(against: limit)
         if supplier != locale { out += " · from \(supplier)" }
         out += "</p>"
         out += appearances.html(key, in: locale, sample: shown.sample, text: shown.text)
@@ -253,7 +279,13 @@ public struct ReviewPage: Sendable {
         var states: [String] = []
         if supplier != locale { states += ["fallback", "missing"] }
         if findings.contains(where: { $0.rule == "l10n.stale" }) { states.append("stale") }
-        if findings.contains(where: { $0.rule == "l10n.too-long" }) { states.append("over-limit") }
+        // Over the limit as the rule finds it, or in a branch no sample renders (the rule measures
+        // the samples' renderings; a fallback string is measured in the locale that supplies it).
+        if findings.contains(where: { $0.rule == "l10n.too-long" })
+            || (supplier == locale && limit.exceeded(by: longest))
+        {
+            states.append("over-limit")
+        }
         if !findings.isEmpty { states.append("finding") }
         if reviewable {
             states.append(found.entry.currentReview?.decision.rawValue ?? "unreviewed")

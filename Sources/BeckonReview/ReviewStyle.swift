@@ -18,6 +18,9 @@ enum ReviewStyle {
         .filters input,.filters select{font:inherit;min-height:2.75rem;padding:.25rem .5rem}
         .filters p{margin:0}
         section,.scroll{overflow-x:auto}
+        .variant{margin:.1rem 0 .35rem;font-size:.9rem}
+        .length{color:#4a4a55;font-size:.8rem}
+        .length.over{color:#a50e0e;font-weight:600}
         .chip{font:.8rem ui-monospace,monospace;background:#e8eefc;color:#1b1b1f;border-radius:.25rem;padding:0 .25rem;white-space:nowrap}
         .branches{margin:.25rem 0 .25rem 1.25rem;padding:0}
         [dir=rtl] .branches{margin:.25rem 1.25rem .25rem 0}
@@ -36,7 +39,7 @@ enum ReviewStyle {
         .recorded{font-size:.85rem}.recorded.approved strong{color:#0a6b2c}.recorded.needs-work strong{color:#7a4f00}
         .seen{margin:.25rem 0}.seen img{display:block;margin:.25rem 0;border:1px solid #c8c8d0;max-width:100%;height:auto}
         .decisions ul{padding-left:1.25rem}
-        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.chip{background:#2a3550;color:#e6e6ec}.examples{color:#b4b4c0}.decision legend{color:#b4b4c0}.recorded.approved strong{color:#7ee2a0}.recorded.needs-work strong{color:#ffd27a}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
+        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.chip{background:#2a3550;color:#e6e6ec}.examples,.length{color:#b4b4c0}.length.over{color:#ffb4ab}.decision legend{color:#b4b4c0}.recorded.approved strong{color:#7ee2a0}.recorded.needs-work strong{color:#ffd27a}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
         """
 
 }

@@ -29,6 +29,51 @@ import Testing
         #expect(Self.page.contains(branch))
     }
 
+    /// A plural's branches are each rendered and measured against the string's limit, not only
+    /// the one the samples' values choose: English `one` is over 30 characters while every sample
+    /// (7 days) reads the short `other`, so the rule, which measures the samples' renderings, says
+    /// nothing, but the page marks the branch and the string over its limit.
+    @Test func eachBranchIsMeasuredAgainstTheLimit() throws {
+        let folder = TemporaryDirectory()
+        let site = folder.path("site")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("examples/selffull"), to: site)
+        let english = site.appendingPathComponent("locales/en-US.yml")
+        let long = "The invite is valid for just one single day."
+        try Data(
+            try String(contentsOf: english, encoding: .utf8).replacingOccurrences(
+                of:
+                    "  expiry: \"{days, plural, one {The invite is valid for # day.} other {The invite is valid for # days.}}\"\n",
+                with:
+                    "  expiry:\n    message: \"{days, plural, one {\(long)} other {Valid # days.}}\"\n    maxChars: 30\n"
+            ).utf8
+        ).write(to: english)
+        _ = try BeckonBinary.run(["build", "--site", site.path])
+        let page = try String(contentsOf: site.appendingPathComponent("output/review/index.html"), encoding: .utf8)
+        let row = try #require(page.range(of: "<code>invite.expiry</code>"))
+        let start = try #require(page[..<row.lowerBound].range(of: "<tr ", options: .backwards))
+        let html = String(page[start.lowerBound...].prefix { $0 != "\n" })
+        #expect(html.contains("<p class=\"note\">≤ 30 characters</p>"))
+        #expect(
+            html.contains(
+                "<p class=\"variant\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">days = 1:</span> \(long) "
+                    + "<span class=\"length over\" lang=\"en\" dir=\"ltr\">\(long.count) / 30 characters: over the limit</span></p>"
+            ), "\(html.prefix(3000))")
+        #expect(
+            html.contains(
+                "<p class=\"variant\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">days = 0:</span> Valid 0 days. "
+                    + "<span class=\"length\" lang=\"en\" dir=\"ltr\">13 / 30 characters</span></p>"))
+        // The sample reads `other` (7 days), well within the limit; the branch is what is over.
+        #expect(html.contains("with sample coach-maya:</span> Valid 7 days.</p>"))
+        #expect(html.contains("Longest of every sample and branch: <span class=\"length over\""))
+        #expect(html.contains("en-US:over-limit"))
+        #expect(!html.contains("l10n.too-long"))
+        // German and Arabic are measured against the same limit, branch by branch.
+        #expect(
+            html.contains(
+                "days = 1:</span> Die Einladung gilt 1 Tag. <span class=\"length\" lang=\"en\" dir=\"ltr\">25 / 30 characters</span>"
+            ))
+    }
+
     /// The filters, run by headless Chromium from a linked query: German strings another locale
     /// fills are the one string left.
     @Test(.enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"))
