@@ -8,10 +8,12 @@ import BeckonText
 /// The reviewer page, `review/index.html`: every string of every template in every locale side by
 /// side, with its length against its limits, the locale that supplied it, the findings made at it,
 /// the artifacts it appears in (linked so the browser highlights it; cards as thumbnails), and the
-/// controls a reviewer records decisions with. Static HTML that opens from a folder or a CI
-/// artifact without a server; small inline scripts filter the strings by text, locale and status
-/// (without them, every string is shown) and keep the decisions until they are downloaded as
-/// `review-LOCALE.json` for `beckon l10n import`.
+/// controls a reviewer records decisions with. The strings are grouped by template, each group
+/// collapsed under a summary that counts its strings and their states. Static HTML that opens from
+/// a folder or a CI artifact without a server and reads on a 390 px phone; small inline scripts
+/// keep the open groups in the address's fragment, filter the strings by text, locale, status and
+/// template (kept in its query), and keep the decisions until they are downloaded as
+/// `review-LOCALE.json` for `beckon l10n import`. Without them every group still opens by hand.
 public struct ReviewPage: Sendable {
     public static let path = "review/index.html"
 
@@ -128,8 +130,10 @@ public struct ReviewPage: Sendable {
             <body>
             <header>
             <h1>\(HTMLEscaping.text(site.config.app.name)): localization review</h1>
-            <p>Every string of every template in \(locales.count) locales. Lengths are the longest rendering
-            with any sample invite; findings are shown at the string they concern.</p>
+            <p>Every string of every template in \(locales.count) locales, grouped by template: open a group to
+            read its strings (the address keeps which groups are open). Lengths are the longest rendering with
+            any sample invite and, for a string with plural or select branches, in each branch; findings are
+            shown at the string they concern.</p>
             \(summaryTable())
             \(filters(locales))
             \(ReviewDecisionForm.panel)
@@ -142,7 +146,8 @@ public struct ReviewPage: Sendable {
             locales.filter { columns[$0] == nil }.map { ($0, column($0)) }, uniquingKeysWith: { made, _ in made })
         for group in groups { out += section(group, locales: locales, columns: columns) }
         out += siteFindings()
-        out += "</main>\n<script>\(ReviewScript.filters)\(ReviewScript.decisions)</script>\n</body>\n</html>\n"
+        out +=
+            "</main>\n<script>\(ReviewScript.groups)\(ReviewScript.filters)\(ReviewScript.decisions)</script>\n</body>\n</html>\n"
         return out
     }
 
@@ -170,25 +175,42 @@ public struct ReviewPage: Sendable {
             """
     }
 
+    /// A group's strings, collapsed under a summary that counts them and their states, so a long
+    /// page opens as a list of groups. The page's fragment names the open ones (the script opens
+    /// them on load and keeps the fragment as groups are opened and closed); without the script,
+    /// each opens by hand.
     private func section(
         _ group: (title: String, keys: [MessageKey]), locales: [LocaleID], columns: [LocaleID: ReviewColumn]
     ) -> String {
-        var out = "<section id=\"\(Self.anchor(group.title))\">\n<h2>\(HTMLEscaping.text(group.title))</h2>\n"
-        out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
-        for locale in locales { out += "<th scope=\"col\" data-column=\"\(locale)\">\(locale)</th>" }
-        out += "</tr></thead>\n<tbody>\n"
+        let anchor = Self.anchor(group.title)
+        var rows = ""
+        var counted: [String: Int] = [:]
         for key in group.keys {
             var cells = ""
             var statuses: [String] = []
+            var anyLocale = Set<String>()
             for locale in locales {
                 let (html, states) = columns[locale]?.cells[key] ?? ("", [])
                 cells += html
                 statuses += states.map { "\(locale):\($0)" }
+                anyLocale.formUnion(states)
             }
-            out += "<tr data-status=\"\(statuses.joined(separator: " "))\"><th scope=\"row\"><code>"
-            out += "\(HTMLEscaping.text(key.rawValue))</code>\(limitsNote(key))</th>\(cells)</tr>\n"
+            for state in anyLocale { counted[state, default: 0] += 1 }
+            rows += "<tr data-status=\"\(statuses.joined(separator: " "))\"><th scope=\"row\"><code>"
+            rows += "\(HTMLEscaping.text(key.rawValue))</code>\(limitsNote(key))</th>\(cells)</tr>\n"
         }
-        return out + "</tbody>\n</table>\n</section>\n"
+        let counts = [
+            ("missing", "missing"), ("stale", "stale"), ("over-limit", "over the limit"),
+            ("finding", "with findings"), ("needs-work", "need work"),
+        ].compactMap { state, label in counted[state].map { "\($0) \(label)" } }
+        let strings = group.keys.count == 1 ? "1 string" : "\(group.keys.count) strings"
+        var out = "<section id=\"\(anchor)\" class=\"group\">\n<details>\n<summary><h2>"
+        out += "\(HTMLEscaping.text(group.title))</h2> <span class=\"counts\">"
+        out += ([strings] + counts).joined(separator: " · ") + "</span><span class=\"shown\"></span></summary>\n"
+        out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
+        for locale in locales { out += "<th scope=\"col\" data-column=\"\(locale)\">\(locale)</th>" }
+        out += "</tr></thead>\n<tbody>\n" + rows
+        return out + "</tbody>\n</table>\n</details>\n</section>\n"
     }
 
     private func limitsNote(_ key: MessageKey) -> String {
@@ -297,7 +319,8 @@ public struct ReviewPage: Sendable {
     private func siteFindings() -> String {
         let others = diagnostics.filter { $0.location?.file.hasPrefix("locales/") != true }
         guard !others.isEmpty else { return "" }
-        var out = "<section id=\"other-findings\">\n<h2>Other findings</h2>\n<ul>\n"
+        var out = "<section id=\"other-findings\" class=\"group\">\n<details>\n<summary><h2>Other findings</h2> "
+        out += "<span class=\"counts\">\(others.count)</span></summary>\n<ul>\n"
         for finding in others {
             let place = finding.location.map { HTMLEscaping.text($0.description) + ": " } ?? ""
             let context = [finding.locale, finding.sample.map { "sample \($0)" }].compactMap { $0 }.joined(
@@ -305,7 +328,7 @@ public struct ReviewPage: Sendable {
             out +=
                 "<li class=\"\(finding.severity.rawValue)\">\(place)<strong>\(finding.rule)</strong> \(HTMLEscaping.text(finding.message))\(context.isEmpty ? "" : " (\(HTMLEscaping.text(context)))")</li>\n"
         }
-        return out + "</ul>\n</section>\n"
+        return out + "</ul>\n</details>\n</section>\n"
     }
 
     static func anchor(_ title: String) -> String {
