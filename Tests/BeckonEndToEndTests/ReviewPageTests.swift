@@ -77,7 +77,7 @@ import Testing
     /// The default site's page on a 390 px wide phone: nothing is wider than the screen, with the
     /// groups closed or all open; the groups named in the address's fragment are open on load,
     /// and opening or closing one writes the fragment again, so a reload or a shared link shows
-    /// the same groups.
+    /// the same groups; a filter writes the query.
     @Test(.enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"))
     func thePageFitsAPhoneAndItsAddressKeepsTheOpenGroups() throws {
         let output = TemporaryDirectory()
@@ -102,6 +102,8 @@ import Testing
             setTimeout(function(){lines.push("closed "+w.location.hash);
             d.querySelectorAll("details").forEach(function(e){e.open=true});
             setTimeout(function(){lines.push("all "+d.documentElement.scrollWidth,"every "+w.location.hash.split(",").length);
+            var l=d.getElementById("review-locale");l.value="ar";l.dispatchEvent(new Event("input"));
+            lines.push("query "+w.location.search+w.location.hash.slice(0,1));
             document.getElementById("out").textContent=lines.join("\\n")},200)},200)},200)};
             </script></body></html>
             """
@@ -111,7 +113,7 @@ import Testing
             driverURL.absoluteString, arguments: ["--allow-file-access-from-files", "--virtual-time-budget=4000"])
         let shown = try #require(dom.range(of: "<pre id=\"out\">")).upperBound
         let lines = dom[shown...].prefix { $0 != "<" }.split(separator: "\n").map(String.init)
-        try #require(lines.count == 6, "\(dom.suffix(800))")
+        try #require(lines.count == 7, "\(dom.suffix(800))")
         let closedWidth = try #require(Int(lines[0].dropFirst("width ".count)))
         #expect(closedWidth <= 390)
         #expect(lines[1] == "open \(first),\(second)")
@@ -120,6 +122,8 @@ import Testing
         let openWidth = try #require(Int(lines[4].dropFirst("all ".count)))
         #expect(openWidth <= 390, "every group open: \(openWidth) px wide")
         #expect(lines[5] == "every \(groups.count)")
+        // A filter writes itself into the query, beside the fragment.
+        #expect(lines[6] == "query ?locale=ar#")
         // Without a frame: the page at its own address opens the named group.
         let page = try HeadlessChromium.dom(
             folder.appendingPathComponent("index.html").absoluteString + "#\(second)",
