@@ -320,7 +320,8 @@ public struct ReviewPage: Sendable {
         let others = diagnostics.filter { $0.location?.file.hasPrefix("locales/") != true }
         guard !others.isEmpty else { return "" }
         var out = "<section id=\"other-findings\" class=\"group\">\n<details>\n<summary><h2>Other findings</h2> "
-        out += "<span class=\"counts\">\(others.count)</span></summary>\n<ul>\n"
+        let count = others.count == 1 ? "1 finding" : "\(others.count) findings"
+        out += "<span class=\"counts\">\(count)</span></summary>\n<ul>\n"
         for finding in others {
             let place = finding.location.map { HTMLEscaping.text($0.description) + ": " } ?? ""
             let context = [finding.locale, finding.sample.map { "sample \($0)" }].compactMap { $0 }.joined(
