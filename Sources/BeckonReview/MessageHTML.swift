@@ -5,13 +5,37 @@ import BeckonText
 
 /// A locale string as a reviewer reads it: its text with every argument shown as a chip (never
 /// dropped), and every `plural`, `selectordinal` and `select` branch listed, each plural branch
-/// with the numbers that choose it in the locale (Arabic `few`: 3, 4, 5…).
+/// with the numbers that choose it in the locale as ICU chooses (`PluralExamples`: Arabic `few`:
+/// 3, 4, 5…; with `offset:2`, English `one`: 3), and each branch rendered with the first of them
+/// (or its keyword) by `variant`.
 enum MessageHTML {
-    static func html(_ message: Message, locale: LocaleID) -> String {
-        html(message.parts, locale: locale)
+    /// The plural rules a message's branches were written for: those of the locale that supplied it.
+    struct Rules {
+        let locale: LocaleID
+        let cardinal: PluralRules
+        let ordinal: PluralRules
+
+        init(_ locale: LocaleID) {
+            self.locale = locale
+            cardinal = PluralRules(locale: locale.rawValue)
+            ordinal = PluralRules(locale: locale.rawValue, ordinal: true)
+        }
+
+        /// The numbers that choose each branch of a plural (or, `ordinal`, a `selectordinal`).
+        func examples(_ cases: [Message.PluralCase], offset: Int, ordinal isOrdinal: Bool) -> PluralExamples {
+            PluralExamples(cases, offset: offset, rules: isOrdinal ? ordinal : cardinal)
+        }
     }
 
-    private static func html(_ parts: [Message.Part], locale: LocaleID) -> String {
+    /// - Parameter variant: The HTML shown under a branch for the choices that take it (the
+    ///   choices of the branches around it, then its own); empty for none.
+    static func html(_ message: Message, rules: Rules, variant: ([BranchChoice]) -> String = { _ in "" }) -> String {
+        html(message.parts, rules: rules, path: [], variant: variant)
+    }
+
+    private static func html(
+        _ parts: [Message.Part], rules: Rules, path: [BranchChoice], variant: ([BranchChoice]) -> String
+    ) -> String {
         var out = ""
         for part in parts {
             switch part {
@@ -19,24 +43,44 @@ enum MessageHTML {
             case .argument(let name), .number(let name, _), .date(let name, _), .time(let name, _):
                 out += chip("{\(name)}")
             case .pound: out += chip("#")
-            case .plural(let name, let ordinal, _, let cases):
-                let numbers = examples(PluralRules(locale: locale.rawValue, ordinal: ordinal))
-                out += chip("{\(name), \(ordinal ? "selectordinal" : "plural")}") + "<ul class=\"branches\">"
-                for branch in cases {
+            case .plural(let name, let ordinal, let offset, let cases):
+                let examples = rules.examples(cases, offset: offset, ordinal: ordinal)
+                let kind = ordinal ? "selectordinal" : "plural"
+                out += chip("{\(name), \(kind)\(offset == 0 ? "" : ", offset:\(offset)")}") + "<ul class=\"branches\">"
+                for (branch, numbers) in zip(cases, examples.numbers) {
                     let label: String
                     switch branch.selector {
-                    case .exact(let number): label = chip("=\(number)") + examples([number])
-                    case .keyword(let keyword):
-                        label =
-                            chip(keyword) + examples(PluralCategory(rawValue: keyword).flatMap { numbers[$0] } ?? [])
+                    case .exact(let number): label = chip("=\(number)")
+                    case .keyword(let keyword): label = chip(keyword)
                     }
-                    out += "<li>\(label) \(html(branch.message.parts, locale: locale))</li>"
+                    out += "<li>\(label) \(Self.examples(numbers, locale: rules.locale)) "
+                    let choices = numbers.first.map { path + [BranchChoice(argument: name, value: .number($0))] }
+                    // A branch no number chooses is shown without renderings, its nested branches too.
+                    if let choices {
+                        out +=
+                            html(branch.message.parts, rules: rules, path: choices, variant: variant) + variant(choices)
+                    } else {
+                        out += html(branch.message.parts, rules: rules, path: path, variant: { _ in "" })
+                    }
+                    out += "</li>"
                 }
                 out += "</ul>"
             case .select(let name, let cases):
                 out += chip("{\(name), select}") + "<ul class=\"branches\">"
+                let keywords = cases.map(\.keyword)
                 for branch in cases {
-                    out += "<li>\(chip(branch.keyword)) \(html(branch.message.parts, locale: locale))</li>"
+                    // A second branch with the same keyword is never taken.
+                    let taken = cases.first { $0.keyword == branch.keyword } == branch
+                    let choices =
+                        path + [BranchChoice(argument: name, value: .keyword(branch.keyword, among: keywords))]
+                    out += "<li>\(chip(branch.keyword)) "
+                    if taken {
+                        out +=
+                            html(branch.message.parts, rules: rules, path: choices, variant: variant) + variant(choices)
+                    } else {
+                        out += html(branch.message.parts, rules: rules, path: path, variant: { _ in "" })
+                    }
+                    out += "</li>"
                 }
                 out += "</ul>"
             }
@@ -44,21 +88,13 @@ enum MessageHTML {
         return out
     }
 
-    /// The first four numbers from 0 to 1,000 of each category the rules use, found in one pass.
-    static func examples(_ rules: PluralRules) -> [PluralCategory: [Int]] {
-        var found: [PluralCategory: [Int]] = [:]
-        for number in 0...1_000 {
-            let category = rules.category(for: Double(number))
-            if found[category, default: []].count < 4 { found[category, default: []].append(number) }
-            if found.count == rules.categories.count, found.values.allSatisfy({ $0.count == 4 }) { break }
+    /// The numbers that choose a branch, `(3, 4, 5…)`, or that none does.
+    private static func examples(_ numbers: [Int], locale: LocaleID) -> String {
+        guard !numbers.isEmpty else {
+            return "<span class=\"examples\" lang=\"en\" dir=\"ltr\">(no number chooses it in \(locale))</span>"
         }
-        return found
-    }
-
-    private static func examples(_ numbers: [Int]) -> String {
-        guard !numbers.isEmpty else { return "" }
         let list = numbers.prefix(3).map(String.init).joined(separator: ", ") + (numbers.count > 3 ? "…" : "")
-        return " <span class=\"examples\" lang=\"en\" dir=\"ltr\">(\(list))</span>"
+        return "<span class=\"examples\" lang=\"en\" dir=\"ltr\">(\(list))</span>"
     }
 
     private static func chip(_ text: String) -> String {

@@ -3,14 +3,17 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
+import BeckonText
 
 /// The reviewer page, `review/index.html`: every string of every template in every locale side by
 /// side, with its length against its limits, the locale that supplied it, the findings made at it,
 /// the artifacts it appears in (linked so the browser highlights it; cards as thumbnails), and the
-/// controls a reviewer records decisions with. Static HTML that opens from a folder or a CI
-/// artifact without a server; small inline scripts filter the strings by text, locale and status
-/// (without them, every string is shown) and keep the decisions until they are downloaded as
-/// `review-LOCALE.json` for `beckon l10n import`.
+/// controls a reviewer records decisions with. The strings are grouped by template, each group
+/// collapsed under a summary that counts its strings and their states. Static HTML that opens from
+/// a folder or a CI artifact without a server and reads on a 390 px phone; small inline scripts
+/// keep the open groups in the address's fragment, filter the strings by text, locale, status and
+/// template (kept in its query), and keep the decisions until they are downloaded as
+/// `review-LOCALE.json` for `beckon l10n import`. Without them every group still opens by hand.
 public struct ReviewPage: Sendable {
     public static let path = "review/index.html"
 
@@ -35,6 +38,7 @@ public struct ReviewPage: Sendable {
         self.artifacts = artifacts
         self.shown = shown
         self.groups = Self.groups(input)
+        self.samples = Dictionary(site.config.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.stringFindings = Dictionary(
             grouping: diagnostics.filter { $0.location?.file.hasPrefix("locales/") == true }.flatMap { diagnostic in
                 Set(diagnostic.allOccurrences.compactMap(\.locale)).map { ($0, diagnostic) }
@@ -59,6 +63,9 @@ public struct ReviewPage: Sendable {
 
     /// The findings made at locale strings, by the locales they occur in.
     private let stringFindings: [String: [Diagnostic]]
+
+    /// The site's sample invites by id, whose arguments a string's branches are rendered with.
+    private let samples: [String: SampleInvite]
 
     /// Whether an artifact is one the page links strings to (a page, an email, a card).
     public static func showsStrings(_ artifact: Artifact) -> Bool {
@@ -93,8 +100,13 @@ public struct ReviewPage: Sendable {
                 shown.map { Set(($0[artifact.path] ?? []).map { MessageKey($0) }) }
                     ?? ArtifactAppearances.strings(in: artifact)
             })
+        // The plural rules of each locale that may supply a string, loaded once per column.
+        let rules = Dictionary(
+            uniqueKeysWithValues: Set([locale] + input.catalog.bundles.keys).map { ($0, MessageHTML.Rules($0)) })
+        let counter = WordCounter(locale: locale.rawValue)
         return ReviewColumn(
-            cells: Dictionary(uniqueKeysWithValues: keys.map { ($0, cell($0, locale, appearances)) }))
+            cells: Dictionary(
+                uniqueKeysWithValues: keys.map { ($0, cell($0, locale, appearances, rules: rules, counter: counter)) }))
     }
 
     /// What a locale's cells show of the findings (rule, severity and message of each finding at
@@ -118,8 +130,10 @@ public struct ReviewPage: Sendable {
             <body>
             <header>
             <h1>\(HTMLEscaping.text(site.config.app.name)): localization review</h1>
-            <p>Every string of every template in \(locales.count) locales. Lengths are the longest rendering
-            with any sample invite; findings are shown at the string they concern.</p>
+            <p>Every string of every template in \(locales.count) locales, grouped by template: open a group to
+            read its strings (the address keeps which groups are open). Lengths are the longest rendering with
+            any sample invite and, for a string with plural or select branches, in each branch; findings are
+            shown at the string they concern.</p>
             \(summaryTable())
             \(filters(locales))
             \(ReviewDecisionForm.panel)
@@ -132,7 +146,8 @@ public struct ReviewPage: Sendable {
             locales.filter { columns[$0] == nil }.map { ($0, column($0)) }, uniquingKeysWith: { made, _ in made })
         for group in groups { out += section(group, locales: locales, columns: columns) }
         out += siteFindings()
-        out += "</main>\n<script>\(ReviewScript.filters)\(ReviewScript.decisions)</script>\n</body>\n</html>\n"
+        out +=
+            "</main>\n<script>\(ReviewScript.groups)\(ReviewScript.filters)\(ReviewScript.decisions)</script>\n</body>\n</html>\n"
         return out
     }
 
@@ -160,32 +175,47 @@ public struct ReviewPage: Sendable {
             """
     }
 
+    /// A group's strings, collapsed under a summary that counts them and their states, so a long
+    /// page opens as a list of groups. The page's fragment names the open ones (the script opens
+    /// them on load and keeps the fragment as groups are opened and closed); without the script,
+    /// each opens by hand.
     private func section(
         _ group: (title: String, keys: [MessageKey]), locales: [LocaleID], columns: [LocaleID: ReviewColumn]
     ) -> String {
-        var out = "<section id=\"\(Self.anchor(group.title))\">\n<h2>\(HTMLEscaping.text(group.title))</h2>\n"
-        out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
-        for locale in locales { out += "<th scope=\"col\" data-column=\"\(locale)\">\(locale)</th>" }
-        out += "</tr></thead>\n<tbody>\n"
+        let anchor = Self.anchor(group.title)
+        var rows = ""
+        var counted: [String: Int] = [:]
         for key in group.keys {
             var cells = ""
             var statuses: [String] = []
+            var anyLocale = Set<String>()
             for locale in locales {
                 let (html, states) = columns[locale]?.cells[key] ?? ("", [])
                 cells += html
                 statuses += states.map { "\(locale):\($0)" }
+                anyLocale.formUnion(states)
             }
-            out += "<tr data-status=\"\(statuses.joined(separator: " "))\"><th scope=\"row\"><code>"
-            out += "\(HTMLEscaping.text(key.rawValue))</code>\(limitsNote(key))</th>\(cells)</tr>\n"
+            for state in anyLocale { counted[state, default: 0] += 1 }
+            rows += "<tr data-status=\"\(statuses.joined(separator: " "))\"><th scope=\"row\"><code>"
+            rows += "\(HTMLEscaping.text(key.rawValue))</code>\(limitsNote(key))</th>\(cells)</tr>\n"
         }
-        return out + "</tbody>\n</table>\n</section>\n"
+        let counts = [
+            ("missing", "missing"), ("stale", "stale"), ("over-limit", "over the limit"),
+            ("finding", "with findings"), ("needs-work", "need work"),
+        ].compactMap { state, label in counted[state].map { "\($0) \(label)" } }
+        let strings = group.keys.count == 1 ? "1 string" : "\(group.keys.count) strings"
+        var out = "<section id=\"\(anchor)\" class=\"group\">\n<details>\n<summary><h2>"
+        out += "\(HTMLEscaping.text(group.title))</h2> <span class=\"counts\">"
+        out += ([strings] + counts).joined(separator: " · ") + "</span><span class=\"shown\"></span></summary>\n"
+        out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
+        for locale in locales { out += "<th scope=\"col\" data-column=\"\(locale)\">\(locale)</th>" }
+        out += "</tr></thead>\n<tbody>\n" + rows
+        return out + "</tbody>\n</table>\n</details>\n</section>\n"
     }
 
     private func limitsNote(_ key: MessageKey) -> String {
         guard let entry = input.catalog.sourceBundle?.entries[key] else { return "" }
-        var parts: [String] = []
-        if let maxChars = entry.maxChars { parts.append("≤ \(maxChars) characters") }
-        if let maxWords = entry.maxWords { parts.append("≤ \(maxWords) words") }
+        var parts = StringLimit(entry, limits: input.limits).notes
         if let description = entry.description { parts.insert(HTMLEscaping.text(description), at: 0) }
         return parts.isEmpty ? "" : "<p class=\"note\">\(parts.joined(separator: " · "))</p>"
     }
@@ -214,16 +244,32 @@ public struct ReviewPage: Sendable {
     }
 
     /// A string's cell in one locale, and its states there (`missing`, `fallback`, `stale`,
-    /// `over-limit`, `finding`) for the filters.
+    /// `over-limit`, `finding`) for the filters. A string with choices shows each branch rendered
+    /// (with a sample's values and the branch's number or keyword) and measured against the limit.
     private func cell(
-        _ key: MessageKey, _ locale: LocaleID, _ appearances: ArtifactAppearances
+        _ key: MessageKey, _ locale: LocaleID, _ appearances: ArtifactAppearances,
+        rules: [LocaleID: MessageHTML.Rules], counter: WordCounter
     ) -> (String, [String]) {
         let renderings = input.renderings[locale]?[key] ?? []
         guard let first = renderings.first, let found = input.catalog.lookup(key, in: locale) else {
             return ("<td class=\"missing\" data-column=\"\(locale)\">missing</td>", ["missing"])
         }
         let supplier = found.locale
-        let longest = renderings.map(\.text.count).max() ?? 0
+        let limit = StringLimit(input.catalog.sourceBundle?.entries[key], limits: input.limits)
+        let variants = StringVariants(
+            key, in: locale, renderings: renderings, catalog: input.catalog, config: site.config, samples: samples,
+            counter: counter)
+        var longest = variants.length(of: renderings)
+        var branches = 0
+        let message = MessageHTML.html(found.entry.message, rules: rules[supplier] ?? MessageHTML.Rules(supplier)) {
+            choices in
+            guard let (text, length) = variants.render(choices) else { return "" }
+            longest = longest.union(length)
+            branches += 1
+            let label = HTMLEscaping.text(choices.map(\.label).joined(separator: ", "))
+            return "<p class=\"variant\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">\(label):</span> "
+                + "\(HTMLEscaping.text(text)) \(length.html(against: limit))</p>"
+        }
         let findings = (stringFindings[locale.rawValue] ?? []).filter { $0.message.contains("`\(key)`") }
         var classes: [String] = []
         if supplier != locale { classes.append("fallback") }
@@ -234,13 +280,15 @@ public struct ReviewPage: Sendable {
         }
         var out =
             "<td\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") data-column=\"\(locale)\" lang=\"\(locale)\" dir=\"\(locale.direction)\">"
-        out += "<div class=\"message\">\(MessageHTML.html(found.entry.message, locale: locale))</div>"
+        out += "<div class=\"message\">\(message)</div>"
         // A rendering with a sample's values, so arguments read as they will.
-        let shown = renderings.first { $0.sample != nil } ?? first
+        let shown = variants.shown ?? first
         let label = shown.sample.map { "with sample \(HTMLEscaping.text($0))" } ?? "without an invite"
         out += "<p class=\"rendered\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">\(label):</span> "
         out += "\(HTMLEscaping.text(shown.text))</p>"
-        out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">\(longest) characters at most"
+        out += "<p class=\"meta\" lang=\"en\" dir=\"ltr\">"
+        out += (branches > 0 ? "Longest of every sample and branch: " : "Longest with every sample: ")
+        out += longest.html(against: limit)
         if supplier != locale { out += " · from \(supplier)" }
         out += "</p>"
         out += appearances.html(key, in: locale, sample: shown.sample, text: shown.text)
@@ -253,7 +301,13 @@ public struct ReviewPage: Sendable {
         var states: [String] = []
         if supplier != locale { states += ["fallback", "missing"] }
         if findings.contains(where: { $0.rule == "l10n.stale" }) { states.append("stale") }
-        if findings.contains(where: { $0.rule == "l10n.too-long" }) { states.append("over-limit") }
+        // Over the limit as the rule finds it, or in a branch no sample renders (the rule measures
+        // the samples' renderings; a fallback string is measured in the locale that supplies it).
+        if findings.contains(where: { $0.rule == "l10n.too-long" })
+            || (supplier == locale && limit.exceeded(by: longest))
+        {
+            states.append("over-limit")
+        }
         if !findings.isEmpty { states.append("finding") }
         if reviewable {
             states.append(found.entry.currentReview?.decision.rawValue ?? "unreviewed")
@@ -265,7 +319,9 @@ public struct ReviewPage: Sendable {
     private func siteFindings() -> String {
         let others = diagnostics.filter { $0.location?.file.hasPrefix("locales/") != true }
         guard !others.isEmpty else { return "" }
-        var out = "<section id=\"other-findings\">\n<h2>Other findings</h2>\n<ul>\n"
+        var out = "<section id=\"other-findings\" class=\"group\">\n<details>\n<summary><h2>Other findings</h2> "
+        let count = others.count == 1 ? "1 finding" : "\(others.count) findings"
+        out += "<span class=\"counts\">\(count)</span></summary>\n<ul>\n"
         for finding in others {
             let place = finding.location.map { HTMLEscaping.text($0.description) + ": " } ?? ""
             let context = [finding.locale, finding.sample.map { "sample \($0)" }].compactMap { $0 }.joined(
@@ -273,7 +329,7 @@ public struct ReviewPage: Sendable {
             out +=
                 "<li class=\"\(finding.severity.rawValue)\">\(place)<strong>\(finding.rule)</strong> \(HTMLEscaping.text(finding.message))\(context.isEmpty ? "" : " (\(HTMLEscaping.text(context)))")</li>\n"
         }
-        return out + "</ul>\n</section>\n"
+        return out + "</ul>\n</details>\n</section>\n"
     }
 
     static func anchor(_ title: String) -> String {

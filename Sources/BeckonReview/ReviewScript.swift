@@ -1,28 +1,53 @@
-/// The review page's scripts, inline so the page works from a folder without a server.
+/// The review page's scripts, inline so the page works from a folder without a server. Without
+/// them the page still reads: every group opens by hand, and no control is shown that needs them.
 enum ReviewScript {
     /// Shows the filters and applies them: a row stays when its text holds the search, and it has
     /// the chosen status in the chosen locale (any locale when none is chosen). The page's query
-    /// (`?q=…&locale=de-DE&status=stale&template=templates-pages-landing-md`) sets them, so a filtered view can be linked to. Sections
-    /// without string tables (other findings) are never hidden. With a locale chosen, only its
-    /// column and the source's are shown, so a phone-sized screen has room for them.
+    /// (`?q=…&locale=de-DE&status=stale&template=templates-pages-landing-md`) sets them and is kept
+    /// up to date as they change, so a filtered view can be linked to. Sections without string
+    /// tables (other findings) are never hidden. With a locale chosen, only its column and the
+    /// source's are shown, so a phone-sized screen has room for them. A search, a status or a
+    /// template opens the groups that have strings left, and each group's summary counts them.
     static let filters = """
         (function(){var f=document.querySelector(".filters");if(!f)return;f.hidden=false;
         var q=document.getElementById("review-search"),l=document.getElementById("review-locale"),
         s=document.getElementById("review-status"),t=document.getElementById("review-template"),
         c=document.getElementById("review-count");
-        function apply(){var text=q.value.trim().toLowerCase(),shown=0,total=0;
-        document.querySelectorAll("main section").forEach(function(sec){if(!sec.querySelector("table.strings"))return;var any=false;
+        function keep(){var p=new URLSearchParams();[["q",q.value.trim()],["locale",l.value],["status",s.value],
+        ["template",t.value]].forEach(function(e){if(e[1])p.set(e[0],e[1])});var qs=p.toString();
+        try{history.replaceState(null,"",location.pathname+(qs?"?"+qs:"")+location.hash)}catch(e){}}
+        function apply(){var text=q.value.trim().toLowerCase(),shown=0,total=0,narrowed=!!(text||s.value||t.value);
+        document.querySelectorAll("main section").forEach(function(sec){if(!sec.querySelector("table.strings"))return;var any=0;
         sec.querySelectorAll("tbody tr").forEach(function(row){total++;
         var states=(row.getAttribute("data-status")||"").split(" ");
         var ok=(!text||row.textContent.toLowerCase().indexOf(text)>=0)&&(!s.value||states.some(function(t){
         return t.slice(t.lastIndexOf(":")+1)===s.value&&(!l.value||t.slice(0,t.lastIndexOf(":"))===l.value)}));
-        ok=ok&&(!t.value||sec.id===t.value);row.hidden=!ok;if(ok){shown++;any=true}});sec.hidden=!any});
+        ok=ok&&(!t.value||sec.id===t.value);row.hidden=!ok;if(ok){shown++;any++}});sec.hidden=!any;
+        var d=sec.querySelector("details"),n=sec.querySelector(".shown");if(n)n.textContent=narrowed?" · "+any+" shown":"";
+        if(narrowed&&any&&d)d.open=true});
         document.querySelectorAll("[data-column]").forEach(function(cell){var col=cell.getAttribute("data-column");
         cell.hidden=!!l.value&&col!==l.value&&col!==f.getAttribute("data-source")});
         c.textContent=shown+" of "+total+" strings"}
         var p=new URLSearchParams(location.search);q.value=p.get("q")||"";l.value=p.get("locale")||"";
         s.value=p.get("status")||"";t.value=p.get("template")||"";
-        [q,l,s,t].forEach(function(e){e.addEventListener("input",apply)});apply()})();
+        [q,l,s,t].forEach(function(e){e.addEventListener("input",function(){apply();keep()})});apply()})();
+        """
+
+    /// Keeps which groups are open in the page's fragment (`#templates-pages-landing-md`, several
+    /// joined by commas), so reloading or sharing the address opens the same ones: the fragment
+    /// opens its groups on load and when it changes (a link of the page's list of groups), and
+    /// opening or closing a group writes it again. Runs before the filters, which open the groups
+    /// a search leaves strings in.
+    static let groups = """
+        (function(){var groups=[].slice.call(document.querySelectorAll("main section.group"));if(!groups.length)return;
+        function named(){var h=location.hash.slice(1);try{h=decodeURIComponent(h)}catch(e){}return h?h.split(","):[]}
+        function sync(){var open=groups.filter(function(g){var d=g.querySelector("details");return d&&d.open})
+        .map(function(g){return g.id});try{history.replaceState(null,"",location.pathname+location.search+
+        (open.length?"#"+open.join(","):""))}catch(e){}}
+        function show(all){var ids=named(),first=null;groups.forEach(function(g){var d=g.querySelector("details");if(!d)return;
+        var o=ids.indexOf(g.id)>=0;if(o||all)d.open=o;if(o&&!first)first=g});if(first)first.scrollIntoView()}
+        show(true);groups.forEach(function(g){var d=g.querySelector("details");if(d)d.addEventListener("toggle",sync)});
+        window.addEventListener("hashchange",function(){show(false);sync()})})();
         """
 
     /// Records the decisions made under each translation in the browser's storage (per page),

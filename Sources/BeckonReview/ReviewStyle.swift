@@ -1,8 +1,11 @@
-/// The reviewer page's stylesheet: readable tables, locale columns, highlighted findings and the
-/// review controls.
+/// The reviewer page's stylesheet: readable tables, locale columns, highlighted findings, the
+/// collapsed groups and the review controls. On a narrow screen (a 390 px phone) nothing is wider
+/// than the screen: long words and links wrap, each string's row stacks its locales one under the
+/// other, each labelled with its locale, and the locales table scrolls inside its own box.
 enum ReviewStyle {
     static let css = """
-        body{margin:0;padding:1.5rem;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif;color:#1b1b1f;background:#fff}
+        [hidden]{display:none!important}
+        body{margin:0;padding:1.5rem;overflow-wrap:anywhere;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif;color:#1b1b1f;background:#fff}
         h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
         table{border-collapse:collapse;width:100%;margin:1rem 0}
         th,td{border:1px solid #c8c8d0;padding:.4rem .5rem;vertical-align:top;text-align:start}
@@ -18,6 +21,16 @@ enum ReviewStyle {
         .filters input,.filters select{font:inherit;min-height:2.75rem;padding:.25rem .5rem}
         .filters p{margin:0}
         section,.scroll{overflow-x:auto}
+        .summary{overflow-wrap:normal}.summary th,.summary td{white-space:nowrap}.summary td:last-child{white-space:normal;min-width:14rem}
+        .group{border-top:1px solid #c8c8d0;margin-top:.5rem}
+        .group summary{cursor:pointer;padding:.6rem 0;min-height:2rem}
+        .group summary h2{display:inline;font-size:1.1rem;margin:0}
+        .counts,.shown{color:#4a4a55;font-size:.85rem}
+        .variant{margin:.1rem 0 .35rem;font-size:.9rem}
+        .length{color:#4a4a55;font-size:.8rem}
+        .length.over{color:#a50e0e;font-weight:600}
+        .filters label{max-width:100%}
+        .filters select,.filters input{max-width:100%;box-sizing:border-box}
         .chip{font:.8rem ui-monospace,monospace;background:#e8eefc;color:#1b1b1f;border-radius:.25rem;padding:0 .25rem;white-space:nowrap}
         .branches{margin:.25rem 0 .25rem 1.25rem;padding:0}
         [dir=rtl] .branches{margin:.25rem 1.25rem .25rem 0}
@@ -36,7 +49,15 @@ enum ReviewStyle {
         .recorded{font-size:.85rem}.recorded.approved strong{color:#0a6b2c}.recorded.needs-work strong{color:#7a4f00}
         .seen{margin:.25rem 0}.seen img{display:block;margin:.25rem 0;border:1px solid #c8c8d0;max-width:100%;height:auto}
         .decisions ul{padding-left:1.25rem}
-        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.chip{background:#2a3550;color:#e6e6ec}.examples{color:#b4b4c0}.decision legend{color:#b4b4c0}.recorded.approved strong{color:#7ee2a0}.recorded.needs-work strong{color:#ffd27a}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
+        @media (min-width:40.01rem){table.strings th[scope=row] code{overflow-wrap:normal}}
+        @media (max-width:40rem){body{padding:.75rem}
+        table.strings,table.strings tbody,table.strings tr,table.strings th,table.strings td{display:block}
+        table.strings thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+        table.strings tr{border:1px solid #c8c8d0;margin:0 0 .75rem}
+        table.strings th,table.strings td{border:0;border-top:1px solid #c8c8d0}
+        table.strings tr>:first-child{border-top:0}
+        table.strings td[data-column]::before{content:attr(data-column);display:block;font-size:.75rem;font-weight:600;color:#4a4a55}}
+        @media (prefers-color-scheme:dark){body{color:#e6e6ec;background:#121216}thead th{background:#24242c}th,td{border-color:#3a3a44}.meta,.note{color:#b4b4c0}.fallback,.warning{background:#3a3000}.error,.missing{background:#4a1414}a{color:#8ab4f8}.chip{background:#2a3550;color:#e6e6ec}.examples,.counts,.shown,.length,table.strings td[data-column]::before{color:#b4b4c0}.length.over{color:#ffb4ab}.group,table.strings tr,table.strings th,table.strings td{border-color:#3a3a44}.decision legend{color:#b4b4c0}.recorded.approved strong{color:#7ee2a0}.recorded.needs-work strong{color:#ffd27a}.finding.error strong{color:#ffb4ab}.finding.warning strong{color:#ffd27a}}
         """
 
 }

@@ -29,6 +29,109 @@ import Testing
         #expect(Self.page.contains(branch))
     }
 
+    /// A plural's branches are each rendered and measured against the string's limit, not only
+    /// the one the samples' values choose: English `one` is over 30 characters while every sample
+    /// (7 days) reads the short `other`, so the rule, which measures the samples' renderings, says
+    /// nothing, but the page marks the branch and the string over its limit.
+    @Test func eachBranchIsMeasuredAgainstTheLimit() throws {
+        let folder = TemporaryDirectory()
+        let site = folder.path("site")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("examples/selffull"), to: site)
+        let english = site.appendingPathComponent("locales/en-US.yml")
+        let long = "The invite is valid for just one single day."
+        try Data(
+            try String(contentsOf: english, encoding: .utf8).replacingOccurrences(
+                of:
+                    "  expiry: \"{days, plural, one {The invite is valid for # day.} other {The invite is valid for # days.}}\"\n",
+                with:
+                    "  expiry:\n    message: \"{days, plural, one {\(long)} other {Valid # days.}}\"\n    maxChars: 30\n"
+            ).utf8
+        ).write(to: english)
+        _ = try BeckonBinary.run(["build", "--site", site.path])
+        let page = try String(contentsOf: site.appendingPathComponent("output/review/index.html"), encoding: .utf8)
+        let row = try #require(page.range(of: "<code>invite.expiry</code>"))
+        let start = try #require(page[..<row.lowerBound].range(of: "<tr ", options: .backwards))
+        let html = String(page[start.lowerBound...].prefix { $0 != "\n" })
+        #expect(html.contains("<p class=\"note\">≤ 30 characters</p>"))
+        #expect(
+            html.contains(
+                "<p class=\"variant\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">days = 1:</span> \(long) "
+                    + "<span class=\"length over\" lang=\"en\" dir=\"ltr\">\(long.count) / 30 characters: over the limit</span></p>"
+            ), "\(html.prefix(3000))")
+        #expect(
+            html.contains(
+                "<p class=\"variant\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">days = 0:</span> Valid 0 days. "
+                    + "<span class=\"length\" lang=\"en\" dir=\"ltr\">13 / 30 characters</span></p>"))
+        // The sample reads `other` (7 days), well within the limit; the branch is what is over.
+        #expect(html.contains("with sample coach-maya:</span> Valid 7 days.</p>"))
+        #expect(html.contains("Longest of every sample and branch: <span class=\"length over\""))
+        #expect(html.contains("en-US:over-limit"))
+        #expect(!html.contains("l10n.too-long"))
+        // German and Arabic are measured against the same limit, branch by branch.
+        #expect(
+            html.contains(
+                "days = 1:</span> Die Einladung gilt 1 Tag. <span class=\"length\" lang=\"en\" dir=\"ltr\">25 / 30 characters</span>"
+            ))
+    }
+
+    /// The default site's page on a 390 px wide phone: nothing is wider than the screen, with the
+    /// groups closed or all open; the groups named in the address's fragment are open on load,
+    /// and opening or closing one writes the fragment again, so a reload or a shared link shows
+    /// the same groups; a filter writes the query.
+    @Test(.enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"))
+    func thePageFitsAPhoneAndItsAddressKeepsTheOpenGroups() throws {
+        let output = TemporaryDirectory()
+        let build = try BeckonBinary.run(["build", "--output", output.path("out").path])
+        #expect(build.status == 0, "\(build.stdout)")
+        let folder = output.path("out/review")
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let groups = html.components(separatedBy: "<section id=\"").dropFirst()
+            .filter { $0.prefix { $0 != ">" }.contains("class=\"group\"") }.map { String($0.prefix { $0 != "\"" }) }
+        try #require(groups.count >= 3)
+        #expect(html.components(separatedBy: "<details>").count - 1 == groups.count)
+        let (first, second) = (groups[1], groups[2])
+        let driver = """
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>driver</title></head><body style="margin:0">
+            <iframe id="f" src="index.html#\(first),\(second)" title="review" style="width:390px;height:844px;border:0"></iframe>
+            <pre id="out">not run</pre><script>
+            var f=document.getElementById("f"),lines=[];f.onload=function(){var d=f.contentDocument,w=f.contentWindow;
+            function open(){return [].map.call(d.querySelectorAll("section.group"),function(s){
+            return s.querySelector("details").open?s.id:null}).filter(Boolean).join(",")}
+            setTimeout(function(){lines.push("width "+d.documentElement.scrollWidth,"open "+open(),"hash "+w.location.hash);
+            d.querySelector("#\(first) details").open=false;
+            setTimeout(function(){lines.push("closed "+w.location.hash);
+            d.querySelectorAll("details").forEach(function(e){e.open=true});
+            setTimeout(function(){lines.push("all "+d.documentElement.scrollWidth,"every "+w.location.hash.split(",").length);
+            var l=d.getElementById("review-locale");l.value="ar";l.dispatchEvent(new Event("input"));
+            lines.push("query "+w.location.search+w.location.hash.slice(0,1));
+            document.getElementById("out").textContent=lines.join("\\n")},200)},200)},200)};
+            </script></body></html>
+            """
+        let driverURL = folder.appendingPathComponent("driver.html")
+        try Data(driver.utf8).write(to: driverURL)
+        let dom = try HeadlessChromium.dom(
+            driverURL.absoluteString, arguments: ["--allow-file-access-from-files", "--virtual-time-budget=4000"])
+        let shown = try #require(dom.range(of: "<pre id=\"out\">")).upperBound
+        let lines = dom[shown...].prefix { $0 != "<" }.split(separator: "\n").map(String.init)
+        try #require(lines.count == 7, "\(dom.suffix(800))")
+        let closedWidth = try #require(Int(lines[0].dropFirst("width ".count)))
+        #expect(closedWidth <= 390)
+        #expect(lines[1] == "open \(first),\(second)")
+        #expect(lines[2] == "hash #\(first),\(second)")
+        #expect(lines[3] == "closed #\(second)")
+        let openWidth = try #require(Int(lines[4].dropFirst("all ".count)))
+        #expect(openWidth <= 390, "every group open: \(openWidth) px wide")
+        #expect(lines[5] == "every \(groups.count)")
+        // A filter writes itself into the query, beside the fragment.
+        #expect(lines[6] == "query ?locale=ar#")
+        // Without a frame: the page at its own address opens the named group.
+        let page = try HeadlessChromium.dom(
+            folder.appendingPathComponent("index.html").absoluteString + "#\(second)",
+            arguments: ["--virtual-time-budget=2000"])
+        #expect(page.components(separatedBy: "<details open=\"\">").count - 1 == 1)
+        #expect(page.contains("<section id=\"\(second)\" class=\"group\">\n<details open=\"\">"))
+    }
+
     /// The filters, run by headless Chromium from a linked query: German strings another locale
     /// fills are the one string left.
     @Test(.enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"))
@@ -58,7 +161,7 @@ import Testing
         let total = html.components(separatedBy: "<tr data-status=").count - 1
         #expect(dom.contains("id=\"review-count\" aria-live=\"polite\">1 of \(total) strings<"), "\(dom.suffix(400))")
         // A template narrows to its section; a locale keeps only its column and the source's.
-        let section = try #require(html.range(of: "<section id=\"templates-email-invite-expired-md\">"))
+        let section = try #require(html.range(of: "<section id=\"templates-email-invite-expired-md\" class=\"group\">"))
         let rows = html[section.upperBound...]
         let expiredRows =
             String(rows[..<(rows.range(of: "</section>")?.lowerBound ?? rows.endIndex)])

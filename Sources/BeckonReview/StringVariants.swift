@@ -1,0 +1,92 @@
+import BeckonChecks
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+import BeckonText
+
+/// A string of one locale rendered with branch choices set over each sample's arguments (the
+/// build renders each sample once, so a plural on `{days}` only ever reads one way there): what
+/// each branch says and how long it is.
+struct StringVariants {
+    let key: MessageKey
+    let locale: LocaleID
+    let catalog: Catalog
+    let counter: WordCounter
+    /// Each rendering the build made (no invite, then samples), with the arguments it was made with.
+    private let bases: [(rendering: LocalizationInput.Rendering, arguments: [String: ArgumentValue])]
+    /// The rendering whose text a cell shows: the first with a sample, so arguments read as they will.
+    let shown: LocalizationInput.Rendering?
+
+    /// - Parameters:
+    ///   - renderings: The build's renderings of the string in the locale.
+    ///   - samples: The site's sample invites by id.
+    init(
+        _ key: MessageKey, in locale: LocaleID, renderings: [LocalizationInput.Rendering], catalog: Catalog,
+        config: SiteConfig, samples: [String: SampleInvite], counter: WordCounter
+    ) {
+        self.key = key
+        self.locale = locale
+        self.catalog = catalog
+        self.counter = counter
+        shown = renderings.first { $0.sample != nil } ?? renderings.first
+        let anonymous =
+            catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+        var bases: [(LocalizationInput.Rendering, [String: ArgumentValue])] = []
+        for rendering in renderings {
+            let sample = rendering.sample.flatMap { samples[$0] }
+            if rendering.sample != nil, sample == nil { continue }
+            var arguments = MessageArguments.values(
+                config: config, sample: sample, anonymousInviter: anonymous, link: Self.linkMarker)
+            let fallback = config.links.url(code: sample?.code.rawValue ?? "")
+            arguments["link"] = ArgumentValue(
+                Self.link(in: rendering.text, of: arguments, key, locale, catalog) ?? fallback)
+            bases.append((rendering, arguments))
+        }
+        self.bases = bases
+    }
+
+    /// The longest the build's own renderings are.
+    func length(of renderings: [LocalizationInput.Rendering]) -> VariantLength {
+        renderings.reduce(VariantLength(characters: 0, words: 0)) {
+            $0.union(VariantLength(characters: $1.text.count, words: counter.count($1.text)))
+        }
+    }
+
+    /// The string with `choices` set over each sample's arguments: the text of the shown
+    /// rendering's sample, and the longest of all of them.
+    func render(_ choices: [BranchChoice]) -> (text: String, length: VariantLength)? {
+        var text: String?
+        var length = VariantLength(characters: 0, words: 0)
+        for (rendering, base) in bases {
+            var arguments = base
+            for choice in choices { choice.apply(to: &arguments) }
+            guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
+            let plain = MessageRenderer.plainText(message)
+            length = length.union(VariantLength(characters: plain.count, words: counter.count(plain)))
+            if rendering == shown { text = plain }
+        }
+        return text.map { ($0, length) }
+    }
+
+    /// Stands in for the link while finding the one a rendering holds (private-use characters no
+    /// message contains).
+    static let linkMarker = "\u{F8FE}\u{F8FF}"
+
+    /// The link a rendering holds: the build renders with each sample's own link (signed when the
+    /// environment has the key), which the page does not know. The same arguments with a marker for
+    /// the link read the same around it, so the link is what stands where the marker does. `nil`
+    /// when the rendering shows no link.
+    private static func link(
+        in text: String, of arguments: [String: ArgumentValue], _ key: MessageKey, _ locale: LocaleID,
+        _ catalog: Catalog
+    ) -> String? {
+        guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
+        let pieces = MessageRenderer.plainText(message).components(separatedBy: linkMarker)
+        guard pieces.count > 1 else { return nil }
+        let fixed = pieces.reduce(0) { $0 + $1.count }
+        let links = pieces.count - 1
+        guard text.count >= fixed, (text.count - fixed) % links == 0 else { return nil }
+        let link = String(text.dropFirst(pieces[0].count).prefix((text.count - fixed) / links))
+        return pieces.joined(separator: link) == text ? link : nil
+    }
+}
