@@ -2,6 +2,8 @@ import ArgumentParser
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonLocalization
+import BeckonRender
 import BeckonServe
 import BeckonSite
 import BeckonStore
@@ -47,12 +49,48 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("Invites one sender may create in 24 hours (seed 001: 50; seed 003: 100).", valueName: "n"))
     var invitesPerDay: Int = RateLimit.friend.limit
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The locale string a sender over the daily limit is shown, in the language of the API request's Accept-Language (seed 001: \"You've sent a lot of invites today. Try again tomorrow.\"); without the string in the bundles, only the English detail.",
+            valueName: "key"))
+    var rateLimitMessage: String = Self.defaultRateLimitMessage
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("`--port` must be from 0 to 65535.") }
         guard (1...100_000).contains(invitesPerDay) else {
             throw ValidationError("`--invites-per-day` must be from 1 to 100000.")
         }
     }
+
+    /// The `--rate-limit-message` string in each served locale; the default key may be missing
+    /// (the site then answers with the English detail alone), a key given on the command line not.
+    private func rateLimitMessages(for locales: [LocaleID]) throws -> [LocaleID: String] {
+        guard let site = SiteLoader(root: options.siteURL, sources: SourceStore()).load(locales: []).0 else {
+            return [:]
+        }
+        let catalog = Catalog.load(site).0
+        let key = MessageKey(rateLimitMessage)
+        guard catalog.sourceEntry(key) != nil else {
+            guard rateLimitMessage == Self.defaultRateLimitMessage else {
+                throw fail(
+                    "serve.rate-limit-message",
+                    "`--rate-limit-message \(rateLimitMessage)`: no such string in the source bundle",
+                    fix:
+                        "Name a string of locales/\(site.config.locales.defaultLocale.rawValue).yml, such as `inApp.rateLimited`."
+                )
+            }
+            return [:]
+        }
+        var messages: [LocaleID: String] = [:]
+        for locale in locales {
+            guard let message = catalog.format(key, in: locale, arguments: [:]) else { continue }
+            messages[locale] = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
+        }
+        return messages
+    }
+
+    static let defaultRateLimitMessage = "inApp.rateLimited"
 
     func run() async throws {
         let log: @Sendable (String) -> Void = { line in
@@ -72,6 +110,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard let config = SiteLoader(root: options.siteURL, sources: SourceStore()).loadConfig().0 else {
             throw fail("serve.build", "beckon.yml does not load", fix: "Run `beckon check` to see why.")
         }
+        // Checked before anything is opened: a misspelt key stops the server at once.
+        var served = ServedSite(config: config, artifacts: result.artifacts)
+        served.rateLimitMessages = try rateLimitMessages(for: served.locales)
         let keyring = try LinkSigning.keyring(config.links)
         let store: any InviteStore
         var postgres: PostgresInviteStore?
@@ -104,7 +145,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let token = ProcessInfo.processInfo.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
-        let site = ServedSite(config: config, artifacts: result.artifacts)
+        let site = served
         let settings = ServeServer.Settings(
             host: host, port: port, apiToken: token, limit: RateLimit(limit: invitesPerDay, window: 86_400))
         let server = ServeServer(site: site, store: store, keyring: keyring, tokens: tokens, settings: settings)

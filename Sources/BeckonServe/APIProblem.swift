@@ -14,6 +14,15 @@ struct APIProblem: Error, Sendable, Equatable {
     var field: String?
     /// Seconds for `Retry-After`, for 429 answers.
     var retryAfter: Int?
+    /// The site's words for the person, and their locale (`Content-Language`): a sender over the
+    /// daily limit is told "Try again tomorrow" in their language.
+    var message: (text: String, locale: String)?
+
+    static func == (lhs: APIProblem, rhs: APIProblem) -> Bool {
+        lhs.status == rhs.status && lhs.title == rhs.title && lhs.detail == rhs.detail && lhs.field == rhs.field
+            && lhs.retryAfter == rhs.retryAfter && lhs.message?.text == rhs.message?.text
+            && lhs.message?.locale == rhs.message?.locale
+    }
 
     static func badRequest(_ detail: String, field: String? = nil) -> APIProblem {
         APIProblem(status: .badRequest, title: "Bad request", detail: detail, field: field)
@@ -39,8 +48,10 @@ struct APIProblem: Error, Sendable, Equatable {
             ("detail", .string(detail)),
         ]
         if let field { members.append(("field", .string(field))) }
+        if let message { members.append(("message", .string(message.text))) }
         var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let message { headers[.contentLanguage] = message.locale }
         return Response(
             status: status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.write(.object(members)) + "\n")))

@@ -22,8 +22,10 @@ struct InviteService: Sendable {
 
     /// Creates an invite; a retry with the same idempotency key gets the same invite back.
     /// - Returns: The invite, and whether it was made by this request (201) or an earlier one (200).
+    /// - Parameter language: The locale a refusal's message is for (the request's
+    ///   `Accept-Language` among the site's locales).
     func create(
-        _ request: NewInvite, idempotencyKey: String?, body: [UInt8]
+        _ request: NewInvite, idempotencyKey: String?, body: [UInt8], language: LocaleID
     ) async throws(APIProblem) -> (
         InviteRecord, created: Bool
     ) {
@@ -46,7 +48,7 @@ struct InviteService: Sendable {
             switch outcome {
             case .created(let stored): return (stored, true)
             case .replayed(let stored): return (stored, false)
-            case .limited(let retryAt): throw rateLimited(retryAt)
+            case .limited(let retryAt): throw rateLimited(retryAt, locale: language)
             case .keyReused:
                 throw .conflict("This Idempotency-Key was used before with a different request; use a new key.")
             case .codeTaken: continue
@@ -183,13 +185,16 @@ struct InviteService: Sendable {
         ).url
     }
 
-    func rateLimited(_ retryAt: Date) -> APIProblem {
+    /// The answer to a sender over the limit, with the site's message in `locale` when it has one.
+    func rateLimited(_ retryAt: Date, locale: LocaleID) -> APIProblem {
         var problem = APIProblem(
             status: .tooManyRequests, title: "Too many invites",
             detail:
                 "This sender has sent \(limit.limit) invites in the last \(Int(limit.window / 3600)) hours. Try again tomorrow."
         )
         problem.retryAfter = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
+        let language = site.rateLimitMessages[locale] == nil ? site.config.locales.defaultLocale : locale
+        problem.message = site.rateLimitMessages[language].map { ($0, language.rawValue) }
         return problem
     }
 

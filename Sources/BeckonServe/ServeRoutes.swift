@@ -117,7 +117,8 @@ struct ServeRoutes: Sendable {
         let new = try NewInvite(fields, config: site.config)
         let key = try Self.idempotencyKey(request)
         let (record, created) = try await service.create(
-            new, idempotencyKey: key, body: Array(buffer.readableBytesView))
+            new, idempotencyKey: key, body: Array(buffer.readableBytesView),
+            language: site.locale(acceptLanguage: request.headers[.acceptLanguage]))
         if created { metrics.created() }
         return json(InviteResource.json(record, link: service.link(record)), status: created ? .created : .ok)
     }
@@ -154,10 +155,12 @@ struct ServeRoutes: Sendable {
             requests.append(new)
         }
         let key = try Self.idempotencyKey(request)
+        let language = site.locale(acceptLanguage: request.headers[.acceptLanguage])
         var made: [JSONValue] = []
         for (index, new) in requests.enumerated() {
             let (record, created) = try await service.create(
-                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView))
+                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView),
+                language: language)
             if created { metrics.created() }
             made.append(InviteResource.json(record, link: service.link(record)))
         }

@@ -17,6 +17,8 @@ public struct ServedSite: Sendable {
     let bodies: [String: ByteBuffer]
     /// Each invite page's Content-Security-Policy (its inline scripts' hashes), made once.
     let policies: [String: String]
+    /// What a sender over the daily limit is told, by locale (`beckon serve --rate-limit-message`).
+    public var rateLimitMessages: [LocaleID: String] = [:]
 
     public init(config: SiteConfig, artifacts: [Artifact]) {
         self.config = config

@@ -156,7 +156,23 @@ import Testing
     }
 
     @Test func theSendersLimitAnswers429AndARetryNeverMakesASecondInvite() throws {
-        let running = try Running()
+        // The site's words for a sender over the limit, in English and German.
+        let running = try Running(arguments: ["--rate-limit-message", "api.tooMany"]) { database in
+            let locales = database.deletingLastPathComponent().appendingPathComponent("site/locales")
+            for (file, text) in [
+                (
+                    "en-US.yml",
+                    "\napi:\n  tooMany:\n    message: \"You've sent a lot of invites today. Try again tomorrow.\"\n    external: true\n"
+                ),
+                (
+                    "de-DE.yml",
+                    "\napi:\n  tooMany: \"Du hast heute viele Einladungen verschickt. Versuch es morgen wieder.\"\n"
+                ),
+            ] {
+                let url = locales.appendingPathComponent(file)
+                try Data((try String(contentsOf: url, encoding: .utf8) + text).utf8).write(to: url)
+            }
+        }
         let server = running.server
         defer { _ = server.stop() }
         let body = #"{"senderId":"u_9","channel":"copy_link"}"#
@@ -173,11 +189,30 @@ import Testing
         #expect(limited.head.lowercased().contains("retry-after: "))
         #expect(limited.body.contains("Try again tomorrow"))
         #expect(limited.head.lowercased().contains("content-type: application/problem+json"))
+        // The site's words for the sender, in the language the app asks for (seed 001 §8).
+        #expect(
+            try Self.json(limited)["message"] as? String == "You've sent a lot of invites today. Try again tomorrow.")
+        #expect(limited.head.lowercased().contains("content-language: en-us"))
+        let german = try server.api("POST", "/v1/invites", body: body, headers: ["Accept-Language: de-AT, en;q=0.5"])
+        #expect(german.status == 429)
+        #expect(
+            try Self.json(german)["message"] as? String
+                == "Du hast heute viele Einladungen verschickt. Versuch es morgen wieder.")
+        #expect(german.head.lowercased().contains("content-language: de-de"))
         // Another sender is not limited by this one.
         #expect(try create(server, #"{"senderId":"u_10","channel":"copy_link"}"#).status == 201)
         let events = try Self.json(server.api("GET", "/v1/events?after=0&limit=1000"))
         #expect((events["events"] as? [Any])?.count == 51)
-        #expect(try server.raw("GET", "/metrics").body.contains("beckon_rate_limited_total 1"))
+        // A key the bundles lack stops the server at start, saying which.
+        let wrong = try BeckonBinary.run(
+            [
+                "serve", "--site", running.folder.path("site").path, "--port", "0", "--rate-limit-message", "api.nope",
+                "--database", running.folder.path("other.sqlite").path,
+            ], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("serve.rate-limit-message"), "\(wrong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: running.folder.path("other.sqlite").path))
+        #expect(try server.raw("GET", "/metrics").body.contains("beckon_rate_limited_total 2"))
     }
 
     @Test func bulkResendAndErasure() throws {

@@ -1199,6 +1199,10 @@ enum OpenAPIDocument {
                   },
                   "field": {
                     "type": "string"
+                  },
+                  "message": {
+                    "type": "string",
+                    "description": "For a sender over the daily limit (429): the site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it)."
                   }
                 }
               }
