@@ -17,12 +17,15 @@ enum CSSURLs {
         var found: [Found] = []
         var lines = 0
         var index = 0
-        func matches(_ word: String, at position: Int) -> Bool {
-            let word = Array(word.unicodeScalars)
+        /// Whether `word` (lower-case ASCII) is written at `position`, in any case: CSS keywords
+        /// are ASCII case-insensitive. Asked at every scalar, so it allocates nothing.
+        func matches(_ word: [UInt8], at position: Int) -> Bool {
             guard position + word.count <= scalars.count else { return false }
-            return zip(scalars[position..<(position + word.count)], word).allSatisfy {
-                $0.properties.lowercaseMapping == String($1)
+            for (offset, byte) in word.enumerated() {
+                let value = scalars[position + offset].value
+                if (value >= 0x41 && value <= 0x5A ? value + 0x20 : value) != UInt32(byte) { return false }
             }
+            return true
         }
         func skipSpaces(_ position: inout Int) {
             while position < scalars.count, scalars[position].properties.isWhitespace {
@@ -62,7 +65,7 @@ enum CSSURLs {
             } else if scalar == "\"" || scalar == "'" {
                 // A string elsewhere (a `content:` value) holds no URL.
                 _ = quoted(&index)
-            } else if matches("url(", at: index), index == 0 || !isNameScalar(scalars[index - 1]) {
+            } else if matches(Self.url, at: index), index == 0 || !isNameScalar(scalars[index - 1]) {
                 index += 4
                 skipSpaces(&index)
                 let line = lines
@@ -79,7 +82,7 @@ enum CSSURLs {
                     while url.last?.isWhitespace == true { url.removeLast() }
                 }
                 found.append(Found(url: url, kind: "url()", lineOffset: line))
-            } else if matches("@import", at: index) {
+            } else if matches(Self.atImport, at: index) {
                 index += 7
                 skipSpaces(&index)
                 if index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" {
@@ -93,6 +96,9 @@ enum CSSURLs {
         }
         return found
     }
+
+    private static let url = Array("url(".utf8)
+    private static let atImport = Array("@import".utf8)
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
