@@ -12,8 +12,9 @@ struct StringVariants {
     let locale: LocaleID
     let catalog: Catalog
     let counter: WordCounter
-    /// Each rendering the build made (no invite, then samples), with the arguments it was made with.
-    private let bases: [(rendering: LocalizationInput.Rendering, arguments: [String: ArgumentValue])]
+    /// Each rendering the build made (no invite, then samples), with the arguments it was made
+    /// with: worked out when a branch is first rendered, since most strings have none.
+    private let bases: Bases
     /// The rendering whose text a cell shows: the first with a sample, so arguments read as they will.
     let shown: LocalizationInput.Rendering?
 
@@ -29,20 +30,33 @@ struct StringVariants {
         self.catalog = catalog
         self.counter = counter
         shown = renderings.first { $0.sample != nil } ?? renderings.first
-        let anonymous =
-            catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
-        var bases: [(LocalizationInput.Rendering, [String: ArgumentValue])] = []
-        for rendering in renderings {
-            let sample = rendering.sample.flatMap { samples[$0] }
-            if rendering.sample != nil, sample == nil { continue }
-            var arguments = MessageArguments.values(
-                config: config, sample: sample, anonymousInviter: anonymous, link: Self.linkMarker)
-            let fallback = config.links.url(code: sample?.code.rawValue ?? "")
-            arguments["link"] = ArgumentValue(
-                Self.link(in: rendering.text, of: arguments, key, locale, catalog) ?? fallback)
-            bases.append((rendering, arguments))
+        bases = Bases {
+            let anonymous =
+                catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+            var bases: [(LocalizationInput.Rendering, [String: ArgumentValue])] = []
+            for rendering in renderings {
+                let sample = rendering.sample.flatMap { samples[$0] }
+                if rendering.sample != nil, sample == nil { continue }
+                var arguments = MessageArguments.values(
+                    config: config, sample: sample, anonymousInviter: anonymous, link: Self.linkMarker)
+                let fallback = config.links.url(code: sample?.code.rawValue ?? "")
+                arguments["link"] = ArgumentValue(
+                    Self.link(in: rendering.text, of: arguments, key, locale, catalog) ?? fallback)
+                bases.append((rendering, arguments))
+            }
+            return bases
         }
-        self.bases = bases
+    }
+
+    /// The renderings and their arguments, made once, when first asked for.
+    private final class Bases {
+        typealias Values = [(rendering: LocalizationInput.Rendering, arguments: [String: ArgumentValue])]
+        private let make: () -> Values
+        private(set) lazy var values = make()
+
+        init(_ make: @escaping () -> Values) {
+            self.make = make
+        }
     }
 
     /// The longest the build's own renderings are.
@@ -57,7 +71,7 @@ struct StringVariants {
     func render(_ choices: [BranchChoice]) -> (text: String, length: VariantLength)? {
         var text: String?
         var length = VariantLength(characters: 0, words: 0)
-        for (rendering, base) in bases {
+        for (rendering, base) in bases.values {
             var arguments = base
             for choice in choices { choice.apply(to: &arguments) }
             guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
