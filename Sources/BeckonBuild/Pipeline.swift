@@ -142,8 +142,6 @@ public struct Pipeline: Sendable {
         let (rendered, producers) = await engine.phase("render") {
             RenderStep(engine: engine, progress: progress, staging: staging).run(loaded, prepared)
         }
-        // The site as the previous run saw it, to name what changed for a file made again.
-        let previousPrints = engine.replaceNote("site-fingerprints", with: loaded.prints)
         var artifacts = rendered.artifacts
         diagnostics += rendered.diagnostics + Self.collisions(artifacts)
         diagnostics += await engine.phase("check") {
@@ -165,8 +163,7 @@ public struct Pipeline: Sendable {
         artifacts += serving.artifacts
         diagnostics += serving.diagnostics
         let explainer = RenderExplanation(
-            stats: engine.stats, prints: loaded.prints, previous: previousPrints, catalog: catalog,
-            cached: engine.cache != nil)
+            stats: engine.stats, catalog: catalog, cached: engine.cache != nil)
         return Outcome(
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
             overrides: prepared.overrides, lock: loaded.lock,

@@ -37,7 +37,6 @@ public final class Engine: @unchecked Sendable {
     private var generation = 0
     private var currentStats = StepStats()
     private let inputs = InputResolvers()
-    private var notes: [String: any Sendable] = [:]
     /// Results kept on disk between processes, when enabled.
     public let cache: StepCache?
 
@@ -50,20 +49,6 @@ public final class Engine: @unchecked Sendable {
     public func provide(_ kind: InputKind, _ resolver: @escaping @Sendable (InputID) -> Fingerprint?) {
         inputs.provide(kind, resolver)
     }
-
-    /// Keeps a value for the next run under `name` and returns what the previous run kept there
-    /// (in this process, or with a `StepCache` in the last one): what a run compares itself with
-    /// to explain a result (`--explain`).
-    public func replaceNote<Value: Codable & Sendable>(_ name: String, with value: Value) -> Value? {
-        let kept = lock.withLock { notes.updateValue(value, forKey: name) as? Value }
-        guard let cache else { return kept }
-        let key = Fingerprint(of: Array(name.utf8))
-        let previous = kept ?? cache.read(Self.noteStep, key)
-        cache.write(Self.noteStep, key, value)
-        return previous
-    }
-
-    private static let noteStep: StepName = "note"
 
     /// Starts a run: statistics restart, and results not used by the end of it are dropped.
     public func beginRun() {

@@ -43,11 +43,18 @@ final class InputResolvers: @unchecked Sendable {
         return prints
     }
 
-    /// The first input whose fingerprint is not the one recorded, if any.
+    /// An input whose fingerprint is not the one recorded, if any: the first by kind, scope and
+    /// name, so a result that read several changed inputs is always explained by the same one.
     func firstChange(in reads: [InputID: Fingerprint?]) -> InputID? {
-        reads.first { input, recorded in
-            guard let recorded, let current = fingerprint(of: input) else { return true }
-            return current != recorded
-        }?.key
+        var first: InputID?
+        for (input, recorded) in reads {
+            if let recorded, let current = fingerprint(of: input), current == recorded { continue }
+            if first.map({ Self.precedes(input, $0) }) ?? true { first = input }
+        }
+        return first
+    }
+
+    private static func precedes(_ lhs: InputID, _ rhs: InputID) -> Bool {
+        (lhs.kind.rawValue, lhs.scope, lhs.name) < (rhs.kind.rawValue, rhs.scope, rhs.name)
     }
 }

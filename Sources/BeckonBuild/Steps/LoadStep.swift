@@ -31,6 +31,7 @@ struct LoadStep {
         let (layouts, layoutDiagnostics) = self.layouts(site)
         diagnostics += catalogDiagnostics + layoutDiagnostics
         let prints = SiteFingerprints(site: site, catalog: catalog, options: options)
+        engine.provide(SiteFingerprints.kind) { [prints] in prints.fingerprint(of: $0) }
         let loadedSite = LoadedSite(
             site: site, catalog: catalog, layouts: layouts, prints: prints, lock: lock, sourceHashes: sourceHashes)
         return (loadedSite, diagnostics)

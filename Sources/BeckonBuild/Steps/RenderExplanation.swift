@@ -7,9 +7,6 @@ import BeckonSite
 struct RenderExplanation {
     /// What the run did, with a reason per result.
     let stats: StepStats
-    let prints: SiteFingerprints
-    /// The site as the engine's previous run saw it, if it had one.
-    let previous: SiteFingerprints?
     let catalog: Catalog
     /// Whether results can come from `--cache DIR`.
     let cached: Bool
@@ -62,15 +59,9 @@ struct RenderExplanation {
         case .changed(let input):
             return "rendered again (\(step)): \(describe(input)) changed"
         case .noResult:
-            guard let previous else {
-                return cached
-                    ? "rendered (\(step)): the cache has no result for what it is given"
-                    : "rendered (\(step)): no earlier result (a first build; `--cache DIR` keeps results between builds)"
-            }
-            let changes = producer.given.compactMap { prints.change(in: $0, since: previous) }
-            return changes.isEmpty
-                ? "rendered (\(step)): new since the last build (an added locale, sample or template)"
-                : "rendered again (\(step)): \(changes.joined(separator: "; ")) changed"
+            return cached
+                ? "rendered (\(step)): the cache has no result for it (a new locale, sample or template, or a first build)"
+                : "rendered (\(step)): no earlier result (a first build; `--cache DIR` keeps results between builds)"
         }
     }
 
@@ -89,6 +80,8 @@ struct RenderExplanation {
                 return "the source string `\(input.name)` (now missing)"
             }
             return "the source string `\(input.name)` (\(entry.location))"
+        case SiteFingerprints.kind:
+            return SiteFingerprints.describe(input)
         default:
             return input.description
         }

@@ -1,25 +1,30 @@
 import BeckonEngine
 
-/// The result of a render step that made some files: the step, the parts of the site it is given
-/// and its own arguments (a locale, a route, a sample), which together make its key. The strings it
-/// prints are not among them: the engine records them as the step looks them up.
+/// A render step's result that made some files: the step, its own arguments (a locale, a route,
+/// a sample), which make its key, and the parts of the site it is given, which it records as
+/// reads when it runs (with the strings it looks up), so a changed part makes it run again and
+/// `--explain` can name the file.
 struct RenderProducer: Sendable {
     let step: Step<RenderResult>
     let key: Fingerprint
-    /// The parts of the site the key is made of, to say which one changed (`--explain`).
-    let given: [SiteFingerprints.Part]
+    /// The inputs of the parts it is given.
+    let given: [InputID]
 
     init(
         _ step: Step<RenderResult>, given: [SiteFingerprints.Part], arguments: [String?], prints: SiteFingerprints
     ) {
         var key = FingerprintBuilder(step.name.rawValue)
-        for part in given { key.add(prints.fingerprint(of: part)) }
         for argument in arguments { key.add(argument) }
         self.step = step
         self.key = key.finish()
-        self.given = given
+        self.given = given.flatMap(prints.inputs)
     }
 
     /// The step and key, as the engine's statistics name them.
     var result: StepRef { StepRef(step, key) }
+
+    /// Records that the computation running now read the parts it is given.
+    func recordGiven() {
+        for input in given { input.record() }
+    }
 }

@@ -5,9 +5,9 @@ import BeckonSite
 import BeckonWeb
 
 /// Renders every page, email, card, share message and site file, each route through the engine:
-/// a route's key is the fingerprint of the files it is given, and the engine records the strings
-/// it prints as it looks them up, so after an edit only the routes that read the edited file or
-/// string render again. Routes render in parallel; results are reused from memory
+/// a route's key is its own arguments; it records the files it is given and the engine the
+/// strings it prints as it looks them up, so after an edit only the routes that read the edited
+/// file or string render again. Routes render in parallel; results are reused from memory
 /// (and from `--cache DIR`). In a streaming build each route's files go to the staging folder as
 /// soon as they are made, and only their facts stay in memory.
 struct RenderStep {
@@ -90,7 +90,10 @@ struct RenderStep {
     private func render(
         _ producer: RenderProducer, compute: () -> RenderResult
     ) -> (RenderProducer, RenderResult) {
-        let result = engine.persistentValue(producer.step, producer.key, compute: compute)
+        let result = engine.persistentValue(producer.step, producer.key) {
+            producer.recordGiven()
+            return compute()
+        }
         staging?.stream(result.artifacts)
         return (producer, result)
     }

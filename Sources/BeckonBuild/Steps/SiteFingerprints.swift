@@ -7,7 +7,7 @@ import Foundation
 /// The fingerprints of a loaded site's parts — each file, each locale's fallback chain — and of the
 /// run's options and environment: what the steps' keys are made of. A step's key combines exactly
 /// the parts that step reads, so an edit re-runs only the steps that read the edited file.
-struct SiteFingerprints: Sendable, Codable {
+struct SiteFingerprints: Sendable {
     /// `beckon.yml`, with the build's date its samples are dated from when they do not say, and
     /// every field of the samples the run renders (an invite given to `render` replaces them).
     let config: Fingerprint
@@ -145,46 +145,59 @@ struct SiteFingerprints: Sendable, Codable {
 }
 
 extension SiteFingerprints {
-    /// A part of the site a step is given, which its key is made of.
+    /// A part of the site a step is given: the step records it as a read of one or more inputs
+    /// of kind `site` (`inputs(_:)`), which the engine checks before reusing the step's result.
     enum Part: Sendable {
         case config, run, template(String), layouts, cardLayouts, staticFiles
     }
 
-    /// The fingerprint of one part.
-    func fingerprint(of part: Part) -> Fingerprint {
+    /// Inputs of the site's files and the run, fingerprinted by `fingerprint(of:)`.
+    static let kind: InputKind = "site"
+    /// The input of `beckon.yml` with the samples the run renders.
+    static let configInput = InputID(kind, name: "beckon.yml")
+    /// The input of the run's options and key material.
+    static let runInput = InputID(kind, name: "options")
+
+    /// What reading a part reads: the file, or each file of the folder and the folder's list of
+    /// files (a layout or card layout added is a change too).
+    func inputs(_ part: Part) -> [InputID] {
+        func folder(_ prefix: String) -> [InputID] {
+            [InputID(Self.kind, name: prefix)]
+                + files.keys.filter { $0.hasPrefix(prefix) }.sorted().map { InputID(Self.kind, name: $0) }
+        }
         switch part {
-        case .config: config
-        case .run: run
-        case .template(let path): templates[path] ?? Fingerprint(high: 0, low: 0)
-        case .layouts: layouts
-        case .cardLayouts: cardLayouts
-        case .staticFiles: staticFiles
+        case .config: return [Self.configInput]
+        case .run: return [Self.runInput]
+        case .template(let path): return [InputID(Self.kind, name: path)]
+        case .layouts: return folder("templates/layouts/")
+        case .cardLayouts: return folder("templates/og/")
+        case .staticFiles: return folder("static/")
         }
     }
 
-    /// What changed in `part` since `previous`, in words naming files ("`templates/expired.md`"),
-    /// or `nil` when it did not change.
-    func change(in part: Part, since previous: SiteFingerprints) -> String? {
-        func changedFiles(_ prefix: String) -> String? {
-            let paths = Set(files.keys).union(previous.files.keys).filter { $0.hasPrefix(prefix) }
-            let changed = paths.filter { files[$0] != previous.files[$0] }.sorted()
-            guard !changed.isEmpty else { return nil }
-            return changed.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
-                + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+    /// The fingerprint of an input of kind `site` now: a file's content (`nil` when it is gone),
+    /// or a folder's list of files (a name ending in `/`).
+    func fingerprint(of input: InputID) -> Fingerprint? {
+        guard input.kind == Self.kind else { return nil }
+        switch input.name {
+        case Self.configInput.name: return config
+        case Self.runInput.name: return run
+        case let name where name.hasSuffix("/"):
+            var builder = FingerprintBuilder("folder")
+            for path in files.keys.filter({ $0.hasPrefix(name) }).sorted() { builder.add(path) }
+            return builder.finish()
+        case let name:
+            return templates[name] ?? files[name]
         }
-        switch part {
-        case .config:
-            return config == previous.config ? nil : "`beckon.yml` (or the build date its samples are dated from)"
-        case .run:
-            return run == previous.run ? nil : "the run's options or the keys in the environment"
-        case .template(let path):
-            return templates[path] == previous.templates[path] ? nil : "`\(path)`"
-        case .layouts:
-            return layouts == previous.layouts ? nil : changedFiles("templates/layouts/") ?? "a layout"
-        case .cardLayouts:
-            return cardLayouts == previous.cardLayouts ? nil : changedFiles("templates/og/") ?? "a card layout"
-        case .staticFiles:
-            return staticFiles == previous.staticFiles ? nil : changedFiles("static/") ?? "a file under `static/`"
+    }
+
+    /// An input of kind `site` in words.
+    static func describe(_ input: InputID) -> String {
+        switch input.name {
+        case configInput.name: "`beckon.yml` (or the build date its samples are dated from)"
+        case runInput.name: "the run's options or the keys in the environment"
+        case let name where name.hasSuffix("/"): "the list of files in `\(name)`"
+        case let name: "`\(name)`"
         }
     }
 }
