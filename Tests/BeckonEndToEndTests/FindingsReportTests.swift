@@ -38,6 +38,12 @@ import Testing
             ], "\(run.stdout)")
     }
 
+    @Test func aMistypedKeysFixNamesTheKey() throws {
+        let run = try Self.build(Self.site)
+        #expect(run.stdout.contains("fix: Did you mean `landing.title`? Change `landing.titel` to `landing.title`."))
+        #expect(!run.stdout.contains("Add `landing.titel`"))
+    }
+
     /// The preview's index lists the same findings errors first.
     @Test func thePreviewListsErrorsBeforeWarnings() throws {
         let site = TemporaryDirectory()
