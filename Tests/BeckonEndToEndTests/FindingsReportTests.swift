@@ -44,6 +44,18 @@ import Testing
         #expect(!run.stdout.contains("Add `landing.titel`"))
     }
 
+    @Test func anUnknownArgumentIsLocatedAtItself() throws {
+        let run = try Self.build(
+            SiteFixture.replacing(
+                "title: \"{inviter} invited you to {app}\"", with: "title: \"{inviter} invited you to {ap}\"",
+                in: SiteFixture.minimal))
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                "locales/en-US.yml:4:36: error[l10n.unknown-argument]: `landing.title` uses the argument `{ap}`"),
+            "\(run.stdout)")
+    }
+
     /// The preview's index lists the same findings errors first.
     @Test func thePreviewListsErrorsBeforeWarnings() throws {
         let site = TemporaryDirectory()
