@@ -56,6 +56,18 @@ import Testing
             "\(run.stdout)")
     }
 
+    @Test func aBadPhoneNumberIsOneFinding() throws {
+        let run = try Self.build(
+            SiteFixture.replacing(
+                "    context: achievement\n",
+                with: "    context: achievement\n    phone: \"+49 151 not a number\"\n    channels: [sms, whatsapp]\n",
+                in: SiteFixture.minimal))
+        #expect(run.status == 1)
+        #expect(Self.headers(run.stdout).map { $0.prefix { $0 != ":" } } == ["beckon.yml"], "\(run.stdout)")
+        #expect(run.stdout.contains("error[config.invalid-phone]"))
+        #expect(run.stdout.contains("Build failed: 1 error."))
+    }
+
     /// The preview's index lists the same findings errors first.
     @Test func thePreviewListsErrorsBeforeWarnings() throws {
         let site = TemporaryDirectory()
