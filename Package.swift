@@ -85,7 +85,7 @@ let package = Package(
             name: "BeckonRender",
             dependencies: [
                 "BeckonDiagnostics", "BeckonEngine", "BeckonProvenance", "BeckonSite", "BeckonLocalization",
-                "BeckonMarkdown", "BeckonText", .product(name: "Mustache", package: "swift-mustache"),
+                "BeckonMarkdown", "BeckonText", "BeckonURL", .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -97,7 +97,9 @@ let package = Package(
             ]),
         .target(
             name: "BeckonMessages",
-            dependencies: ["BeckonDiagnostics", "BeckonLocalization", "BeckonSite", "InviteModel", "BeckonRender"]),
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonSite", "BeckonURL", "InviteModel", "BeckonRender",
+            ]),
         .target(name: "BeckonServing", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonRender"]),
         .target(name: "BeckonStarters"),
         .target(name: "BeckonMIME", dependencies: ["BeckonBase64"]),

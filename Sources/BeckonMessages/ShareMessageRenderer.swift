@@ -2,6 +2,7 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
+import BeckonURL
 import InviteModel
 
 /// Renders the pre-composed share messages (seed 001 §5.2, seed 000 R6, seed 002's message pools):
