@@ -64,7 +64,8 @@ let package = Package(
         ),
         .target(name: "BeckonDiagnostics"),
         .target(name: "BeckonJSON"),
-        .target(name: "BeckonProvenance", dependencies: ["BeckonDiagnostics"]),
+        .target(name: "BeckonBase64"),
+        .target(name: "BeckonProvenance", dependencies: ["BeckonBase64", "BeckonDiagnostics"]),
         .target(name: "BeckonURL"),
         .target(name: "BeckonEngine", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "BeckonText", dependencies: ["CBeckonICU"]),
@@ -84,7 +85,7 @@ let package = Package(
             name: "BeckonRender",
             dependencies: [
                 "BeckonDiagnostics", "BeckonEngine", "BeckonProvenance", "BeckonSite", "BeckonLocalization",
-                "BeckonMarkdown", "BeckonText", .product(name: "Mustache", package: "swift-mustache"),
+                "BeckonMarkdown", "BeckonText", "BeckonURL", .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -96,10 +97,12 @@ let package = Package(
             ]),
         .target(
             name: "BeckonMessages",
-            dependencies: ["BeckonDiagnostics", "BeckonLocalization", "BeckonSite", "InviteModel", "BeckonRender"]),
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonSite", "BeckonURL", "InviteModel", "BeckonRender",
+            ]),
         .target(name: "BeckonServing", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonRender"]),
         .target(name: "BeckonStarters"),
-        .target(name: "BeckonMIME"),
+        .target(name: "BeckonMIME", dependencies: ["BeckonBase64"]),
         .target(
             name: "BeckonEmail",
             dependencies: [
@@ -213,6 +216,10 @@ let package = Package(
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
         .testTarget(name: "BeckonEngineTests", dependencies: ["BeckonEngine"]),
         .testTarget(name: "BeckonURLTests", dependencies: ["BeckonURL"]),
+        .testTarget(
+            name: "BeckonBase64Tests",
+            dependencies: ["BeckonBase64", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "BeckonProvenanceTests",
             dependencies: [

@@ -2,6 +2,7 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
+import BeckonURL
 import InviteModel
 
 /// Renders the pre-composed share messages (seed 001 §5.2, seed 000 R6, seed 002's message pools):
@@ -101,7 +102,7 @@ public struct ShareMessageRenderer: Sendable {
                         fix: "Add `\(base).\(variant)`, or write `\(base)` as one message for every variant."))
             }
             for entry in entries {
-                diagnostics += catalog.unknownArguments(key: entry.key, known: MessageArguments.names)
+                diagnostics += catalog.unknownArgumentFindings(key: entry.key, known: MessageArguments.names)
             }
             diagnostics += poolArgumentMismatches(entries)
         }

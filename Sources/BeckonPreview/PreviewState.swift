@@ -30,9 +30,10 @@ public struct PreviewState: Sendable {
     /// The site's production origins, rewritten to the preview in served pages.
     public var productionOrigins: [String]
 
-    /// The findings made in one output file, with the line each was made at there.
+    /// The findings made in one output file, with the line each was made at there: errors first,
+    /// then warnings, then notes, each by location (the order the lists show them in).
     public func findings(in path: String) -> [(diagnostic: Diagnostic, line: Int?)] {
-        report.diagnostics.flatMap { diagnostic in
+        report.bySeverity.flatMap { diagnostic in
             diagnostic.allOccurrences.filter { $0.artifact == path }.map { (diagnostic, $0.line) }
         }
     }

@@ -1,3 +1,5 @@
+import BeckonBase64
+
 /// Which byte ranges of a rendered artifact came from which origin, like a source map.
 ///
 /// Spans nest: a locale string inside a template paragraph inside a layout line. A byte's origin

@@ -20,6 +20,7 @@ public struct ReviewPage: Sendable {
     let site: Site
     let input: LocalizationInput
     let statuses: [LocaleStatus]
+    /// The build's findings, errors first, then warnings, then notes, each by location.
     let diagnostics: [Diagnostic]
     let artifacts: [Artifact]
     /// The keys of the strings each artifact shows, by output path, when the caller read them.
@@ -34,7 +35,7 @@ public struct ReviewPage: Sendable {
         self.site = site
         self.input = input
         self.statuses = statuses
-        self.diagnostics = diagnostics
+        self.diagnostics = diagnostics.sortedBySeverity()
         self.artifacts = artifacts
         self.shown = shown
         self.groups = Self.groups(input)

@@ -20,6 +20,9 @@ struct PercentEncodeSet: Sendable {
     static let path = query.adding("?^`{}")
     /// The userinfo percent-encode set (username and password).
     static let userinfo = path.adding("/:;=@[\\]|")
+    /// Every byte but RFC 3986's unreserved characters (`A–Z a–z 0–9 - . _ ~`): what Beckon's own
+    /// `PercentEncoding` writes as `%XX` (not one of the URL Standard's sets).
+    static let allButUnreserved = c0Control.adding(" !\"#$%&'()*+,/:;<=>?@[\\]^`{|}")
 
     /// Whether `byte` is percent-encoded by this set.
     func contains(_ byte: UInt8) -> Bool {

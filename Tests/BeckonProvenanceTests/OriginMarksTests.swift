@@ -115,14 +115,4 @@ import Testing
         let data = try JSONEncoder().encode(map)
         #expect(try JSONDecoder().decode(ProvenanceMap.self, from: data) == map)
     }
-
-    @Test(arguments: [[], [0], [1, 2], [255, 0, 127], Array(0...255)] as [[UInt8]])
-    func base64RoundTrips(bytes: [UInt8]) {
-        #expect(Base64.decode(Base64.encode(bytes)) == bytes)
-    }
-
-    @Test(arguments: ["A", "AB=C", "====", "A@==", "AA==AA=="])
-    func malformedBase64IsRefused(text: String) {
-        #expect(Base64.decode(text) == nil)
-    }
 }

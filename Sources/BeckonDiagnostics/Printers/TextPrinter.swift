@@ -1,12 +1,13 @@
 /// Prints diagnostics for people: `file:line:column: severity[rule]: message`, then ±2 source
-/// lines with a caret under the column, notes, and the fix hint.
+/// lines with a caret under the column, notes, and the fix hint. Errors come first, then
+/// warnings, then notes, each by location.
 struct TextPrinter {
     let sources: SourceStore
     let color: Bool
 
     func render(_ report: DiagnosticReport) -> String {
         var out = ""
-        for diagnostic in report.diagnostics {
+        for diagnostic in report.bySeverity {
             out += header(diagnostic) + "\n"
             if let location = diagnostic.location, !sources.isPersonal(location.file),
                 let source = sources.source(for: location.file)

@@ -1,3 +1,5 @@
+import BeckonBase64
+
 /// A part's `Content-Transfer-Encoding`.
 public enum TransferEncoding: String, Hashable, Sendable, Codable, CaseIterable {
     /// The text as it is: only chosen for printable ASCII whose lines are CRLF-terminated, at

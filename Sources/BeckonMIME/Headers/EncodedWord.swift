@@ -1,3 +1,5 @@
+import BeckonBase64
+
 /// RFC 2047 encoded-words in UTF-8: `=?UTF-8?B?…?=` and `=?UTF-8?Q?…?=`.
 enum EncodedWord {
     /// The longest encoded-word RFC 2047 §2 allows.

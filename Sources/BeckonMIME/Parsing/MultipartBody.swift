@@ -1,3 +1,5 @@
+import BeckonBase64
+
 /// The parts of a multipart body (RFC 2046 §5.1.1), each decoded.
 struct MultipartBody {
     /// The parts in order.

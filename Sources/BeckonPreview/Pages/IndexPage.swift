@@ -1,7 +1,7 @@
 import BeckonDiagnostics
 import BeckonRender
 
-/// The preview's front page: every finding, then every file of every locale by kind — pages,
+/// The preview's front page: every finding (errors first, then warnings, then notes), then every file of every locale by kind — pages,
 /// emails, cards, share messages — and the site-wide files, the review page and, once
 /// `scripts/screenshots.sh` has run, its screenshots.
 enum IndexPage {
@@ -16,7 +16,7 @@ enum IndexPage {
         if screenshots { body += " <a href=\"/_beckon/screenshots/\">Screenshots</a>" }
         body += "</nav>\n"
         body += "<section id=\"findings\"><h2>Findings</h2>\n"
-        body += FindingsList.html(state.report.diagnostics, sources: state.sources)
+        body += FindingsList.html(state.report.bySeverity, sources: state.sources)
         body += "</section>\n"
         for locale in locales { body += section(locale, state) }
         body += siteSection(state)

@@ -145,15 +145,22 @@ public struct LayoutLinter {
         var candidates: [String] = []
         for frame in stack { candidates += Self.paths(of: frame, depth: segments.count) }
         let isMessage = name.hasPrefix("t.") || name.hasPrefix("html.")
+        let nearest = DidYouMean.suggestion(for: name, among: candidates)
+        let didYouMean = nearest.map { " (did you mean `\($0)`?)" } ?? ""
+        let fix =
+            if let nearest {
+                "Did you mean `\(nearest)`? Change `\(name)` to `\(nearest)`."
+            } else if isMessage {
+                "Add the key to the default locale's bundle, or fix the name."
+            } else {
+                "See the layout context in docs/site-format.md for the names available."
+            }
         return .error(
             isMessage ? "l10n.missing-key" : "layout.unknown-name",
             isMessage
-                ? "`\(name)` names a locale string that no bundle has\(DidYouMean.phrase(for: name, among: candidates))"
-                : "`\(name)` is not a value layouts can use\(DidYouMean.phrase(for: name, among: candidates))",
-            at: location,
-            fix: isMessage
-                ? "Add the key to the default locale's bundle, or fix the name."
-                : "See the layout context in docs/site-format.md for the names available.")
+                ? "`\(name)` names a locale string that no bundle has\(didYouMean)"
+                : "`\(name)` is not a value layouts can use\(didYouMean)",
+            at: location, fix: fix)
     }
 
     static func paths(of value: TemplateValue, depth: Int, prefix: String = "") -> [String] {

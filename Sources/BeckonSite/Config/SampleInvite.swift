@@ -135,9 +135,12 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
                     fix: "Write a plain address such as `jonas@example.com`.", rule: "invalid-email")
             }
         }
+        // Values already reported invalid, which later checks leave alone: one bad value, one finding.
+        var invalid: Set<String> = []
         if let text = mapping.string("phone") {
             phone = PhoneNumber(parsing: text)
             if phone == nil {
+                invalid.insert("phone")
                 reader.invalid(
                     "`phone` (\(Redact.phone(text))) is not an international phone number",
                     at: mapping.location(of: "phone"),
@@ -147,6 +150,7 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
         if let text = mapping.string("instagram") {
             instagram = InstagramUsername(text)
             if instagram == nil {
+                invalid.insert("instagram")
                 reader.invalid(
                     "`instagram` is not an Instagram username",
                     at: mapping.location(of: "instagram"),
@@ -164,7 +168,7 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
                     fix: "Name the string or pool, such as `share.partner`.")
             }
         }
-        channels = Self.channels(mapping, phone: phone, instagram: instagram)
+        channels = Self.channels(mapping, phone: phone, instagram: instagram, invalid: invalid)
         guard let id, Self.isSlug(id), let firstName, let fullName,
             let email = inviteeEmail ?? EmailAddress("\(id)@example.com")
         else { return nil }
@@ -185,9 +189,11 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
         }
     }
 
-    /// `channels: [whatsapp]`, each with the address it needs.
+    /// `channels: [whatsapp]`: the channels the recipient is reached on. Each needs its address
+    /// (`phone` for SMS and WhatsApp, `instagram` for Instagram), unless that address is among
+    /// `invalid`: written, and already reported as written wrong.
     private static func channels(
-        _ mapping: YAMLReader.Mapping, phone: PhoneNumber?, instagram: InstagramUsername?
+        _ mapping: YAMLReader.Mapping, phone: PhoneNumber?, instagram: InstagramUsername?, invalid: Set<String>
     ) -> [InviteChannel]? {
         guard let channels = mapping.choices("channels", of: InviteChannel.self, what: "a channel") else { return nil }
         for channel in channels {
@@ -197,7 +203,7 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
                 case .instagram: instagram == nil ? "instagram" : nil
                 default: nil
                 }
-            if let needs {
+            if let needs, !invalid.contains(needs) {
                 mapping.reader.invalid(
                     "the recipient is reached on `\(channel.rawValue)` but has no `\(needs)`",
                     at: mapping.location(of: "channels"),

@@ -1,3 +1,5 @@
+import BeckonURL
+
 /// A link that opens a messaging app with a message filled in (seed 002 Requirement 8).
 ///
 /// Text is percent-encoded per RFC 3986, so building and parsing round-trip for any Unicode message.

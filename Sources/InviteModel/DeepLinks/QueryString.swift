@@ -1,3 +1,5 @@
+import BeckonURL
+
 /// Splits and joins `name=value&…` query strings with RFC 3986 encoding.
 enum QueryString {
     /// Name/value pairs in order; `nil` when an escape is malformed.

@@ -1,3 +1,4 @@
+import BeckonURL
 import Foundation
 
 /// Why a URL is not a well-formed invite link of a site.

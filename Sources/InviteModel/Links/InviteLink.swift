@@ -1,3 +1,4 @@
+import BeckonURL
 import Foundation
 
 /// An invite link with its signed parameters. The link carries only opaque ids — a code, or a

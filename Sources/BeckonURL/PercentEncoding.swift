@@ -1,0 +1,37 @@
+/// RFC 3986 percent-encoding of text Beckon writes into URLs: every byte of the UTF-8 text except
+/// unreserved characters (`A–Z a–z 0–9 - . _ ~`) becomes `%XX` in upper-case hex. Message text in
+/// deep links, link parameters and URL components of pages all use it, so any Unicode text
+/// survives the round trip.
+public enum PercentEncoding {
+    /// The text with every byte but the unreserved characters written as `%XX`.
+    public static func encode(_ text: some StringProtocol) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        bytes.appendPercentEncoded(contentsOf: text.utf8, using: .allButUnreserved)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Decodes `%XX` sequences (and, with `plusAsSpace`, `+` as a space, as HTML forms write it);
+    /// `nil` when an escape is malformed or the bytes are not UTF-8.
+    public static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case .percentSign:
+                guard let high = iterator.next()?.hexDigitValue, let low = iterator.next()?.hexDigitValue else {
+                    return nil
+                }
+                bytes.append(high << 4 | low)
+            case .plusSign where plusAsSpace:
+                bytes.append(.space)
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Whether `byte` is an RFC 3986 unreserved character, which is never encoded.
+    public static func isUnreserved(_ byte: UInt8) -> Bool { !PercentEncodeSet.allButUnreserved.contains(byte) }
+}

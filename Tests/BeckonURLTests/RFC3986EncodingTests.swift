@@ -1,0 +1,39 @@
+import BeckonURL
+import Testing
+
+/// `PercentEncoding`: the one RFC 3986 table the invite model's links and the rendered pages'
+/// URL components share.
+@Suite struct RFC3986EncodingTests {
+    static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    /// Every byte: the unreserved characters as themselves, the rest as `%XX` in upper-case hex.
+    @Test func everyByteButTheUnreservedIsEncoded() {
+        for byte in UInt8.min...UInt8.max {
+            let hex = String(byte, radix: 16, uppercase: true)
+            let expected =
+                Self.unreserved.contains(byte) ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + hex
+            #expect(PercentEncoding.isUnreserved(byte) == Self.unreserved.contains(byte))
+            if byte < 0x80 { #expect(PercentEncoding.encode(String(UnicodeScalar(byte))) == expected) }
+        }
+    }
+
+    @Test(
+        arguments: [
+            ("Join Minimo!", "Join%20Minimo%21"), ("a+b=c&d", "a%2Bb%3Dc%26d"), ("Café 🎉", "Caf%C3%A9%20%F0%9F%8E%89"),
+            ("~user_1.x-y", "~user_1.x-y"), ("100%", "100%25"), ("", ""),
+        ] as [(String, String)])
+    func textIsEncodedAsUTF8Bytes(text: String, encoded: String) {
+        #expect(PercentEncoding.encode(text) == encoded)
+        #expect(PercentEncoding.decode(encoded) == text)
+    }
+
+    @Test func formsWritePlusForSpace() {
+        #expect(PercentEncoding.decode("a+b%2B", plusAsSpace: true) == "a b+")
+        #expect(PercentEncoding.decode("a+b%2B") == "a+b+")
+    }
+
+    @Test(arguments: ["%", "%4", "%G1", "%C3", "%FF"])
+    func malformedEscapesAndNonUTF8AreRefused(text: String) {
+        #expect(PercentEncoding.decode(text) == nil)
+    }
+}
