@@ -77,7 +77,7 @@ public struct EmailRenderer: Sendable {
             diagnostics.append(catalog.missingKey(key, at: location))
         }
         for key in Set(keys.map(\.0)).sorted() {
-            diagnostics += catalog.unknownArgumentFindings(key: key, known: MessageArguments.names)
+            diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
         }
         return diagnostics
     }

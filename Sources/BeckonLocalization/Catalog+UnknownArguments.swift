@@ -4,7 +4,7 @@ import BeckonSite
 extension Catalog {
     /// Reports arguments a message uses that the renderer does not provide, each at the argument
     /// itself in the bundle file (`{ap}` in `title: "Join {ap}"`), once per bundle that uses it.
-    public func unknownArgumentFindings(key: MessageKey, known: Set<String>) -> [Diagnostic] {
+    public func unknownArguments(key: MessageKey, known: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for bundle in bundles.values.sorted(by: { $0.locale < $1.locale }) {
             guard let entry = bundle.entries[key] else { continue }

@@ -195,21 +195,4 @@ public struct Catalog: Sendable {
         guard bundles[locale]?.entries[key] == nil, let (_, supplier) = lookup(key, in: locale) else { return false }
         return locales.acceptsFallback(from: locale, to: supplier)
     }
-
-    /// Reports arguments a message uses that the renderer does not provide, at the string itself.
-    public func unknownArguments(key: MessageKey, known: Set<String>) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for bundle in bundles.values.sorted(by: { $0.locale < $1.locale }) {
-            guard let entry = bundle.entries[key] else { continue }
-            for name in entry.message.argumentNames where !known.contains(name) {
-                var diagnostic = Diagnostic.error(
-                    "l10n.unknown-argument",
-                    "`\(key)` uses the argument `{\(name)}`, which Beckon does not provide\(DidYouMean.phrase(for: name, among: known))",
-                    at: entry.location, fix: "Use one of: \(known.sorted().map { "{\($0)}" }.joined(separator: ", ")).")
-                diagnostic.locale = bundle.locale.rawValue
-                diagnostics.append(diagnostic)
-            }
-        }
-        return diagnostics
-    }
 }

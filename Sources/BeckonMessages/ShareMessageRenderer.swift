@@ -102,7 +102,7 @@ public struct ShareMessageRenderer: Sendable {
                         fix: "Add `\(base).\(variant)`, or write `\(base)` as one message for every variant."))
             }
             for entry in entries {
-                diagnostics += catalog.unknownArgumentFindings(key: entry.key, known: MessageArguments.names)
+                diagnostics += catalog.unknownArguments(key: entry.key, known: MessageArguments.names)
             }
             diagnostics += poolArgumentMismatches(entries)
         }

@@ -75,7 +75,7 @@ public struct PageRenderer: Sendable {
             }
         }
         for key in Set(usedKeys).sorted() {
-            diagnostics += catalog.unknownArgumentFindings(key: key, known: MessageArguments.names)
+            diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
         }
         if template.kind.isPersonal, readsInviter(template, keys: usedKeys),
             catalog.lookup(MessageArguments.anonymousInviterKey, in: locale) == nil

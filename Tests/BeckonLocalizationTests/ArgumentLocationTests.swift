@@ -32,7 +32,7 @@ import Testing
             ("share:\n  - \"Hi {app}\"\n  - \"Hi {ap}\"\n", "share.2", 3, 9),
         ] as [(String, String, Int, Int)])
     func anUnknownArgumentIsLocatedAtItsBrace(text: String, key: String, line: Int, column: Int) throws {
-        let findings = Self.catalog(text).unknownArgumentFindings(key: MessageKey(key), known: ["app", "n"])
+        let findings = Self.catalog(text).unknownArguments(key: MessageKey(key), known: ["app", "n"])
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.rule == "l10n.unknown-argument")
@@ -42,7 +42,7 @@ import Testing
     /// `{ap}` written only as an escape is not in the file's text: the string's start stands in.
     @Test func anArgumentNotWrittenAsItselfFallsBackToTheValue() throws {
         let findings = Self.catalog("landing:\n  title: \"Join \\x7Bap}\"\nnext: \"{ap}\"\n")
-            .unknownArgumentFindings(key: "landing.title", known: ["app"])
+            .unknownArguments(key: "landing.title", known: ["app"])
         #expect(findings.first?.location == SourceLocation(file: "locales/en-US.yml", line: 2, column: 10))
     }
 }

@@ -1,7 +1,7 @@
 import BeckonEngine
 
-/// A render step's result that made some files: the step, its own arguments (a locale, a route,
-/// a sample), which make its key, and the parts of the site it is given, which it records as
+/// A render step's result that made some files: the step, its own arguments (the template's path,
+/// a locale, a route, a sample: everything that tells two of its results apart), which make its key, and the parts of the site it is given, which it records as
 /// reads when it runs (with the strings it looks up), so a changed part makes it run again and
 /// `--explain` can name the file.
 struct RenderProducer: Sendable {

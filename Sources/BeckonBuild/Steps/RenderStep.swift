@@ -29,7 +29,7 @@ struct RenderStep {
             defer { counter.increment() }
             let producer = RenderProducer(
                 BuildSteps.renderPage, given: [.config, .run, .template(template.path), .layouts, .cardLayouts],
-                arguments: [route.locale.rawValue, route.filePath], prints: loaded.prints)
+                arguments: [template.path, route.locale.rawValue, route.filePath], prints: loaded.prints)
             return render(producer) {
                 let (artifact, diagnostics) = prepared.pages.render(template, route: route)
                 return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
@@ -39,7 +39,7 @@ struct RenderStep {
             defer { counter.increment() }
             let producer = RenderProducer(
                 BuildSteps.renderEmail, given: [.config, .run, .template(template.path)],
-                arguments: [locale.rawValue, sample.id], prints: loaded.prints)
+                arguments: [template.path, locale.rawValue, sample.id], prints: loaded.prints)
             return render(producer) {
                 let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
                 return RenderResult(artifacts, diagnostics)
