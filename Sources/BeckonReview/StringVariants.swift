@@ -30,15 +30,23 @@ struct StringVariants {
         self.catalog = catalog
         self.counter = counter
         shown = renderings.first { $0.sample != nil } ?? renderings.first
+        let shown = self.shown
         bases = Bases {
             let anonymous =
                 catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+            let read = Set(catalog.lookup(key, in: locale)?.entry.message.argumentNames ?? [])
             var bases: [(LocalizationInput.Rendering, [String: ArgumentValue])] = []
+            // Samples that give the string the same values render it the same way: one of them is
+            // enough (the shown one is always kept).
+            var seen: Set<[String: ArgumentValue]> = []
             for rendering in renderings {
                 let sample = rendering.sample.flatMap { samples[$0] }
                 if rendering.sample != nil, sample == nil { continue }
                 var arguments = MessageArguments.values(
                     config: config, sample: sample, anonymousInviter: anonymous, link: Self.linkMarker)
+                var values = arguments.filter { read.contains($0.key) }
+                if read.contains("link") { values["link"] = ArgumentValue(rendering.text) }
+                guard seen.insert(values).inserted || rendering == shown else { continue }
                 let fallback = config.links.url(code: sample?.code.rawValue ?? "")
                 arguments["link"] = ArgumentValue(
                     Self.link(in: rendering.text, of: arguments, key, locale, catalog) ?? fallback)
