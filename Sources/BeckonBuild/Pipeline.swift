@@ -107,7 +107,9 @@ public struct Pipeline: Sendable {
     /// With `staging`, each rendered file is written there at once and read back from it.
     func renderAndCheck(streamingTo staging: OutputStaging? = nil) async -> Outcome {
         engine.beginRun()
-        var outcome = await steps(staging)
+        // The run's inputs are its own: another run on the same engine, at the same time, for
+        // another invite or site, never checks reads against them.
+        var outcome = await engine.withOwnInputs { await steps(staging) }
         // A run that stopped before rendering keeps what earlier runs made, for the run after the fix.
         engine.endRun(pruning: !outcome.artifacts.isEmpty)
         outcome.steps = engine.stats

@@ -36,12 +36,23 @@ public final class Engine: @unchecked Sendable {
     private var tables: [StepName: Table] = [:]
     private var generation = 0
     private var currentStats = StepStats()
-    private let inputs = InputResolvers()
+    /// The resolvers of runs that do not bring their own.
+    private let sharedInputs = InputResolvers()
+    /// The resolvers this task's run checks reads with.
+    private var inputs: InputResolvers { InputResolvers.current ?? sharedInputs }
     /// Results kept on disk between processes, when enabled.
     public let cache: StepCache?
 
     public init(cache: StepCache? = nil) {
         self.cache = cache
+    }
+
+    /// Runs `body` with resolvers of its own: what it provides, and the fingerprints they answer,
+    /// are seen by the steps it runs and by no other run, so several runs with different inputs
+    /// (different invites, different sites) can share this engine at once. Each still reuses
+    /// only results whose recorded reads match its own inputs.
+    public func withOwnInputs<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        try await InputResolvers.$current.withValue(InputResolvers(), operation: body)
     }
 
     /// Sets how this run fingerprints the inputs of one kind. Provide every kind before the first
@@ -52,7 +63,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Starts a run: statistics restart, and results not used by the end of it are dropped.
     public func beginRun() {
-        inputs.reset()
+        sharedInputs.reset()
         lock.withLock {
             generation += 1
             currentStats = StepStats()

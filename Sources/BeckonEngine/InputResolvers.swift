@@ -5,6 +5,10 @@ import Foundation
 final class InputResolvers: @unchecked Sendable {
     typealias Resolver = @Sendable (InputID) -> Fingerprint?
 
+    /// The resolvers of the run this task belongs to, when it has its own
+    /// (`Engine.withOwnInputs`); otherwise the engine's.
+    @TaskLocal static var current: InputResolvers?
+
     private let lock = NSLock()
     private var resolvers: [InputKind: Resolver] = [:]
     private var answers: [InputID: Fingerprint?] = [:]

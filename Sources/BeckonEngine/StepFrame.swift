@@ -32,15 +32,25 @@ final class StepFrame: @unchecked Sendable {
 }
 
 /// The computation a piece of work belongs to, carried to other threads: work a step hands to
-/// `DispatchQueue.concurrentPerform` (see `parallelMap`) records its steps in that step's frame.
+/// `DispatchQueue.concurrentPerform` (see `parallelMap`) records its steps in that step's frame,
+/// and checks reads with its run's resolvers.
 public struct StepScope: Sendable {
     let frame: StepFrame?
+    /// The run's own resolvers, when it has them (`Engine.withOwnInputs`).
+    let inputs: InputResolvers?
 
     /// The scope of the computation running here.
-    public static var current: StepScope { StepScope(frame: StepFrame.active) }
+    public static var current: StepScope { StepScope(frame: StepFrame.active, inputs: InputResolvers.current) }
 
     /// Runs `body` inside this scope.
     public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+        if let inputs, InputResolvers.current !== inputs {
+            return try InputResolvers.$current.withValue(inputs) { try inside(body) }
+        }
+        return try inside(body)
+    }
+
+    private func inside<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard let frame, StepFrame.active !== frame else { return try body() }
         return try StepFrame.$active.withValue(frame, operation: body)
     }

@@ -181,4 +181,48 @@ import Testing
             }
         }
     }
+
+    /// Invites rendered at the same time on one engine, each with its own inputs: every file and
+    /// finding is what a fresh engine makes of the same invite.
+    @Test func invitesRenderedAtOnceOnOneEngineMatchAFreshEngine() async throws {
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(IncrementalFixture.site, to: folder.url)
+        let engine = Engine()
+        var invites: [SampleInvite] = []
+        for seed in [3, 8, 21, 55, 144, 377] {
+            var generator = RandomInvite(seed: seed)
+            let json = generator.json()
+            let (invite, diagnostics) = SampleInvite.parse(
+                SourceText(path: "invite.json", text: json), now: Date(timeIntervalSince1970: 1_767_225_600))
+            #expect(diagnostics.isEmpty, "\(json): \(diagnostics)")
+            invites.append(try #require(invite))
+        }
+        let options = IncrementalBuildTests.options(folder.url)
+        // Twice over, so the second round also reuses what the first one kept.
+        for _ in 0..<2 {
+            let kept = await withTaskGroup(of: (Int, IncrementalBuildTests.Snapshot).self) { group in
+                for (index, invite) in invites.enumerated() {
+                    var options = options
+                    options.invite = invite
+                    group.addTask {
+                        (index, IncrementalBuildTests.Snapshot(await Pipeline(options: options, engine: engine).run()))
+                    }
+                }
+                var results: [Int: IncrementalBuildTests.Snapshot] = [:]
+                for await (index, snapshot) in group { results[index] = snapshot }
+                return results
+            }
+            for (index, invite) in invites.enumerated() {
+                var alone = options
+                alone.invite = invite
+                let fresh = IncrementalBuildTests.Snapshot(await Pipeline(options: alone).run())
+                let shared = try #require(kept[index])
+                #expect(shared.files.keys.sorted() == fresh.files.keys.sorted())
+                for (path, bytes) in fresh.files where shared.files[path] != bytes {
+                    Issue.record("\(path) differs from a fresh engine's for invite \(index)")
+                }
+                #expect(shared.diagnostics == fresh.diagnostics)
+            }
+        }
+    }
 }
