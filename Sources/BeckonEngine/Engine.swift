@@ -111,7 +111,7 @@ public final class Engine: @unchecked Sendable {
         let child = StepRef(step, key)
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
-        let frame = StepFrame()
+        let frame = StepFrame(recordingStep: step.recordsEveryRead ? step.name : nil)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         store(child, value, frame, because: found, since: start)
@@ -125,7 +125,7 @@ public final class Engine: @unchecked Sendable {
         let child = StepRef(step, key)
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
-        let frame = StepFrame()
+        let frame = StepFrame(recordingStep: step.recordsEveryRead ? step.name : nil)
         let start = DispatchTime.now()
         let value = try await StepFrame.$active.withValue(frame, operation: compute)
         store(child, value, frame, because: found, since: start)
@@ -152,7 +152,7 @@ public final class Engine: @unchecked Sendable {
                 return stored.value
             }
         }
-        let frame = StepFrame()
+        let frame = StepFrame(recordingStep: step.recordsEveryRead ? step.name : nil)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         let reads = store(child, value, frame, because: found, since: start)

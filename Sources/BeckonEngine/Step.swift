@@ -6,9 +6,13 @@
 public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     /// The name results are filed, counted and cached under.
     public let name: StepName
+    /// Whether the step is keyed by its own arguments alone and relies on recording every input
+    /// it reads: `UnrecordedReads` keeps any read that was not recorded while it computes.
+    public let recordsEveryRead: Bool
 
-    public init(_ name: StepName) {
+    public init(_ name: StepName, recordsEveryRead: Bool = false) {
         self.name = name
+        self.recordsEveryRead = recordsEveryRead
     }
 
     public var description: String { name.rawValue }

@@ -7,11 +7,17 @@ import Foundation
 /// its reads on, so the outer result is reused only while the inner ones could be.
 final class StepFrame: @unchecked Sendable {
     private let lock = NSLock()
+    /// The step computing, when it relies on recording every read (see `UnrecordedReads`).
+    let recordingStep: StepName?
     private var children: Set<StepRef> = []
     private var reads: Set<InputID> = []
 
     /// The computation running on this task or thread, if any.
     @TaskLocal static var active: StepFrame?
+
+    init(recordingStep: StepName? = nil) {
+        self.recordingStep = recordingStep
+    }
 
     func read(_ input: InputID) {
         _ = lock.withLock { reads.insert(input) }

@@ -6,7 +6,13 @@ import BeckonText
 /// Every locale bundle of a site, with the fallback chains that connect them.
 public struct Catalog: Sendable {
     public let locales: LocalesConfig
-    public let bundles: [LocaleID: LocaleBundle]
+    /// Every bundle, by locale. Reading them whole records no read: steps that key by their
+    /// arguments read strings through `lookup` and `sourceEntry` instead (`UnrecordedReads`).
+    public var bundles: [LocaleID: LocaleBundle] {
+        UnrecordedReads.note("every bundle (`Catalog.bundles`)")
+        return storedBundles
+    }
+    let storedBundles: [LocaleID: LocaleBundle]
     /// A formatter per bundle locale, with its CLDR plural rules loaded once.
     let formatters: [LocaleID: MessageFormatter]
     /// Each known locale followed by its fallback chain, the locales `lookup` tries in order: worked
@@ -62,7 +68,7 @@ public struct Catalog: Sendable {
 
     public init(locales: LocalesConfig, bundles: [LocaleID: LocaleBundle]) {
         self.locales = locales
-        self.bundles = bundles
+        self.storedBundles = bundles
         self.formatters = Dictionary(uniqueKeysWithValues: bundles.keys.map { ($0, MessageFormatter(locale: $0)) })
         let known = Set(bundles.keys).union(locales.list).union([locales.defaultLocale])
         self.lookupOrders = Dictionary(
@@ -77,11 +83,14 @@ public struct Catalog: Sendable {
     /// The fingerprint of the source text the `locale` translation of `key` was made from: its
     /// `sourceHash`, else what the translation lock recorded, else `nil` (not known).
     public func recordedSourceHash(of key: MessageKey, in locale: LocaleID) -> String? {
-        bundles[locale]?.entries[key]?.sourceHash ?? lockedSourceHashes[locale]?[key]
+        storedBundles[locale]?.entries[key]?.sourceHash ?? lockedSourceHashes[locale]?[key]
     }
 
     /// The source locale's bundle.
-    public var sourceBundle: LocaleBundle? { bundles[locales.defaultLocale] }
+    public var sourceBundle: LocaleBundle? {
+        UnrecordedReads.note("the source bundle (`Catalog.sourceBundle`)")
+        return storedBundles[locales.defaultLocale]
+    }
 
     /// The entry for a key in a locale, following the fallback chain; also says which locale had it.
     /// Inside a step of the engine, the lookup is recorded as a read of the string (`input(of:in:)`).
@@ -94,7 +103,7 @@ public struct Catalog: Sendable {
     /// the string (share pools and variants are read this way). Recorded like `lookup`.
     public func sourceEntry(_ key: MessageKey) -> BundleEntry? {
         InputID(Self.sourceString, name: key.rawValue).record()
-        return sourceBundle?.entries[key]
+        return storedBundles[locales.defaultLocale]?.entries[key]
     }
 
     /// The input a lookup of `key` in `locale` reads.
@@ -121,9 +130,11 @@ public struct Catalog: Sendable {
             builder.add(entry.text)
             builder.add(entry.location.description)
         case Self.sourceString:
-            guard let entry = sourceBundle?.entries[key] else { return builder.finish() }
+            guard let entry = storedBundles[locales.defaultLocale]?.entries[key] else { return builder.finish() }
             builder.add(entry.text)
             builder.add(entry.location.description)
+        case Self.sourceKeyList:
+            for key in storedBundles[locales.defaultLocale]?.orderedKeys ?? [] { builder.add(key.rawValue) }
         default:
             return nil
         }
@@ -132,7 +143,7 @@ public struct Catalog: Sendable {
 
     private func unrecordedLookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
         for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
-            if let entry = bundles[candidate]?.entries[key] { return (entry, candidate) }
+            if let entry = storedBundles[candidate]?.entries[key] { return (entry, candidate) }
         }
         return nil
     }
@@ -192,7 +203,9 @@ public struct Catalog: Sendable {
     /// Whether `key` in `locale` is supplied by another locale the site accepts as its fallback
     /// (as opposed to translated, or missing).
     public func isAcceptedFallback(_ key: MessageKey, in locale: LocaleID) -> Bool {
-        guard bundles[locale]?.entries[key] == nil, let (_, supplier) = lookup(key, in: locale) else { return false }
+        guard storedBundles[locale]?.entries[key] == nil, let (_, supplier) = lookup(key, in: locale) else {
+            return false
+        }
         return locales.acceptsFallback(from: locale, to: supplier)
     }
 }

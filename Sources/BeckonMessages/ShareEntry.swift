@@ -21,7 +21,6 @@ public struct ShareEntry: Sendable, Hashable {
     /// - Parameter variants: The site's variant ids. With variants, a plain string or pool is the
     ///   same text in every variant; a mapping names one string or pool per variant.
     public static func entries(of base: MessageKey, in catalog: Catalog, variants: [String]) -> [ShareEntry] {
-        guard catalog.sourceBundle != nil else { return [] }
         let plain = Self.entries(of: base, in: catalog, variant: nil)
         guard !variants.isEmpty else { return plain }
         if !plain.isEmpty {
@@ -37,8 +36,7 @@ public struct ShareEntry: Sendable, Hashable {
     /// The variants `base` has no message for (empty when it has one for every variant, or one for
     /// all of them).
     public static func missingVariants(of base: MessageKey, in catalog: Catalog, variants: [String]) -> [String] {
-        guard catalog.sourceBundle != nil, !variants.isEmpty, Self.entries(of: base, in: catalog, variant: nil).isEmpty
-        else { return [] }
+        guard !variants.isEmpty, Self.entries(of: base, in: catalog, variant: nil).isEmpty else { return [] }
         return variants.filter { Self.entries(of: MessageKey("\(base).\($0)"), in: catalog, variant: $0).isEmpty }
     }
 

@@ -58,6 +58,8 @@ import Testing
             }
             #expect(a.diagnostics == b.diagnostics, "after \(edits)")
         }
+        // The render steps key by their arguments alone: none read a bundle without recording it.
+        #expect(UnrecordedReads.take() == [])
     }
 
     @Test func everyKindOfEditInTurnEndsInTheCleanBuild() async throws {

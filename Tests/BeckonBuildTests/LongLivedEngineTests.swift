@@ -1,6 +1,7 @@
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonLocalization
 import BeckonRender
 import BeckonSite
 import BeckonTestSupport
@@ -179,7 +180,23 @@ import Testing
                 }
                 #expect(a.diagnostics == b.diagnostics, "\(json)")
             }
+            #expect(UnrecordedReads.take() == [])
         }
+    }
+
+    /// The check itself: a render step that reads a whole bundle is caught.
+    @Test func aRenderStepReadingABundleWholeIsCaught() {
+        let engine = Engine()
+        engine.beginRun()
+        let catalog = Catalog(
+            locales: LocalesConfig(nil), bundles: [:])
+        _ = engine.value(Step<Int>("render.test", recordsEveryRead: true), Fingerprint(high: 1, low: 1)) {
+            catalog.bundles.count
+        }
+        _ = engine.value(Step<Int>("check.test"), Fingerprint(high: 1, low: 2)) { catalog.bundles.count }
+        let noted = UnrecordedReads.take()
+        #expect(noted.contains { $0.contains("render.test") })
+        #expect(!noted.contains { $0.contains("check.test") })
     }
 
     /// Invites rendered at the same time on one engine, each with its own inputs: every file and

@@ -17,12 +17,12 @@ enum BuildSteps {
     // Preparing
     static let prepareTokens = Step<([String: String], EmailAcceptExpectation?, [Diagnostic])>("prepare.tokens")
     static let prepareCards = Step<(CardSet?, [Diagnostic])>("prepare.cards")
-    // Rendering
-    static let renderPage = Step<RenderResult>("render.page")
-    static let renderEmail = Step<RenderResult>("render.email")
-    static let renderCard = Step<RenderResult>("render.card")
-    static let renderMessages = Step<RenderResult>("render.messages")
-    static let renderSiteFiles = Step<RenderResult>("render.site-files")
+    // Rendering: keyed by their own arguments, every read recorded
+    static let renderPage = Step<RenderResult>("render.page", recordsEveryRead: true)
+    static let renderEmail = Step<RenderResult>("render.email", recordsEveryRead: true)
+    static let renderCard = Step<RenderResult>("render.card", recordsEveryRead: true)
+    static let renderMessages = Step<RenderResult>("render.messages", recordsEveryRead: true)
+    static let renderSiteFiles = Step<RenderResult>("render.site-files", recordsEveryRead: true)
     // Checking
     static let readFacts = Step<ArtifactFacts>("read.facts")
     static let checkArtifact = Step<[Diagnostic]>("check.artifact")

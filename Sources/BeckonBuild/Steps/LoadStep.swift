@@ -25,7 +25,7 @@ struct LoadStep {
         let (lock, sourceHashes) = self.lock(site, catalog)
         if options.pseudo { (site, catalog) = Pipeline.addingPseudoLocales(site, catalog) }
         // Steps record the strings they look up; the engine fingerprints them in this catalog.
-        for kind in [Catalog.string, Catalog.sourceString] {
+        for kind in [Catalog.string, Catalog.sourceString, Catalog.sourceKeyList] {
             engine.provide(kind) { [catalog] in catalog.fingerprint(of: $0) }
         }
         let (layouts, layoutDiagnostics) = self.layouts(site)
