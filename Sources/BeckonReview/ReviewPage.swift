@@ -205,9 +205,10 @@ public struct ReviewPage: Sendable {
             ("finding", "with findings"), ("needs-work", "need work"),
         ].compactMap { state, label in counted[state].map { "\($0) \(label)" } }
         let strings = group.keys.count == 1 ? "1 string" : "\(group.keys.count) strings"
+        // A summary holds one heading, or phrasing content only: the counts go inside the heading.
         var out = "<section id=\"\(anchor)\" class=\"group\">\n<details>\n<summary><h2>"
-        out += "\(HTMLEscaping.text(group.title))</h2> <span class=\"counts\">"
-        out += ([strings] + counts).joined(separator: " · ") + "</span><span class=\"shown\"></span></summary>\n"
+        out += "\(HTMLEscaping.text(group.title)) <span class=\"counts\">"
+        out += ([strings] + counts).joined(separator: " · ") + "</span><span class=\"shown\"></span></h2></summary>\n"
         out += "<table class=\"strings\">\n<thead><tr><th scope=\"col\">key</th>"
         for locale in locales { out += "<th scope=\"col\" data-column=\"\(locale)\">\(locale)</th>" }
         out += "</tr></thead>\n<tbody>\n" + rows
@@ -320,9 +321,9 @@ public struct ReviewPage: Sendable {
     private func siteFindings() -> String {
         let others = diagnostics.filter { $0.location?.file.hasPrefix("locales/") != true }
         guard !others.isEmpty else { return "" }
-        var out = "<section id=\"other-findings\" class=\"group\">\n<details>\n<summary><h2>Other findings</h2> "
+        var out = "<section id=\"other-findings\" class=\"group\">\n<details>\n<summary><h2>Other findings "
         let count = others.count == 1 ? "1 finding" : "\(others.count) findings"
-        out += "<span class=\"counts\">\(count)</span></summary>\n<ul>\n"
+        out += "<span class=\"counts\">\(count)</span></h2></summary>\n<ul>\n"
         for finding in others {
             let place = finding.location.map { HTMLEscaping.text($0.description) + ": " } ?? ""
             let context = [finding.locale, finding.sample.map { "sample \($0)" }].compactMap { $0 }.joined(

@@ -25,7 +25,7 @@ enum ReviewStyle {
         .group{border-top:1px solid #c8c8d0;margin-top:.5rem}
         .group summary{cursor:pointer;padding:.6rem 0;min-height:2rem}
         .group summary h2{display:inline;font-size:1.1rem;margin:0}
-        .counts,.shown{color:#4a4a55;font-size:.85rem}
+        .counts,.shown{color:#4a4a55;font-size:.85rem;font-weight:normal}
         .variant{margin:.1rem 0 .35rem;font-size:.9rem}
         .length{color:#4a4a55;font-size:.8rem}
         .length.over{color:#a50e0e;font-weight:600}
