@@ -16,11 +16,14 @@ struct CheckStep {
     func run(_ rendered: RenderResult, _ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
         let artifacts = rendered.artifacts
         let checker = prepared.checker
+        // The checks are keyed by what they check; the settings the checker was made from are read.
         var contextKey = FingerprintBuilder("check-context")
-        contextKey.add(loaded.prints.config)
-        contextKey.add(loaded.prints.run)
         contextKey.add(prepared.online)
         let context = contextKey.finish()
+        let settings = loaded.prints.inputs(.config) + loaded.prints.inputs(.run)
+        @Sendable func readSettings() {
+            for input in settings { input.record() }
+        }
         let counter = ProgressCounter(total: artifacts.count, phase: "checking", handler: progress)
         // Facts (a parsed page, a text's links, a message read back) are read only when a check
         // that needs them has to run, and then once per content.
@@ -35,6 +38,7 @@ struct CheckStep {
             key.add(print)
             key.add(context)
             let diagnostics = engine.persistentValue(BuildSteps.checkArtifact, key.finish()) {
+                readSettings()
                 // Let go of the tree once its rules ran (and only when it was parsed for them: a
                 // result from the cache parses nothing).
                 let page = facts(artifact, print).page
@@ -66,7 +70,8 @@ struct CheckStep {
                     if releasesDocuments, artifact.kind != .emailHTML { site.pages[artifact.path]?.releaseDocument() }
                 }
                 return engine.value(BuildSteps.checkAcross, key.finish()) {
-                    checker.checkAcrossSite(artifact, in: site)
+                    readSettings()
+                    return checker.checkAcrossSite(artifact, in: site)
                 }
             }
             // Email rules run per email, keyed by its files (and the static assets' sizes).
@@ -86,7 +91,10 @@ struct CheckStep {
                     key.add(file.flatMap { printsByPath[$0.path] } ?? Fingerprint(high: 0, low: 0))
                 }
                 defer { if releasesDocuments { email.page?.releaseDocument() } }
-                return engine.value(BuildSteps.checkEmail, key.finish()) { checker.checkEmail(email, in: site) }
+                return engine.value(BuildSteps.checkEmail, key.finish()) {
+                    readSettings()
+                    return checker.checkEmail(email, in: site)
+                }
             }
             let whole = engine.measure("check: whole-site rules") { checker.checkWholeSite(site) }
             return links.flatMap { $0 } + emails.flatMap { $0 } + whole
@@ -97,7 +105,10 @@ struct CheckStep {
             var siteKey = FingerprintBuilder("check-site")
             siteKey.add(context)
             siteKey.add(checked.map(\.0))
-            diagnostics += engine.persistentValue(BuildSteps.checkSite, siteKey.finish(), compute: checkSite)
+            diagnostics += engine.persistentValue(BuildSteps.checkSite, siteKey.finish()) {
+                readSettings()
+                return checkSite()
+            }
         }
         return diagnostics
     }

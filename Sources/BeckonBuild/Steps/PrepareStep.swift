@@ -16,12 +16,10 @@ struct PrepareStep {
         let catalog = loaded.catalog
         var diagnostics: [Diagnostic] = []
         // Tokens are RSA signatures: sign them once per configuration and key.
-        var tokenKey = FingerprintBuilder("tokens")
-        tokenKey.add(loaded.prints.config)
-        tokenKey.add(loaded.prints.run)
-        tokenKey.add(site.emailTemplates.map(\.path).joined(separator: ","))
-        let tokens = await engine.value(BuildSteps.prepareTokens, tokenKey.finish()) {
-            await SampleTokens.make(site, environment: options.environment)
+        let tokenReads = [.config, .run, .emailTemplateList].flatMap(loaded.prints.inputs)
+        let tokens = await engine.value(BuildSteps.prepareTokens, FingerprintBuilder("tokens").finish()) {
+            for input in tokenReads { input.record() }
+            return await SampleTokens.make(site, environment: options.environment)
         }
         let (tokenLinks, acceptExpectation, tokenDiagnostics) = tokens
         diagnostics += tokenDiagnostics
@@ -58,14 +56,12 @@ struct PrepareStep {
     }
 
     /// The card set: its layout, logo and avatars are read once per layout, theme and static
-    /// files; the catalog it formats texts with is the current one.
+    /// files (recorded as reads); the catalog it formats texts with is the current one.
     private func cards(_ loaded: LoadedSite) -> (CardSet?, [Diagnostic]) {
-        var key = FingerprintBuilder("cards")
-        key.add(loaded.prints.cardLayouts)
-        key.add(loaded.prints.config)
-        key.add(loaded.prints.staticFiles)
-        let (cards, diagnostics) = engine.value(BuildSteps.prepareCards, key.finish()) {
-            CardSet.load(loaded.site, catalog: loaded.catalog)
+        let reads = [.config, .cardLayouts, .staticFiles].flatMap(loaded.prints.inputs)
+        let (cards, diagnostics) = engine.value(BuildSteps.prepareCards, FingerprintBuilder("cards").finish()) {
+            for input in reads { input.record() }
+            return CardSet.load(loaded.site, catalog: loaded.catalog)
         }
         return (cards?.using(site: loaded.site, catalog: loaded.catalog), diagnostics)
     }

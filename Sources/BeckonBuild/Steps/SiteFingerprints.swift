@@ -5,8 +5,9 @@ import BeckonSite
 import Foundation
 
 /// The fingerprints of a loaded site's parts — each file, each locale's fallback chain — and of the
-/// run's options and environment: what the steps' keys are made of. A step's key combines exactly
-/// the parts that step reads, so an edit re-runs only the steps that read the edited file.
+/// run's options and environment, taken once per run. The render, prepare and check steps record
+/// the parts they read as inputs of kind `site`, which the engine fingerprints here; the
+/// localization and review steps still build their keys from the chains and templates.
 struct SiteFingerprints: Sendable {
     /// `beckon.yml`, with the build's date its samples are dated from when they do not say, and
     /// every field of the samples the run renders (an invite given to `render` replaces them).
@@ -17,10 +18,8 @@ struct SiteFingerprints: Sendable {
     let layouts: Fingerprint
     /// Every card layout together.
     let cardLayouts: Fingerprint
-    /// Every file under `static/` with its content (logos and avatars are drawn on cards).
-    let staticFiles: Fingerprint
-    /// Each layout, card layout and static file by its path in the site, to name the one that
-    /// changed (`--explain`).
+    /// Each layout, card layout and file under `static/` (logos and avatars are drawn on cards)
+    /// by its path in the site: the inputs steps record reading.
     let files: [String: Fingerprint]
     /// Each locale's bundle.
     let bundles: [LocaleID: Fingerprint]
@@ -48,7 +47,7 @@ struct SiteFingerprints: Sendable {
         var files: [String: Fingerprint] = [:]
         for source in site.layouts.values { files[source.path] = Self.text(source.text, "layout") }
         for source in site.cardLayouts.values { files[source.path] = Self.text(source.text, "card-layout") }
-        (staticFiles, files) = Self.staticFiles(site, into: files)
+        Self.addStaticFiles(site, to: &files)
         self.files = files
         var bundles: [LocaleID: Fingerprint] = [:]
         for (locale, bundle) in catalog.bundles {
@@ -128,19 +127,12 @@ struct SiteFingerprints: Sendable {
         return builder.finish()
     }
 
-    private static func staticFiles(
-        _ site: Site, into files: [String: Fingerprint]
-    ) -> (Fingerprint, [String: Fingerprint]) {
-        var files = files
-        var builder = FingerprintBuilder("static")
-        for file in site.staticFiles.sorted(by: { $0.path < $1.path }) {
-            builder.add(file.path)
+    private static func addStaticFiles(_ site: Site, to files: inout [String: Fingerprint]) {
+        for file in site.staticFiles {
             let url = site.root.appendingPathComponent(file.sitePath)
             let content = FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }
-            builder.add(content?.description)
             files[file.sitePath] = content ?? Fingerprint(high: 0, low: 0)
         }
-        return (builder.finish(), files)
     }
 }
 
@@ -149,6 +141,8 @@ extension SiteFingerprints {
     /// of kind `site` (`inputs(_:)`), which the engine checks before reusing the step's result.
     enum Part: Sendable {
         case config, run, template(String), layouts, cardLayouts, staticFiles
+        /// Which email templates there are (not what they say).
+        case emailTemplateList
     }
 
     /// Inputs of the site's files and the run, fingerprinted by `fingerprint(of:)`.
@@ -172,6 +166,7 @@ extension SiteFingerprints {
         case .layouts: return folder("templates/layouts/")
         case .cardLayouts: return folder("templates/og/")
         case .staticFiles: return folder("static/")
+        case .emailTemplateList: return [InputID(Self.kind, name: "templates/email/")]
         }
     }
 
@@ -184,7 +179,9 @@ extension SiteFingerprints {
         case Self.runInput.name: return run
         case let name where name.hasSuffix("/"):
             var builder = FingerprintBuilder("folder")
-            for path in files.keys.filter({ $0.hasPrefix(name) }).sorted() { builder.add(path) }
+            for path in Set(files.keys).union(templates.keys).filter({ $0.hasPrefix(name) }).sorted() {
+                builder.add(path)
+            }
             return builder.finish()
         case let name:
             return templates[name] ?? files[name]
