@@ -13,6 +13,9 @@ public struct HTMLDocument: Sendable {
     public let root: HTMLNode
     /// Parse errors, leaving out libxml2's complaints about HTML5 elements it predates.
     public let errors: [ParseError]
+    /// Every element by tag name, in document order: one walk of the tree at parse time instead
+    /// of one per `elements(named:)` (the checks ask for links, images, styles and scripts).
+    private let elementsByName: [String: [HTMLNode]]
 
     /// libxml2 must be initialised once before threads parse concurrently; without it, two
     /// first parses can deadlock inside its dictionary set-up. Swift runs this exactly once.
@@ -49,6 +52,12 @@ public struct HTMLDocument: Sendable {
         }
         self.root = root
         self.errors = collector.errors.filter { !Self.isHTML5Complaint($0.message) }
+        var elementsByName: [String: [HTMLNode]] = [:]
+        root.walk { node in
+            guard !node.name.hasPrefix("#") else { return }
+            elementsByName[node.name, default: []].append(node)
+        }
+        self.elementsByName = elementsByName
     }
 
     /// Parses a string of HTML.
@@ -60,7 +69,9 @@ public struct HTMLDocument: Sendable {
     public var head: HTMLNode? { root.children.first { $0.name == "head" } }
 
     /// Every element with a tag name, in document order.
-    public func elements(named tag: String) -> [HTMLNode] { root.elements(named: tag) }
+    public func elements(named tag: String) -> [HTMLNode] {
+        tag.hasPrefix("#") ? root.elements(named: tag) : elementsByName[tag] ?? []
+    }
 
     private static func convert(_ node: xmlNodePtr) -> HTMLNode {
         let type = node.pointee.type
