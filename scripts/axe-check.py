@@ -29,7 +29,7 @@ import time
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 AXE = pathlib.Path(os.environ.get("BECKON_AXE", ROOT / ".build/axe-core/axe.min.js"))
-TIMEOUT = 60  # seconds for the whole run
+TIMEOUT = 180  # seconds for the whole run (generous: the test suite runs many browsers at once)
 
 
 class DevTools:

@@ -62,7 +62,8 @@ import Testing
         _ url: String, chromium arguments: [String]
     ) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = try #require(TestTool.program("python3"))
+        let python: URL = try #require(TestTool.program("python3"))
+        process.executableURL = python
         process.arguments =
             [Repository.root.appendingPathComponent("scripts/axe-check.py").path]
             + arguments.map { "--chromium-arg=\($0)" } + [url]
