@@ -20,6 +20,9 @@ TEST_PACKAGES += postgresql
 ifeq ($(BECKON_NO_BROWSER),)
 TEST_PACKAGES += chromium
 endif
+# The accessibility test of served landing pages runs axe-core in headless Chromium, driven by
+# scripts/axe-check.py; scripts/axe-core.sh fetches axe.min.js from PyPI with pip.
+TEST_PACKAGES += python3 python3-pip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PREFIX ?= /usr/local
 
@@ -42,9 +45,10 @@ deps:
 	$(call apt_install,$(DEBIAN_PACKAGES))
 
 ## test-deps: also install the programs the tests run (spamassassin, nginx, caddy, curl, xmllint,
-## translate-toolkit, chromium), if any are missing
+## translate-toolkit, chromium, python3), if any are missing, and fetch axe-core
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
+	scripts/axe-core.sh
 
 ## build: build beckon in release mode
 build: deps

@@ -18,6 +18,9 @@ public enum TestTool: String, CaseIterable, Sendable {
     case nginx
     /// Caddy and curl, for the serving-rules tests.
     case caddy
+    /// axe-core's `axe.min.js` (`scripts/axe-core.sh` fetches it) and python3, which drives headless
+    /// Chromium through `scripts/axe-check.py`, for the accessibility test of served landing pages.
+    case axe
 
     /// Whether the tool can be run here (worked out once per tool and process).
     public var isAvailable: Bool { Self.availability[self] ?? false }
@@ -43,8 +46,12 @@ public enum TestTool: String, CaseIterable, Sendable {
         // The serving-rules tests run the servers from where Debian installs them.
         case .nginx: return Self.executable("/usr/sbin/nginx") && Self.executable("/usr/bin/curl")
         case .caddy: return Self.executable("/usr/bin/caddy") && Self.executable("/usr/bin/curl")
+        case .axe: return Self.program("python3") != nil && FileManager.default.fileExists(atPath: Self.axeScript.path)
         }
     }
+
+    /// Where `scripts/axe-core.sh` puts axe-core.
+    public static let axeScript = Repository.root.appendingPathComponent(".build/axe-core/axe.min.js")
 
     private static func executable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 
