@@ -40,6 +40,8 @@ public final class Engine: @unchecked Sendable {
     private let sharedInputs = InputResolvers()
     /// The resolvers this task's run checks reads with.
     private var inputs: InputResolvers { InputResolvers.current ?? sharedInputs }
+    /// Reads that steps recording every read made without recording them.
+    private let unrecorded = UnrecordedReads()
     /// Results kept on disk between processes, when enabled.
     public let cache: StepCache?
 
@@ -111,7 +113,7 @@ public final class Engine: @unchecked Sendable {
         let child = StepRef(step, key)
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
-        let frame = StepFrame(recordingStep: step.recordsEveryRead ? step.name : nil)
+        let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         store(child, value, frame, because: found, since: start)
@@ -125,7 +127,7 @@ public final class Engine: @unchecked Sendable {
         let child = StepRef(step, key)
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
-        let frame = StepFrame(recordingStep: step.recordsEveryRead ? step.name : nil)
+        let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try await StepFrame.$active.withValue(frame, operation: compute)
         store(child, value, frame, because: found, since: start)
@@ -152,12 +154,24 @@ public final class Engine: @unchecked Sendable {
                 return stored.value
             }
         }
-        let frame = StepFrame(recordingStep: step.recordsEveryRead ? step.name : nil)
+        let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         let reads = store(child, value, frame, because: found, since: start)
         cache?.write(step.name, key, StoredResult(value: value, reads: reads))
         return value
+    }
+
+    /// What a computation of `step` records in.
+    private func newFrame<Value>(for step: Step<Value>) -> StepFrame {
+        step.recordsEveryRead
+            ? StepFrame(recordingStep: step.name, unrecordedReads: unrecorded) : StepFrame()
+    }
+
+    /// What steps that record every read read without recording it since the last call (see
+    /// `UnrecordedReads`); tests assert it is empty.
+    public func unrecordedReads() -> [String] {
+        unrecorded.take()
     }
 
     /// A kept result whose inputs are unchanged, marked used by this run together with every

@@ -9,14 +9,17 @@ final class StepFrame: @unchecked Sendable {
     private let lock = NSLock()
     /// The step computing, when it relies on recording every read (see `UnrecordedReads`).
     let recordingStep: StepName?
+    /// Where such a step's unrecorded reads are kept: its engine's.
+    let unrecordedReads: UnrecordedReads?
     private var children: Set<StepRef> = []
     private var reads: Set<InputID> = []
 
     /// The computation running on this task or thread, if any.
     @TaskLocal static var active: StepFrame?
 
-    init(recordingStep: StepName? = nil) {
+    init(recordingStep: StepName? = nil, unrecordedReads: UnrecordedReads? = nil) {
         self.recordingStep = recordingStep
+        self.unrecordedReads = unrecordedReads
     }
 
     func read(_ input: InputID) {

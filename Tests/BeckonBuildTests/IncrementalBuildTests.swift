@@ -59,7 +59,7 @@ import Testing
             #expect(a.diagnostics == b.diagnostics, "after \(edits)")
         }
         // The render steps key by their arguments alone: none read a bundle without recording it.
-        #expect(UnrecordedReads.take() == [])
+        #expect(engine.unrecordedReads() == [])
     }
 
     @Test func everyKindOfEditInTurnEndsInTheCleanBuild() async throws {

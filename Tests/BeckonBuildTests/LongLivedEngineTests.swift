@@ -180,7 +180,7 @@ import Testing
                 }
                 #expect(a.diagnostics == b.diagnostics, "\(json)")
             }
-            #expect(UnrecordedReads.take() == [])
+            #expect(engine.unrecordedReads() == [])
         }
     }
 
@@ -194,7 +194,7 @@ import Testing
             catalog.bundles.count
         }
         _ = engine.value(Step<Int>("check.test"), Fingerprint(high: 1, low: 2)) { catalog.bundles.count }
-        let noted = UnrecordedReads.take()
+        let noted = engine.unrecordedReads()
         #expect(noted.contains { $0.contains("render.test") })
         #expect(!noted.contains { $0.contains("check.test") })
     }
