@@ -96,21 +96,15 @@ import Testing
         #expect(IncrementalBuildTests.Snapshot(incremental) == IncrementalBuildTests.Snapshot(clean))
     }
 
-    /// Picks an invite's fields from a seed (SplitMix64), so a failing case replays.
+    /// Picks an invite's fields from a seed (`SeededGenerator`), so a failing case replays.
     struct RandomInvite {
-        private var state: UInt64
+        private var generator: SeededGenerator
 
         init(seed: Int) {
-            state = UInt64(bitPattern: Int64(seed))
+            generator = SeededGenerator(seed: UInt64(bitPattern: Int64(seed)))
         }
 
-        private mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
+        private mutating func next() -> UInt64 { generator.next() }
 
         private mutating func pick<T>(_ choices: [T]) -> T {
             choices[Int(next() % UInt64(choices.count))]
