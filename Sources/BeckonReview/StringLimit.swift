@@ -15,12 +15,7 @@ struct StringLimit: Sendable, Hashable {
             self.maxChars = maxChars
         } else if let role = entry?.role {
             self.role = role
-            maxChars =
-                switch role {
-                case .toast: limits.toastChars
-                case .modal: limits.modalChars
-                case .displayName: limits.displayNameChars
-                }
+            maxChars = role.characterLimit(in: limits)
         }
     }
 

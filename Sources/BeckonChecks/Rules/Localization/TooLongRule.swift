@@ -23,7 +23,7 @@ struct TooLongRule: CatalogRule {
                 guard let limits = source.entries[key],
                     let (entry, supplier) = input.catalog.lookup(key, in: locale), supplier == locale
                 else { continue }
-                let maxChars = limits.maxChars ?? limits.role.map { Self.limit(of: $0, input.limits) }
+                let maxChars = limits.maxChars ?? limits.role.map { $0.characterLimit(in: input.limits) }
                 guard maxChars != nil || limits.maxWords != nil else { continue }
                 // The longest rendering is the one worth reporting.
                 let renderings = input.renderings[locale]?[key] ?? []
@@ -48,14 +48,5 @@ struct TooLongRule: CatalogRule {
             }
         }
         return diagnostics
-    }
-
-    /// The character limit of a role.
-    static func limit(of role: StringRole, _ limits: Limits) -> Int {
-        switch role {
-        case .toast: limits.toastChars
-        case .modal: limits.modalChars
-        case .displayName: limits.displayNameChars
-        }
     }
 }
