@@ -14,14 +14,14 @@ struct APIProblem: Error, Sendable, Equatable {
     var field: String?
     /// Seconds for `Retry-After`, for 429 answers.
     var retryAfter: Int?
-    /// The site's words for the person, and their locale (`Content-Language`): a sender over the
-    /// daily limit is told "Try again tomorrow" in their language.
-    var message: (text: String, locale: String)?
+    /// The site's words for the person, in their language: a sender over the daily limit is
+    /// told "Try again tomorrow" in their language.
+    var message: LocalizedMessage?
 
-    static func == (lhs: APIProblem, rhs: APIProblem) -> Bool {
-        lhs.status == rhs.status && lhs.title == rhs.title && lhs.detail == rhs.detail && lhs.field == rhs.field
-            && lhs.retryAfter == rhs.retryAfter && lhs.message?.text == rhs.message?.text
-            && lhs.message?.locale == rhs.message?.locale
+    /// A message for people and the locale it is in (`Content-Language`).
+    struct LocalizedMessage: Sendable, Equatable {
+        var text: String
+        var locale: String
     }
 
     static func badRequest(_ detail: String, field: String? = nil) -> APIProblem {

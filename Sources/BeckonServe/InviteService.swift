@@ -194,7 +194,9 @@ struct InviteService: Sendable {
         )
         problem.retryAfter = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
         let language = site.rateLimitMessages[locale] == nil ? site.config.locales.defaultLocale : locale
-        problem.message = site.rateLimitMessages[language].map { ($0, language.rawValue) }
+        problem.message = site.rateLimitMessages[language].map {
+            APIProblem.LocalizedMessage(text: $0, locale: language.rawValue)
+        }
         return problem
     }
 
