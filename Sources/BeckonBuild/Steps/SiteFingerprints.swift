@@ -21,6 +21,9 @@ struct SiteFingerprints: Sendable {
     /// Each layout, card layout and file under `static/` (logos and avatars are drawn on cards)
     /// by its path in the site: the inputs steps record reading.
     let files: [String: Fingerprint]
+    /// The inputs of each folder routes read whole (layouts, card layouts, static files): its list
+    /// of files, then each file in path order. Made once: every route of a run asks for them.
+    let folderInputs: [String: [InputID]]
     /// Each locale's bundle.
     let bundles: [LocaleID: Fingerprint]
     /// What a render in a locale can read of the catalog: the bundles of its fallback chain, and the
@@ -49,6 +52,13 @@ struct SiteFingerprints: Sendable {
         for source in site.cardLayouts.values { files[source.path] = Self.text(source.text, "card-layout") }
         Self.addStaticFiles(site, to: &files)
         self.files = files
+        var folderInputs: [String: [InputID]] = [:]
+        for prefix in [Self.layoutsFolder, Self.cardLayoutsFolder, Self.staticFolder] {
+            folderInputs[prefix] =
+                [InputID(Self.kind, name: prefix)]
+                + files.keys.filter { $0.hasPrefix(prefix) }.sorted().map { InputID(Self.kind, name: $0) }
+        }
+        self.folderInputs = folderInputs
         var bundles: [LocaleID: Fingerprint] = [:]
         for (locale, bundle) in catalog.bundles {
             var builder = FingerprintBuilder("bundle")
@@ -151,21 +161,21 @@ extension SiteFingerprints {
     static let configInput = InputID(kind, name: "beckon.yml")
     /// The input of the run's options and key material.
     static let runInput = InputID(kind, name: "options")
+    static let layoutsFolder = "templates/layouts/"
+    static let cardLayoutsFolder = "templates/og/"
+    static let staticFolder = "static/"
 
     /// What reading a part reads: the file, or each file of the folder and the folder's list of
     /// files (a layout or card layout added is a change too).
     func inputs(_ part: Part) -> [InputID] {
-        func folder(_ prefix: String) -> [InputID] {
-            [InputID(Self.kind, name: prefix)]
-                + files.keys.filter { $0.hasPrefix(prefix) }.sorted().map { InputID(Self.kind, name: $0) }
-        }
+        func folder(_ prefix: String) -> [InputID] { folderInputs[prefix] ?? [] }
         switch part {
         case .config: return [Self.configInput]
         case .run: return [Self.runInput]
         case .template(let path): return [InputID(Self.kind, name: path)]
-        case .layouts: return folder("templates/layouts/")
-        case .cardLayouts: return folder("templates/og/")
-        case .staticFiles: return folder("static/")
+        case .layouts: return folder(Self.layoutsFolder)
+        case .cardLayouts: return folder(Self.cardLayoutsFolder)
+        case .staticFiles: return folder(Self.staticFolder)
         case .emailTemplateList: return [InputID(Self.kind, name: "templates/email/")]
         }
     }
