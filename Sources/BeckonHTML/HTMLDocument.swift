@@ -1,7 +1,7 @@
 import CLibXML2
 import Foundation
 
-/// An HTML document parsed with libxml2's HTML parser, converted to `HTMLNode` values.
+/// An HTML document parsed with libxml2's HTML parser, as `HTMLNode` values.
 public struct HTMLDocument: Sendable {
     /// A problem the parser reported, with its line.
     public struct ParseError: Sendable, Hashable {
@@ -16,19 +16,23 @@ public struct HTMLDocument: Sendable {
     /// Every element by tag name, in document order: one walk of the tree at parse time instead
     /// of one per `elements(named:)` (the checks ask for links, images, styles and scripts).
     private let elementsByName: [String: [HTMLNode]]
+    /// The elements of `head` by tag name, in document order (the head included).
+    private let headElementsByName: [String: [HTMLNode]]
 
     /// libxml2 must be initialised once before threads parse concurrently; without it, two
     /// first parses can deadlock inside its dictionary set-up. Swift runs this exactly once.
     private static let libraryInitialized: Void = xmlInitParser()
 
-    /// Parses HTML bytes. Never fails: libxml2 recovers from any input, as browsers do.
+    /// Parses HTML bytes. Never fails: libxml2 recovers from any input, as browsers do. The
+    /// nodes are made from libxml2's SAX events (`HTMLTreeBuilder`), not copied from its tree.
     public init(bytes: [UInt8]) {
         Self.libraryInitialized
         let collector = ErrorCollector()
-        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
-        var root = HTMLNode(name: "html")
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
+        let builder = HTMLTreeBuilder(errors: collector)
         if let context = htmlNewParserCtxt() {
             defer { htmlFreeParserCtxt(context) }
+            Self.handEvents(of: context, to: builder)
             // The structured error handler is per thread in libxml2, so parses on other threads
             // keep their own; it is reset before returning.
             xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { userData, error in
@@ -38,26 +42,34 @@ public struct HTMLDocument: Sendable {
                 collector.add(line: Int(error.pointee.line), message: message)
             }
             defer { xmlSetStructuredErrorFunc(nil, nil) }
-            let document = bytes.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress.flatMap { base in
-                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                        htmlCtxtReadMemory(context, pointer, Int32(buffer.count), nil, "UTF-8", options)
+            let document = withExtendedLifetime(builder) {
+                bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.flatMap { base in
+                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                            htmlCtxtReadMemory(context, pointer, Int32(buffer.count), nil, "UTF-8", options)
+                        }
                     }
                 }
             }
-            if let document {
-                defer { xmlFreeDoc(document) }
-                if let element = xmlDocGetRootElement(document) { root = Self.convert(element) }
-            }
+            // Only the document node and its doctype were made: the elements went to the builder.
+            if let document { xmlFreeDoc(document) }
         }
+        let root = builder.finish() ?? HTMLNode(name: "html")
         self.root = root
         self.errors = collector.errors.filter { !Self.isHTML5Complaint($0.message) }
         var elementsByName: [String: [HTMLNode]] = [:]
-        root.walk { node in
-            guard !node.name.hasPrefix("#") else { return }
+        var headElementsByName: [String: [HTMLNode]] = [:]
+        func add(_ node: HTMLNode, inHead: Bool) {
+            guard node.isElement else { return }
             elementsByName[node.name, default: []].append(node)
+            if inHead { headElementsByName[node.name, default: []].append(node) }
+            for child in node.children.indices { add(node.children[child], inHead: inHead) }
         }
+        elementsByName[root.name, default: []].append(root)
+        let head = root.children.firstIndex { $0.name == "head" }
+        for position in root.children.indices { add(root.children[position], inHead: position == head) }
         self.elementsByName = elementsByName
+        self.headElementsByName = headElementsByName
     }
 
     /// Parses a string of HTML.
@@ -73,44 +85,79 @@ public struct HTMLDocument: Sendable {
         tag.hasPrefix("#") ? root.elements(named: tag) : elementsByName[tag] ?? []
     }
 
-    private static func convert(_ node: xmlNodePtr) -> HTMLNode {
-        let type = node.pointee.type
-        let line = Int(xmlGetLineNo(node))
-        if type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE || type == XML_COMMENT_NODE {
-            return HTMLNode(
-                name: type == XML_COMMENT_NODE ? "#comment" : "#text", text: content(of: node), line: line)
-        }
-        var attributes: [HTMLNode.Attribute] = []
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            let name = String(cString: current.pointee.name).lowercased()
-            var value = ""
-            if let raw = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
-                value = String(cString: raw)
-                beckon_xmlFree(raw)
+    /// Points the parser's SAX handler at `builder` for elements, text and comments; libxml2
+    /// still makes the document node and doctype, which its whitespace rule reads.
+    private static func handEvents(of context: htmlParserCtxtPtr, to builder: HTMLTreeBuilder) {
+        context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+        guard let handler = context.pointee.sax else { return }
+        handler.pointee.startElement = { context, name, attributes in
+            guard let (parser, builder) = HTMLDocument.parser(context), let name else { return }
+            var list: [HTMLNode.Attribute] = []
+            var pair = attributes
+            while let current = pair, let attributeName = current.pointee {
+                // A boolean attribute written bare (`checked`) has its own name as its value.
+                let value =
+                    current.advanced(by: 1).pointee.map { String(cString: $0) }
+                    ?? (htmlIsBooleanAttr(attributeName) != 0 ? String(cString: attributeName) : "")
+                list.append(HTMLNode.Attribute(name: HTMLDocument.lowerCased(attributeName), value: value))
+                pair = current.advanced(by: 2)
             }
-            attributes.append(HTMLNode.Attribute(name: name, value: value))
-            attribute = current.pointee.next
-        }
-        var children: [HTMLNode] = []
-        var child = node.pointee.children
-        while let current = child {
-            let kind = current.pointee.type
-            if kind == XML_ELEMENT_NODE || kind == XML_TEXT_NODE || kind == XML_CDATA_SECTION_NODE
-                || kind == XML_COMMENT_NODE
-            {
-                children.append(convert(current))
+            let element = HTMLDocument.lowerCased(name)
+            let line = HTMLDocument.line(parser)
+            for attribute in list where builder.takesTakenID(element, attribute) {
+                builder.errors.add(line: line, message: "ID \(attribute.value) already defined")
             }
-            child = current.pointee.next
+            builder.start(
+                element, attributes: list, line: line, hasDoctype: parser.pointee.myDoc?.pointee.intSubset != nil)
         }
-        let name = node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
-        return HTMLNode(name: name, attributes: attributes, children: children, line: line)
+        handler.pointee.endElement = { context, _ in
+            HTMLDocument.parser(context)?.builder.end()
+        }
+        handler.pointee.characters = { context, characters, count in
+            guard let (parser, builder) = HTMLDocument.parser(context), let characters, count > 0 else { return }
+            let next = parser.pointee.input?.pointee.cur?.pointee ?? 0
+            builder.characters(
+                UnsafeBufferPointer(start: characters, count: Int(count)), next: next, line: HTMLDocument.line(parser))
+        }
+        handler.pointee.cdataBlock = { context, characters, count in
+            guard let (_, builder) = HTMLDocument.parser(context), let characters, count > 0 else { return }
+            builder.rawText(UnsafeBufferPointer(start: characters, count: Int(count)))
+        }
+        handler.pointee.processingInstruction = { context, target, _ in
+            guard let (parser, builder) = HTMLDocument.parser(context) else { return }
+            builder.processingInstruction(
+                target: target.map { String(cString: $0) } ?? "", line: HTMLDocument.line(parser))
+        }
+        handler.pointee.comment = { context, text in
+            guard let (parser, builder) = HTMLDocument.parser(context) else { return }
+            builder.comment(text.map { String(cString: $0) } ?? "", line: HTMLDocument.line(parser))
+        }
     }
 
-    private static func content(of node: xmlNodePtr) -> String {
-        guard let raw = xmlNodeGetContent(node) else { return "" }
-        defer { beckon_xmlFree(raw) }
-        return String(cString: raw)
+    /// The parser context a SAX callback was called with, and the builder it feeds.
+    private static func parser(
+        _ context: UnsafeMutableRawPointer?
+    ) -> (parser: htmlParserCtxtPtr, builder: HTMLTreeBuilder)? {
+        guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self),
+            let builder = parser.pointee._private
+        else { return nil }
+        return (parser, Unmanaged<HTMLTreeBuilder>.fromOpaque(builder).takeUnretainedValue())
+    }
+
+    /// The line the parser is on.
+    private static func line(_ parser: htmlParserCtxtPtr) -> Int {
+        Int(parser.pointee.input?.pointee.line ?? 0)
+    }
+
+    /// A name as libxml2 gives it, lower-cased (HTML names are not case-sensitive).
+    private static func lowerCased(_ name: UnsafePointer<xmlChar>) -> String {
+        let text = String(cString: name)
+        return text.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? text.lowercased() : text
+    }
+
+    /// Every element of `head` (the first `<head>` of the root) with a tag name, in document order.
+    public func headElements(named tag: String) -> [HTMLNode] {
+        headElementsByName[tag] ?? []
     }
 
     /// libxml2 2.9 knows HTML 4 only and reports HTML5, SVG and MathML elements, and custom
@@ -148,7 +195,7 @@ public struct HTMLDocument: Sendable {
 }
 
 /// Collects parser errors reported through libxml2's structured error callback.
-private final class ErrorCollector {
+final class ErrorCollector {
     var errors: [HTMLDocument.ParseError] = []
 
     func add(line: Int, message: String) {

@@ -50,7 +50,8 @@ public struct HTMLNode: Sendable, Hashable {
     /// them into an array first.
     public func walk(_ body: (HTMLNode) -> Void) {
         body(self)
-        for child in children { child.walk(body) }
+        // Visited in place: a `for child in children` loop would copy each child's arrays.
+        for index in children.indices { children[index].walk(body) }
     }
 
     /// The elements with a tag name, in document order.

@@ -33,6 +33,53 @@ import Testing
         #expect(document.errors.contains { $0.line == 2 && $0.message.contains("span") })
     }
 
+    /// The tree is built from the parser's events; it is the tree libxml2's own builder makes.
+    @Test func whitespaceIsKeptWhereHTML4AllowsText() {
+        let document = HTMLDocument(
+            "<html><body><div>\n<p>a <b>b</b> <i>c</i></p>\n<ul> <li>x</li> </ul></div></body></html>")
+        // `div`, `p` and `li` may hold text, so whitespace in or after them stays; `ul` may not,
+        // so the space that opens it goes.
+        #expect(document.elements(named: "div")[0].children.map(\.name) == ["#text", "p", "#text", "ul"])
+        #expect(document.elements(named: "p")[0].textContent == "a b c")
+        #expect(document.elements(named: "ul")[0].children.map(\.name) == ["li", "#text"])
+        #expect(HTMLDocument("<html><head> <title>t</title> </head></html>").head?.children.map(\.name) == ["title"])
+    }
+
+    @Test func bareBooleanAttributesHoldTheirName() {
+        let input = HTMLDocument("<input type=radio checked data-x>").elements(named: "input")[0]
+        #expect(input[attribute: "checked"] == "checked")
+        #expect(input[attribute: "data-x"] == "")
+    }
+
+    @Test func textRunsAreMergedUntilAnotherNodeComes() {
+        let document = HTMLDocument(
+            "<p>a &amp; b<!-- c -->d<?pi x?>e</p><style>\(String(repeating: "a{} ", count: 600))</style>")
+        #expect(document.elements(named: "p")[0].children.map(\.name) == ["#text", "#comment", "#text", "#text"])
+        #expect(document.elements(named: "p")[0].children[0].text == "a & b")
+        #expect(document.elements(named: "style")[0].children.count == 1)
+    }
+
+    @Test func elementsAfterTheEndOfTheRootJoinIt() {
+        let document = HTMLDocument("<p>one</p></html><p>two</p>")
+        #expect(document.elements(named: "p").map(\.textContent) == ["one", "two"])
+        // With a doctype, libxml2 puts them beside the root, and the root alone is the page.
+        #expect(HTMLDocument("<!DOCTYPE html><p>one</p></html><p>two</p>").elements(named: "p").count == 1)
+    }
+
+    @Test func aTakenIDIsAParseError() {
+        let document = HTMLDocument(
+            "<html><body>\n<p id=a>x</p>\n<a name=a>y</a><div name=a id=''></div></body></html>")
+        #expect(document.errors.map(\.line) == [3])
+        #expect(document.errors.map(\.message) == ["ID a already defined"])
+    }
+
+    @Test func headElementsAreIndexedApart() {
+        let document = HTMLDocument("<html><head><meta name=a><title>t</title></head><body><meta name=b></body></html>")
+        #expect(document.headElements(named: "meta").map { $0[attribute: "name"] } == ["a"])
+        #expect(document.elements(named: "meta").count == 2)
+        #expect(document.headElements(named: "head").count == 1)
+    }
+
     @Test func anyBytesParseWithoutCrashing() {
         let bytes: [UInt8] = [0x3C, 0xFF, 0x00, 0x3E, 0xC3, 0x28, 0x3C, 0x2F]
         _ = HTMLDocument(bytes: bytes)

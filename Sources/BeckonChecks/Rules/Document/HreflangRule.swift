@@ -46,7 +46,7 @@ struct HreflangRule: PageSiteRule {
     }
 
     static func alternates(_ document: HTMLDocument) -> [(language: String, href: String, line: Int)] {
-        (document.head?.elements(named: "link") ?? []).compactMap { link in
+        document.headElements(named: "link").compactMap { link in
             guard link[attribute: "rel"] == "alternate", let language = link[attribute: "hreflang"],
                 let href = link[attribute: "href"]
             else { return nil }

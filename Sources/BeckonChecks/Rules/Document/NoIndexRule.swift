@@ -9,7 +9,7 @@ struct NoIndexRule: PageRule {
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         guard page.artifact.kind.isInvitePage else { return [] }
-        let robots = page.document.head?.elements(named: "meta").first { $0[attribute: "name"] == "robots" }
+        let robots = page.document.headElements(named: "meta").first { $0[attribute: "name"] == "robots" }
         guard let content = robots?[attribute: "content"], content.lowercased().contains("noindex") else {
             return [
                 Finding(

@@ -11,7 +11,7 @@ struct SocialTagsRule: PageRule {
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         guard page.artifact.kind == .landing else { return [] }
-        let metas = page.document.head?.elements(named: "meta") ?? []
+        let metas = page.document.headElements(named: "meta")
         return Self.required.compactMap { name in
             let tag = metas.first { ($0[attribute: "property"] ?? $0[attribute: "name"]) == name }
             guard tag?[attribute: "content"]?.isEmpty != false else { return nil }

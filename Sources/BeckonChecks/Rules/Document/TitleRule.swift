@@ -8,7 +8,7 @@ struct TitleRule: PageRule {
     let id: RuleID = "doc.title"
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
-        let titles = page.document.head?.elements(named: "title") ?? []
+        let titles = page.document.headElements(named: "title")
         guard let title = titles.first else {
             return [
                 Finding(

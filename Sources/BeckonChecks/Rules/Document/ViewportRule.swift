@@ -8,7 +8,7 @@ struct ViewportRule: PageRule {
     let id: RuleID = "doc.viewport"
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
-        let viewport = page.document.head?.elements(named: "meta").first { $0[attribute: "name"] == "viewport" }
+        let viewport = page.document.headElements(named: "meta").first { $0[attribute: "name"] == "viewport" }
         guard let content = viewport?[attribute: "content"], content.contains("width=device-width") else {
             return [
                 Finding(
