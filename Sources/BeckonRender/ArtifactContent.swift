@@ -29,27 +29,7 @@ struct ArtifactContent: Sendable {
     var bytes: [UInt8] {
         if let memory { return memory }
         guard let file else { return [] }
-        return Self.read(file.folder.path + "/" + file.file, count: count) ?? []
-    }
-
-    /// Exactly `count` bytes read from the file at `path`, or `nil`.
-    private static func read(_ path: String, count: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + done, count - done)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
-            }
-            initialized = done
-            complete = done == count
-        }
-        return complete ? bytes : nil
+        return FileBytes.read(file.folder.path + "/" + file.file, count: count) ?? []
     }
 
     /// Lower-case hex digits of the SHA-256 of `bytes`.

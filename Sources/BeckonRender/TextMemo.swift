@@ -1,42 +1,66 @@
-import Foundation
+import Synchronization
 
 /// Values worked out once per text and remembered, the text compared by its bytes: Swift's
 /// `String` equality takes two spellings of one text (`é` composed or not) for the same, where
 /// what is made from them keeps their bytes apart. Emptied when it holds `limit` values, so a long
-/// preview session does not grow it without bound. Safe on any thread.
-public final class TextMemo<Value: Sendable>: @unchecked Sendable {
+/// preview session does not grow it without bound. Safe on any thread: the texts are spread over
+/// shards by their hash, each with its own lock, so threads asking at once rarely wait.
+public final class TextMemo<Value: Sendable>: Sendable {
     /// The most values kept.
     public let limit: Int
-    private let lock = NSLock()
-    private var values: [Key: Value] = [:]
+    private let shards: [Shard]
+    /// How many values the shards hold together.
+    private let count = Atomic<Int>(0)
 
     public init(limit: Int) {
         self.limit = limit
+        shards = (0..<Self.shardCount).map { _ in Shard() }
     }
 
     /// The value for `text`, made with `make` the first time the text is seen.
     public func value(for text: String, make: () -> Value) -> Value {
-        let key = Key(text: text)
-        if let known = lock.withLock({ values[key] }) { return known }
+        let key = Key(text)
+        let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
+        if let known = shard.values.withLock({ $0[key] }) { return known }
         let value = make()
-        lock.withLock {
-            if values.count >= limit { values.removeAll(keepingCapacity: true) }
-            values[key] = value
+        if count.load(ordering: .relaxed) >= limit {
+            for shard in shards { shard.values.withLock { $0.removeAll(keepingCapacity: true) } }
+            count.store(0, ordering: .relaxed)
         }
+        let added = shard.values.withLock { $0.updateValue(value, forKey: key) == nil }
+        if added { count.add(1, ordering: .relaxed) }
         return value
     }
 
-    /// A text compared and hashed by its UTF-8 bytes.
-    private struct Key: Hashable {
-        var text: String
+    private static var shardCount: Int { 16 }
+
+    /// One part of the memo, with its lock.
+    private final class Shard: Sendable {
+        let values = Mutex<[Key: Value]>([:])
+    }
+
+    /// A text compared and hashed by its UTF-8 bytes; the hash is worked out once.
+    private struct Key: Hashable, Sendable {
+        let text: String
+        let hash: Int
+
+        init(_ text: String) {
+            var text = text
+            var hasher = Hasher()
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            self.text = text
+            self.hash = hasher.finalize()
+        }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            guard lhs.hash == rhs.hash else { return false }
+            var left = lhs.text
+            var right = rhs.text
+            return left.withUTF8 { leftBytes in right.withUTF8 { leftBytes.elementsEqual($0) } }
         }
 
         func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(hash)
         }
     }
 }

@@ -38,21 +38,9 @@ public final class CheckedPage: @unchecked Sendable {
         self.anchors = anchors
         self.links = FoundLink.links(in: document, path: artifact.path)
         self.images = ShownImage.images(in: document, path: artifact.path)
-        // Every locale's version of a page has the same alternates: their texts are kept once.
-        let shared = Self.sharedTexts
-        let alternates = HreflangRule.alternates(document).map { language, href, line in
-            (
-                language: shared.value(for: language) { language }, href: shared.value(for: href) { href },
-                line: line,
-                candidates: CheckedSite.candidates(path(of: href), from: artifact.path).map { candidate in
-                    shared.value(for: candidate) { candidate }
-                }
-            )
-        }
-        self.alternates = alternates
-        let signature = alternates.map { ([$0.language] + $0.candidates).joined(separator: "\u{1F}") }
-            .joined(separator: "\u{1E}")
-        self.alternatesSignature = shared.value(for: signature) { signature }
+        let alternates = Self.alternates(of: document, path: artifact.path)
+        self.alternates = alternates.list
+        self.alternatesSignature = alternates.signature
         let theme = ThemeVariables.cached(
             css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
         self.palettes = [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {
@@ -61,8 +49,45 @@ public final class CheckedPage: @unchecked Sendable {
         }
     }
 
-    /// Texts many pages repeat (alternates' paths and URLs), one copy of each kept by its bytes.
-    private static let sharedTexts = TextMemo<String>(limit: 200_000)
+    /// A page's `hreflang` alternates with the files each may mean, and their signature.
+    private struct Alternates: Sendable {
+        var list: [(language: String, href: String, line: Int, candidates: [String])]
+        var signature: String
+    }
+
+    /// The alternates of a page. Every locale's version of a page has the same alternates, so they
+    /// are worked out once per distinct list and kept once, found by their texts (and the page's
+    /// folder when a URL is relative to it): one look-up per page, not one per text.
+    private static func alternates(of document: HTMLDocument, path: String) -> Alternates {
+        let found = HreflangRule.alternates(document)
+        guard !found.isEmpty else { return Alternates(list: [], signature: "") }
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        let relative = found.contains { !BeckonChecks.path(of: $0.href).hasPrefix("/") }
+        var key = relative ? folder : ""
+        key += "\u{1D}"
+        for alternate in found {
+            key += alternate.language
+            key += "\u{1F}"
+            key += alternate.href
+            key += "\u{1F}"
+            key += String(alternate.line)
+            key += "\u{1E}"
+        }
+        return sharedAlternates.value(for: key) {
+            let list = found.map { language, href, line in
+                (
+                    language: language, href: href, line: line,
+                    candidates: CheckedSite.candidates(BeckonChecks.path(of: href), from: path)
+                )
+            }
+            let signature = list.map { ([$0.language] + $0.candidates).joined(separator: "\u{1F}") }
+                .joined(separator: "\u{1E}")
+            return Alternates(list: list, signature: signature)
+        }
+    }
+
+    /// Alternate lists many pages repeat, one copy of each.
+    private static let sharedAlternates = TextMemo<Alternates>(limit: 50_000)
 
     /// The page parsed: kept from the first parse until `releaseDocument()`, then parsed again
     /// from the artifact's bytes when asked for, and kept until the next release.

@@ -125,6 +125,11 @@ public struct CheckedSite: Sendable {
     /// tries them: a path ending in `/` (or the root) is its folder's `index.html`; any other path
     /// is the file itself, then a folder's `index.html`. Empty when the path climbs above the root.
     public static func candidates(_ path: String, from page: String) -> [String] {
+        // Most paths are already root-relative and plain: no `.`, `..` or empty segments to resolve.
+        if let file = plainFile(path) {
+            return path.utf8.last == UInt8(ascii: "/") || file.isEmpty
+                ? [file.isEmpty ? "index.html" : file + "/index.html"] : [file, file + "/index.html"]
+        }
         var target = path
         if !target.hasPrefix("/") {
             let folder = page.split(separator: "/").dropLast().joined(separator: "/")
@@ -144,6 +149,36 @@ public struct CheckedSite: Sendable {
             return [file.isEmpty ? "index.html" : file + "/index.html"]
         }
         return [file, file + "/index.html"]
+    }
+}
+
+extension CheckedSite {
+    /// The file of a root-relative path whose segments need no resolving (none is empty, `.` or
+    /// `..`), without its leading and trailing `/`; `nil` for any other path.
+    fileprivate static func plainFile(_ path: String) -> String? {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return nil }
+        var segmentLength = 0
+        var dots = 0
+        var index = bytes.index(after: bytes.startIndex)
+        if index == bytes.endIndex { return "" }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") {
+                // An empty segment (`//`), `.` or `..` needs resolving; a trailing `/` does not.
+                if segmentLength == 0 || dots == segmentLength { return nil }
+                segmentLength = 0
+                dots = 0
+            } else {
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            index = bytes.index(after: index)
+        }
+        if segmentLength > 0 && dots == segmentLength { return nil }
+        let start = bytes.index(after: bytes.startIndex)
+        let end = bytes.last == UInt8(ascii: "/") ? bytes.index(before: bytes.endIndex) : bytes.endIndex
+        return String(path[start..<end])
     }
 }
 

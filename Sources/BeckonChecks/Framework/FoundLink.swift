@@ -77,7 +77,7 @@ public struct FoundLink: Sendable, Hashable {
     /// `<base href>` when it has one).
     static func base(of document: HTMLDocument, path: String) -> ParsedURL? {
         let documentURL = try? URLParser.parse(siteOrigin + "/" + path).get()
-        guard let href = document.head?.elements(named: "base").first?[attribute: "href"],
+        guard let href = document.headElements(named: "base").first?[attribute: "href"],
             let base = try? URLParser.parse(href, base: documentURL).get()
         else { return documentURL }
         return base
@@ -98,7 +98,7 @@ public struct FoundLink: Sendable, Hashable {
             links.append(FoundLink(url: url, attribute: attribute, line: line, path: path, base: base))
         }
         // The base itself: its scheme is a browser's to refuse like any link's.
-        if let element = document.head?.elements(named: "base").first, let href = element[attribute: "href"] {
+        if let element = document.headElements(named: "base").first, let href = element[attribute: "href"] {
             links.append(
                 FoundLink(
                     url: href, attribute: "base", line: element.line, path: path,
@@ -106,32 +106,41 @@ public struct FoundLink: Sendable, Hashable {
         }
         document.root.walk { node in
             guard node.isElement else { return }
-            for attribute in ["href", "xlink:href", "src", "action", "poster", "cite", "formaction"] {
-                // `<base href>` is the base itself, read against the page's own URL below.
-                if attribute == "href", node.name == "base" { continue }
-                if let value = node[attribute: attribute] { found(value, attribute, node.line) }
-            }
-            // `ping` is a space-separated list of URLs the browser posts to when the link is followed.
-            if let ping = node[attribute: "ping"] {
-                for url in ping.split(whereSeparator: { " \t\n\r\u{0C}".contains($0) }) {
-                    found(String(url), "ping", node.line)
-                }
-            }
-            if let style = node[attribute: "style"] {
-                for css in CSSURLs.urls(in: style) { found(css.url, css.kind, node.line) }
-            }
             if node.name == "style" {
                 for css in CSSURLs.urls(in: node.textContent) { found(css.url, css.kind, node.line + css.lineOffset) }
             }
-            if node.name == "object", let data = node[attribute: "data"] { found(data, "data", node.line) }
-            if let srcset = node[attribute: "srcset"] {
-                for url in Srcset.urls(srcset) { found(url, "srcset", node.line) }
+            // Each attribute is looked at once, in document order (a page has tens of thousands).
+            var content: String?
+            var metaName: String?
+            var property: String?
+            var isRefresh = false
+            for attribute in node.attributes {
+                let value = attribute.value
+                switch attribute.name {
+                // `<base href>` is the base itself, read against the page's own URL above.
+                case "href" where node.name == "base": break
+                case "href", "xlink:href", "src", "action", "poster", "cite", "formaction":
+                    found(value, attribute.name, node.line)
+                // `ping` is a space-separated list of URLs the browser posts to when the link is followed.
+                case "ping":
+                    for url in value.split(whereSeparator: { " \t\n\r\u{0C}".contains($0) }) {
+                        found(String(url), "ping", node.line)
+                    }
+                case "style":
+                    for css in CSSURLs.urls(in: value) { found(css.url, css.kind, node.line) }
+                case "data" where node.name == "object": found(value, "data", node.line)
+                case "srcset":
+                    for url in Srcset.urls(value) { found(url, "srcset", node.line) }
+                case "content": content = value
+                case "name": metaName = value
+                case "property": property = value
+                case "http-equiv": isRefresh = value.lowercased() == "refresh"
+                default: break
+                }
             }
-            guard node.name == "meta", let content = node[attribute: "content"] else { return }
-            if node[attribute: "http-equiv"]?.lowercased() == "refresh", let target = Self.refreshTarget(content) {
-                found(target, "refresh", node.line)
-            }
-            let name = node[attribute: "property"] ?? node[attribute: "name"] ?? ""
+            guard node.name == "meta", let content else { return }
+            if isRefresh, let target = Self.refreshTarget(content) { found(target, "refresh", node.line) }
+            let name = property ?? metaName ?? ""
             if metaURLs.contains(name) { found(content, name, node.line) }
             if name == "apple-itunes-app",
                 let argument = content.split(separator: ",").first(where: { $0.contains("app-argument=") })
