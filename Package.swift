@@ -167,7 +167,7 @@ let package = Package(
             dependencies: [
                 "BeckonChecks", "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
                 "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonServe", "BeckonStarters",
-                "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity",
+                "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity", "CBeckonSys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -35,6 +35,7 @@ struct LintCommand: ParsableCommand {
     var site: String?
 
     func run() throws {
+        BatchMemory.growHeapsInLargeSteps()
         var files = LintFiles.disk()
         for path in paths {
             let url = URL(fileURLWithPath: path)
@@ -58,8 +59,11 @@ struct LintCommand: ParsableCommand {
         // Findings quote their lines: only the pages they point at are kept as text.
         let quoted = Set(report.diagnostics.compactMap { $0.location?.file })
         let sources = SourceStore()
-        for artifact in files.artifacts
-        where (artifact.kind == .document || artifact.contentType == "text/css") && quoted.contains(artifact.path) {
+        let quotedFiles = files.artifacts.filter {
+            ($0.kind == .document || $0.contentType == "text/css") && quoted.contains($0.path)
+        }
+        // Each file's lines are indexed on every core.
+        _ = quotedFiles.parallelMap { artifact in
             sources.add(SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self)))
         }
         print(

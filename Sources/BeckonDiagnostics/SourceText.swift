@@ -31,10 +31,11 @@ public struct SourceText: Sendable, Hashable {
         let end =
             number < lineStarts.count
             ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
-        var line = String(text[start..<end])
-        // "\r\n" is one Character in Swift, so each terminator is removed as a whole.
-        if line.hasSuffix("\r\n") || line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
-        return line
+        // The line's bytes without its terminator ("\n", "\r\n" or a lone "\r").
+        var bytes = utf8[start..<end]
+        if bytes.last == UInt8(ascii: "\n") { bytes = bytes.dropLast() }
+        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        return String(bytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// The location of a UTF-8 byte offset, with the column counted in characters.

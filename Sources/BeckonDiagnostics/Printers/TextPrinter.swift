@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prints diagnostics for people: `file:line:column: severity[rule]: message`, then ±2 source
 /// lines with a caret under the column, notes, and the fix hint. Errors come first, then
 /// warnings, then notes, each by location.
@@ -6,19 +8,43 @@ struct TextPrinter {
     let color: Bool
 
     func render(_ report: DiagnosticReport) -> String {
-        var out = ""
-        for diagnostic in report.bySeverity {
-            out += header(diagnostic) + "\n"
-            if let location = diagnostic.location, !sources.isPersonal(location.file),
-                let source = sources.source(for: location.file)
-            {
-                out += snippet(source, location)
-            }
-            for note in diagnostic.notes { out += "  note: \(note)\n" }
-            if let note = diagnostic.artifactNote { out += "  note: \(note)\n" }
-            if let fix = diagnostic.fix { out += "  \(paint("fix:", .cyan)) \(fix)\n" }
+        let diagnostics = report.bySeverity
+        // Thousands of findings (a lint of a large site) are written on every core, in order.
+        let chunk = 128
+        let chunks = (diagnostics.count + chunk - 1) / chunk
+        guard chunks > 1 else { return diagnostics.map(render).joined() }
+        let parts = Parts(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { index in
+            let range = index * chunk..<min(diagnostics.count, (index + 1) * chunk)
+            parts.set(index, diagnostics[range].map(render).joined())
         }
+        return parts.joined()
+    }
+
+    /// One diagnostic, its quoted lines, notes and fix.
+    private func render(_ diagnostic: Diagnostic) -> String {
+        var out = header(diagnostic) + "\n"
+        if let location = diagnostic.location, !sources.isPersonal(location.file),
+            let source = sources.source(for: location.file)
+        {
+            out += snippet(source, location)
+        }
+        for note in diagnostic.notes { out += "  note: \(note)\n" }
+        if let note = diagnostic.artifactNote { out += "  note: \(note)\n" }
+        if let fix = diagnostic.fix { out += "  \(paint("fix:", .cyan)) \(fix)\n" }
         return out
+    }
+
+    /// Texts written on several threads, each into its own slot.
+    private final class Parts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var texts: [String]
+
+        init(count: Int) { texts = Array(repeating: "", count: count) }
+
+        func set(_ index: Int, _ text: String) { lock.withLock { texts[index] = text } }
+
+        func joined() -> String { lock.withLock { texts.joined() } }
     }
 
     private func header(_ diagnostic: Diagnostic) -> String {
@@ -74,6 +100,8 @@ struct TextPrinter {
 extension String {
     /// Tabs become single spaces so the caret under a column lines up.
     fileprivate func replacingTabs() -> String {
-        String(map { $0 == "\t" ? " " : $0 })
+        // A tab is one byte and a space is one byte: replaced in the bytes, most lines having none.
+        guard utf8.contains(UInt8(ascii: "\t")) else { return self }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 }

@@ -17,4 +17,8 @@ int beckon_write_file(const char *path, const uint8_t *bytes, size_t count);
 /// `syncfs`; elsewhere `fsync` of `path`). Returns 0, or -1 with `errno` set.
 int beckon_sync_file_system(const char *path);
 
+/// Makes the heaps grow at least `bytes` at a time (glibc's `M_TOP_PAD`). Returns 0, or -1
+/// where the C library has no such setting.
+int beckon_set_heap_growth(size_t bytes);
+
 #endif
