@@ -152,7 +152,9 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonJSON", "BeckonRender", "BeckonSite", "BeckonStore", "BeckonWeb", "InviteModel", "InviteSecurity",
+                "BeckonBuild", "BeckonDiagnostics", "BeckonJSON", "BeckonRender", "BeckonSite", "BeckonStore",
+                "BeckonWeb",
+                "InviteModel", "InviteSecurity",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -278,7 +280,7 @@ let package = Package(
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonReview", "BeckonSite", "InviteModel",
                 "InviteSecurity",
-                "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport",
+                "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport", "BeckonWeb",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

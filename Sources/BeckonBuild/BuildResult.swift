@@ -22,6 +22,9 @@ public struct BuildResult: Sendable {
     /// Why each file `BuildOptions.explain` asked about was rendered again or reused, by output
     /// path, in words that name the changed file or string.
     public var explanations: [String: String] = [:]
+    /// The site's pages for real invites, rendered on request (`beckon serve`); `nil` when the
+    /// build stopped before rendering.
+    public var invitePages: InvitePages?
 
     /// Artifacts per manifest kind, for the summary line.
     public var countsByKind: [(ArtifactKind, Int)] {

@@ -86,6 +86,7 @@ public struct Pipeline: Sendable {
             output: options.outputFolder, seconds: Date().timeIntervalSince(start), locales: outcome.locales,
             localization: outcome.localization, steps: outcome.steps)
         result.explanations = outcome.explanations
+        result.invitePages = outcome.invitePages
         return result
     }
 
@@ -101,6 +102,8 @@ public struct Pipeline: Sendable {
         var lock: TranslationLock?
         /// Why files were rendered again or reused, by path (`BuildOptions.explain`).
         var explanations: [String: String] = [:]
+        /// The site's pages for invites outside the samples.
+        var invitePages: InvitePages?
     }
 
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
@@ -170,7 +173,10 @@ public struct Pipeline: Sendable {
             artifacts: artifacts, diagnostics: diagnostics, locales: locales, localization: statuses,
             overrides: prepared.overrides, lock: loaded.lock,
             explanations: RenderExplanation.explanations(
-                options.explain, producers: producers, artifacts: artifacts.map(\.path), explainer: explainer))
+                options.explain, producers: producers, artifacts: artifacts.map(\.path), explainer: explainer),
+            invitePages: InvitePages(
+                renderer: prepared.pages, checker: prepared.checker, overrides: prepared.overrides,
+                strict: options.strict))
     }
 
     /// The site and catalog with `en-XA` and `ar-XB` generated from the source bundle.

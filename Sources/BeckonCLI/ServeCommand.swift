@@ -112,6 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Checked before anything is opened: a misspelt key stops the server at once.
         var served = ServedSite(config: config, artifacts: result.artifacts)
+        served.invitePages = result.invitePages
         served.rateLimitMessages = try rateLimitMessages(for: served.locales)
         let keyring = try LinkSigning.keyring(config.links)
         let store: any InviteStore

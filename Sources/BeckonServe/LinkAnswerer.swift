@@ -1,6 +1,9 @@
+import BeckonBuild
+import BeckonDiagnostics
 import BeckonRender
 import BeckonSite
 import BeckonStore
+import BeckonWeb
 import Foundation
 import InviteModel
 import InviteSecurity
@@ -18,6 +21,10 @@ struct LinkAnswerer: Sendable {
         var status: Int
         var page: Artifact?
         var locale: LocaleID
+        /// Whether `page` was rendered for this invite (with its sender's name), not built.
+        var isPersonal = false
+        /// The page rules a page rendered for this invite failed, so the built page was shown.
+        var failedRules: [RuleID] = []
 
         static func == (lhs: Answer, rhs: Answer) -> Bool {
             lhs.resolution == rhs.resolution && lhs.status == rhs.status && lhs.page?.path == rhs.page?.path
@@ -58,7 +65,7 @@ struct LinkAnswerer: Sendable {
             guard let record, code != nil else { return notFound(locale) }
             var invite = record.invite
             if case .failure(.expired) = verified { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
-            return show(invite.resolve(at: date), locale)
+            return show(invite.resolve(at: date), locale, for: record, link: url)
         case .referral:
             // A referral link names a sender, not an invite: its signature and expiry decide.
             if case .failure(.expired) = verified { return show(.expired, locale) }
@@ -79,7 +86,15 @@ struct LinkAnswerer: Sendable {
         }
         let record = try await store.invite(id: id ?? Self.absentID)
         guard id != nil, let record else { return notFound(locale) }
-        return show(record.invite.resolve(at: date), locale)
+        let link = tokenURL(token ?? "")
+        return show(record.invite.resolve(at: date), locale, for: record, link: link)
+    }
+
+    /// The accept link a token arrived on, as the page links it.
+    private func tokenURL(_ token: String) -> String {
+        let template = site.config.tokens?.acceptURL ?? ""
+        let encoded = token.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"]))
+        return template.replacingOccurrences(of: "{token}", with: encoded ?? "")
     }
 
     /// An id no invite has, looked up when a token names none so that every answer costs a lookup.
@@ -89,6 +104,39 @@ struct LinkAnswerer: Sendable {
         Answer(
             resolution: resolution, status: resolution.httpStatus, page: site.page(for: resolution, locale: locale),
             locale: locale)
+    }
+
+    /// The answer for a stored invite: its page rendered with the sender's first name and the
+    /// invite's context where the page shows them (landing, expired, already accepted), else the
+    /// built page. An erased sender, or a page that fails the page rules, gets the built page.
+    private func show(
+        _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String
+    )
+        -> Answer
+    {
+        var answer = show(resolution, locale)
+        guard let pages = site.invitePages, let name = record.senderFirstName, let built = answer.page,
+            let invite = SampleInvite(
+                invite: record.invite.id, inviterFirstName: name, context: record.invite.context,
+                contextID: record.invite.contextID, contextTitle: record.contextTitle, code: record.invite.code,
+                createdAt: record.invite.createdAt)
+        else { return answer }
+        let kind: TemplateKind
+        switch resolution {
+        case .landing: kind = .landing
+        case .expired: kind = .expired
+        case .alreadyAccepted: kind = built.kind == .accepted ? .accepted : .landing
+        case .gone: return answer
+        }
+        // The page in the language the built one is in (the default locale's when the visitor's has none).
+        switch pages.page(kind, locale: built.locale ?? locale, invite: invite, link: link) {
+        case .page(let page):
+            answer.page = page
+            answer.isPersonal = true
+        case .failed(let rules): answer.failedRules = rules
+        case .notPersonal: break
+        }
+        return answer
     }
 
     private func notFound(_ locale: LocaleID) -> Answer {

@@ -1,9 +1,11 @@
+import BeckonDiagnostics
 import InviteModel
 import Prometheus
 
 /// What `/metrics` reports, in Prometheus's text format: how long link resolutions and requests
 /// take (histograms by route), invites created and opened, rate-limit refusals, store errors,
-/// and per-invite answers by resolution. Labels carry route names and resolutions, never codes.
+/// per-invite answers by resolution, and pages rendered for an invite that fell back to the built
+/// page, by rule. Labels carry route names, resolutions and rule ids, never codes or names.
 final class ServeMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let linkDuration: DurationHistogram
@@ -55,6 +57,16 @@ final class ServeMetrics: Sendable {
     func resolved(_ resolution: LinkResolution?, seconds duration: Duration) {
         linkDuration.record(duration)
         resolutions[resolution?.rawValue ?? "not_found"]?.increment()
+    }
+
+    /// A page rendered for an invite failed `rule`, so the built page was shown instead.
+    func fellBack(_ rule: RuleID) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "invite_page_fallbacks", unitName: "total",
+                helpText: "Pages rendered for an invite that failed a page rule, by rule; the built page was shown."),
+            labels: [("rule", rule.rawValue)]
+        ).increment()
     }
 
     func created() { createdCounter.increment() }

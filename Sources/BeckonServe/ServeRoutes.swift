@@ -18,6 +18,8 @@ struct ServeRoutes: Sendable {
     let metrics: ServeMetrics
     /// `BECKON_API_TOKEN`; without one the API answers 503.
     let apiToken: String?
+    /// Where notable events go (one line each, never a name, code or address).
+    var log: @Sendable (String) -> Void = { _ in }
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
@@ -273,6 +275,12 @@ struct ServeRoutes: Sendable {
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
         }
         metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
+        for rule in answer.failedRules { metrics.fellBack(rule) }
+        if !answer.failedRules.isEmpty {
+            log(
+                "an invite's own page failed \(answer.failedRules.map(\.rawValue).joined(separator: ", ")); the built page was shown"
+            )
+        }
         return self.answer(answer)
     }
 
@@ -280,7 +288,7 @@ struct ServeRoutes: Sendable {
     /// site built with `pages: [expired, gone]` has no landing page) sends a valid link on to
     /// the App Store, or answers 404 when it has no App Store app either.
     private func answer(_ answer: LinkAnswerer.Answer) -> Response {
-        if let page = answer.page { return invitePage(page, status: answer.status) }
+        if let page = answer.page { return invitePage(page, status: answer.status, isPersonal: answer.isPersonal) }
         if answer.resolution != nil, let store = StoreLinks.appStore(site.config.app) {
             return Response(status: .found, headers: [.location: store, .cacheControl: "no-store"])
         }
@@ -303,13 +311,17 @@ struct ServeRoutes: Sendable {
 
     /// An invite page: never cached, never indexed, no referrer (the link's signature must not
     /// reach a third party), and scripts and connections to the page's own origin only.
-    private func invitePage(_ page: Artifact, status: Int) -> Response {
+    /// A page rendered for one invite (`isPersonal`) is sent as it is; a built one from the bodies
+    /// and policies made at start.
+    private func invitePage(_ page: Artifact, status: Int, isPersonal: Bool = false) -> Response {
         let headers: HTTPFields = [
             .contentType: page.contentType, .cacheControl: "no-store", .vary: "Accept-Language",
             .xRobotsTag: "noindex",
-            .contentSecurityPolicy: site.policy(page),
+            .contentSecurityPolicy: isPersonal
+                ? InvitePagePolicy.header(for: page.bytes, beacon: site.config.analytics?.endpoint) : site.policy(page),
         ]
-        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: site.body(page)))
+        let body = isPersonal ? ByteBuffer(bytes: page.bytes) : site.body(page)
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
     private func notFoundFile() -> Response {

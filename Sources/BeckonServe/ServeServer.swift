@@ -59,6 +59,8 @@ public struct ServeServer: Sendable {
         var logger = Logger(label: "beckon.serve")
         logger.logLevel = .warning
         let host = settings.host
+        var routes = self.routes
+        routes.log = log
         let application = Application(
             responder: ServeHeaders(routes.router().buildResponder(), metrics: routes.metrics),
             server: .http1(

@@ -1,3 +1,4 @@
+import BeckonBuild
 import BeckonRender
 import BeckonSite
 import BeckonWeb
@@ -19,6 +20,9 @@ public struct ServedSite: Sendable {
     let policies: [String: String]
     /// What a sender over the daily limit is told, by locale (`beckon serve --rate-limit-message`).
     public var rateLimitMessages: [LocaleID: String] = [:]
+    /// The site's pages for stored invites, rendered when a link is opened; without them every
+    /// invite gets the built page.
+    public var invitePages: InvitePages?
 
     public init(config: SiteConfig, artifacts: [Artifact]) {
         self.config = config

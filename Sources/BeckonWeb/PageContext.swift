@@ -91,11 +91,13 @@ struct PageContext {
             template.descriptionKey.flatMap { scope.message(MessageKey($0)) }
                 .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) } ?? "",
             in: template.descriptionKey.flatMap { origins.string(MessageKey($0), in: locale) })
-        // The page's own preview card when the site has a card layout, else the fallback image.
+        // The page's own preview card when the site has a card layout, else the fallback image. A
+        // page rendered for an invite outside the samples (at request time) shows its locale's card.
+        let cardSample = route.sample == nil ? nil : sample
         let ogImage =
-            cards.map { _ in app.baseURL.appending(path: "/" + CardSet.path(locale: locale, sample: sample?.id)) }
+            cards.map { _ in app.baseURL.appending(path: "/" + CardSet.path(locale: locale, sample: cardSample?.id)) }
             ?? config.theme.ogImage.map { app.baseURL.appending(path: "/" + $0) }
-        let ogAlt = cards?.altText(locale: locale, sample: sample) ?? ""
+        let ogAlt = cards?.altText(locale: locale, sample: cardSample) ?? ""
         let baseURLOrigin = origins.setting("app.baseURL")
         let alternates: [TemplateValue] =
             buildLocales.map { other in

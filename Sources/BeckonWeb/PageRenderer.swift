@@ -109,9 +109,28 @@ public struct PageRenderer: Sendable {
     /// Renders one page.
     public func render(_ template: Template, route: PageRoute) -> (Artifact?, [Diagnostic]) {
         let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }
+        return render(template, route: route, sample: sample, links: sampleLinks)
+    }
+
+    /// Renders one page for an invite that is not among the samples, with its own link: a route
+    /// without a sample gives the locale's page (its URL, alternates and card) showing the invite's
+    /// values; a route naming the invite's id gives the page a sample with its fields would get.
+    public func render(
+        _ template: Template, route: PageRoute, invite: SampleInvite, link: String
+    ) -> (
+        Artifact?, [Diagnostic]
+    ) {
+        render(template, route: route, sample: invite, links: [invite.id: link])
+    }
+
+    private func render(
+        _ template: Template, route: PageRoute, sample: SampleInvite?, links: [String: String]
+    ) -> (
+        Artifact?, [Diagnostic]
+    ) {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
-            buildLocales: site.buildLocales, sampleLinks: sampleLinks, cards: cards,
+            buildLocales: site.buildLocales, sampleLinks: links, cards: cards,
             layoutKeys: layouts.referencedKeys(of: template.layout), themeCSS: themeCSS,
             fixedStrings: fixedStrings)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)

@@ -59,6 +59,26 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
     /// A fixed creation time, for configurations read without a build date (benchmarks).
     public static let fixedCreatedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
+    /// A real invite as its pages show it (`beckon serve`): the sender's first name (also their
+    /// full name: a stored invite keeps no other), its context and its code. The recipient's
+    /// address is a stand-in: pages never show it.
+    public init?(
+        invite id: UUID, inviterFirstName: String, context: InviteContext, contextID: String?, contextTitle: String?,
+        code: InviteCode, createdAt: Date
+    ) {
+        guard let email = EmailAddress("invitee@example.com") else { return nil }
+        self.id = id.uuidString.lowercased()
+        self.inviterFirstName = inviterFirstName
+        self.inviterName = inviterFirstName
+        self.context = context
+        self.contextID = contextID
+        self.contextTitle = contextTitle
+        self.code = code
+        self.inviteeEmail = email
+        self.createdAt = createdAt
+        self.location = SourceLocation(file: "invite")
+    }
+
     /// - Parameter defaultCreatedAt: The creation time when the mapping does not set `createdAt`.
     init?(_ mapping: YAMLReader.Mapping, defaultCreatedAt: Date) {
         let reader = mapping.reader

@@ -1,0 +1,107 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon serve` answers a stored invite's link with its own page: the sender's first name and
+/// the invite's context in the visitor's language, rendered by the site's templates and checked by
+/// the page rules. A name that would break the page, an erased sender and a cancelled invite get
+/// the built page; nothing a sender types is ever markup.
+@Suite(.serialized) struct ServedInvitePagesTests {
+    /// Creates an invite from `sender` and returns its link's path and query.
+    func linkPath(_ server: RunningServe, sender: String, name: String) throws -> String {
+        let created = try create(server, sender: sender, name: name)
+        #expect(created.status == 201, "\(created.body)")
+        return ServeTests.path(try #require(try ServeTests.json(created)["link"] as? String))
+    }
+
+    func create(_ server: RunningServe, sender: String, name: String) throws -> LoopbackHTTP.Reply {
+        let body = try JSONSerialization.data(withJSONObject: [
+            "senderId": sender, "senderFirstName": name, "channel": "copy_link", "context": "achievement",
+            "contextTitle": "a 10K run",
+        ])
+        return try server.api("POST", "/v1/invites", body: String(decoding: body, as: UTF8.self))
+    }
+
+    /// The `<h1>` of a served page.
+    func heading(_ reply: LoopbackHTTP.Reply) -> String {
+        guard let start = reply.body.range(of: "<h1"), let end = reply.body.range(of: "</h1>") else { return "" }
+        return String(reply.body[start.lowerBound..<end.upperBound])
+    }
+
+    @Test func aLinkShowsItsSendersNameInTheVisitorsLanguage() throws {
+        let running = try ServeTests.Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        let path = try linkPath(server, sender: "u_1", name: "Zoë")
+        let english = try server.raw("GET", path)
+        #expect(english.status == 200)
+        #expect(heading(english).contains("<bdi>Zoë</bdi> invited you to Minimo"), "\(heading(english))")
+        #expect(english.body.contains("<title>Zoë invited you to Minimo</title>"))
+        let german = try server.raw("GET", path, headers: ["Accept-Language: de"])
+        #expect(heading(german).contains("<bdi>Zoë</bdi> hat dich zu Minimo eingeladen"), "\(heading(german))")
+        // The page links the invite's own link, and is still never cached or indexed.
+        #expect(english.body.contains(path.replacingOccurrences(of: "&", with: "&amp;")))
+        #expect(english.head.lowercased().contains("cache-control: no-store"))
+        #expect(english.head.lowercased().contains("x-robots-tag: noindex"))
+    }
+
+    @Test func whatASenderTypesIsTextNeverMarkup() throws {
+        let running = try ServeTests.Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        for name in ["<script>alert(1)</script>", "{{app.name}} & {{{page.body}}}", "\u{202E}Maya\u{202C}", "Ma\r\nya"]
+        {
+            let created = try create(server, sender: "u_2", name: name)
+            // The API may refuse a name outright (control characters), naming the field.
+            if created.status == 400 {
+                #expect(try ServeTests.json(created)["field"] as? String == "senderFirstName", "\(created.body)")
+                continue
+            }
+            let link = try #require(try ServeTests.json(created)["link"] as? String)
+            let reply = try server.raw("GET", ServeTests.path(link))
+            #expect(reply.status == 200)
+            #expect(!reply.body.contains("<script>alert"), "\(name)")
+            #expect(!reply.body.contains("Minimo & "), "a placeholder in a name was filled in: \(name)")
+            let shown = heading(reply)
+            // Either the name, escaped, or the page without it: never a broken page.
+            #expect(
+                shown.contains("invited you to Minimo") && (shown.contains("A friend") || !shown.contains("<script")),
+                "\(shown)")
+        }
+        let page = try server.raw("GET", try linkPath(server, sender: "u_2", name: "<b>Kim</b>"))
+        #expect(heading(page).contains("<bdi>&lt;b&gt;Kim&lt;/b&gt;</bdi> invited you"), "\(heading(page))")
+    }
+
+    @Test func aPageThatWouldBreakIsServedWithoutTheNameAndCounted() throws {
+        let running = try ServeTests.Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        let long = String(repeating: "Bartholomew", count: 20)
+        let reply = try server.raw("GET", try linkPath(server, sender: "u_3", name: long))
+        #expect(reply.status == 200)
+        #expect(heading(reply).contains("A friend invited you to Minimo"), "\(heading(reply))")
+        #expect(!reply.body.contains("Bartholomew"))
+        let metrics = try server.raw("GET", "/metrics").body
+        #expect(metrics.contains("beckon_invite_page_fallbacks_total{rule="), "\(metrics)")
+        #expect(!metrics.contains("Bartholomew"))
+    }
+
+    @Test func anErasedSenderAndACancelledInviteShowNoName() throws {
+        let running = try ServeTests.Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        let path = try linkPath(server, sender: "u_4", name: "Ida")
+        #expect(heading(try server.raw("GET", path)).contains("<bdi>Ida</bdi> invited you"))
+        #expect(try server.api("POST", "/v1/users/u_4/erase").status == 200)
+        let erased = try server.raw("GET", path)
+        #expect(erased.status == 200)
+        #expect(heading(erased).contains("A friend invited you to Minimo"), "\(heading(erased))")
+
+        let other = try linkPath(server, sender: "u_5", name: "Ana")
+        let code = String(other.dropFirst("/invite/".count).prefix { $0 != "?" })
+        #expect(try server.api("POST", "/v1/invites/\(code)/cancel").status == 200)
+        let gone = try server.raw("GET", other)
+        #expect(gone.status == 410)
+        #expect(!gone.body.contains("Ana"))
+    }
+}
