@@ -295,7 +295,9 @@ let package = Package(
         .testTarget(
             name: "BeckonServeTests",
             dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"), "BeckonServe", "BeckonSite", "BeckonTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"), "BeckonBuild", "BeckonRender", "BeckonServe",
+                "BeckonSite",
+                "BeckonTestSupport", "InviteModel",
             ]),
         .testTarget(
             name: "BeckonEndToEndTests",

@@ -7,6 +7,7 @@ import BeckonWeb
 import Foundation
 import InviteModel
 import InviteSecurity
+import NIOCore
 
 /// Answers an invite link: verifies its signature, looks the invite up, and picks the page its
 /// state shows in the visitor's language (`Invite.resolve(at:)`). A link that does not verify, or
@@ -21,8 +22,9 @@ struct LinkAnswerer: Sendable {
         var status: Int
         var page: Artifact?
         var locale: LocaleID
-        /// Whether `page` was rendered for this invite (with its sender's name), not built.
-        var isPersonal = false
+        /// For a page rendered for this invite (with its sender's name), not built: its response
+        /// body and Content-Security-Policy.
+        var personal: (body: ByteBuffer, policy: String)?
         /// The page rules a page rendered for this invite failed, so the built page was shown.
         var failedRules: [RuleID] = []
 
@@ -38,6 +40,8 @@ struct LinkAnswerer: Sendable {
     /// Verifies seed 003's invite tokens (`tokens.acceptURL`), when the site has them and a key
     /// is in the environment.
     let tokens: TokenAuthority?
+    /// Invites' own pages already rendered.
+    var pageCache = InvitePageCache()
 
     /// A code no invite has, looked up when a link carries none so that every answer costs a lookup.
     static let absentCode = InviteCode(String(repeating: "2", count: InviteCode.length))!
@@ -129,10 +133,18 @@ struct LinkAnswerer: Sendable {
         case .gone: return answer
         }
         // The page in the language the built one is in (the default locale's when the visitor's has none).
-        switch pages.page(kind, locale: built.locale ?? locale, invite: invite, link: link) {
+        let pageLocale = built.locale ?? locale
+        let personal = pageCache.page(kind, locale: pageLocale, invite: invite, link: link) {
+            let rendered = pages.page(kind, locale: pageLocale, invite: invite, link: link)
+            guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }
+            return PersonalPage(
+                rendered: rendered, body: ByteBuffer(bytes: page.bytes),
+                policy: InvitePagePolicy.header(for: page.bytes, beacon: site.config.analytics?.endpoint))
+        }
+        switch personal.rendered {
         case .page(let page):
             answer.page = page
-            answer.isPersonal = true
+            if let body = personal.body, let policy = personal.policy { answer.personal = (body, policy) }
         case .failed(let rules): answer.failedRules = rules
         case .notPersonal: break
         }

@@ -80,6 +80,8 @@ struct ServeRoutes: Sendable {
             } catch let error as StoreError {
                 throw InviteService.problem(error)
             }
+            // Pages rendered with the sender's name are not kept past the erasure.
+            if count > 0 { self.links.pageCache.removeAll() }
             return self.json(.object([("erased", JSONValue(.number(String(count))))]))
         }
         api.get("events") { request, _ in
@@ -288,7 +290,7 @@ struct ServeRoutes: Sendable {
     /// site built with `pages: [expired, gone]` has no landing page) sends a valid link on to
     /// the App Store, or answers 404 when it has no App Store app either.
     private func answer(_ answer: LinkAnswerer.Answer) -> Response {
-        if let page = answer.page { return invitePage(page, status: answer.status, isPersonal: answer.isPersonal) }
+        if let page = answer.page { return invitePage(page, status: answer.status, personal: answer.personal) }
         if answer.resolution != nil, let store = StoreLinks.appStore(site.config.app) {
             return Response(status: .found, headers: [.location: store, .cacheControl: "no-store"])
         }
@@ -311,16 +313,17 @@ struct ServeRoutes: Sendable {
 
     /// An invite page: never cached, never indexed, no referrer (the link's signature must not
     /// reach a third party), and scripts and connections to the page's own origin only.
-    /// A page rendered for one invite (`isPersonal`) is sent as it is; a built one from the bodies
-    /// and policies made at start.
-    private func invitePage(_ page: Artifact, status: Int, isPersonal: Bool = false) -> Response {
+    /// A page rendered for one invite comes with its own body and policy; a built one's were
+    /// made at start.
+    private func invitePage(
+        _ page: Artifact, status: Int, personal: (body: ByteBuffer, policy: String)? = nil
+    ) -> Response {
         let headers: HTTPFields = [
             .contentType: page.contentType, .cacheControl: "no-store", .vary: "Accept-Language",
             .xRobotsTag: "noindex",
-            .contentSecurityPolicy: isPersonal
-                ? InvitePagePolicy.header(for: page.bytes, beacon: site.config.analytics?.endpoint) : site.policy(page),
+            .contentSecurityPolicy: personal?.policy ?? site.policy(page),
         ]
-        let body = isPersonal ? ByteBuffer(bytes: page.bytes) : site.body(page)
+        let body = personal?.body ?? site.body(page)
         return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
