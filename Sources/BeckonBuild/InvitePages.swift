@@ -11,12 +11,14 @@ import BeckonWeb
 public struct InvitePages: Sendable {
     let renderer: PageRenderer
     let checker: Checker
+    /// The site's card layout, when it has one.
+    let cards: CardSet?
     let overrides: [RuleID: Severity?]
     let strict: Bool
 
     /// What rendering a page for an invite gave.
     public enum Rendered: Sendable {
-        /// The page, with the invite's values, passing the page rules.
+        /// The page (or card), with the invite's values, passing the rules.
         case page(Artifact)
         /// The page failed these rules (or could not be rendered, with none): show the page
         /// without the invite's values.
@@ -25,9 +27,10 @@ public struct InvitePages: Sendable {
         case notPersonal
     }
 
-    init(renderer: PageRenderer, checker: Checker, overrides: [RuleID: Severity?], strict: Bool) {
+    init(renderer: PageRenderer, checker: Checker, cards: CardSet?, overrides: [RuleID: Severity?], strict: Bool) {
         self.renderer = renderer
         self.checker = checker
+        self.cards = cards
         self.overrides = overrides
         self.strict = strict
     }
@@ -35,16 +38,36 @@ public struct InvitePages: Sendable {
     /// The page of `kind` in `locale` for an invite reached by `link`. With `asSample`, the page
     /// is rendered as a sample with the invite's fields would be (its URL, alternates and card
     /// are the sample's), which the build's sample pages equal byte for byte.
+    /// With `cardURL`, the page's `og:image` is the invite's own card there (`card(locale:invite:)`).
     public func page(
-        _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, asSample: Bool = false
+        _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, asSample: Bool = false,
+        cardURL: String? = nil
     ) -> Rendered {
         guard kind.isPersonal, renderer.site.buildLocales.contains(locale),
             let template = renderer.site.orderedTemplates.first(where: { $0.kind == kind })
         else { return .notPersonal }
         let route = PageRoute(kind: kind, locale: locale, sample: asSample ? invite.id : nil)
-        let (artifact, diagnostics) = renderer.render(template, route: route, invite: invite, link: link)
-        guard let artifact else { return .failed([]) }
-        let findings = diagnostics + checker.check(artifact, page: CheckedPage(artifact))
+        let (artifact, diagnostics) = renderer.render(
+            template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL)
+        return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
+    }
+
+    /// Whether the site draws preview cards.
+    public var hasCards: Bool { cards != nil }
+
+    /// The invite's own preview card in `locale`, with its sender's name and initials, checked by
+    /// the card rules (a title that overflows, colours that fail contrast): `.failed` means the
+    /// caller shows the locale's built card.
+    public func card(locale: LocaleID, invite: SampleInvite) -> Rendered {
+        guard let cards, renderer.site.buildLocales.contains(locale) else { return .notPersonal }
+        let (artifact, diagnostics) = cards.render(locale: locale, sample: invite)
+        return checked(artifact, diagnostics, page: nil)
+    }
+
+    /// The artifact when it and the rules' findings on it hold no error.
+    private func checked(_ artifact: Artifact?, _ diagnostics: [Diagnostic], page: CheckedPage?) -> Rendered {
+        guard let artifact else { return .failed(diagnostics.map(\.rule)) }
+        let findings = diagnostics + checker.check(artifact, page: page)
         let report = DiagnosticReport(findings).finalized(overrides: overrides, strict: strict)
         let failed = report.diagnostics.filter { $0.severity == .error }.map(\.rule)
         return failed.isEmpty ? .page(artifact) : .failed(Array(Set(failed)).sorted { $0.rawValue < $1.rawValue })

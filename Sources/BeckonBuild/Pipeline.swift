@@ -175,7 +175,8 @@ public struct Pipeline: Sendable {
             explanations: RenderExplanation.explanations(
                 options.explain, producers: producers, artifacts: artifacts.map(\.path), explainer: explainer),
             invitePages: InvitePages(
-                renderer: prepared.pages, checker: prepared.checker, overrides: prepared.overrides,
+                renderer: prepared.pages, checker: prepared.checker, cards: prepared.cards,
+                overrides: prepared.overrides,
                 strict: options.strict))
     }
 

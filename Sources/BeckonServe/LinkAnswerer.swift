@@ -42,6 +42,12 @@ struct LinkAnswerer: Sendable {
     let tokens: TokenAuthority?
     /// Invites' own pages already rendered.
     var pageCache = InvitePageCache()
+    /// Invites' own preview cards already drawn.
+    var cardCache = InvitePageCache()
+
+    /// The query parameter that turns an invite link into its preview card's URL: the link's own
+    /// signature vouches for the card, so no name can be drawn without a valid link.
+    static let cardParameter = "og"
 
     /// A code no invite has, looked up when a link carries none so that every answer costs a lookup.
     static let absentCode = InviteCode(String(repeating: "2", count: InviteCode.length))!
@@ -75,6 +81,51 @@ struct LinkAnswerer: Sendable {
             if case .failure(.expired) = verified { return show(.expired, locale) }
             return show(.landing, locale)
         }
+    }
+
+    /// The preview card a link's page points at: `query` holds the link's own query and
+    /// `og=LOCALE`. A link that verifies, of an invite whose page shows its sender's name, gets the
+    /// invite's own card (checked by the card rules); any other verified link the locale's built
+    /// card; a link that does not verify, or a locale the site lacks, nothing (`nil`: 404).
+    func card(
+        path: String, query: String, at date: Date
+    ) async throws(StoreError) -> (
+        card: PersonalPage, failedRules: [RuleID]
+    )? {
+        var items = query.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
+        let prefix = Self.cardParameter + "="
+        guard let index = items.lastIndex(where: { $0.hasPrefix(prefix) }),
+            let locale = LocaleID(String(items[index].dropFirst(prefix.count))),
+            site.config.locales.list.contains(locale) || site.config.locales.defaultLocale == locale
+        else { return nil }
+        items.remove(at: index)
+        let url = "https://\(site.config.links.host)\(path)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        let link = try? keyring.verify(url, policy: site.config.links, at: date).get()
+        let code: InviteCode?
+        if case .code(let linked)? = link?.target { code = linked } else { code = nil }
+        let record = try await store.invite(code: code ?? Self.absentCode)
+        guard link != nil, let built = site.files[CardSet.path(locale: locale, sample: nil)] else { return nil }
+        let generic = PersonalPage(rendered: .page(built), body: site.body(built), policy: nil)
+        guard let record, code != nil, record.invite.resolve(at: date) == .landing, let pages = site.invitePages,
+            let invite = Self.shown(record)
+        else { return (generic, []) }
+        let card = cardCache.page(.landing, locale: locale, invite: invite, link: url) {
+            let rendered = pages.card(locale: locale, invite: invite)
+            guard case .page(let card) = rendered else { return PersonalPage(rendered: rendered) }
+            return PersonalPage(rendered: rendered, body: ByteBuffer(bytes: card.bytes), policy: nil)
+        }
+        if case .failed(let rules) = card.rendered { return (generic, rules) }
+        guard case .page = card.rendered else { return (generic, []) }
+        return (card, [])
+    }
+
+    /// An invite as its own page and card show it, or `nil` when its sender's name was erased.
+    static func shown(_ record: InviteRecord) -> SampleInvite? {
+        guard let name = record.senderFirstName else { return nil }
+        return SampleInvite(
+            invite: record.invite.id, inviterFirstName: name, context: record.invite.context,
+            contextID: record.invite.contextID, contextTitle: record.contextTitle, code: record.invite.code,
+            createdAt: record.invite.createdAt)
     }
 
     /// The answer to an accept link carrying an invite token (seed 003): the token's signature,
@@ -119,12 +170,9 @@ struct LinkAnswerer: Sendable {
         -> Answer
     {
         var answer = show(resolution, locale)
-        guard let pages = site.invitePages, let name = record.senderFirstName, let built = answer.page,
-            let invite = SampleInvite(
-                invite: record.invite.id, inviterFirstName: name, context: record.invite.context,
-                contextID: record.invite.contextID, contextTitle: record.contextTitle, code: record.invite.code,
-                createdAt: record.invite.createdAt)
-        else { return answer }
+        guard let pages = site.invitePages, let built = answer.page, let invite = Self.shown(record) else {
+            return answer
+        }
         let kind: TemplateKind
         switch resolution {
         case .landing: kind = .landing
@@ -134,8 +182,12 @@ struct LinkAnswerer: Sendable {
         }
         // The page in the language the built one is in (the default locale's when the visitor's has none).
         let pageLocale = built.locale ?? locale
+        // A landing page's card is the invite's own, at the link with `og=LOCALE` added.
+        let cardURL =
+            kind == .landing && pages.hasCards
+            ? link + (link.contains("?") ? "&" : "?") + "\(Self.cardParameter)=\(pageLocale.rawValue)" : nil
         let personal = pageCache.page(kind, locale: pageLocale, invite: invite, link: link) {
-            let rendered = pages.page(kind, locale: pageLocale, invite: invite, link: link)
+            let rendered = pages.page(kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL)
             guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }
             return PersonalPage(
                 rendered: rendered, body: ByteBuffer(bytes: page.bytes),

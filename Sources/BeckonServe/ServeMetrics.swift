@@ -59,12 +59,12 @@ final class ServeMetrics: Sendable {
         resolutions[resolution?.rawValue ?? "not_found"]?.increment()
     }
 
-    /// A page rendered for an invite failed `rule`, so the built page was shown instead.
+    /// A page or card made for an invite failed `rule`, so the built one was shown instead.
     func fellBack(_ rule: RuleID) {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 namespace: "beckon", metricName: "invite_page_fallbacks", unitName: "total",
-                helpText: "Pages rendered for an invite that failed a page rule, by rule; the built page was shown."),
+                helpText: "Pages and cards made for an invite that failed a rule, by rule; the built one was shown."),
             labels: [("rule", rule.rawValue)]
         ).increment()
     }

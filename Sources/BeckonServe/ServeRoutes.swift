@@ -1,3 +1,4 @@
+import BeckonDiagnostics
 import BeckonJSON
 import BeckonRender
 import BeckonSite
@@ -80,8 +81,11 @@ struct ServeRoutes: Sendable {
             } catch let error as StoreError {
                 throw InviteService.problem(error)
             }
-            // Pages rendered with the sender's name are not kept past the erasure.
-            if count > 0 { self.links.pageCache.removeAll() }
+            // Pages and cards made with the sender's name are not kept past the erasure.
+            if count > 0 {
+                self.links.pageCache.removeAll()
+                self.links.cardCache.removeAll()
+            }
             return self.json(.object([("erased", JSONValue(.number(String(count))))]))
         }
         api.get("events") { request, _ in
@@ -242,6 +246,9 @@ struct ServeRoutes: Sendable {
     private func file(_ request: Request) async throws -> Response {
         let path = request.uri.path
         let language = request.headers[.acceptLanguage]
+        if isInviteLink(path), let query = request.uri.query, query.contains(LinkAnswerer.cardParameter + "=") {
+            return await cardResponse(path: path, query: query, ifNoneMatch: request.headers[.ifNoneMatch])
+        }
         if isInviteLink(path) {
             return await linkResponse { () async throws(StoreError) in
                 try await links.answer(
@@ -261,6 +268,34 @@ struct ServeRoutes: Sendable {
         return Response(
             status: .init(code: artifact.status), headers: headers,
             body: ResponseBody(byteBuffer: site.body(artifact)))
+    }
+
+    /// An invite's preview card (the link with `og=LOCALE`): PNG, cached by crawlers for a day,
+    /// with an `ETag` of its bytes; 404 for a link that does not verify.
+    private func cardResponse(path: String, query: String, ifNoneMatch: String?) async -> Response {
+        let answer: (card: PersonalPage, failedRules: [RuleID])?
+        do {
+            answer = try await links.card(path: path, query: query, at: service.now())
+        } catch {
+            metrics.storeError()
+            return APIProblem.unavailable("The invite store did not answer; try again.").response()
+        }
+        guard let answer, let body = answer.card.body else { return notFoundFile() }
+        for rule in answer.failedRules { metrics.fellBack(rule) }
+        if !answer.failedRules.isEmpty {
+            log(
+                "an invite's own card failed \(answer.failedRules.map(\.rawValue).joined(separator: ", ")); the built card was shown"
+            )
+        }
+        let tag = "\"\(ServedSite.fingerprint(body))\""
+        var headers: HTTPFields = [
+            .contentType: "image/png", .cacheControl: "public, max-age=86400", .eTag: tag,
+        ]
+        if ifNoneMatch == tag {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
     /// Times and counts one link answer and turns it into a response; a store that does not

@@ -64,6 +64,18 @@ public struct ServedSite: Sendable {
         }
     }
 
+    /// A short fingerprint of a body (64-bit FNV-1a, hex), for `ETag`s.
+    static func fingerprint(_ body: ByteBuffer) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        body.withUnsafeReadableBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
     /// The response body of a file.
     func body(_ artifact: Artifact) -> ByteBuffer {
         bodies[artifact.path] ?? ByteBuffer(bytes: artifact.bytes)

@@ -14,7 +14,7 @@ struct PageContext {
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
         buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
-        themeCSS: String, fixedStrings: FixedStrings = FixedStrings()
+        themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), cardURL: String? = nil
     ) {
         let config = site.config
         let app = config.app
@@ -92,10 +92,13 @@ struct PageContext {
                 .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) } ?? "",
             in: template.descriptionKey.flatMap { origins.string(MessageKey($0), in: locale) })
         // The page's own preview card when the site has a card layout, else the fallback image. A
-        // page rendered for an invite outside the samples (at request time) shows its locale's card.
-        let cardSample = route.sample == nil ? nil : sample
+        // page rendered for an invite outside the samples (at request time) shows the invite's own
+        // card at `cardURL`, or else its locale's card.
+        let cardSample = route.sample == nil && cardURL == nil ? nil : sample
         let ogImage =
-            cards.map { _ in app.baseURL.appending(path: "/" + CardSet.path(locale: locale, sample: cardSample?.id)) }
+            cards.map { _ in
+                cardURL ?? app.baseURL.appending(path: "/" + CardSet.path(locale: locale, sample: cardSample?.id))
+            }
             ?? config.theme.ogImage.map { app.baseURL.appending(path: "/" + $0) }
         let ogAlt = cards?.altText(locale: locale, sample: cardSample) ?? ""
         let baseURLOrigin = origins.setting("app.baseURL")

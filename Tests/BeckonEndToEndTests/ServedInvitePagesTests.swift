@@ -86,6 +86,59 @@ import Testing
         #expect(!metrics.contains("Bartholomew"))
     }
 
+    /// The site with a card layout: pages point `og:image` at the invite's own card.
+    static let siteWithCards =
+        SiteFixture.replacing("{{og.url}}card.png", with: "{{og.image}}", in: ServeTests.site) + """
+
+            -- templates/og/card.yml --
+            background: "#123456"
+            title:
+              key: landing.title
+              color: "#ffffff"
+              size: 56
+              maxLines: 2
+
+            """
+
+    @Test func aLinksPageShowsTheInvitesOwnCardAndOnlyAValidLinkDrawsOne() throws {
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(Self.siteWithCards, to: folder.path("site"))
+        let server = try RunningServe(site: folder.path("site"), database: folder.path("invites.sqlite"))
+        defer { _ = server.stop() }
+        let path = try linkPath(server, sender: "u_6", name: "Zoë")
+        let page = try server.raw("GET", path).body
+        let card = path + "&og=en-US"
+        #expect(
+            page.contains(
+                "og:image\" content=\"https://join.minimo.test\(card.replacingOccurrences(of: "&", with: "&amp;"))\""))
+        #expect(page.contains("Zoë invited you to Minimo"))
+
+        let drawn = try server.raw("GET", card)
+        #expect(drawn.status == 200)
+        let head = drawn.head.lowercased()
+        #expect(head.contains("content-type: image/png") && head.contains("cache-control: public, max-age=86400"))
+        // (The client reads bodies as text: a PNG's signature and header chunk show in it.)
+        #expect(drawn.body.utf8.count > 1_000 && drawn.body.dropFirst().hasPrefix("PNG") && drawn.body.contains("IHDR"))
+        let generic = try server.raw("GET", "/cards/en-US/generic.png")
+        #expect(generic.status == 200 && generic.body != drawn.body)
+        // The same card again: its ETag answers 304.
+        let tag = try #require(
+            drawn.head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("etag:") }?.dropFirst(5)
+                .trimmingCharacters(in: .whitespaces))
+        #expect(try server.raw("GET", card, headers: ["If-None-Match: \(tag)"]).status == 304)
+        // No valid link, no card: a changed signature, a locale the site lacks.
+        #expect(try server.raw("GET", card.replacingOccurrences(of: "sig=", with: "sig=A")).status == 404)
+        #expect(try server.raw("GET", path + "&og=xx-XX").status == 404)
+
+        // A name too long for the card's two lines gets the built card, counted.
+        let long = try linkPath(server, sender: "u_7", name: String(repeating: "Bartholomew ", count: 12))
+        #expect(try server.raw("GET", long + "&og=en-US").body == generic.body)
+        #expect(try server.raw("GET", "/metrics").body.contains("beckon_invite_page_fallbacks_total{rule=\"card."))
+        // An erased sender's link draws the built card.
+        #expect(try server.api("POST", "/v1/users/u_6/erase").status == 200)
+        #expect(try server.raw("GET", card).body == generic.body)
+    }
+
     @Test func anErasedSenderAndACancelledInviteShowNoName() throws {
         let running = try ServeTests.Running()
         let server = running.server
