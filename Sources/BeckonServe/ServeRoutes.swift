@@ -246,7 +246,9 @@ struct ServeRoutes: Sendable {
     private func file(_ request: Request) async throws -> Response {
         let path = request.uri.path
         let language = request.headers[.acceptLanguage]
-        if isInviteLink(path), let query = request.uri.query, query.contains(LinkAnswerer.cardParameter + "=") {
+        if isInviteLink(path), let query = request.uri.query,
+            query.split(separator: "&").contains(where: { $0.hasPrefix(LinkAnswerer.cardParameter + "=") })
+        {
             return await cardResponse(path: path, query: query, ifNoneMatch: request.headers[.ifNoneMatch])
         }
         if isInviteLink(path) {
