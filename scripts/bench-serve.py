@@ -3,8 +3,11 @@
 from an output folder (the static ceiling on this machine), with wrk (Debian's `wrk`).
 
     scripts/bench-serve.py [--beckon .build-bench/release/beckon] [--seconds 10] [--connections 64]
+                           [--store sqlite|postgres]
 
-It builds the default site once (for nginx), starts `beckon serve` on a new SQLite file, creates
+It builds the default site once (for nginx), starts `beckon serve` on a new SQLite file (or, with
+`--store postgres`, on a database of a new PostgreSQL cluster in the work folder, with its default
+durable settings, started as the `postgres` user when run as root), creates
 1,000 invites through the API, then runs, one after another:
 
 - nginx: the built landing page (`/en-US/invite/index.html`);
@@ -78,11 +81,39 @@ http {{ include /etc/nginx/mime.types; access_log off;
     return process, port
 
 
+def postgres_programs():
+    """The folder of PostgreSQL's server programs (Debian keeps them outside the PATH)."""
+    for folder in sorted(pathlib.Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (folder / "initdb").exists():
+            return folder
+    raise SystemExit("bench-serve: PostgreSQL is not installed (apt-get install postgresql)")
+
+
+def start_postgres(work):
+    """A new cluster in `work/pg` on a free loopback port; returns (stop, database URL)."""
+    programs = postgres_programs()
+    folder = work / "pg"
+    folder.mkdir()
+    as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    if as_postgres:
+        shutil.chown(folder, "postgres", "postgres")
+    run = lambda *command: subprocess.run(as_postgres + [str(programs / command[0]), *command[1:]], check=True,
+                                          capture_output=True)
+    run("initdb", "-D", str(folder / "data"), "-U", "beckon", "--auth=trust", "-E", "UTF8")
+    port = free_port()
+    run("pg_ctl", "start", "-D", str(folder / "data"), "-w", "-l", str(folder / "log"), "-o",
+        f"-c listen_addresses=127.0.0.1 -p {port} -c unix_socket_directories={folder} -c max_connections=200")
+    run("createdb", "-h", str(folder), "-p", str(port), "-U", "beckon", "invites")
+    stop = lambda: run("pg_ctl", "stop", "-D", str(folder / "data"), "-m", "fast")
+    return stop, f"postgres://beckon@127.0.0.1:{port}/invites?sslmode=disable"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--beckon", default=str(ROOT / ".build-bench/release/beckon"))
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     args = parser.parse_args()
     for tool in ["wrk", "nginx"]:
         if not shutil.which(tool):
@@ -94,8 +125,10 @@ def main():
     subprocess.run([args.beckon, "build", "--site", str(ROOT), "--output", str(work / "output")], env=env,
                    check=True, capture_output=True)
     nginx, nginx_port = start_nginx(work / "output", work)
+    stop_postgres, database = (start_postgres(work) if args.store == "postgres"
+                               else (lambda: None, str(work / "invites.sqlite")))
     serve = subprocess.Popen([args.beckon, "serve", "--site", str(ROOT), "--port", "0", "--database",
-                              str(work / "invites.sqlite"), "--invites-per-day", "100000"],
+                              database, "--invites-per-day", "100000"],
                              env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = serve.stdout.readline()
     port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
@@ -135,6 +168,7 @@ end
             print(f"{name:34} {r['rps']:9.0f} {r['p50']:8.2f} {r['p95']:8.2f} {r['p99']:8.2f} {r['non2xx']:8d}")
         ceiling = results["nginx, static landing page"]["rps"]
         print(f"links throughput / nginx: {results['serve, signed link → its page']['rps'] / ceiling:.2f}")
+        print(f"store: {args.store}")
         print(f"serve resident memory: {rss_before / 1024:.1f} MB after 1,000 creates, "
               f"{rss_after / 1024:.1f} MB after the runs ({sum(r['requests'] for r in results.values()) - results['nginx, static landing page']['requests']:,} requests)")
     finally:
@@ -142,6 +176,7 @@ end
         serve.wait(timeout=20)
         nginx.send_signal(signal.SIGQUIT)
         nginx.wait(timeout=20)
+        stop_postgres()
         shutil.rmtree(work, ignore_errors=True)
 
 
