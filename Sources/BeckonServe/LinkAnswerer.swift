@@ -85,8 +85,9 @@ struct LinkAnswerer: Sendable {
 
     /// The preview card a link's page points at: `query` holds the link's own query and
     /// `og=LOCALE`. A link that verifies, of an invite whose page shows its sender's name, gets the
-    /// invite's own card (checked by the card rules); any other verified link the locale's built
-    /// card; a link that does not verify, or a locale the site lacks, nothing (`nil`: 404).
+    /// invite's own card (checked by the card rules); any other authentic link (an expired one
+    /// too) the locale's built card; a forged or malformed link, or a locale the site lacks,
+    /// nothing (`nil`: 404).
     func card(
         path: String, query: String, at date: Date
     ) async throws(StoreError) -> (
@@ -100,14 +101,23 @@ struct LinkAnswerer: Sendable {
         else { return nil }
         items.remove(at: index)
         let url = "https://\(site.config.links.host)\(path)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
-        let link = try? keyring.verify(url, policy: site.config.links, at: date).get()
+        let link: InviteLink?
+        var expired = false
+        switch keyring.verify(url, policy: site.config.links, at: date) {
+        case .success(let valid): link = valid
+        // A link past its time still vouches for the built card (a chat keeps showing its preview).
+        case .failure(.expired):
+            link = try? InviteLink(parsing: url, policy: site.config.links)
+            expired = true
+        case .failure: link = nil
+        }
         let code: InviteCode?
         if case .code(let linked)? = link?.target { code = linked } else { code = nil }
         let record = try await store.invite(code: code ?? Self.absentCode)
         guard link != nil, let built = site.files[CardSet.path(locale: locale, sample: nil)] else { return nil }
         let generic = PersonalPage(rendered: .page(built), body: site.body(built), policy: nil)
-        guard let record, code != nil, record.invite.resolve(at: date) == .landing, let pages = site.invitePages,
-            let invite = Self.shown(record)
+        guard !expired, let record, code != nil, record.invite.resolve(at: date) == .landing,
+            let pages = site.invitePages, let invite = Self.shown(record)
         else { return (generic, []) }
         let card = cardCache.page(.landing, locale: locale, invite: invite, link: url) {
             let rendered = pages.card(locale: locale, invite: invite)

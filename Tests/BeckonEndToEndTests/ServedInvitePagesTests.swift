@@ -1,5 +1,7 @@
 import BeckonTestSupport
 import Foundation
+import InviteModel
+import InviteSecurity
 import Testing
 
 /// `beckon serve` answers a stored invite's link with its own page: the sender's first name and
@@ -134,6 +136,16 @@ import Testing
         let long = try linkPath(server, sender: "u_7", name: String(repeating: "Bartholomew ", count: 12))
         #expect(try server.raw("GET", long + "&og=en-US").body == generic.body)
         #expect(try server.raw("GET", "/metrics").body.contains("beckon_invite_page_fallbacks_total{rule=\"card."))
+        // A link past its time is still authentic: its card is the built one, not a 404.
+        let keyring = LinkKeyring(
+            keys: [LinkKey(id: "default", encodedSecret: BeckonBinary.testLinkKey)!], signingKeyID: "default")
+        let code = try #require(InviteCode(String(path.dropFirst("/invite/".count).prefix { $0 != "?" })))
+        let expired = keyring.sign(
+            InviteLink(
+                policy: LinkPolicy(host: "join.minimo.test"), target: .code(code),
+                expiresAt: Date().addingTimeInterval(-86_400))
+        ).url
+        #expect(try server.raw("GET", ServeTests.path(expired) + "&og=en-US").body == generic.body)
         // An erased sender's link draws the built card.
         #expect(try server.api("POST", "/v1/users/u_6/erase").status == 200)
         #expect(try server.raw("GET", card).body == generic.body)
