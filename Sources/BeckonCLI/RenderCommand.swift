@@ -15,8 +15,9 @@ struct RenderCommand: AsyncParsableCommand {
             The invite file is JSON with the keys of a sample invite in beckon.yml (id, \
             inviterFirstName, inviterName, inviteeFirstName, inviteeEmail, context, contextID, \
             contextTitle, code, createdAt, avatar). The site is rendered and checked for that invite \
-            alone; the files are written to --output (the current folder by default). Emails get \
-            today's date and a fresh Message-ID, as for a real send.
+            alone; the files are written to --output, by default a new folder render-KIND in the \
+            current folder (render-KIND-2 and so on when it exists), never into the site folder \
+            itself. Emails get today's date and a fresh Message-ID, as for a real send.
 
             Example: beckon render --kind email --invite maya.json --locale de-DE --output out/
             """)
@@ -34,11 +35,23 @@ struct RenderCommand: AsyncParsableCommand {
     var invite: String
 
     @Option(
-        name: .long, help: ArgumentHelp("Where to write the files (default: the current folder).", valueName: "dir"))
-    var output: String = "."
+        name: .long,
+        help: ArgumentHelp(
+            "Where to write the files (default: a new folder render-KIND here; never the site folder).",
+            valueName: "dir"))
+    var output: String?
 
     func run() async throws {
+        // Checked first: the files never land among the site's own.
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let folder = output.map { URL(fileURLWithPath: $0, relativeTo: current) } ?? Self.newFolder(kind, in: current)
+        if folder.standardizedFileURL.resolvingSymlinksInPath().path
+            == options.siteURL.standardizedFileURL.resolvingSymlinksInPath().path
+        {
+            throw fail(
+                "render.output", "--output is the site folder, where the rendered files would sit among its sources",
+                fix: "Pass another folder, or leave --output out for a new folder `render-\(kind.rawValue)` here.")
+        }
         let inviteURL = URL(fileURLWithPath: invite, relativeTo: current)
         let source: SourceText
         switch Self.readInvite(inviteURL, path: invite) {
@@ -90,7 +103,6 @@ struct RenderCommand: AsyncParsableCommand {
         guard !chosen.isEmpty else {
             throw ValidationError("the site renders no \(kind.rawValue) for this invite")
         }
-        let folder = URL(fileURLWithPath: output, relativeTo: current)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for artifact in chosen {
             // With several locales, each file names its locale: `de-DE.invite.html`.
@@ -104,6 +116,18 @@ struct RenderCommand: AsyncParsableCommand {
 
     /// Reads an invite file as site text is read: it must exist, stay under the text size limit and
     /// be valid UTF-8 without reserved characters.
+    /// `render-KIND` in `folder`, or the first of `render-KIND-2`, `-3`, … that does not exist yet.
+    static func newFolder(_ kind: Kind, in folder: URL) -> URL {
+        let name = "render-\(kind.rawValue)"
+        var candidate = folder.appendingPathComponent(name)
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = folder.appendingPathComponent("\(name)-\(number)")
+            number += 1
+        }
+        return candidate
+    }
+
     static func readInvite(_ url: URL, path: String) -> Result<SourceText, Diagnostic> {
         let location = SourceLocation(file: path)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0

@@ -16,6 +16,30 @@ import Testing
         return url.path
     }
 
+    /// Without `--output` the files go to a new folder, never into an earlier one; the site folder
+    /// itself is refused before anything is rendered.
+    @Test func filesGoToANewFolderAndNeverIntoTheSite() throws {
+        let folder = TemporaryDirectory()
+        let file = try write(Self.invite, in: folder)
+        let site = folder.path("site")
+        try SiteFixture.write(SiteFixture.minimal, to: site)
+        let arguments = ["render", "--kind", "landing", "--invite", file, "--locale", "en-US", "--site", site.path]
+        let environment = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey]
+        for expected in ["render-landing", "render-landing-2"] {
+            let run = try BeckonBinary.run(arguments, in: folder.url, environment: environment)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder.path("\(expected)/index.html").path), "\(run.stdout)")
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
+        for output in [site.path, site.path + "/", site.path + "/templates/.."] {
+            let refused = try BeckonBinary.run(
+                arguments + ["--output", output], in: folder.url, environment: environment)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("error[render.output]"), "\(refused.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == before)
+    }
+
     @Test func rendersOneEmailForAnInviteAsARealSend() throws {
         let folder = TemporaryDirectory()
         let file = try write(Self.invite, in: folder)
