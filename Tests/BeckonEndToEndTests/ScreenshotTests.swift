@@ -34,8 +34,9 @@ import Testing
 
     static let goldens = Repository.root.appendingPathComponent("Tests/BeckonEndToEndTests/Goldens/screenshots")
 
-    /// The default site, built once and served on 127.0.0.1 by Python's web server.
-    static let server: (origin: String, process: Process, folder: TemporaryDirectory)? = {
+    /// The default site, built once and served on 127.0.0.1 by Python's web server, which stops
+    /// when this test process ends (it reads its standard input, held open by this process, to the end).
+    static let server: (origin: String, process: Process, folder: TemporaryDirectory, input: Pipe)? = {
         let folder = TemporaryDirectory()
         let output = folder.path("out")
         guard (try? BeckonBinary.run(["build", "--output", output.path]))?.status == 0 else { return nil }
@@ -47,8 +48,20 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", output.path,
+            "python3", "-u", "-c",
+            """
+            import functools, http.server, sys, threading
+            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+            port = server.server_port
+            print(f"Serving HTTP on 127.0.0.1 port {port} (http://127.0.0.1:{port}/) ...", flush=True)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            sys.stdin.read()
+            """,
+            output.path,
         ]
+        let input = Pipe()
+        process.standardInput = input
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -65,7 +78,7 @@ import Testing
             process.terminate()
             return nil
         }
-        return ("http://" + text[range.upperBound..<end], process, folder)
+        return ("http://" + text[range.upperBound..<end], process, folder, input)
     }()
 
     /// `chromium --version`, such as "Chromium 156.0.8078.79 built on Debian GNU/Linux 12 (bookworm)".
