@@ -9,6 +9,8 @@ struct PersonalPage: Sendable {
     var rendered: InvitePages.Rendered
     var body: ByteBuffer?
     var policy: String?
+    /// For a card, its `ETag`.
+    var tag: String?
 
     /// The bytes it holds.
     var size: Int { body?.readableBytes ?? 0 }

@@ -115,14 +115,16 @@ struct LinkAnswerer: Sendable {
         if case .code(let linked)? = link?.target { code = linked } else { code = nil }
         let record = try await store.invite(code: code ?? Self.absentCode)
         guard link != nil, let built = site.files[CardSet.path(locale: locale, sample: nil)] else { return nil }
-        let generic = PersonalPage(rendered: .page(built), body: site.body(built), policy: nil)
+        let generic = PersonalPage(
+            rendered: .page(built), body: site.body(built), policy: nil, tag: site.tags[built.path])
         guard !expired, let record, code != nil, record.invite.resolve(at: date) == .landing,
             let pages = site.invitePages, let invite = Self.shown(record)
         else { return (generic, []) }
         let card = cardCache.page(.landing, locale: locale, invite: invite, link: url) {
             let rendered = pages.card(locale: locale, invite: invite)
             guard case .page(let card) = rendered else { return PersonalPage(rendered: rendered) }
-            return PersonalPage(rendered: rendered, body: ByteBuffer(bytes: card.bytes), policy: nil)
+            let body = ByteBuffer(bytes: card.bytes)
+            return PersonalPage(rendered: rendered, body: body, policy: nil, tag: ServedSite.tag(body))
         }
         if case .failed(let rules) = card.rendered { return (generic, rules) }
         guard case .page = card.rendered else { return (generic, []) }

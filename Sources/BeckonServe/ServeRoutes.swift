@@ -282,14 +282,13 @@ struct ServeRoutes: Sendable {
             metrics.storeError()
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
         }
-        guard let answer, let body = answer.card.body else { return notFoundFile() }
+        guard let answer, let body = answer.card.body, let tag = answer.card.tag else { return notFoundFile() }
         for rule in answer.failedRules { metrics.fellBack(rule) }
         if !answer.failedRules.isEmpty {
             log(
                 "an invite's own card failed \(answer.failedRules.map(\.rawValue).joined(separator: ", ")); the built card was shown"
             )
         }
-        let tag = "\"\(ServedSite.fingerprint(body))\""
         var headers: HTTPFields = [
             .contentType: "image/png", .cacheControl: "public, max-age=86400", .eTag: tag,
         ]

@@ -16,6 +16,8 @@ public struct ServedSite: Sendable {
     public let locales: [LocaleID]
     /// Each file's bytes as a response body, made once (a body is shared, not copied, per answer).
     let bodies: [String: ByteBuffer]
+    /// Each image's `ETag`, made once: the built cards an invite's card falls back to.
+    let tags: [String: String]
     /// Each invite page's Content-Security-Policy (its inline scripts' hashes), made once.
     let policies: [String: String]
     /// What a sender over the daily limit is told, by locale (`beckon serve --rate-limit-message`).
@@ -33,6 +35,7 @@ public struct ServedSite: Sendable {
         self.files = files
         tokenLink = Self.tokenLink(config)
         bodies = files.mapValues { ByteBuffer(bytes: $0.bytes) }
+        tags = bodies.filter { files[$0.key]?.contentType.hasPrefix("image/") == true }.mapValues(Self.tag)
         let beacon = config.analytics?.endpoint
         policies = files.filter { $0.value.kind.isInvitePage }.mapValues {
             InvitePagePolicy.header(for: $0.bytes, beacon: beacon)
@@ -64,8 +67,8 @@ public struct ServedSite: Sendable {
         }
     }
 
-    /// A short fingerprint of a body (64-bit FNV-1a, hex), for `ETag`s.
-    static func fingerprint(_ body: ByteBuffer) -> String {
+    /// A body's `ETag`: a short fingerprint of its bytes (64-bit FNV-1a, hex), quoted.
+    static func tag(_ body: ByteBuffer) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         body.withUnsafeReadableBytes { bytes in
             for byte in bytes {
@@ -73,7 +76,7 @@ public struct ServedSite: Sendable {
                 hash &*= 0x0000_0100_0000_01b3
             }
         }
-        return String(hash, radix: 16)
+        return "\"" + String(hash, radix: 16) + "\""
     }
 
     /// The response body of a file.
