@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs schemathesis (PyPI) against a live `beckon serve` on the default site, from the OpenAPI
 # document the server answers at /v1/openapi.json: no answer may be a 5xx, and every answer must
-# match the document (status, content type, headers, body schema). Bounded examples.
+# match the document (status, content type, headers, body schema). Bounded examples. Email
+# invites write their emails to an outbox in the temporary folder.
 #
 #   scripts/schemathesis-serve.sh [BEACON-BINARY] [EXAMPLES]
 set -euo pipefail
@@ -14,7 +15,7 @@ command -v schemathesis >/dev/null || { echo "schemathesis-serve: schemathesis i
 work=$(mktemp -d)
 export BECKON_LINK_KEY=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 export BECKON_API_TOKEN=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-"$beckon" serve --site . --port 0 --database "$work/invites.sqlite" >"$work/serve.out" 2>"$work/serve.err" &
+"$beckon" serve --site . --port 0 --database "$work/invites.sqlite" --outbox "$work/outbox" >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 600); do

@@ -1,5 +1,6 @@
 import BeckonChecks
 import BeckonDiagnostics
+import BeckonEmail
 import BeckonRender
 import BeckonSite
 import BeckonWeb
@@ -13,6 +14,8 @@ public struct InvitePages: Sendable {
     let checker: Checker
     /// The site's card layout, when it has one.
     let cards: CardSet?
+    /// The site's email renderer.
+    let emails: EmailRenderer?
     let overrides: [RuleID: Severity?]
     let strict: Bool
 
@@ -27,10 +30,14 @@ public struct InvitePages: Sendable {
         case notPersonal
     }
 
-    init(renderer: PageRenderer, checker: Checker, cards: CardSet?, overrides: [RuleID: Severity?], strict: Bool) {
+    init(
+        renderer: PageRenderer, checker: Checker, cards: CardSet?, emails: EmailRenderer?,
+        overrides: [RuleID: Severity?], strict: Bool
+    ) {
         self.renderer = renderer
         self.checker = checker
         self.cards = cards
+        self.emails = emails
         self.overrides = overrides
         self.strict = strict
     }
@@ -67,9 +74,14 @@ public struct InvitePages: Sendable {
     /// The artifact when it and the rules' findings on it hold no error.
     private func checked(_ artifact: Artifact?, _ diagnostics: [Diagnostic], page: CheckedPage?) -> Rendered {
         guard let artifact else { return .failed(diagnostics.map(\.rule)) }
-        let findings = diagnostics + checker.check(artifact, page: page)
+        let failed = errors(diagnostics + checker.check(artifact, page: page))
+        return failed.isEmpty ? .page(artifact) : .failed(failed)
+    }
+
+    /// The rules of the findings that stay errors with the site's overrides, each once, sorted.
+    func errors(_ findings: [Diagnostic]) -> [RuleID] {
         let report = DiagnosticReport(findings).finalized(overrides: overrides, strict: strict)
         let failed = report.diagnostics.filter { $0.severity == .error }.map(\.rule)
-        return failed.isEmpty ? .page(artifact) : .failed(Array(Set(failed)).sorted { $0.rawValue < $1.rawValue })
+        return Array(Set(failed)).sorted { $0.rawValue < $1.rawValue }
     }
 }

@@ -176,7 +176,7 @@ public struct Pipeline: Sendable {
                 options.explain, producers: producers, artifacts: artifacts.map(\.path), explainer: explainer),
             invitePages: InvitePages(
                 renderer: prepared.pages, checker: prepared.checker, cards: prepared.cards,
-                overrides: prepared.overrides,
+                emails: prepared.emails, overrides: prepared.overrides,
                 strict: options.strict))
     }
 

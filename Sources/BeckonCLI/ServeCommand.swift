@@ -26,6 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
             The JSON API under /v1 creates, lists and changes invites (bearer token from \
             BECKON_API_TOKEN). Keys come from the environment: BECKON_LINK_KEY or BECKON_LINK_KEYS, and \
             BECKON_TOKEN_KEY for accept links that carry invite tokens. \
+            Creating or resending an email invite returns its invitation email (subject, HTML, text \
+            and MIME); with --outbox each is also written there as one .eml file for a mail agent. \
             SIGINT or SIGTERM stops it after the requests in flight. See docs/serve.md.
             """)
 
@@ -55,6 +57,13 @@ struct ServeCommand: AsyncParsableCommand {
             "The locale string a sender over the daily limit is shown, in the language of the API request's Accept-Language (seed 001: \"You've sent a lot of invites today. Try again tomorrow.\"); without the string in the bundles, only the English detail.",
             valueName: "key"))
     var rateLimitMessage: String = Self.defaultRateLimitMessage
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A folder where each email invite's invitation email is written as one .eml file (atomically) for a mail agent to send.",
+            valueName: "dir"))
+    var outbox: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("`--port` must be from 0 to 65535.") }
@@ -147,8 +156,21 @@ struct ServeCommand: AsyncParsableCommand {
         let token = ProcessInfo.processInfo.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
         let site = served
-        let settings = ServeServer.Settings(
+        var settings = ServeServer.Settings(
             host: host, port: port, apiToken: token, limit: RateLimit(limit: invitesPerDay, window: 86_400))
+        if let outbox {
+            let folder = URL(fileURLWithPath: outbox)
+            do {
+                settings.outbox = try Outbox(folder: folder)
+            } catch {
+                throw fail(
+                    "serve.outbox", "cannot use `\(outbox)` as the outbox: \(error.localizedDescription)",
+                    fix: "Give a folder this user may create and write files in.")
+            }
+            if site.invitePages?.hasInvitationEmails != true {
+                log("the site has no email with `recipient: invitee`: nothing will be written to the outbox")
+            }
+        }
         let server = ServeServer(site: site, store: store, keyring: keyring, tokens: tokens, settings: settings)
         do {
             try await server.run(log: log) { url in

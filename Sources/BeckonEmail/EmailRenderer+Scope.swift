@@ -4,10 +4,11 @@ import BeckonSite
 
 extension EmailRenderer {
     /// What placeholders in an email resolve to. Documented in docs/emails.md.
-    func scope(locale: LocaleID, sample: SampleInvite, template: EmailTemplate) -> RenderScope {
+    /// - Parameter link: The accept link, when it is not a sample's (a real invite's).
+    func scope(locale: LocaleID, sample: SampleInvite, template: EmailTemplate, link: String? = nil) -> RenderScope {
         let config = site.config
         let app = config.app
-        let link = acceptLinks[sample.id] ?? config.links.url(code: sample.code.rawValue)
+        let link = link ?? acceptLinks[sample.id] ?? config.links.url(code: sample.code.rawValue)
         let arguments = MessageArguments.values(config: config, sample: sample, anonymousInviter: "", link: link)
         let values: [String: RenderValue] = [
             "app.name": .text(app.name, isUserData: false),

@@ -82,12 +82,21 @@ public struct EmailRenderer: Sendable {
         return diagnostics
     }
 
-    /// Renders one email as its four artifacts.
+    /// Renders one email as its four artifacts. `send` renders it for a real invite (see
+    /// `render(_:locale:sample:send:)`).
     public func artifacts(
-        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite
+        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
     ) -> ([Artifact], [Diagnostic]) {
-        let (rendered, diagnostics) = render(template, locale: locale, sample: sample)
+        let (rendered, diagnostics) = render(template, locale: locale, sample: sample, send: send)
         guard let rendered else { return ([], diagnostics) }
+        return (artifacts(of: rendered, template, locale: locale, sample: sample), diagnostics)
+    }
+
+    /// A rendered email as its four artifacts: the HTML and text parts, the MIME message and the
+    /// sidecar.
+    public func artifacts(
+        of rendered: RenderedEmail, _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite
+    ) -> [Artifact] {
         let base = "\(Self.folder(locale: locale, sample: sample.id))/\(template.name)"
         func artifact(_ suffix: String, _ kind: ArtifactKind, _ type: String, _ bytes: [UInt8]) -> Artifact {
             Artifact(
@@ -95,30 +104,44 @@ public struct EmailRenderer: Sendable {
                 context: sample.context.rawValue, sample: sample.id, contentType: type, bytes: bytes,
                 origin: SourceLocation(file: template.path, line: template.bodyStartLine))
         }
-        return (
-            [
-                {
-                    var html = artifact(".html", .emailHTML, "text/html; charset=utf-8", Array(rendered.html.utf8))
-                    html.provenance = rendered.provenance
-                    return html
-                }(),
-                {
-                    var text = artifact(".txt", .emailText, "text/plain; charset=utf-8", Array(rendered.text.utf8))
-                    text.provenance = ProvenanceMap.borrowed(
-                        from: Array(rendered.html.utf8), map: rendered.provenance, into: text.bytes)
-                    return text
-                }(),
-                artifact(".eml", .emailMIME, "message/rfc822", rendered.mime),
-                artifact(".json", .emailSidecar, "application/json", Self.sidecar(rendered)),
-            ], diagnostics
-        )
+        return [
+            {
+                var html = artifact(".html", .emailHTML, "text/html; charset=utf-8", Array(rendered.html.utf8))
+                html.provenance = rendered.provenance
+                return html
+            }(),
+            {
+                var text = artifact(".txt", .emailText, "text/plain; charset=utf-8", Array(rendered.text.utf8))
+                text.provenance = ProvenanceMap.borrowed(
+                    from: Array(rendered.html.utf8), map: rendered.provenance, into: text.bytes)
+                return text
+            }(),
+            artifact(".eml", .emailMIME, "message/rfc822", rendered.mime),
+            artifact(".json", .emailSidecar, "application/json", Self.sidecar(rendered)),
+        ]
     }
 
-    /// Renders one email.
+    /// What makes an email one real invite's rather than a sample's: the link its button opens
+    /// and, for a message sent now, the `Date` header (with a random `Message-ID`).
+    public struct Send: Sendable {
+        /// The signed invite link, or the accept URL with the invite's token.
+        public var acceptLink: String
+        /// The `Date` header; `nil` stamps the message from the invite's creation time, as the
+        /// build stamps a sample's.
+        public var date: Date?
+
+        public init(acceptLink: String, date: Date?) {
+            self.acceptLink = acceptLink
+            self.date = date
+        }
+    }
+
+    /// Renders one email. With `send`, `sample` is a real invite and the email carries its own
+    /// accept link and stamp instead of the build's.
     public func render(
-        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite
+        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
     ) -> (RenderedEmail?, [Diagnostic]) {
-        let scope = scope(locale: locale, sample: sample, template: template)
+        let scope = scope(locale: locale, sample: sample, template: template, link: send?.acceptLink)
         let rightToLeft = locale.isRightToLeft
         let styles = stylesByLocale[locale] ?? Self.styles(site.config.theme, locale: locale)
         func plain(_ key: String) -> String {
@@ -167,7 +190,9 @@ public struct EmailRenderer: Sendable {
             return diagnostic
         }
         do {
-            let mime = try message(template, scope: scope, sample: sample, subject: subject, html: html, text: text)
+            let mime = try message(
+                template, scope: scope, sample: sample, subject: subject, html: html, text: text,
+                sendDate: send.map(\.date) ?? sendDate)
             return (
                 RenderedEmail(
                     subject: subject, preheader: preheader, html: html, text: text, mime: mime, provenance: provenance),
@@ -187,7 +212,7 @@ public struct EmailRenderer: Sendable {
     /// The complete MIME message, stamped deterministically from the sample's creation time.
     private func message(
         _ template: EmailTemplate, scope: RenderScope, sample: SampleInvite, subject: String, html: String,
-        text: String
+        text: String, sendDate: Date?
     ) throws(EmailError) -> [UInt8] {
         let config = site.config
         let fromName =

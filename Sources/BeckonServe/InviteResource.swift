@@ -6,8 +6,9 @@ import InviteModel
 /// How the API writes invites and events as JSON: camelCase members, ISO 8601 UTC timestamps
 /// with milliseconds, absent values left out.
 enum InviteResource {
-    /// An invite, with its signed link and, once it has been resent, when.
-    static func json(_ record: InviteRecord, link: String) -> JSONValue {
+    /// An invite, with its signed link and, once it has been resent, when; with `emails`, the
+    /// invitation emails made for it by this request.
+    static func json(_ record: InviteRecord, link: String, emails: [InviteMailer.Mail] = []) -> JSONValue {
         let invite = record.invite
         var members: [(String, JSONValue)] = [
             ("code", .string(invite.code.rawValue)), ("link", .string(link)),
@@ -27,6 +28,7 @@ enum InviteResource {
             ("cancelledAt", invite.cancelledAt.map(date)),
         ]
         for (key, value) in optional { if let value { members.append((key, value)) } }
+        if !emails.isEmpty { members.append(("emails", InviteMailer.json(emails))) }
         return .object(members)
     }
 

@@ -13,6 +13,7 @@ final class ServeMetrics: Sendable {
     private let openedCounter: Counter
     private let storeErrors: Counter
     private let limitedCounter: Counter
+    private let emailsWritten: Counter
     private let resolutions: [String: Counter]
 
     static let buckets: [Duration] = [
@@ -43,6 +44,10 @@ final class ServeMetrics: Sendable {
             descriptor: MetricNameDescriptor(
                 namespace: "beckon", metricName: "rate_limited", unitName: "total",
                 helpText: "Requests refused with 429 (invites per sender, resend cooldown)."))
+        emailsWritten = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "invite_emails_written", unitName: "total",
+                helpText: "Invitation emails written to the outbox folder."))
         var resolutions: [String: Counter] = [:]
         for name in LinkResolution.allCases.map(\.rawValue) + ["not_found"] {
             resolutions[name] = registry.makeCounter(
@@ -68,6 +73,19 @@ final class ServeMetrics: Sendable {
             labels: [("rule", rule.rawValue)]
         ).increment()
     }
+
+    /// An invite's email failed `rule`, so it was not made.
+    func emailFailed(_ rule: RuleID) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "invite_email_failures", unitName: "total",
+                helpText: "Invitation emails made for an invite that failed a rule, by rule; none was sent."),
+            labels: [("rule", rule.rawValue)]
+        ).increment()
+    }
+
+    /// An invite's email was put in the outbox.
+    func emailWritten() { emailsWritten.increment() }
 
     func created() { createdCounter.increment() }
     func opened() { openedCounter.increment() }

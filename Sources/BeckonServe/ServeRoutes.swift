@@ -16,6 +16,7 @@ struct ServeRoutes: Sendable {
     let site: ServedSite
     let service: InviteService
     let links: LinkAnswerer
+    let mailer: InviteMailer
     let metrics: ServeMetrics
     /// `BECKON_API_TOKEN`; without one the API answers 503.
     let apiToken: String?
@@ -44,9 +45,13 @@ struct ServeRoutes: Sendable {
             return self.json(InviteResource.json(record, link: self.service.link(record)))
         }
         for action in [InviteService.Action.send, .resend, .cancel] {
-            api.post("invites/:code/\(action.rawValue)") { _, context in
+            api.post("invites/:code/\(action.rawValue)") { request, context in
                 let record = try await self.service.apply(action, code: context.parameters.get("code") ?? "")
-                return self.json(InviteResource.json(record, link: self.service.link(record)))
+                // A resent email invite gets its email again, stamped now.
+                let emails =
+                    action == .resend
+                    ? await self.emails(record, language: request.headers[.acceptLanguage], writing: true) : []
+                return self.json(InviteResource.json(record, link: self.service.link(record), emails: emails))
             }
         }
         api.post("invites/:code/accept") { request, context in
@@ -123,12 +128,53 @@ struct ServeRoutes: Sendable {
         let buffer = try await Self.body(&request)
         let fields = try RequestFields(buffer, allowed: NewInvite.members)
         let new = try NewInvite(fields, config: site.config)
+        try requireEmailValues(new)
         let key = try Self.idempotencyKey(request)
         let (record, created) = try await service.create(
             new, idempotencyKey: key, body: Array(buffer.readableBytesView),
             language: site.locale(acceptLanguage: request.headers[.acceptLanguage]))
         if created { metrics.created() }
-        return json(InviteResource.json(record, link: service.link(record)), status: created ? .created : .ok)
+        // A retried request gets the email again, but only the first is put in the outbox.
+        let emails = await self.emails(record, language: request.headers[.acceptLanguage], writing: created)
+        return json(
+            InviteResource.json(record, link: service.link(record), emails: emails), status: created ? .created : .ok)
+    }
+
+    /// Refuses an email invite without what its email shows: the sender's first name, and the
+    /// context title when the site's invitation email names it.
+    private func requireEmailValues(_ new: NewInvite) throws(APIProblem) {
+        guard new.channel == .email, let pages = site.invitePages, pages.hasInvitationEmails else { return }
+        if new.senderFirstName?.isEmpty ?? true {
+            throw .badRequest("An email invite needs `senderFirstName`: its email shows it.", field: "senderFirstName")
+        }
+        if new.contextTitle?.isEmpty ?? true, pages.invitationEmailsShowContextTitle {
+            throw .badRequest(
+                "An email invite needs `contextTitle` on this site: its invitation email shows it.",
+                field: "contextTitle")
+        }
+    }
+
+    /// An email invite's invitation emails, sent now; in the outbox too when `writing`. Emails
+    /// that fail the email rules are counted by rule and logged without the invite's values.
+    private func emails(_ record: InviteRecord, language: String?, writing: Bool) async -> [InviteMailer.Mail] {
+        guard mailer.mails(record) else { return [] }
+        let mailer = writing ? self.mailer : InviteMailer(site: site, tokens: self.mailer.tokens, outbox: nil)
+        let mails = await mailer.emails(
+            for: record, link: service.link(record), language: site.locale(acceptLanguage: language),
+            at: service.now())
+        for mail in mails {
+            for rule in mail.failedRules { metrics.emailFailed(rule) }
+            if !mail.failedRules.isEmpty || mail.problem != nil {
+                let reason =
+                    mail.failedRules.isEmpty
+                    ? mail.problem ?? "" : "it failed \(mail.failedRules.map(\.rawValue).joined(separator: ", "))"
+                log(
+                    "the email `\(mail.template)` of invite \(record.invite.code.rawValue.prefix(4))… was not made: \(reason)"
+                )
+            }
+            if mail.file != nil { metrics.emailWritten() }
+        }
+        return mails
     }
 
     /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
@@ -153,6 +199,13 @@ struct ServeRoutes: Sendable {
                 problem.field = problem.field.map { "recipients[\(index)].\($0)" }
                 throw problem
             }
+            do {
+                try requireEmailValues(new)
+            } catch {
+                var problem = error
+                problem.field = problem.field.map { "recipients[\(index)].\($0)" }
+                throw problem
+            }
             let key = "\(new.channel.rawValue):\((new.recipient ?? "").lowercased())"
             if new.recipient != nil, let first = seen[key] {
                 throw APIProblem.badRequest(
@@ -170,7 +223,8 @@ struct ServeRoutes: Sendable {
                 new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView),
                 language: language)
             if created { metrics.created() }
-            made.append(InviteResource.json(record, link: service.link(record)))
+            let emails = await self.emails(record, language: request.headers[.acceptLanguage], writing: created)
+            made.append(InviteResource.json(record, link: service.link(record), emails: emails))
         }
         return json(.object([("invites", JSONValue(.array(made)))]), status: .created)
     }

@@ -21,6 +21,8 @@ public struct ServeServer: Sendable {
         public var limit: RateLimit
         /// How often expired invites are swept.
         public var sweepInterval: Duration
+        /// Where email invites' emails are written for a mail agent (`--outbox`).
+        public var outbox: Outbox?
 
         public init(
             host: String, port: Int, apiToken: String?, limit: RateLimit, sweepInterval: Duration = .seconds(60)
@@ -50,6 +52,7 @@ public struct ServeServer: Sendable {
         routes = ServeRoutes(
             site: site, service: service,
             links: LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens),
+            mailer: InviteMailer(site: site, tokens: tokens, outbox: settings.outbox),
             metrics: ServeMetrics(), apiToken: settings.apiToken)
     }
 

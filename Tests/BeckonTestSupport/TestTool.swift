@@ -21,6 +21,8 @@ public enum TestTool: String, CaseIterable, Sendable {
     /// axe-core's `axe.min.js` (`scripts/axe-core.sh` fetches it) and python3, which drives headless
     /// Chromium through `scripts/axe-check.py`, for the accessibility test of served landing pages.
     case axe
+    /// python3, whose `email` package reads the emails `beckon serve` returns and writes.
+    case python
 
     /// Whether the tool can be run here (worked out once per tool and process).
     public var isAvailable: Bool { Self.availability[self] ?? false }
@@ -47,6 +49,7 @@ public enum TestTool: String, CaseIterable, Sendable {
         case .nginx: return Self.executable("/usr/sbin/nginx") && Self.executable("/usr/bin/curl")
         case .caddy: return Self.executable("/usr/bin/caddy") && Self.executable("/usr/bin/curl")
         case .axe: return Self.program("python3") != nil && FileManager.default.fileExists(atPath: Self.axeScript.path)
+        case .python: return Self.program("python3") != nil
         }
     }
 

@@ -37,6 +37,15 @@ public struct Checker: Sendable {
         }
     }
 
+    /// The same rules measuring against a changed context (one real invite's creation time, say).
+    public func changingContext(_ change: (inout CheckContext) -> Void) -> Checker {
+        var context = self.context
+        change(&context)
+        return Checker(
+            pageRules: pageRules, textRules: textRules, imageRules: imageRules, siteRules: siteRules,
+            catalogRules: catalogRules, context: context)
+    }
+
     /// Every rule Beckon has, measuring against `context`.
     public static func standard(_ context: CheckContext = CheckContext()) -> Checker {
         Checker(

@@ -1122,6 +1122,55 @@ enum OpenAPIDocument {
                   "cancelledAt": {
                     "type": "string",
                     "format": "date-time"
+                  },
+                  "emails": {
+                    "type": "array",
+                    "description": "The invitation emails of an email invite, made by this request (create, bulk create, resend) when the site has an email with `recipient: invitee`.",
+                    "items": {
+                      "$ref": "#/components/schemas/InvitationEmail"
+                    }
+                  }
+                }
+              },
+              "InvitationEmail": {
+                "type": "object",
+                "properties": {
+                  "template": {
+                    "type": "string",
+                    "description": "The email template's name."
+                  },
+                  "subject": {
+                    "type": "string"
+                  },
+                  "preheader": {
+                    "type": "string"
+                  },
+                  "html": {
+                    "type": "string",
+                    "description": "The HTML part."
+                  },
+                  "text": {
+                    "type": "string",
+                    "description": "The plain-text part."
+                  },
+                  "mime": {
+                    "type": "string",
+                    "description": "The complete MIME message (RFC 5322, CRLF line ends)."
+                  },
+                  "failedRules": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "The rules the email failed; it was not made."
+                  },
+                  "problem": {
+                    "type": "string",
+                    "description": "Why the email could not be made or written."
+                  },
+                  "outboxFile": {
+                    "type": "string",
+                    "description": "The file it was written to in `beckon serve --outbox`."
                   }
                 }
               },

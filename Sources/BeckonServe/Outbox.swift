@@ -1,0 +1,54 @@
+import Foundation
+import InviteModel
+
+/// A folder an existing mail agent sends from (`beckon serve --outbox DIR`): each email is one
+/// `.eml` file, written whole under a hidden name and renamed into place, so an agent that picks
+/// up `*.eml` never reads half a message. Names hold the time, the invite's code and the
+/// template, never the recipient.
+public struct Outbox: Sendable {
+    public let folder: URL
+
+    /// The folder, made when missing.
+    public init(folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.folder = folder
+    }
+
+    /// Writes a message; returns its file name (`20261127T093012.345Z-K7M2PQ-invite.eml`).
+    func write(_ message: [UInt8], code: InviteCode, template: String, at date: Date) throws -> String {
+        let stem = "\(Self.stamp(date))-\(code.rawValue)-\(template)"
+        let partial = folder.appendingPathComponent(".\(stem).\(UUID().uuidString.prefix(8)).partial")
+        // The message holds the recipient's address: readable by this user and its group (a mail
+        // agent's), not by everyone.
+        guard
+            FileManager.default.createFile(
+                atPath: partial.path, contents: Data(message), attributes: [.posixPermissions: 0o640])
+        else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        defer { unlink(partial.path) }
+        let handle = try FileHandle(forWritingTo: partial)
+        try handle.synchronize()
+        try handle.close()
+        // A hard link never replaces a file: a name taken meanwhile gets the next number.
+        for number in 1...100 {
+            let name = number == 1 ? "\(stem).eml" : "\(stem)-\(number).eml"
+            if link(partial.path, folder.appendingPathComponent(name).path) == 0 { return name }
+            guard errno == EEXIST else { break }
+        }
+        throw CocoaError(.fileWriteUnknown)
+    }
+
+    /// A UTC time that sorts as text: `20261127T093012.345Z`.
+    static func stamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let seconds = milliseconds / 1000
+        var components = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        components.nanosecond = nil
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return String(format: "%04d", components.year ?? 0) + two(components.month) + two(components.day) + "T"
+            + two(components.hour) + two(components.minute) + two(components.second) + "."
+            + String(format: "%03d", Int(milliseconds % 1000)) + "Z"
+    }
+}
