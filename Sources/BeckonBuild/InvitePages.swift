@@ -59,6 +59,12 @@ public struct InvitePages: Sendable {
         return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
     }
 
+    /// The site the pages are rendered for.
+    public var site: Site { renderer.site }
+
+    /// The signed link of a sample invite (or of the invite `beckon render` was given), by id.
+    public func sampleLink(_ id: String) -> String? { renderer.sampleLinks[id] }
+
     /// Whether the site draws preview cards.
     public var hasCards: Bool { cards != nil }
 

@@ -3,6 +3,7 @@ import BeckonBuild
 import BeckonDiagnostics
 import BeckonRender
 import BeckonSite
+import BeckonWeb
 import Foundation
 
 /// `beckon render`: one personalised artifact for one invite, as an invite service or a manual
@@ -17,7 +18,11 @@ struct RenderCommand: AsyncParsableCommand {
             contextTitle, code, createdAt, avatar). The site is rendered and checked for that invite \
             alone; the files are written to --output, by default a new folder render-KIND in the \
             current folder (render-KIND-2 and so on when it exists), never into the site folder \
-            itself. Emails get today's date and a fresh Message-ID, as for a real send.
+            itself. Emails get today's date and a fresh Message-ID, as for a real send. A landing page \
+            is the invite's own page as beckon serve answers its link, with root-relative URLs made \
+            absolute to app.baseURL so the folder passes `beckon lint --site SITE DIR`. An invite \
+            that is cancelled, accepted or past its expiry (the status and expiresAt of what \
+            `beckon invite new` prints, or createdAt plus expiry.days) is refused (render.state).
 
             Example: beckon render --kind email --invite maya.json --locale de-DE --output out/
             """)
@@ -94,15 +99,28 @@ struct RenderCommand: AsyncParsableCommand {
         print(
             options.format.render(report, sources: sources, color: false, toolVersion: BeckonCommand.version),
             terminator: "")
-        guard let result, let sample = parsed, !report.hasErrors else { throw ExitCode(1) }
+        guard let result, let sample = parsed, !report.hasErrors, let pages = result.invitePages else {
+            throw ExitCode(1)
+        }
+        // An invite whose link would not show what is asked for is not rendered as if it did.
+        let resolution = InviteState.resolution(of: source, sample: sample, site: pages.site, at: now)
+        if resolution.answer != .landing {
+            print(
+                options.format.render(
+                    DiagnosticReport([Self.refusal(resolution, kind: kind, file: invite)]), sources: sources,
+                    color: false, toolVersion: BeckonCommand.version),
+                terminator: "")
+            throw ExitCode(1)
+        }
         let wanted = wantedKinds
-        let chosen = result.artifacts.filter { artifact in
+        var chosen = result.artifacts.filter { artifact in
             wanted.contains(artifact.kind) && artifact.sample == sample.id
                 && (options.locales.isEmpty || options.locales.contains(artifact.locale?.rawValue ?? ""))
         }
         guard !chosen.isEmpty else {
             throw ValidationError("the site renders no \(kind.rawValue) for this invite")
         }
+        if kind == .landing { chosen = try landingPages(chosen, invite: sample, pages: pages) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for artifact in chosen {
             // With several locales, each file names its locale: `de-DE.invite.html`.
@@ -112,6 +130,44 @@ struct RenderCommand: AsyncParsableCommand {
             try Data(artifact.bytes).write(to: folder.appendingPathComponent(name), options: .atomic)
             print("Wrote \(folder.appendingPathComponent(name).path)")
         }
+    }
+
+    /// The invite's own landing page in each locale of `built` (the build's sample pages for it),
+    /// as `beckon serve` answers its link: at the locale's URL, with the locale's card, and with
+    /// every root-relative URL made absolute to the site, so the folder links nothing it lacks.
+    private func landingPages(_ built: [Artifact], invite: SampleInvite, pages: InvitePages) throws -> [Artifact] {
+        let link = pages.sampleLink(invite.id) ?? pages.site.config.links.url(code: invite.code.rawValue)
+        let origin = pages.site.config.app.baseURL.origin
+        return try built.map { artifact in
+            guard let locale = artifact.locale else { return artifact }
+            switch pages.page(.landing, locale: locale, invite: invite, link: link) {
+            case .page(var page):
+                page.bytes = AbsoluteLinks.absolutized(page.bytes, origin: origin)
+                return page
+            case .failed(let rules):
+                throw fail(
+                    "render.failed",
+                    "the \(locale) landing page for this invite fails \(rules.map(\.rawValue).joined(separator: ", "))",
+                    fix: "Run `beckon check` on the site with this invite as a sample to see the findings.")
+            case .notPersonal:
+                return artifact
+            }
+        }
+    }
+
+    /// The finding for an invite whose link shows another page than the one asked for.
+    static func refusal(_ state: InviteState, kind: Kind, file: String) -> Diagnostic {
+        let shows: String
+        switch state.answer {
+        case .gone: shows = "is cancelled: its link answers the gone page (410)"
+        case .expired: shows = "has expired: its link answers the expired page"
+        case .alreadyAccepted: shows = "was accepted: its link answers the already-accepted page"
+        case .landing: shows = "is pending"
+        }
+        return .error(
+            "render.state", "the invite \(shows), so it gets no \(kind.rawValue)",
+            at: state.location ?? SourceLocation(file: file),
+            fix: "Render only pending invites; `beckon serve` answers the others' links with their own page.")
     }
 
     /// Reads an invite file as site text is read: it must exist, stay under the text size limit and

@@ -218,4 +218,70 @@ import Testing
         let message = try MIMEParser().parse([UInt8](Data(contentsOf: folder.path("email/invite.eml"))))
         #expect(message.subject.contains("{{app.name}}"), "\(message.subject)")
     }
+
+    /// The landing pages render writes are the invite's own pages as `beckon serve` answers its
+    /// link — at the locale's URL, with the locale's card — and `beckon lint` passes the folder:
+    /// every URL is written or absolute to the site.
+    @Test func aRenderedLandingPagePassesLint() throws {
+        let folder = TemporaryDirectory()
+        let file = try write(Self.invite, in: folder)
+        let out = folder.path("out").path
+        let run = try BeckonBinary.run(
+            ["render", "--kind", "landing", "--invite", file, "--output", out],
+            environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let page = try String(contentsOf: folder.path("out/de-DE.index.html"), encoding: .utf8)
+        #expect(page.contains("Lea"))
+        #expect(page.contains(#"<link rel="canonical" href="https://join.playa.app/de-DE/invite/">"#), "\(page)")
+        #expect(!page.contains("/samples/"))
+        #expect(!page.contains(#"="/"#) && !page.contains("='/"), "a root-relative URL is left")
+        let lint = try BeckonBinary.run(["lint", "--site", Repository.root.path, out])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("Linted 4 pages: no problems."), "\(lint.stdout)")
+    }
+
+    /// An invite whose link would show another page is refused at the status or time that
+    /// decides it, and nothing is written.
+    @Test func anInviteThatIsNotPendingIsRefused() throws {
+        let folder = TemporaryDirectory()
+        let created = try BeckonBinary.run(
+            ["invite", "new"], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])
+        var model = try #require(document["invite"] as? [String: Any])
+        model["status"] = "cancelled"
+        model["cancelledAt"] = model["createdAt"]
+        document["invite"] = model
+        document["inviterFirstName"] = "Lea"
+        let cancelled = try write(
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]),
+                as: UTF8.self), in: folder)
+        let expired = folder.path("expired.json")
+        try Data(#"{"id": "lea", "inviterFirstName": "Lea", "createdAt": "2020-01-01T00:00:00Z"}"#.utf8).write(
+            to: expired)
+        for (file, says) in [
+            (cancelled, "is cancelled: its link answers the gone page (410)"), (expired.path, "has expired"),
+        ] {
+            for kind in ["landing", "og-card", "email"] {
+                let out = folder.path("out-\(kind)").path
+                let run = try BeckonBinary.run(
+                    ["render", "--kind", kind, "--invite", file, "--output", out],
+                    environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+                #expect(run.status == 1, "\(run.stdout)")
+                #expect(run.stdout.contains("error[render.state]: the invite \(says)"), "\(run.stdout)")
+                #expect(!FileManager.default.fileExists(atPath: out))
+            }
+        }
+        let run = try BeckonBinary.run(
+            ["render", "--kind", "landing", "--invite", cancelled],
+            environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        // Located at the status in the file.
+        let line = try #require(
+            try String(contentsOfFile: cancelled, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .firstIndex { $0.contains("\"status\"") })
+        #expect(run.stdout.contains("invite.json:\(line + 1):"), "\(run.stdout)")
+    }
 }

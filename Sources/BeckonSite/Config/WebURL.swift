@@ -22,6 +22,14 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible, Codable {
 
     public var description: String { absoluteString }
 
+    /// The scheme, host and port, which a root-relative path (`/assets/logo.svg`) is resolved
+    /// against: `https://join.playa.app`.
+    public var origin: String {
+        let components = URLComponents(string: absoluteString)
+        let scheme = components?.scheme?.lowercased() ?? "https"
+        return "\(scheme)://\(host)" + (components?.port.map { ":\($0)" } ?? "")
+    }
+
     /// This URL with a path appended: `https://a.b` + `/de-DE/invite/`.
     public func appending(path: String) -> String {
         let base = absoluteString.hasSuffix("/") ? String(absoluteString.dropLast()) : absoluteString

@@ -1,0 +1,41 @@
+import BeckonDiagnostics
+import BeckonSite
+import Foundation
+import InviteModel
+
+/// What an invite file says its link shows now: the model's own answer (`Invite.resolve(at:)`)
+/// when the file is what `beckon invite new` prints (the invite's `status` and `expiresAt`), else
+/// a pending invite that expires `expiry.days` after its `createdAt`.
+struct InviteState {
+    var answer: LinkResolution
+    /// Where the status or time that decided it is written in the file.
+    var location: SourceLocation?
+
+    static func resolution(of source: SourceText, sample: SampleInvite, site: Site, at date: Date) -> InviteState {
+        if let object = try? JSONSerialization.jsonObject(with: Data(source.text.utf8)) as? [String: Any],
+            let model = object["invite"] as? [String: Any],
+            let data = try? JSONSerialization.data(withJSONObject: model),
+            let invite = try? InviteJSON.decode(data)
+        {
+            let answer = invite.resolve(at: date)
+            let key =
+                invite.status == .created || invite.status == .sent || invite.status == .opened ? "expiresAt" : "status"
+            return InviteState(answer: answer, location: location(of: "\"\(key)\"", in: source))
+        }
+        let expires = sample.createdAt.addingTimeInterval(TimeInterval(site.config.expiryDays) * 86_400)
+        return InviteState(
+            answer: date >= expires ? .expired : .landing,
+            location: sample.fieldLocations["createdAt"] ?? SourceLocation(file: source.path))
+    }
+
+    /// The line and column of the first occurrence of `needle`.
+    static func location(of needle: String, in source: SourceText) -> SourceLocation {
+        guard let range = source.text.range(of: needle) else { return SourceLocation(file: source.path) }
+        let before = source.text[..<range.lowerBound]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column =
+            before.count
+            - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        return SourceLocation(file: source.path, line: line, column: column)
+    }
+}
