@@ -29,7 +29,8 @@ import _CryptoExtras
     }
 
     func create(_ server: RunningServe, _ fields: [String: String], key: String? = nil) throws -> LoopbackHTTP.Reply {
-        let body = try JSONSerialization.data(withJSONObject: fields)
+        // Sorted keys: a retry sends the same bytes, as a client retrying a request does.
+        let body = try JSONSerialization.data(withJSONObject: fields, options: .sortedKeys)
         return try server.api(
             "POST", "/v1/invites", body: String(decoding: body, as: UTF8.self),
             headers: key.map { ["Idempotency-Key: \($0)"] } ?? [])
