@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CBeckonPango", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("fontconfig")]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CBeckonJPEG", dependencies: ["CJPEG"]),
 
         // Libraries, in dependency order.
         .target(name: "InviteModel", dependencies: ["BeckonURL"]),
@@ -136,7 +138,9 @@ let package = Package(
         ),
         .target(
             name: "BeckonCards",
-            dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CLibDeflate", "CZlib"]),
+            dependencies: [
+                "BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CBeckonJPEG", "CLibDeflate", "CZlib",
+            ]),
         .target(
             name: "BeckonPreview",
             dependencies: [
@@ -152,7 +156,8 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonBuild", "BeckonDiagnostics", "BeckonJSON", "BeckonRender", "BeckonSite", "BeckonStore",
+                "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonJSON", "BeckonRender", "BeckonSite",
+                "BeckonStore",
                 "BeckonWeb",
                 "InviteModel", "InviteSecurity",
                 .product(name: "Hummingbird", package: "hummingbird"),

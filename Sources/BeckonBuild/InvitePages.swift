@@ -68,12 +68,12 @@ public struct InvitePages: Sendable {
     /// Whether the site draws preview cards.
     public var hasCards: Bool { cards != nil }
 
-    /// The invite's own preview card in `locale`, with its sender's name and initials, checked by
-    /// the card rules (a title that overflows, colours that fail contrast): `.failed` means the
-    /// caller shows the locale's built card.
-    public func card(locale: LocaleID, invite: SampleInvite) -> Rendered {
+    /// The invite's own preview card in `locale`, with its sender's name and picture (`avatar`,
+    /// a PNG) or initials, checked by the card rules (a title that overflows, colours that fail
+    /// contrast): `.failed` means the caller shows the locale's built card.
+    public func card(locale: LocaleID, invite: SampleInvite, avatar: [UInt8]? = nil) -> Rendered {
         guard let cards, renderer.site.buildLocales.contains(locale) else { return .notPersonal }
-        let (artifact, diagnostics) = cards.render(locale: locale, sample: invite)
+        let (artifact, diagnostics) = cards.render(locale: locale, sample: invite, avatar: avatar)
         return checked(artifact, diagnostics, page: nil)
     }
 

@@ -120,8 +120,11 @@ struct LinkAnswerer: Sendable {
         guard !expired, let record, code != nil, record.invite.resolve(at: date) == .landing,
             let pages = site.invitePages, let invite = Self.shown(record)
         else { return (generic, []) }
-        let card = cardCache.page(.landing, locale: locale, invite: invite, link: url) {
-            let rendered = pages.card(locale: locale, invite: invite)
+        // The sender's picture, when they uploaded one; the card is kept by its bytes too.
+        let avatar = try await store.avatar(sender: record.invite.senderID)
+        let key = avatar.map { url + "#avatar=" + ServedSite.tag(ByteBuffer(bytes: $0)) } ?? url
+        let card = cardCache.page(.landing, locale: locale, invite: invite, link: key) {
+            let rendered = pages.card(locale: locale, invite: invite, avatar: avatar)
             guard case .page(let card) = rendered else { return PersonalPage(rendered: rendered) }
             let body = ByteBuffer(bytes: card.bytes)
             return PersonalPage(rendered: rendered, body: body, policy: nil, tag: ServedSite.tag(body))

@@ -1,3 +1,4 @@
+import BeckonCards
 import BeckonDiagnostics
 import BeckonJSON
 import BeckonRender
@@ -86,12 +87,27 @@ struct ServeRoutes: Sendable {
             } catch let error as StoreError {
                 throw InviteService.problem(error)
             }
-            // Pages and cards made with the sender's name are not kept past the erasure.
-            if count > 0 {
-                self.links.pageCache.removeAll()
-                self.links.cardCache.removeAll()
-            }
+            // Pages and cards made with the sender's name or picture are not kept past the erasure.
+            self.links.pageCache.removeAll()
+            self.links.cardCache.removeAll()
             return self.json(.object([("erased", JSONValue(.number(String(count))))]))
+        }
+        api.put("users/:id/avatar") { request, context in
+            try await self.putAvatar(request, sender: context.parameters.get("id") ?? "")
+        }
+        api.delete("users/:id/avatar") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            guard InviteLink.isOpaqueID(id) else {
+                throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
+            }
+            let removed: Bool
+            do {
+                removed = try await self.service.store.removeAvatar(sender: id)
+            } catch let error as StoreError {
+                throw InviteService.problem(error)
+            }
+            guard removed else { throw APIProblem.notFound("This user has no picture.") }
+            return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
         api.get("events") { request, _ in
             let limit = try Self.limit(request, default: 100, maximum: 1_000)
@@ -227,6 +243,37 @@ struct ServeRoutes: Sendable {
             made.append(InviteResource.json(record, link: service.link(record), emails: emails))
         }
         return json(.object([("invites", JSONValue(.array(made)))]), status: .created)
+    }
+
+    /// `PUT /v1/users/{id}/avatar`: a PNG or JPEG of at most 1 MB (and 4096 pixels a side),
+    /// decoded, cropped to a square and kept as a PNG its invites' cards draw.
+    private func putAvatar(_ request: Request, sender id: String) async throws -> Response {
+        guard InviteLink.isOpaqueID(id) else {
+            throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
+        }
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: AvatarPicture.maximumBytes)
+        } catch {
+            throw APIProblem(
+                status: .contentTooLarge, title: "Picture too large",
+                detail: "A picture may be at most \(AvatarPicture.maximumBytes / 1024) KB.")
+        }
+        let picture: [UInt8]
+        do {
+            picture = try AvatarPicture.normalized(Array(buffer.readableBytesView))
+        } catch {
+            throw APIProblem(
+                status: .unsupportedMediaType, title: "Not a usable picture",
+                detail: "Send a PNG or JPEG image of at most 4096×4096 pixels: \(error.message).")
+        }
+        do {
+            try await service.store.setAvatar(picture, sender: id, at: service.now())
+        } catch {
+            throw InviteService.problem(error)
+        }
+        return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 
     private func health() async throws -> Response {

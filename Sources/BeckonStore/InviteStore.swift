@@ -43,8 +43,18 @@ public protocol InviteStore: Sendable {
     func expire(at date: Date) async throws(StoreError) -> Int
 
     /// Clears the first name and the recipient of every invite this sender made (the links keep
-    /// working, without personalization); returns how many invites changed.
+    /// working, without personalization) and removes the sender's picture; returns how many
+    /// invites changed.
     func eraseSender(_ senderID: String) async throws(StoreError) -> Int
+
+    /// Keeps a sender's picture (the PNG `AvatarPicture` makes), replacing an earlier one.
+    func setAvatar(_ png: [UInt8], sender: String, at date: Date) async throws(StoreError)
+
+    /// A sender's picture, or `nil`.
+    func avatar(sender: String) async throws(StoreError) -> [UInt8]?
+
+    /// Removes a sender's picture; returns whether there was one.
+    func removeAvatar(sender: String) async throws(StoreError) -> Bool
 
     /// Whether the database answers; throws when it does not.
     func ping() async throws(StoreError)

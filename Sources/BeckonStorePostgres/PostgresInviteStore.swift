@@ -215,13 +215,45 @@ public final class PostgresInviteStore: InviteStore {
     /// write-ahead log keeps them until it is recycled; see docs/store.md.
     public func eraseSender(_ senderID: String) async throws(StoreError) -> Int {
         try await transaction("erasing a sender's personal data") { connection, logger in
-            try await connection.query(
+            let changed = try await connection.query(
                 """
                 UPDATE invites SET sender_first_name = NULL, recipient = NULL
                 WHERE sender_id = \(senderID) AND (sender_first_name IS NOT NULL OR recipient IS NOT NULL)
                 RETURNING id
                 """, logger: logger
             ).collect().count
+            try await connection.query("DELETE FROM avatars WHERE sender_id = \(senderID)", logger: logger)
+            return changed
+        }
+    }
+
+    public func setAvatar(_ png: [UInt8], sender: String, at date: Date) async throws(StoreError) {
+        let bytes = ByteBuffer(bytes: png)
+        let updated = Milliseconds.from(date)
+        _ = try await transaction("keeping a sender's picture") { connection, logger in
+            try await connection.query(
+                """
+                INSERT INTO avatars (sender_id, png, updated_at) VALUES (\(sender), \(bytes), \(updated))
+                ON CONFLICT (sender_id) DO UPDATE SET png = excluded.png, updated_at = excluded.updated_at
+                """, logger: logger)
+            return 0
+        }
+    }
+
+    public func avatar(sender: String) async throws(StoreError) -> [UInt8]? {
+        try await read("reading a sender's picture") { connection, logger in
+            let rows = try await connection.query(
+                "SELECT png FROM avatars WHERE sender_id = \(sender)", logger: logger
+            ).collect()
+            return try rows.first.map { row in Array(buffer: try row.decode(ByteBuffer.self)) }
+        }
+    }
+
+    public func removeAvatar(sender: String) async throws(StoreError) -> Bool {
+        try await transaction("removing a sender's picture") { connection, logger in
+            try await connection.query(
+                "DELETE FROM avatars WHERE sender_id = \(sender) RETURNING sender_id", logger: logger
+            ).collect().count > 0
         }
     }
 

@@ -10,7 +10,21 @@ enum StoreSchema {
     }
 
     /// The migrations, in the order they run; a migration's version is its position plus one.
-    static let migrations = [Migration(name: "v1-invites-idempotency-events", statements: version1)]
+    static let migrations = [
+        Migration(name: "v1-invites-idempotency-events", statements: version1),
+        Migration(name: "v2-avatars", statements: version2),
+    ]
+
+    /// A sender's picture, a PNG of at most a few hundred KB; `updated_at` in milliseconds.
+    private static let version2: [PostgresQuery] = [
+        """
+        CREATE TABLE avatars (
+            sender_id TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+            png BYTEA NOT NULL,
+            updated_at BIGINT NOT NULL
+        )
+        """
+    ]
 
     static let createMigrationsTable: PostgresQuery = """
         CREATE TABLE IF NOT EXISTS schema_migrations (

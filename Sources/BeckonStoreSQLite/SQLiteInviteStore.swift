@@ -228,6 +228,7 @@ public final class SQLiteInviteStore: InviteStore {
                             """,
                         arguments: [senderID])
                     changed = db.changesCount
+                    try db.execute(sql: "DELETE FROM avatars WHERE sender_id = ?", arguments: [senderID])
                     return .commit
                 }
                 if inWAL {
@@ -276,6 +277,31 @@ public final class SQLiteInviteStore: InviteStore {
     ) throws -> InviteRecord? {
         try Row.fetchOne(db, sql: "\(InviteRecord.selectSQL) WHERE \(condition)", arguments: arguments)
             .map(InviteRecord.init(row:))
+    }
+
+    public func setAvatar(_ png: [UInt8], sender: String, at date: Date) async throws(StoreError) {
+        try await write("keeping a sender's picture") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO avatars (sender_id, png, updated_at) VALUES (?, ?, ?)
+                    ON CONFLICT (sender_id) DO UPDATE SET png = excluded.png, updated_at = excluded.updated_at
+                    """,
+                arguments: [sender, Data(png), Int64((date.timeIntervalSince1970 * 1000).rounded(.down))])
+        }
+    }
+
+    public func avatar(sender: String) async throws(StoreError) -> [UInt8]? {
+        try await read("reading a sender's picture") { db in
+            try Data.fetchOne(db, sql: "SELECT png FROM avatars WHERE sender_id = ?", arguments: [sender])
+                .map(Array.init)
+        }
+    }
+
+    public func removeAvatar(sender: String) async throws(StoreError) -> Bool {
+        try await write("removing a sender's picture") { db in
+            try db.execute(sql: "DELETE FROM avatars WHERE sender_id = ?", arguments: [sender])
+            return db.changesCount > 0
+        }
     }
 
     private func read<T: Sendable>(

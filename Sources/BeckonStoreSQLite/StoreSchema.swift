@@ -5,12 +5,23 @@ import GRDB
 /// a change to the schema is a new migration appended to the list.
 enum StoreSchema {
     /// The migrations' names, in the order they run.
-    static let migrationNames = ["v1-invites-idempotency-events"]
+    static let migrationNames = ["v1-invites-idempotency-events", "v2-avatars"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration(migrationNames[0]) { db in
             try createVersion1(db)
+        }
+        migrator.registerMigration(migrationNames[1]) { db in
+            // A sender's picture, a PNG of at most a few hundred KB; `updated_at` in milliseconds.
+            try db.execute(
+                sql: """
+                    CREATE TABLE avatars (
+                        sender_id TEXT NOT NULL PRIMARY KEY,
+                        png BLOB NOT NULL,
+                        updated_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }

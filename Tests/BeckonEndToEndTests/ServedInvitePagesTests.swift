@@ -151,6 +151,46 @@ import Testing
         #expect(try server.raw("GET", card).body == generic.body)
     }
 
+    /// A sender's picture, uploaded through the API, is drawn on their invites' cards in place of
+    /// their initials; a file that is not a usable picture is refused; removing or erasing it
+    /// brings the initials or the built card back.
+    @Test func aSendersPictureIsDrawnOnTheirInvitesCards() throws {
+        let folder = TemporaryDirectory()
+        let site =
+            Self.siteWithCards.replacingOccurrences(
+                of: "title:\n  key: landing.title",
+                with: "avatar:\n  size: 200\n  accent: \"#ffd166\"\n  initialsColor: \"#1b1b1f\"\n"
+                    + "  border: \"#ffffff\"\ntitle:\n  key: landing.title")
+        #expect(site.contains("avatar:"))
+        try SiteFixture.write(site, to: folder.path("site"))
+        let server = try RunningServe(site: folder.path("site"), database: folder.path("invites.sqlite"))
+        defer { _ = server.stop() }
+        let card = try linkPath(server, sender: "u_8", name: "Zoë") + "&og=en-US"
+        let initials = try server.raw("GET", card)
+        #expect(initials.status == 200)
+        let auth = "Authorization: Bearer \(RunningServe.token)"
+        let picture = [UInt8](
+            try Data(contentsOf: Repository.root.appendingPathComponent("Tests/BeckonCardsTests/Fixtures/face.jpg")))
+        let put = try server.raw("PUT", "/v1/users/u_8/avatar", body: picture, headers: [auth])
+        #expect(put.status == 204, "\(put.head)\(put.body)")
+        let drawn = try server.raw("GET", card)
+        #expect(drawn.status == 200 && drawn.body != initials.body)
+        // Not a picture: 415 with a problem, and the kept picture stays.
+        let refused = try server.raw("PUT", "/v1/users/u_8/avatar", body: Array("<svg/>".utf8), headers: [auth])
+        #expect(refused.status == 415 && refused.body.contains("neither a PNG nor a JPEG"), "\(refused.body)")
+        #expect(try server.raw("GET", card).body == drawn.body)
+        // Removed: the initials again; removing twice is 404.
+        #expect(try server.raw("DELETE", "/v1/users/u_8/avatar", headers: [auth]).status == 204)
+        #expect(try server.raw("GET", card).body == initials.body)
+        #expect(try server.raw("DELETE", "/v1/users/u_8/avatar", headers: [auth]).status == 404)
+        // Erasing the sender takes the picture with the name: the built card.
+        #expect(try server.raw("PUT", "/v1/users/u_8/avatar", body: picture, headers: [auth]).status == 204)
+        #expect(try server.api("POST", "/v1/users/u_8/erase").status == 200)
+        #expect(try server.raw("GET", card).body == (try server.raw("GET", "/cards/en-US/generic.png")).body)
+        // Without the token the API does not take pictures.
+        #expect(try server.raw("PUT", "/v1/users/u_8/avatar", body: picture).status == 401)
+    }
+
     @Test func anErasedSenderAndACancelledInviteShowNoName() throws {
         let running = try ServeTests.Running()
         let server = running.server

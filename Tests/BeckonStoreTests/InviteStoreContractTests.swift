@@ -224,4 +224,26 @@ import Testing
             #expect(try await store.invites(sender: "u_1", before: theirs[0].invite.code, limit: 4).isEmpty)
         }
     }
+
+    @Test(arguments: StoreFactory.all)
+    func aSendersPictureIsKeptReplacedRemovedAndErased(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { store in
+            let first: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
+            let second = [UInt8](repeating: 0xAB, count: 300_000)
+            #expect(try await store.avatar(sender: "u_1") == nil)
+            try await store.setAvatar(first, sender: "u_1", at: Fixture.start)
+            try await store.setAvatar(first.reversed(), sender: "u_2", at: Fixture.start)
+            #expect(try await store.avatar(sender: "u_1") == first)
+            try await store.setAvatar(second, sender: "u_1", at: Fixture.start.addingTimeInterval(60))
+            #expect(try await store.avatar(sender: "u_1") == second)
+            #expect(try await store.removeAvatar(sender: "u_1"))
+            #expect(try await store.avatar(sender: "u_1") == nil)
+            #expect(try await !store.removeAvatar(sender: "u_1"))
+            // Erasing a sender takes their picture with their names; another sender's stays.
+            try await store.setAvatar(first, sender: "u_1", at: Fixture.start)
+            #expect(try await store.eraseSender("u_1") == 0)
+            #expect(try await store.avatar(sender: "u_1") == nil)
+            #expect(try await store.avatar(sender: "u_2") == first.reversed())
+        }
+    }
 }

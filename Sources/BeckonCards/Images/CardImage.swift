@@ -10,6 +10,13 @@ struct CardImage: Sendable, Hashable {
     let height: Int
     let pixels: [UInt8]
 
+    /// Pixels already decoded.
+    init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
     /// Decodes PNG bytes.
     /// - Parameter name: How the image is named in errors: "the avatar", "the logo `assets/logo.png`".
     init(png bytes: [UInt8], name: String) throws(CardRenderError) {

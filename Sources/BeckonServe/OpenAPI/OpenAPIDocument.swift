@@ -842,7 +842,7 @@ enum OpenAPIDocument {
             },
             "/v1/users/{id}/erase": {
               "post": {
-                "summary": "Erase a sender's personal data (first name, recipients)",
+                "summary": "Erase a sender's personal data (first name, recipients, picture)",
                 "operationId": "eraseSender",
                 "parameters": [
                   {
@@ -886,6 +886,154 @@ enum OpenAPIDocument {
                   },
                   "401": {
                     "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/users/{id}/avatar": {
+              "put": {
+                "summary": "Keep a sender's picture for their invites' cards",
+                "operationId": "putAvatar",
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "$ref": "#/components/schemas/OpaqueID"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "description": "A PNG or JPEG image of at most 1 MB and 4096×4096 pixels; its centre square is kept, 256×256.",
+                  "content": {
+                    "image/png": {
+                      "schema": {
+                        "type": "string",
+                        "format": "binary"
+                      }
+                    },
+                    "image/jpeg": {
+                      "schema": {
+                        "type": "string",
+                        "format": "binary"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "204": {
+                    "description": "Kept; it replaces an earlier picture."
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "The picture is over 1 MB.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "415": {
+                    "description": "Not a PNG or JPEG image, larger than 4096 pixels a side, or damaged.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "delete": {
+                "summary": "Remove a sender's picture",
+                "operationId": "deleteAvatar",
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "$ref": "#/components/schemas/OpaqueID"
+                    }
+                  }
+                ],
+                "responses": {
+                  "204": {
+                    "description": "Removed; the cards show the sender's initials again."
+                  },
+                  "400": {
+                    "description": "The request is not valid; `field` names the member.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "The sender has no picture.",
                     "content": {
                       "application/problem+json": {
                         "schema": {

@@ -90,10 +90,11 @@ public struct CardSet: Sendable {
         site.buildLocales.flatMap { locale in [(locale, nil)] + site.config.samples.map { (locale, $0) } }
     }
 
-    /// Renders one card.
-    public func render(locale: LocaleID, sample: SampleInvite?) -> (Artifact?, [Diagnostic]) {
+    /// Renders one card. `avatar` is a real invite's sender's picture (a PNG), drawn instead of
+    /// the sample's `avatar` file or the initials.
+    public func render(locale: LocaleID, sample: SampleInvite?, avatar: [UInt8]? = nil) -> (Artifact?, [Diagnostic]) {
         let texts = texts(locale: locale, sample: sample)
-        let avatar = sample.flatMap { avatars[$0.id] }
+        let avatar = avatar ?? sample.flatMap { avatars[$0.id] }
         let content = CardContent(
             title: texts.title, subtitle: texts.subtitle, footer: texts.footer, locale: locale, avatarPNG: avatar,
             initials: sample.map { Self.initials(of: $0.inviterName) })

@@ -1,0 +1,106 @@
+#include "CBeckonJPEG.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jpeglib.h>
+
+enum {
+    status_invalid = 1,
+    status_size_mismatch = 2,
+    status_bad_denominator = 3,
+};
+
+/// libjpeg's error manager, with a way back out: its default handler ends the process.
+typedef struct {
+    struct jpeg_error_mgr manager;
+    jmp_buf escape;
+} error_handler;
+
+static void leave(j_common_ptr info) {
+    error_handler *handler = (error_handler *)info->err;
+    longjmp(handler->escape, 1);
+}
+
+static void quiet(j_common_ptr info, int level) {
+    (void)info;
+    (void)level;
+}
+
+static int valid_denominator(int32_t denominator) {
+    return denominator == 1 || denominator == 2 || denominator == 4 || denominator == 8;
+}
+
+int32_t beckon_jpeg_header(const uint8_t *data, size_t length, int32_t denominator, int32_t *width, int32_t *height,
+                           int32_t *scaled_width, int32_t *scaled_height) {
+    if (!valid_denominator(denominator)) return status_bad_denominator;
+    struct jpeg_decompress_struct info;
+    error_handler handler;
+    info.err = jpeg_std_error(&handler.manager);
+    handler.manager.error_exit = leave;
+    handler.manager.emit_message = quiet;
+    if (setjmp(handler.escape)) {
+        jpeg_destroy_decompress(&info);
+        return status_invalid;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    info.scale_num = 1;
+    info.scale_denom = (unsigned int)denominator;
+    info.out_color_space = JCS_EXT_BGRA;
+    jpeg_calc_output_dimensions(&info);
+    *width = (int32_t)info.image_width;
+    *height = (int32_t)info.image_height;
+    *scaled_width = (int32_t)info.output_width;
+    *scaled_height = (int32_t)info.output_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int32_t beckon_jpeg_decode(const uint8_t *data, size_t length, int32_t denominator, uint8_t *pixels, int32_t width,
+                           int32_t height) {
+    if (!valid_denominator(denominator)) return status_bad_denominator;
+    struct jpeg_decompress_struct info;
+    error_handler handler;
+    info.err = jpeg_std_error(&handler.manager);
+    handler.manager.error_exit = leave;
+    handler.manager.emit_message = quiet;
+    if (setjmp(handler.escape)) {
+        jpeg_destroy_decompress(&info);
+        return status_invalid;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    info.scale_num = 1;
+    info.scale_denom = (unsigned int)denominator;
+    // BGRA in memory is Cairo's ARGB32 on a little-endian machine; JPEG has no alpha, so it is 255.
+    info.out_color_space = JCS_EXT_BGRA;
+    jpeg_start_decompress(&info);
+    if ((int32_t)info.output_width != width || (int32_t)info.output_height != height || info.output_components != 4) {
+        jpeg_destroy_decompress(&info);
+        return status_size_mismatch;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + (size_t)info.output_scanline * (size_t)width * 4;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+const char *beckon_jpeg_status_message(int32_t status) {
+    switch (status) {
+    case status_invalid:
+        return "it is not a JPEG image libjpeg-turbo can read";
+    case status_size_mismatch:
+        return "the decoded image does not have the size its header gives";
+    case status_bad_denominator:
+        return "the scale must be 1, 2, 4 or 8";
+    default:
+        return "unknown error";
+    }
+}
