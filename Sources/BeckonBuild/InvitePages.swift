@@ -45,17 +45,19 @@ public struct InvitePages: Sendable {
     /// The page of `kind` in `locale` for an invite reached by `link`. With `asSample`, the page
     /// is rendered as a sample with the invite's fields would be (its URL, alternates and card
     /// are the sample's), which the build's sample pages equal byte for byte.
-    /// With `cardURL`, the page's `og:image` is the invite's own card there (`card(locale:invite:)`).
+    /// With `cardURL`, the page's `og:image` is the invite's own card there (`card(locale:invite:)`);
+    /// with `avatarURL`, the page shows the sender's picture from there.
     public func page(
         _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, asSample: Bool = false,
-        cardURL: String? = nil
+        cardURL: String? = nil, avatarURL: String? = nil
     ) -> Rendered {
         guard kind.isPersonal, renderer.site.buildLocales.contains(locale),
             let template = renderer.site.orderedTemplates.first(where: { $0.kind == kind })
         else { return .notPersonal }
         let route = PageRoute(kind: kind, locale: locale, sample: asSample ? invite.id : nil)
         let (artifact, diagnostics) = renderer.render(
-            template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL)
+            template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL,
+            avatarURL: avatarURL)
         return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
     }
 

@@ -49,6 +49,10 @@ struct LinkAnswerer: Sendable {
     /// signature vouches for the card, so no name can be drawn without a valid link.
     static let cardParameter = "og"
 
+    /// The query parameter that turns an invite link into its sender's picture's URL; its value
+    /// is the picture's tag, so a new picture has a new URL.
+    static let avatarParameter = "avatar"
+
     /// A code no invite has, looked up when a link carries none so that every answer costs a lookup.
     static let absentCode = InviteCode(String(repeating: "2", count: InviteCode.length))!
 
@@ -75,7 +79,8 @@ struct LinkAnswerer: Sendable {
             guard let record, code != nil else { return notFound(locale) }
             var invite = record.invite
             if case .failure(.expired) = verified { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
-            return show(invite.resolve(at: date), locale, for: record, link: url)
+            return show(
+                invite.resolve(at: date), locale, for: record, link: url, avatarTag: try await avatarTag(record))
         case .referral:
             // A referral link names a sender, not an invite: its signature and expiry decide.
             if case .failure(.expired) = verified { return show(.expired, locale) }
@@ -93,36 +98,19 @@ struct LinkAnswerer: Sendable {
     ) async throws(StoreError) -> (
         card: PersonalPage, failedRules: [RuleID]
     )? {
-        var items = query.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
-        let prefix = Self.cardParameter + "="
-        guard let index = items.lastIndex(where: { $0.hasPrefix(prefix) }),
-            let locale = LocaleID(String(items[index].dropFirst(prefix.count))),
-            site.config.locales.list.contains(locale) || site.config.locales.defaultLocale == locale
+        guard let linked = try await linked(path: path, query: query, parameter: Self.cardParameter, at: date),
+            let locale = LocaleID(linked.value),
+            site.config.locales.list.contains(locale) || site.config.locales.defaultLocale == locale,
+            let built = site.files[CardSet.path(locale: locale, sample: nil)]
         else { return nil }
-        items.remove(at: index)
-        let url = "https://\(site.config.links.host)\(path)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
-        let link: InviteLink?
-        var expired = false
-        switch keyring.verify(url, policy: site.config.links, at: date) {
-        case .success(let valid): link = valid
-        // A link past its time still vouches for the built card (a chat keeps showing its preview).
-        case .failure(.expired):
-            link = try? InviteLink(parsing: url, policy: site.config.links)
-            expired = true
-        case .failure: link = nil
-        }
-        let code: InviteCode?
-        if case .code(let linked)? = link?.target { code = linked } else { code = nil }
-        let record = try await store.invite(code: code ?? Self.absentCode)
-        guard link != nil, let built = site.files[CardSet.path(locale: locale, sample: nil)] else { return nil }
         let generic = PersonalPage(
             rendered: .page(built), body: site.body(built), policy: nil, tag: site.tags[built.path])
-        guard !expired, let record, code != nil, record.invite.resolve(at: date) == .landing,
+        guard !linked.expired, let record = linked.record, record.invite.resolve(at: date) == .landing,
             let pages = site.invitePages, let invite = Self.shown(record)
         else { return (generic, []) }
         // The sender's picture, when they uploaded one; the card is kept by its bytes too.
         let avatar = try await store.avatar(sender: record.invite.senderID)
-        let key = avatar.map { url + "#avatar=" + ServedSite.tag(ByteBuffer(bytes: $0)) } ?? url
+        let key = avatar.map { linked.url + "#avatar=" + ServedSite.tag(ByteBuffer(bytes: $0)) } ?? linked.url
         let card = cardCache.page(.landing, locale: locale, invite: invite, link: key) {
             let rendered = pages.card(locale: locale, invite: invite, avatar: avatar)
             guard case .page(let card) = rendered else { return PersonalPage(rendered: rendered) }
@@ -132,6 +120,45 @@ struct LinkAnswerer: Sendable {
         if case .failed(let rules) = card.rendered { return (generic, rules) }
         guard case .page = card.rendered else { return (generic, []) }
         return (card, [])
+    }
+
+    /// The picture of the sender of the invite a link names, at the link with `avatar=TAG`
+    /// added: only a link that verifies (an expired one too) reaches it, and only while the
+    /// invite's page shows the sender (not erased). `nil`: 404.
+    func avatar(path: String, query: String, at date: Date) async throws(StoreError) -> [UInt8]? {
+        guard let linked = try await linked(path: path, query: query, parameter: Self.avatarParameter, at: date),
+            let record = linked.record, record.senderFirstName != nil
+        else { return nil }
+        return try await store.avatar(sender: record.invite.senderID)
+    }
+
+    /// A link with one parameter of Beckon's own added (`og=`, `avatar=`): the parameter's value,
+    /// the link without it, whether the link's time has passed, and the invite it names. `nil`
+    /// when the link does not verify (or lacks the parameter). One store lookup either way.
+    private func linked(
+        path: String, query: String, parameter: String, at date: Date
+    ) async throws(StoreError) -> (value: String, url: String, expired: Bool, record: InviteRecord?)? {
+        var items = query.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
+        let prefix = parameter + "="
+        guard let index = items.lastIndex(where: { $0.hasPrefix(prefix) }) else { return nil }
+        let value = String(items[index].dropFirst(prefix.count))
+        items.remove(at: index)
+        let url = "https://\(site.config.links.host)\(path)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        let link: InviteLink?
+        var expired = false
+        switch keyring.verify(url, policy: site.config.links, at: date) {
+        case .success(let valid): link = valid
+        // A link past its time is still authentic (a chat keeps showing its preview).
+        case .failure(.expired):
+            link = try? InviteLink(parsing: url, policy: site.config.links)
+            expired = true
+        case .failure: link = nil
+        }
+        let code: InviteCode?
+        if case .code(let linked)? = link?.target { code = linked } else { code = nil }
+        let record = try await store.invite(code: code ?? Self.absentCode)
+        guard link != nil else { return nil }
+        return (value, url, expired, code == nil ? nil : record)
     }
 
     /// An invite as its own page and card show it, or `nil` when its sender's name was erased.
@@ -157,7 +184,8 @@ struct LinkAnswerer: Sendable {
         let record = try await store.invite(id: id ?? Self.absentID)
         guard id != nil, let record else { return notFound(locale) }
         let link = tokenURL(token ?? "")
-        return show(record.invite.resolve(at: date), locale, for: record, link: link)
+        return show(
+            record.invite.resolve(at: date), locale, for: record, link: link, avatarTag: try await avatarTag(record))
     }
 
     /// The accept link a token arrived on, as the page links it.
@@ -179,8 +207,16 @@ struct LinkAnswerer: Sendable {
     /// The answer for a stored invite: its page rendered with the sender's first name and the
     /// invite's context where the page shows them (landing, expired, already accepted), else the
     /// built page. An erased sender, or a page that fails the page rules, gets the built page.
+    /// The tag of the sender's picture, when the invite shows its sender and they have one.
+    private func avatarTag(_ record: InviteRecord) async throws(StoreError) -> String? {
+        guard site.invitePages != nil, record.senderFirstName != nil,
+            let picture = try await store.avatar(sender: record.invite.senderID)
+        else { return nil }
+        return ServedSite.tag(ByteBuffer(bytes: picture)).replacingOccurrences(of: "\"", with: "")
+    }
+
     private func show(
-        _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String
+        _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String, avatarTag: String?
     )
         -> Answer
     {
@@ -201,8 +237,13 @@ struct LinkAnswerer: Sendable {
         let cardURL =
             kind == .landing && pages.hasCards
             ? link + (link.contains("?") ? "&" : "?") + "\(Self.cardParameter)=\(pageLocale.rawValue)" : nil
-        let personal = pageCache.page(kind, locale: pageLocale, invite: invite, link: link) {
-            let rendered = pages.page(kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL)
+        // The sender's picture, at the link with `avatar=TAG` added; a new picture, a new page.
+        let avatarURL = avatarTag.map {
+            link + (link.contains("?") ? "&" : "?") + "\(Self.avatarParameter)=\($0)"
+        }
+        let personal = pageCache.page(kind, locale: pageLocale, invite: invite, link: avatarURL ?? link) {
+            let rendered = pages.page(
+                kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL)
             guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }
             return PersonalPage(
                 rendered: rendered, body: ByteBuffer(bytes: page.bytes),

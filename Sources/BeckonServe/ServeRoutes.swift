@@ -352,6 +352,11 @@ struct ServeRoutes: Sendable {
         {
             return await cardResponse(path: path, query: query, ifNoneMatch: request.headers[.ifNoneMatch])
         }
+        if isInviteLink(path), let query = request.uri.query,
+            query.split(separator: "&").contains(where: { $0.hasPrefix(LinkAnswerer.avatarParameter + "=") })
+        {
+            return await avatarResponse(path: path, query: query)
+        }
         if isInviteLink(path) {
             return await linkResponse { () async throws(StoreError) in
                 try await links.answer(
@@ -398,6 +403,22 @@ struct ServeRoutes: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// A sender's picture at their invite's link (`avatar=TAG`): PNG, cached for a day; 404 for a
+    /// link that does not verify or a sender without one.
+    private func avatarResponse(path: String, query: String) async -> Response {
+        let picture: [UInt8]?
+        do {
+            picture = try await links.avatar(path: path, query: query, at: service.now())
+        } catch {
+            metrics.storeError()
+            return APIProblem.unavailable("The invite store did not answer; try again.").response()
+        }
+        guard let picture else { return notFoundFile() }
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: picture)))
     }
 
     /// Times and counts one link answer and turns it into a response; a store that does not

@@ -14,7 +14,8 @@ struct PageContext {
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
         buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
-        themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), cardURL: String? = nil
+        themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), cardURL: String? = nil,
+        avatarURL: String? = nil
     ) {
         let config = site.config
         let app = config.app
@@ -187,9 +188,11 @@ struct PageContext {
                 "isKnown": .flag(sample != nil),
                 "name": marked(arguments["inviterName"]!.text, sample.map { origins.sample($0, field: "inviterName") }),
                 "initials": .text(CardSet.initials(of: sample?.inviterName ?? "")),
-                "hasAvatar": .flag(sample?.avatar != nil),
+                // A real invite's sender's picture (served at its link) or a sample's static file.
+                "hasAvatar": .flag(avatarURL != nil || sample?.avatar != nil),
                 "avatarURL": marked(
-                    sample?.avatar.map { "/" + $0 } ?? "", sample.map { origins.sample($0, field: "avatar") }),
+                    avatarURL ?? sample?.avatar.map { "/" + $0 } ?? "",
+                    sample.map { origins.sample($0, field: "avatar") }),
             ]),
             "links": .object(
                 Dictionary(

@@ -115,21 +115,25 @@ public struct PageRenderer: Sendable {
     /// Renders one page for an invite that is not among the samples, with its own link: a route
     /// without a sample gives the locale's page (its URL, alternates and card) showing the invite's
     /// values; a route naming the invite's id gives the page a sample with its fields would get.
-    /// With `cardURL`, the page's `og:image` is the invite's own card there.
+    /// With `cardURL`, the page's `og:image` is the invite's own card there; with `avatarURL`, the
+    /// page shows the sender's picture from there (`inviter.avatarURL`).
     public func render(
-        _ template: Template, route: PageRoute, invite: SampleInvite, link: String, cardURL: String? = nil
+        _ template: Template, route: PageRoute, invite: SampleInvite, link: String, cardURL: String? = nil,
+        avatarURL: String? = nil
     ) -> (Artifact?, [Diagnostic]) {
-        render(template, route: route, sample: invite, links: [invite.id: link], cardURL: cardURL)
+        render(
+            template, route: route, sample: invite, links: [invite.id: link], cardURL: cardURL, avatarURL: avatarURL)
     }
 
     private func render(
-        _ template: Template, route: PageRoute, sample: SampleInvite?, links: [String: String], cardURL: String? = nil
+        _ template: Template, route: PageRoute, sample: SampleInvite?, links: [String: String], cardURL: String? = nil,
+        avatarURL: String? = nil
     ) -> (Artifact?, [Diagnostic]) {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: links, cards: cards,
             layoutKeys: layouts.referencedKeys(of: template.layout), themeCSS: themeCSS,
-            fixedStrings: fixedStrings, cardURL: cardURL)
+            fixedStrings: fixedStrings, cardURL: cardURL, avatarURL: avatarURL)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard var marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

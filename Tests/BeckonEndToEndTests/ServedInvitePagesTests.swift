@@ -191,6 +191,33 @@ import Testing
         #expect(try server.raw("PUT", "/v1/users/u_8/avatar", body: picture).status == 401)
     }
 
+    /// On the default site, whose landing page shows the sender's avatar, an invite's page shows
+    /// the uploaded picture from a URL only its valid link reaches.
+    @Test func aSendersPictureIsOnTheirInvitesPage() throws {
+        let folder = TemporaryDirectory()
+        let server = try RunningServe(site: Repository.root, database: folder.path("invites.sqlite"))
+        defer { _ = server.stop() }
+        let path = try linkPath(server, sender: "u_9", name: "Zoë")
+        #expect(try server.raw("GET", path).body.contains(#"<span class="avatar" aria-hidden="true">"#))
+        let picture = [UInt8](
+            try Data(contentsOf: Repository.root.appendingPathComponent("Tests/BeckonCardsTests/Fixtures/face.jpg")))
+        let auth = "Authorization: Bearer \(RunningServe.token)"
+        #expect(try server.raw("PUT", "/v1/users/u_9/avatar", body: picture, headers: [auth]).status == 204)
+        let page = try server.raw("GET", path).body
+        let source = try #require(
+            page.range(of: #"<img class="avatar" src="https://join.playa.app"#).map { start in
+                page[start.upperBound...].prefix { $0 != "\"" }.replacingOccurrences(of: "&amp;", with: "&")
+            }, "\(page)")
+        #expect(source.hasPrefix(path + "&avatar="), "\(source)")
+        let image = try server.raw("GET", source)
+        #expect(image.status == 200 && image.head.lowercased().contains("content-type: image/png"))
+        #expect(try server.raw("GET", source.replacingOccurrences(of: "sig=", with: "sig=A")).status == 404)
+        // Erased: no picture, and the page without the sender.
+        #expect(try server.api("POST", "/v1/users/u_9/erase").status == 200)
+        #expect(try server.raw("GET", source).status == 404)
+        #expect(!(try server.raw("GET", path).body.contains("avatar=")))
+    }
+
     @Test func anErasedSenderAndACancelledInviteShowNoName() throws {
         let running = try ServeTests.Running()
         let server = running.server
