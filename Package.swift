@@ -185,7 +185,9 @@ let package = Package(
         .executableTarget(name: "beckon-card-bench", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonCards"]),
         .executableTarget(
             name: "beckon-email-bench",
-            dependencies: ["BeckonEmail", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonDiagnostics"]
+            dependencies: [
+                "BeckonBuild", "BeckonEmail", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonDiagnostics",
+            ]
         ),
         .executableTarget(name: "beckon-write-bench"),
 

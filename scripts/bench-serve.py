@@ -8,7 +8,10 @@ from an output folder (the static ceiling on this machine), with wrk (Debian's `
 It builds the default site once (for nginx), starts `beckon serve` on a new SQLite file (or, with
 `--store postgres`, on a database of a new PostgreSQL cluster in the work folder, with its default
 durable settings, started as the `postgres` user when run as root), creates
-1,000 invites through the API, then runs, one after another:
+1,000 invites through the API, and measures 300 of them one request at a time on one keep-alive
+connection (each sender has an uploaded picture): the first open of each invite's own page and
+card (rendered and checked) and the second (kept), and creates of copy-link and email invites (the
+email rendered and checked). Then, under load with wrk, one after another:
 
 - nginx: the built landing page (`/en-US/invite/index.html`);
 - serve, links: signed links of the 1,000 invites, in turn (verify, look up, choose the page);
@@ -19,6 +22,7 @@ and prints requests per second, p50/p95/p99 latency and the server's resident me
 after. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon`.
 """
 import argparse
+import http.client
 import json
 import os
 import pathlib
@@ -108,6 +112,56 @@ def start_postgres(work):
     return stop, f"postgres://beckon@127.0.0.1:{port}/invites?sslmode=disable"
 
 
+def percentiles(times):
+    times = sorted(times)
+    pick = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000
+    return pick(0.50), pick(0.95), pick(0.99)
+
+
+def per_invite(base, token, links):
+    """Each invite's own artifacts, one request at a time on one keep-alive connection: the first
+    open renders and checks (the page; the card, with the sender's uploaded picture), the second
+    is kept; then the create of an email invite (its email rendered and checked) beside a
+    copy-link create."""
+    host = base.split("//")[1]
+    connection = http.client.HTTPConnection(host)
+    auth = {"Authorization": f"Bearer {token}"}
+
+    def timed(method, path, body=None, headers=None):
+        started = time.perf_counter()
+        connection.request(method, path, body=body, headers=headers or {})
+        answer = connection.getresponse()
+        answer.read()
+        elapsed = time.perf_counter() - started
+        if answer.status >= 300:
+            raise SystemExit(f"bench-serve: {method} {path} answered {answer.status}")
+        return elapsed
+
+    picture = (ROOT / "Tests/BeckonCardsTests/Fixtures/face.jpg").read_bytes()
+    for sender in range(50):
+        timed("PUT", f"/v1/users/u_{sender}/avatar", picture, auth)
+    rows = {}
+    for name, suffix, goal in [("page", "", "p95 ≤ 2 ms"), ("card", "&og=en-US", "p95 ≤ 8 ms")]:
+        first = [timed("GET", link + suffix, headers={"Accept-Language": "de"}) for link in links]
+        again = [timed("GET", link + suffix, headers={"Accept-Language": "de"}) for link in links]
+        rows[f"{name}, first open (rendered, checked)"] = (percentiles(first), goal)
+        rows[f"{name}, kept"] = (percentiles(again), "")
+    for channel in ["copy_link", "email"]:
+        times = []
+        for index in range(len(links)):
+            fields = {"senderId": f"e_{index}", "senderFirstName": "Maya", "channel": channel}
+            if channel == "email":
+                fields["recipient"] = f"guest{index}@example.org"
+            times.append(timed("POST", "/v1/invites", json.dumps(fields).encode(),
+                               dict(auth, **{"Content-Type": "application/json"})))
+        rows[f"create, {channel}" + (" (with its email)" if channel == "email" else "")] = (percentiles(times), "")
+    print(f"per invite, {len(links)} invites, one request at a time:")
+    print(f"{'what':40} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  goal")
+    for name, ((p50, p95, p99), goal) in rows.items():
+        print(f"{name:40} {p50:8.2f} {p95:8.2f} {p99:8.2f}  {goal}")
+    connection.close()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--beckon", default=str(ROOT / ".build-bench/release/beckon"))
@@ -143,6 +197,7 @@ def main():
             with urllib.request.urlopen(request) as answer:
                 link = json.load(answer)["link"]
             links.append(link[link.index("/", len("https://")):])
+        per_invite(base, token, links[:300])
         rss_before = rss_kb(serve.pid)
         results = {}
         results["nginx, static landing page"] = wrk(

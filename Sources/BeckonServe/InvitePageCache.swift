@@ -46,18 +46,29 @@ final class InvitePageCache: Sendable {
     func page(
         _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, make: () -> PersonalPage
     ) -> PersonalPage {
+        if let kept = kept(kind, locale: locale, invite: invite, link: link) { return kept }
+        let page = make()
+        keep(page, kind, locale: locale, invite: invite, link: link)
+        return page
+    }
+
+    /// The page kept for a key, if any (it becomes the most recently used).
+    func kept(_ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String) -> PersonalPage? {
         let key = Self.key(kind, locale, invite, link)
-        let kept: PersonalPage? = state.withLock { state in
+        return state.withLock { state in
             state.clock += 1
             guard var entry = state.entries[key] else { return nil }
             entry.lastUse = state.clock
             state.entries[key] = entry
             return entry.page
         }
-        if let kept { return kept }
-        let page = make()
+    }
+
+    /// Keeps a page for a key, letting the least recently used go when over the budget.
+    func keep(_ page: PersonalPage, _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String) {
+        let key = Self.key(kind, locale, invite, link)
         let size = page.size + key.utf8.count
-        guard size <= budget / 4 else { return page }
+        guard size <= budget / 4 else { return }
         state.withLock { state in
             state.clock += 1
             if let old = state.entries.updateValue(Entry(page: page, bytes: size, lastUse: state.clock), forKey: key) {
@@ -72,7 +83,6 @@ final class InvitePageCache: Sendable {
                 state.bytes -= entry.bytes
             }
         }
-        return page
     }
 
     /// Lets go of every kept page (a sender's data was erased: no page with it stays in memory).

@@ -42,8 +42,8 @@ struct LinkAnswerer: Sendable {
     let tokens: TokenAuthority?
     /// Invites' own pages already rendered.
     var pageCache = InvitePageCache()
-    /// Invites' own preview cards already drawn.
-    var cardCache = InvitePageCache()
+    /// Invites' own preview cards already drawn (a card with a picture is about 150 KB).
+    var cardCache = InvitePageCache(budget: 64 << 20)
 
     /// The query parameter that turns an invite link into its preview card's URL: the link's own
     /// signature vouches for the card, so no name can be drawn without a valid link.
@@ -72,15 +72,16 @@ struct LinkAnswerer: Sendable {
         }
         let code: InviteCode?
         if case .code(let linked)? = link?.target { code = linked } else { code = nil }
-        let record = try await store.invite(code: code ?? Self.absentCode)
+        let found = try await store.inviteAndAvatar(code: code ?? Self.absentCode)
         guard let link else { return notFound(locale) }
         switch link.target {
         case .code:
-            guard let record, code != nil else { return notFound(locale) }
+            guard let (record, avatarUpdatedAt) = found, code != nil else { return notFound(locale) }
             var invite = record.invite
             if case .failure(.expired) = verified { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
             return show(
-                invite.resolve(at: date), locale, for: record, link: url, avatarTag: try await avatarTag(record))
+                invite.resolve(at: date), locale, for: record, link: url,
+                avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt))
         case .referral:
             // A referral link names a sender, not an invite: its signature and expiry decide.
             if case .failure(.expired) = verified { return show(.expired, locale) }
@@ -108,14 +109,23 @@ struct LinkAnswerer: Sendable {
         guard !linked.expired, let record = linked.record, record.invite.resolve(at: date) == .landing,
             let pages = site.invitePages, let invite = Self.shown(record)
         else { return (generic, []) }
-        // The sender's picture, when they uploaded one; the card is kept by its bytes too.
-        let avatar = try await store.avatar(sender: record.invite.senderID)
-        let key = avatar.map { linked.url + "#avatar=" + ServedSite.tag(ByteBuffer(bytes: $0)) } ?? linked.url
-        let card = cardCache.page(.landing, locale: locale, invite: invite, link: key) {
+        // The sender's picture, when they uploaded one: the card is kept by its version too, and
+        // its bytes are read only to draw a card not kept yet.
+        let version = avatarTag(record, updatedAt: linked.avatarUpdatedAt)
+        let key = version.map { linked.url + "#avatar=" + $0 } ?? linked.url
+        let card: PersonalPage
+        if let kept = cardCache.kept(.landing, locale: locale, invite: invite, link: key) {
+            card = kept
+        } else {
+            let avatar = version == nil ? nil : try await store.avatar(sender: record.invite.senderID)
             let rendered = pages.card(locale: locale, invite: invite, avatar: avatar)
-            guard case .page(let card) = rendered else { return PersonalPage(rendered: rendered) }
-            let body = ByteBuffer(bytes: card.bytes)
-            return PersonalPage(rendered: rendered, body: body, policy: nil, tag: ServedSite.tag(body))
+            if case .page(let drawn) = rendered {
+                let body = ByteBuffer(bytes: drawn.bytes)
+                card = PersonalPage(rendered: rendered, body: body, policy: nil, tag: ServedSite.tag(body))
+            } else {
+                card = PersonalPage(rendered: rendered)
+            }
+            cardCache.keep(card, .landing, locale: locale, invite: invite, link: key)
         }
         if case .failed(let rules) = card.rendered { return (generic, rules) }
         guard case .page = card.rendered else { return (generic, []) }
@@ -137,7 +147,9 @@ struct LinkAnswerer: Sendable {
     /// when the link does not verify (or lacks the parameter). One store lookup either way.
     private func linked(
         path: String, query: String, parameter: String, at date: Date
-    ) async throws(StoreError) -> (value: String, url: String, expired: Bool, record: InviteRecord?)? {
+    ) async throws(StoreError) -> (
+        value: String, url: String, expired: Bool, record: InviteRecord?, avatarUpdatedAt: Date?
+    )? {
         var items = query.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
         let prefix = parameter + "="
         guard let index = items.lastIndex(where: { $0.hasPrefix(prefix) }) else { return nil }
@@ -156,9 +168,9 @@ struct LinkAnswerer: Sendable {
         }
         let code: InviteCode?
         if case .code(let linked)? = link?.target { code = linked } else { code = nil }
-        let record = try await store.invite(code: code ?? Self.absentCode)
+        let found = try await store.inviteAndAvatar(code: code ?? Self.absentCode)
         guard link != nil else { return nil }
-        return (value, url, expired, code == nil ? nil : record)
+        return (value, url, expired, code == nil ? nil : found?.record, found?.avatarUpdatedAt)
     }
 
     /// An invite as its own page and card show it, or `nil` when its sender's name was erased.
@@ -184,8 +196,10 @@ struct LinkAnswerer: Sendable {
         let record = try await store.invite(id: id ?? Self.absentID)
         guard id != nil, let record else { return notFound(locale) }
         let link = tokenURL(token ?? "")
+        let avatarUpdatedAt = try await store.avatarUpdatedAt(sender: record.invite.senderID)
         return show(
-            record.invite.resolve(at: date), locale, for: record, link: link, avatarTag: try await avatarTag(record))
+            record.invite.resolve(at: date), locale, for: record, link: link,
+            avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt))
     }
 
     /// The accept link a token arrived on, as the page links it.
@@ -207,12 +221,11 @@ struct LinkAnswerer: Sendable {
     /// The answer for a stored invite: its page rendered with the sender's first name and the
     /// invite's context where the page shows them (landing, expired, already accepted), else the
     /// built page. An erased sender, or a page that fails the page rules, gets the built page.
-    /// The tag of the sender's picture, when the invite shows its sender and they have one.
-    private func avatarTag(_ record: InviteRecord) async throws(StoreError) -> String? {
-        guard site.invitePages != nil, record.senderFirstName != nil,
-            let picture = try await store.avatar(sender: record.invite.senderID)
-        else { return nil }
-        return ServedSite.tag(ByteBuffer(bytes: picture)).replacingOccurrences(of: "\"", with: "")
+    /// The version of the sender's picture (when it was kept, in milliseconds, base 36), when the
+    /// invite shows its sender and they have one: a new picture, a new tag.
+    private func avatarTag(_ record: InviteRecord, updatedAt: Date?) -> String? {
+        guard site.invitePages != nil, record.senderFirstName != nil, let updatedAt else { return nil }
+        return String(Int64((updatedAt.timeIntervalSince1970 * 1000).rounded()), radix: 36)
     }
 
     private func show(

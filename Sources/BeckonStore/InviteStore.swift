@@ -21,6 +21,10 @@ public protocol InviteStore: Sendable {
     /// The invite with this code, or `nil`.
     func invite(code: InviteCode) async throws(StoreError) -> InviteRecord?
 
+    /// The invite with this code and when its sender's picture was last kept (`nil` without one),
+    /// in one read: what answering a link needs.
+    func inviteAndAvatar(code: InviteCode) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)?
+
     /// The invite with this id (what an invite token names), or `nil`.
     func invite(id: UUID) async throws(StoreError) -> InviteRecord?
 
@@ -52,6 +56,10 @@ public protocol InviteStore: Sendable {
 
     /// A sender's picture, or `nil`.
     func avatar(sender: String) async throws(StoreError) -> [UInt8]?
+
+    /// When a sender's picture was last kept, or `nil` without one: what tells one picture from
+    /// the next, read without the picture's bytes.
+    func avatarUpdatedAt(sender: String) async throws(StoreError) -> Date?
 
     /// Removes a sender's picture; returns whether there was one.
     func removeAvatar(sender: String) async throws(StoreError) -> Bool

@@ -128,6 +128,24 @@ public final class PostgresInviteStore: InviteStore {
         }
     }
 
+    public func inviteAndAvatar(
+        code: InviteCode
+    ) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)? {
+        try await read("reading an invite") { connection, logger in
+            let select = InviteRecord.selectSQL.replacingOccurrences(
+                of: " FROM invites",
+                with:
+                    ", (SELECT updated_at FROM avatars WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at"
+                    + " FROM invites")
+            let condition: PostgresQuery = "WHERE code = \(code.rawValue)"
+            let query = PostgresQuery(unsafeSQL: "\(select) \(condition.sql)", binds: condition.binds)
+            return try await connection.query(query, logger: logger).collect().first.map { row in
+                let updated = try ColumnReader(row, table: "avatars").optional("avatar_updated_at", as: Int64.self)
+                return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+            }
+        }
+    }
+
     public func invite(id: UUID) async throws(StoreError) -> InviteRecord? {
         try await read("reading an invite") { connection, logger in
             try await Self.fetchInvite("WHERE id = \(id)", on: connection, logger: logger)
@@ -246,6 +264,15 @@ public final class PostgresInviteStore: InviteStore {
                 "SELECT png FROM avatars WHERE sender_id = \(sender)", logger: logger
             ).collect()
             return try rows.first.map { row in Array(buffer: try row.decode(ByteBuffer.self)) }
+        }
+    }
+
+    public func avatarUpdatedAt(sender: String) async throws(StoreError) -> Date? {
+        try await read("reading a sender's picture") { connection, logger in
+            let rows = try await connection.query(
+                "SELECT updated_at FROM avatars WHERE sender_id = \(sender)", logger: logger
+            ).collect()
+            return try rows.first.map { row in Date(timeIntervalSince1970: Double(try row.decode(Int64.self)) / 1000) }
         }
     }
 

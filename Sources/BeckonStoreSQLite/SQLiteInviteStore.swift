@@ -127,6 +127,22 @@ public final class SQLiteInviteStore: InviteStore {
         }
     }
 
+    public func inviteAndAvatar(
+        code: InviteCode
+    ) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)? {
+        try await read("reading an invite") { db in
+            let sql = """
+                SELECT \(InviteRecord.columns.joined(separator: ", ")),
+                    (SELECT updated_at FROM avatars WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at
+                FROM invites WHERE code = ?
+                """
+            return try Row.fetchOne(db, sql: sql, arguments: [code.rawValue]).map { row in
+                let updated: Int64? = row["avatar_updated_at"]
+                return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+            }
+        }
+    }
+
     public func invite(id: UUID) async throws(StoreError) -> InviteRecord? {
         try await read("reading an invite") { db in
             try Self.fetchInvite(db, where: "id = ?", [id.uuidString])
@@ -294,6 +310,13 @@ public final class SQLiteInviteStore: InviteStore {
         try await read("reading a sender's picture") { db in
             try Data.fetchOne(db, sql: "SELECT png FROM avatars WHERE sender_id = ?", arguments: [sender])
                 .map(Array.init)
+        }
+    }
+
+    public func avatarUpdatedAt(sender: String) async throws(StoreError) -> Date? {
+        try await read("reading a sender's picture") { db in
+            try Int64.fetchOne(db, sql: "SELECT updated_at FROM avatars WHERE sender_id = ?", arguments: [sender])
+                .map { Date(timeIntervalSince1970: Double($0) / 1000) }
         }
     }
 

@@ -1,3 +1,4 @@
+import BeckonBuild
 import BeckonDiagnostics
 import BeckonEmail
 import BeckonLocalization
@@ -7,7 +8,8 @@ import Dispatch
 import Foundation
 
 // Renders the default site's emails (HTML part, text part and MIME message each) and prints emails
-// per second, one at a time and on every core at once:
+// per second, one at a time and on every core at once, then the same emails as `beckon serve`
+// makes them for a real invite (its own link, stamped now, checked by the email rules):
 // `swift run -c release --scratch-path .build-bench beckon-email-bench [COUNT]`.
 
 let count = max(1, CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2000)
@@ -78,4 +80,26 @@ if let index = invitation, let single {
     let name = workload.routes[index].template.name
     print("en-US emoji-name \(name) alone, one at a time: " + String(format: "%.0f emails/s", single))
     print("its sizes: HTML \(email.html.utf8.count) B, text \(email.text.utf8.count) B, MIME \(email.mime.count) B")
+}
+
+// As `beckon serve` makes an invite's email: the build's invite pages, each sample as a real invite
+// with its own link, stamped now, and checked by the email rules before it is handed out.
+let build = await Pipeline(
+    options: BuildOptions(site: root, output: nil, write: false, environment: ProcessInfo.processInfo.environment)
+).run()
+if let pages = build.invitePages, pages.hasInvitationEmails {
+    let invites = pages.site.config.samples.flatMap { sample in pages.site.buildLocales.map { (sample, $0) } }
+    func send(_ index: Int) -> Int {
+        let (invite, locale) = invites[index % invites.count]
+        let link = pages.sampleLink(invite.id) ?? pages.site.config.links.url(code: invite.code.rawValue)
+        let made = pages.invitationEmails(
+            locale: locale, invite: invite, send: EmailRenderer.Send(acceptLink: link, date: Date()))
+        guard made.allSatisfy({ $0.email != nil }) else { fatalError("an invite's email failed \(made)") }
+        return made.count
+    }
+    _ = (0..<invites.count).map(send)
+    let checked = perSecond(count) { for index in 0..<count { _ = send(index) } }
+    print(String(format: "per invite, rendered as a real send and checked, one at a time: %.0f emails/s", checked))
+} else {
+    print("per invite: the site has no invitation email, or does not build: \(build.report.diagnostics.prefix(3))")
 }

@@ -234,16 +234,33 @@ import Testing
             try await store.setAvatar(first, sender: "u_1", at: Fixture.start)
             try await store.setAvatar(first.reversed(), sender: "u_2", at: Fixture.start)
             #expect(try await store.avatar(sender: "u_1") == first)
+            func milliseconds(_ date: Date?) -> Int64? {
+                date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+            }
+            #expect(milliseconds(try await store.avatarUpdatedAt(sender: "u_1")) == milliseconds(Fixture.start))
             try await store.setAvatar(second, sender: "u_1", at: Fixture.start.addingTimeInterval(60))
             #expect(try await store.avatar(sender: "u_1") == second)
+            #expect(
+                milliseconds(try await store.avatarUpdatedAt(sender: "u_1"))
+                    == milliseconds(Fixture.start.addingTimeInterval(60)))
             #expect(try await store.removeAvatar(sender: "u_1"))
             #expect(try await store.avatar(sender: "u_1") == nil)
+            #expect(try await store.avatarUpdatedAt(sender: "u_1") == nil)
             #expect(try await !store.removeAvatar(sender: "u_1"))
             // Erasing a sender takes their picture with their names; another sender's stays.
             try await store.setAvatar(first, sender: "u_1", at: Fixture.start)
             #expect(try await store.eraseSender("u_1") == 0)
             #expect(try await store.avatar(sender: "u_1") == nil)
             #expect(try await store.avatar(sender: "u_2") == first.reversed())
+            // A link's answer reads the invite and its sender's picture's time together.
+            let pictured = try await Fixture.create(Fixture.record(sender: "u_2"), in: store)
+            let plain = try await Fixture.create(Fixture.record(sender: "u_3"), in: store)
+            let both = try #require(try await store.inviteAndAvatar(code: pictured.invite.code))
+            #expect(both.record == pictured)
+            #expect(milliseconds(both.avatarUpdatedAt) == milliseconds(Fixture.start))
+            let alone = try #require(try await store.inviteAndAvatar(code: plain.invite.code))
+            #expect(alone.record == plain && alone.avatarUpdatedAt == nil)
+            #expect(try await store.inviteAndAvatar(code: InviteCode("ZZZZZZZZZZZZZZZ")!) == nil)
         }
     }
 }

@@ -1,10 +1,11 @@
 import BeckonHTML
+import Synchronization
 
 /// One rule of an email's `<style>` block, parsed just far enough to resolve which colours apply to
 /// an element: descendant selectors of tag and class names, and declarations.
-struct StyleBlock {
+struct StyleBlock: Sendable {
     /// One simple selector sequence: an optional tag name and class names.
-    struct Compound {
+    struct Compound: Sendable {
         var tag: String?
         var classes: [String]
 
@@ -18,8 +19,23 @@ struct StyleBlock {
     /// The position in the style sheet, for ties.
     var order: Int
 
+    /// The dark rules of style sheets already read: every email of a locale has the same one, and
+    /// `beckon serve` checks an email per invite. Emptied when it holds `memoLimit` sheets.
+    private static let memo = Mutex<[String: [StyleBlock]]>([:])
+    private static let memoLimit = 64
+
     /// The rules inside `@media (prefers-color-scheme:dark){…}` blocks.
     static func darkRules(in css: String) -> [StyleBlock] {
+        if let known = memo.withLock({ $0[css] }) { return known }
+        let rules = parseDarkRules(in: css)
+        memo.withLock { memo in
+            if memo.count >= memoLimit { memo.removeAll() }
+            memo[css] = rules
+        }
+        return rules
+    }
+
+    private static func parseDarkRules(in css: String) -> [StyleBlock] {
         var rules: [StyleBlock] = []
         var search = css[...]
         while let media = search.range(of: "@media (prefers-color-scheme:dark){") {
