@@ -62,10 +62,11 @@ struct LintCommand: ParsableCommand {
         let quotedFiles = files.artifacts.filter {
             ($0.kind == .document || $0.contentType == "text/css") && quoted.contains($0.path)
         }
-        // Each file's lines are indexed on every core.
-        _ = quotedFiles.parallelMap { artifact in
-            sources.add(SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self)))
+        // Each file's lines are indexed on every core, then remembered.
+        let texts = quotedFiles.parallelMap { artifact in
+            SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self))
         }
+        for text in texts { sources.add(text) }
         print(
             format.render(
                 report, sources: sources, color: format == .text && Terminal().stdoutIsColorTerminal,

@@ -159,16 +159,13 @@ import _CryptoExtras
         #expect(try get(ServeTests.path(String(accept.dropLast(4))) + "AAAA").status == 404)
     }
 
-    /// Runs a Python script with arguments; its standard output, trimmed.
+    /// Runs a Python script with arguments; its standard output, trimmed (what it says on standard
+    /// error is read and dropped).
     static func python(_ script: String, _ arguments: String...) throws -> String {
         let process = Process()
         process.executableURL = try #require(TestTool.program("python3"))
         process.arguments = ["-c", script] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (_, data, _) = try CapturedRun.run(process)
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -70,15 +70,8 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["BECKON_AXE"] = TestTool.axeScript.path
         process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: said, as: UTF8.self))
+        let (status, data, said) = try CapturedRun.run(process)
+        return (status, String(decoding: data, as: UTF8.self), String(decoding: said, as: UTF8.self))
     }
 
     @Test(

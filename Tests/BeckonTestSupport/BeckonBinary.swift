@@ -46,16 +46,8 @@ public enum BeckonBinary {
         environment.merge(extra) { $1 }
         if environment["SOURCE_DATE_EPOCH"] == "" { environment["SOURCE_DATE_EPOCH"] = nil }
         process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (status, out, err) = try CapturedRun.run(process)
         return Run(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+            status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 }
