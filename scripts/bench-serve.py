@@ -3,7 +3,7 @@
 from an output folder (the static ceiling on this machine), with wrk (Debian's `wrk`).
 
     scripts/bench-serve.py [--beckon .build-bench/release/beckon] [--seconds 10] [--connections 64]
-                           [--store sqlite|postgres]
+                           [--store sqlite|postgres] [--distinct N]
 
 It builds the default site once (for nginx), starts `beckon serve` on a new SQLite file (or, with
 `--store postgres`, on a database of a new PostgreSQL cluster in the work folder, with its default
@@ -19,7 +19,8 @@ email rendered and checked). Then, under load with wrk, one after another:
   insert, each a write transaction);
 
 and prints requests per second, p50/p95/p99 latency and the server's resident memory before and
-after. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon`.
+after. With `--distinct N` it does none of that: it creates N invites (100 per sender), then opens
+their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon`.
 """
 import argparse
 import http.client
@@ -33,6 +34,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -162,12 +164,68 @@ def per_invite(base, token, links):
     connection.close()
 
 
+def distinct_invites(base, token, count, seconds, connections, work, pid):
+    """Resident memory while `count` distinct invites' own pages are opened, each about twice: the
+    page cache's byte budget must hold it flat however many invites there are."""
+    host = base.split("//")[1]
+    senders = max(1, count // 100)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def create(part):
+        connection = http.client.HTTPConnection(host)
+        for index in range(part, count, 2):
+            body = json.dumps({"senderId": f"m_{index % senders}", "senderFirstName": f"Maya {index % 997}",
+                               "channel": "copy_link"})
+            connection.request("POST", "/v1/invites", body, headers)
+            answer = connection.getresponse()
+            answer.read()
+            if answer.status != 201:
+                raise SystemExit(f"bench-serve: a create answered {answer.status}")
+        connection.close()
+
+    threads = [threading.Thread(target=create, args=(part,)) for part in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    connection = http.client.HTTPConnection(host)
+    links = []
+    for sender in range(senders):
+        before = ""
+        while True:
+            connection.request("GET", f"/v1/users/m_{sender}/invites?limit=200{before}", headers=headers)
+            page = json.loads(connection.getresponse().read())
+            links += [item["link"][item["link"].index("/", len("https://")):] for item in page["invites"]]
+            if "next" not in page:
+                break
+            before = f"&before={page['next']}"
+    connection.close()
+    samples = [("after the creates", rss_kb(pid), 0)]
+    paths = work / "distinct.lua"
+    paths.write_text("paths = {" + ",".join(json.dumps(p) for p in links) + "}\n")
+    opened = 0
+    for round_number in range(2):
+        result = wrk(base + "/", seconds, connections, f"""
+dofile("{paths}")
+local n = {round_number} * 7919
+request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1], {{["Accept-Language"] = "de"}}) end
+""", work)
+        opened += result["requests"]
+        samples.append((f"after wrk round {round_number + 1}", rss_kb(pid), opened))
+    print(f"{len(links):,} distinct invites, {senders} senders; their own pages opened under wrk -c{connections}:")
+    for name, rss, requests in samples:
+        print(f"  {name:22} {requests:>9,} link requests  resident {rss / 1024:7.1f} MB")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--beckon", default=str(ROOT / ".build-bench/release/beckon"))
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--distinct", type=int, default=0,
+                        help="instead of the other runs: create this many invites and open each one's own page "
+                             "under wrk, printing resident memory")
     args = parser.parse_args()
     for tool in ["wrk", "nginx"]:
         if not shutil.which(tool):
@@ -188,6 +246,9 @@ def main():
     port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
     base = f"http://127.0.0.1:{port}"
     try:
+        if args.distinct:
+            distinct_invites(base, token, args.distinct, args.seconds, args.connections, work, serve.pid)
+            return
         links = []
         for index in range(1000):
             body = json.dumps({"senderId": f"u_{index % 50}", "senderFirstName": "Maya", "channel": "copy_link"}).encode()

@@ -64,10 +64,22 @@ final class InvitePageCache: Sendable {
         }
     }
 
-    /// Keeps a page for a key, letting the least recently used go when over the budget.
+    /// What an entry costs besides its body and key: the artifact's other fields, the policy,
+    /// the dictionary's slot.
+    static let entryOverhead = 1_024
+
+    /// Keeps a page for a key, letting the least recently used go when over the budget. The page's
+    /// artifact is kept without its bytes and provenance (the body holds the bytes once), so the
+    /// budget counts what is held.
     func keep(_ page: PersonalPage, _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String) {
+        var page = page
+        if case .page(var artifact) = page.rendered {
+            artifact.bytes = []
+            artifact.provenance = nil
+            page.rendered = .page(artifact)
+        }
         let key = Self.key(kind, locale, invite, link)
-        let size = page.size + key.utf8.count
+        let size = page.size + key.utf8.count + (page.policy?.utf8.count ?? 0) + Self.entryOverhead
         guard size <= budget / 4 else { return }
         state.withLock { state in
             state.clock += 1

@@ -85,4 +85,19 @@ import Testing
         cache.removeAll()
         #expect(cache.usage.pages == 0 && cache.usage.bytes == 0)
     }
+
+    /// What is kept is counted: the page's bytes once (in its body), not again in its artifact.
+    @Test func aKeptPageHoldsItsBytesOnce() throws {
+        let cache = InvitePageCache(budget: 1 << 20)
+        let english = LocaleID("en-US")!
+        let made = cache.page(.landing, locale: english, invite: invite("Ada"), link: "l") { page(4_000) }
+        let kept = try #require(cache.kept(.landing, locale: english, invite: invite("Ada"), link: "l"))
+        guard case .page(let artifact) = kept.rendered, case .page(let original) = made.rendered else {
+            Issue.record("no page kept")
+            return
+        }
+        #expect(artifact.bytes.isEmpty && original.bytes.count == 4_000)
+        #expect(kept.body?.readableBytes == 4_000 && artifact.contentType == "text/html")
+        #expect(cache.usage.bytes >= 4_000 + InvitePageCache.entryOverhead)
+    }
 }
