@@ -20,7 +20,7 @@ struct InviteState {
             let answer = invite.resolve(at: date)
             let key =
                 invite.status == .created || invite.status == .sent || invite.status == .opened ? "expiresAt" : "status"
-            return InviteState(answer: answer, location: location(of: "\"\(key)\"", in: source))
+            return InviteState(answer: answer, location: location(ofModelKey: key, in: source))
         }
         let expires = sample.createdAt.addingTimeInterval(TimeInterval(site.config.expiryDays) * 86_400)
         return InviteState(
@@ -28,14 +28,9 @@ struct InviteState {
             location: sample.fieldLocations["createdAt"] ?? SourceLocation(file: source.path))
     }
 
-    /// The line and column of the first occurrence of `needle`.
-    static func location(of needle: String, in source: SourceText) -> SourceLocation {
-        guard let range = source.text.range(of: needle) else { return SourceLocation(file: source.path) }
-        let before = source.text[..<range.lowerBound]
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let column =
-            before.count
-            - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-        return SourceLocation(file: source.path, line: line, column: column)
+    /// Where `key` of the `invite` object is written, as the located parser read the file.
+    static func location(ofModelKey key: String, in source: SourceText) -> SourceLocation? {
+        let model = YAMLParser.parse(source).0?.entries?.first { $0.key == "invite" }?.value
+        return model?.entries?.first { $0.key == key }?.keyLocation
     }
 }

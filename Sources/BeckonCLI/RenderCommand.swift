@@ -170,8 +170,6 @@ struct RenderCommand: AsyncParsableCommand {
             fix: "Render only pending invites; `beckon serve` answers the others' links with their own page.")
     }
 
-    /// Reads an invite file as site text is read: it must exist, stay under the text size limit and
-    /// be valid UTF-8 without reserved characters.
     /// `render-KIND` in `folder`, or the first of `render-KIND-2`, `-3`, … that does not exist yet.
     static func newFolder(_ kind: Kind, in folder: URL) -> URL {
         let name = "render-\(kind.rawValue)"
@@ -184,6 +182,8 @@ struct RenderCommand: AsyncParsableCommand {
         return candidate
     }
 
+    /// Reads an invite file as site text is read: it must exist, stay under the text size limit and
+    /// be valid UTF-8 without reserved characters.
     static func readInvite(_ url: URL, path: String) -> Result<SourceText, Diagnostic> {
         let location = SourceLocation(file: path)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0

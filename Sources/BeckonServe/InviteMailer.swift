@@ -35,11 +35,14 @@ struct InviteMailer: Sendable {
         record.invite.channel == .email && record.recipient != nil && site.invitePages?.hasInvitationEmails == true
     }
 
-    /// The invite's emails, sent at `date`, written to the outbox when there is one.
+    /// The invite's emails, sent at `date`, written to the outbox when there is one and `writing`.
     /// - Parameters:
     ///   - link: The invite's signed link.
     ///   - language: The locale when the invite names none of the site's.
-    func emails(for record: InviteRecord, link: String, language: LocaleID, at date: Date) async -> [Mail] {
+    ///   - writing: False for a retried request, whose emails the first one wrote.
+    func emails(
+        for record: InviteRecord, link: String, language: LocaleID, at date: Date, writing: Bool
+    ) async -> [Mail] {
         guard mails(record), let pages = site.invitePages, let address = record.recipient.flatMap(EmailAddress.init)
         else { return [] }
         // The emails greet the invitee with the sender's name: without it there is no email to send.
@@ -47,11 +50,7 @@ struct InviteMailer: Sendable {
             let problem = "The invite has no `senderFirstName` (or it was erased), which its email shows."
             return [Mail(template: "", email: nil, failedRules: [], problem: problem)]
         }
-        let locales = site.config.locales
-        let locale =
-            record.locale.flatMap(LocaleID.init).flatMap {
-                locales.list.contains($0) || locales.defaultLocale == $0 ? $0 : nil
-            } ?? language
+        let locale = record.locale.flatMap(LocaleID.init).flatMap { site.hasLocale($0) ? $0 : nil } ?? language
         invite.inviterName = invite.inviterFirstName
         invite.inviteeEmail = address
         let acceptLink: String
@@ -64,7 +63,7 @@ struct InviteMailer: Sendable {
             locale: locale, invite: invite, send: EmailRenderer.Send(acceptLink: acceptLink, date: date)
         ).map { made in
             var mail = Mail(template: made.template, email: made.email, failedRules: made.failedRules)
-            if let email = made.email, let outbox {
+            if let email = made.email, writing, let outbox {
                 do {
                     mail.file = try outbox.write(
                         email.mime, code: record.invite.code, template: made.template, at: date)
@@ -85,7 +84,7 @@ struct InviteMailer: Sendable {
     private func acceptLink(
         _ record: InviteRecord, link: String, address: EmailAddress, at date: Date
     ) async -> Result<String, Problem> {
-        guard site.config.email?.accept == .token, let config = site.config.tokens, let template = config.acceptURL
+        guard site.config.email?.accept == .token, let config = site.config.tokens, config.acceptURL != nil
         else { return .success(link) }
         guard let tokens, tokens.canSign else {
             return .failure(Problem(message: "The site's emails carry invite tokens and no token key can sign them."))
@@ -96,7 +95,7 @@ struct InviteMailer: Sendable {
             let token = try await tokens.sign(
                 inviteID: invite.id, email: address, courseRef: invite.contextID ?? invite.id.uuidString.lowercased(),
                 issuedAt: date, expiresAt: expires)
-            return .success(template.replacingOccurrences(of: "{token}", with: token))
+            return .success(site.acceptURL(token: token))
         } catch {
             return .failure(Problem(message: "The invite's token could not be signed: \(error.description)"))
         }

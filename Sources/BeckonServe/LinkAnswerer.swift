@@ -100,8 +100,7 @@ struct LinkAnswerer: Sendable {
         card: PersonalPage, failedRules: [RuleID]
     )? {
         guard let linked = try await linked(path: path, query: query, parameter: Self.cardParameter, at: date),
-            let locale = LocaleID(linked.value),
-            site.config.locales.list.contains(locale) || site.config.locales.defaultLocale == locale,
+            let locale = LocaleID(linked.value), site.hasLocale(locale),
             let built = site.files[CardSet.path(locale: locale, sample: nil)]
         else { return nil }
         let generic = PersonalPage(
@@ -112,7 +111,7 @@ struct LinkAnswerer: Sendable {
         // The sender's picture, when they uploaded one: the card is kept by its version too, and
         // its bytes are read only to draw a card not kept yet.
         let version = avatarTag(record, updatedAt: linked.avatarUpdatedAt)
-        let key = version.map { linked.url + "#avatar=" + $0 } ?? linked.url
+        let key = version.map { Self.adding(Self.avatarParameter, $0, to: linked.url) } ?? linked.url
         let card: PersonalPage
         if let kept = cardCache.kept(.landing, locale: locale, invite: invite, link: key) {
             card = kept
@@ -195,18 +194,11 @@ struct LinkAnswerer: Sendable {
         }
         let record = try await store.invite(id: id ?? Self.absentID)
         guard id != nil, let record else { return notFound(locale) }
-        let link = tokenURL(token ?? "")
+        let link = site.acceptURL(token: token ?? "")
         let avatarUpdatedAt = try await store.avatarUpdatedAt(sender: record.invite.senderID)
         return show(
             record.invite.resolve(at: date), locale, for: record, link: link,
             avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt))
-    }
-
-    /// The accept link a token arrived on, as the page links it.
-    private func tokenURL(_ token: String) -> String {
-        let template = site.config.tokens?.acceptURL ?? ""
-        let encoded = token.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"]))
-        return template.replacingOccurrences(of: "{token}", with: encoded ?? "")
     }
 
     /// An id no invite has, looked up when a token names none so that every answer costs a lookup.
@@ -218,9 +210,6 @@ struct LinkAnswerer: Sendable {
             locale: locale)
     }
 
-    /// The answer for a stored invite: its page rendered with the sender's first name and the
-    /// invite's context where the page shows them (landing, expired, already accepted), else the
-    /// built page. An erased sender, or a page that fails the page rules, gets the built page.
     /// The version of the sender's picture (when it was kept, in milliseconds, base 36), when the
     /// invite shows its sender and they have one: a new picture, a new tag.
     private func avatarTag(_ record: InviteRecord, updatedAt: Date?) -> String? {
@@ -228,6 +217,14 @@ struct LinkAnswerer: Sendable {
         return String(Int64((updatedAt.timeIntervalSince1970 * 1000).rounded()), radix: 36)
     }
 
+    /// The link with one of Beckon's own parameters added (`og=de-DE`, `avatar=TAG`).
+    static func adding(_ parameter: String, _ value: String, to link: String) -> String {
+        link + (link.contains("?") ? "&" : "?") + "\(parameter)=\(value)"
+    }
+
+    /// The answer for a stored invite: its page rendered with the sender's first name and the
+    /// invite's context where the page shows them (landing, expired, already accepted), else the
+    /// built page. An erased sender, or a page that fails the page rules, gets the built page.
     private func show(
         _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String, avatarTag: String?
     )
@@ -248,12 +245,9 @@ struct LinkAnswerer: Sendable {
         let pageLocale = built.locale ?? locale
         // A landing page's card is the invite's own, at the link with `og=LOCALE` added.
         let cardURL =
-            kind == .landing && pages.hasCards
-            ? link + (link.contains("?") ? "&" : "?") + "\(Self.cardParameter)=\(pageLocale.rawValue)" : nil
+            kind == .landing && pages.hasCards ? Self.adding(Self.cardParameter, pageLocale.rawValue, to: link) : nil
         // The sender's picture, at the link with `avatar=TAG` added; a new picture, a new page.
-        let avatarURL = avatarTag.map {
-            link + (link.contains("?") ? "&" : "?") + "\(Self.avatarParameter)=\($0)"
-        }
+        let avatarURL = avatarTag.map { Self.adding(Self.avatarParameter, $0, to: link) }
         let personal = pageCache.page(kind, locale: pageLocale, invite: invite, link: avatarURL ?? link) {
             let rendered = pages.page(
                 kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL)

@@ -39,16 +39,8 @@ public struct Outbox: Sendable {
         throw CocoaError(.fileWriteUnknown)
     }
 
-    /// A UTC time that sorts as text: `20261127T093012.345Z`.
+    /// A UTC time that sorts as text and is a safe file name: `20261127T093012.345Z`.
     static func stamp(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let seconds = milliseconds / 1000
-        var components = Calendar(identifier: .gregorian).dateComponents(
-            in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        components.nanosecond = nil
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", components.year ?? 0) + two(components.month) + two(components.day) + "T"
-            + two(components.hour) + two(components.minute) + two(components.second) + "."
-            + String(format: "%03d", Int(milliseconds % 1000)) + "Z"
+        Timestamp.string(from: date).filter { $0 != "-" && $0 != ":" }
     }
 }

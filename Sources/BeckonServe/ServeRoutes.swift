@@ -77,10 +77,7 @@ struct ServeRoutes: Sendable {
             return self.json(.object(members))
         }
         api.post("users/:id/erase") { _, context in
-            let id = context.parameters.get("id") ?? ""
-            guard InviteLink.isOpaqueID(id) else {
-                throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
-            }
+            let id = try Self.userID(context)
             let count: Int
             do {
                 count = try await self.service.store.eraseSender(id)
@@ -93,13 +90,10 @@ struct ServeRoutes: Sendable {
             return self.json(.object([("erased", JSONValue(.number(String(count))))]))
         }
         api.put("users/:id/avatar") { request, context in
-            try await self.putAvatar(request, sender: context.parameters.get("id") ?? "")
+            try await self.putAvatar(request, sender: try Self.userID(context))
         }
         api.delete("users/:id/avatar") { _, context in
-            let id = context.parameters.get("id") ?? ""
-            guard InviteLink.isOpaqueID(id) else {
-                throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
-            }
+            let id = try Self.userID(context)
             let removed: Bool
             do {
                 removed = try await self.service.store.removeAvatar(sender: id)
@@ -174,19 +168,17 @@ struct ServeRoutes: Sendable {
     /// that fail the email rules are counted by rule and logged without the invite's values.
     private func emails(_ record: InviteRecord, language: String?, writing: Bool) async -> [InviteMailer.Mail] {
         guard mailer.mails(record) else { return [] }
-        let mailer = writing ? self.mailer : InviteMailer(site: site, tokens: self.mailer.tokens, outbox: nil)
         let mails = await mailer.emails(
             for: record, link: service.link(record), language: site.locale(acceptLanguage: language),
-            at: service.now())
+            at: service.now(), writing: writing)
         for mail in mails {
             for rule in mail.failedRules { metrics.emailFailed(rule) }
             if !mail.failedRules.isEmpty || mail.problem != nil {
                 let reason =
                     mail.failedRules.isEmpty
-                    ? mail.problem ?? "" : "it failed \(mail.failedRules.map(\.rawValue).joined(separator: ", "))"
-                log(
-                    "the email `\(mail.template)` of invite \(record.invite.code.rawValue.prefix(4))… was not made: \(reason)"
-                )
+                    ? mail.problem ?? ""
+                    : "not made: it failed \(mail.failedRules.map(\.rawValue).joined(separator: ", "))"
+                log("the email `\(mail.template)` of invite \(record.invite.code.rawValue.prefix(4))…: \(reason)")
             }
             if mail.file != nil { metrics.emailWritten() }
         }
@@ -210,12 +202,6 @@ struct ServeRoutes: Sendable {
             let new: NewInvite
             do {
                 new = try NewInvite(merged, config: site.config)
-            } catch {
-                var problem = error
-                problem.field = problem.field.map { "recipients[\(index)].\($0)" }
-                throw problem
-            }
-            do {
                 try requireEmailValues(new)
             } catch {
                 var problem = error
@@ -248,9 +234,6 @@ struct ServeRoutes: Sendable {
     /// `PUT /v1/users/{id}/avatar`: a PNG or JPEG of at most 1 MB (and 4096 pixels a side),
     /// decoded, cropped to a square and kept as a PNG its invites' cards draw.
     private func putAvatar(_ request: Request, sender id: String) async throws -> Response {
-        guard InviteLink.isOpaqueID(id) else {
-            throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
-        }
         var request = request
         let buffer: ByteBuffer
         do {
@@ -347,17 +330,17 @@ struct ServeRoutes: Sendable {
     private func file(_ request: Request) async throws -> Response {
         let path = request.uri.path
         let language = request.headers[.acceptLanguage]
-        if isInviteLink(path), let query = request.uri.query,
-            query.split(separator: "&").contains(where: { $0.hasPrefix(LinkAnswerer.cardParameter + "=") })
-        {
-            return await cardResponse(path: path, query: query, ifNoneMatch: request.headers[.ifNoneMatch])
-        }
-        if isInviteLink(path), let query = request.uri.query,
-            query.split(separator: "&").contains(where: { $0.hasPrefix(LinkAnswerer.avatarParameter + "=") })
-        {
-            return await avatarResponse(path: path, query: query)
-        }
         if isInviteLink(path) {
+            // The link with one of Beckon's own parameters is the invite's card or sender's picture.
+            if let query = request.uri.query {
+                let names = query.split(separator: "&").map { $0.prefix { $0 != "=" } }
+                if names.contains(Substring(LinkAnswerer.cardParameter)) {
+                    return await cardResponse(path: path, query: query, ifNoneMatch: request.headers[.ifNoneMatch])
+                }
+                if names.contains(Substring(LinkAnswerer.avatarParameter)) {
+                    return await avatarResponse(path: path, query: query)
+                }
+            }
             return await linkResponse { () async throws(StoreError) in
                 try await links.answer(
                     path: path, query: request.uri.query, acceptLanguage: language, at: service.now())
@@ -507,6 +490,15 @@ struct ServeRoutes: Sendable {
                 status: .contentTooLarge, title: "Body too large",
                 detail: "A request body may be at most \(RequestFields.maximumBytes / 1024) KB.")
         }
+    }
+
+    /// The `{id}` of a `/v1/users/{id}/…` path, which must be an opaque id.
+    static func userID(_ context: BasicRequestContext) throws(APIProblem) -> String {
+        let id = context.parameters.get("id") ?? ""
+        guard InviteLink.isOpaqueID(id) else {
+            throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
+        }
+        return id
     }
 
     static func fields(_ request: inout Request, allowed: Set<String>) async throws(APIProblem) -> RequestFields {

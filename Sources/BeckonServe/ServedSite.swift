@@ -109,6 +109,18 @@ public struct ServedSite: Sendable {
         return (components.path, parameter)
     }
 
+    /// `tokens.acceptURL` with a token in it: the accept link an email carries and a page links.
+    func acceptURL(token: String) -> String {
+        let template = config.tokens?.acceptURL ?? ""
+        let encoded = token.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"]))
+        return template.replacingOccurrences(of: "{token}", with: encoded ?? "")
+    }
+
+    /// Whether `locale` is one of the site's (`locales.list` or the default).
+    func hasLocale(_ locale: LocaleID) -> Bool {
+        config.locales.list.contains(locale) || config.locales.defaultLocale == locale
+    }
+
     /// The locale for a visitor's `Accept-Language`, or the default one.
     public func locale(acceptLanguage: String?) -> LocaleID {
         AcceptLanguage(acceptLanguage).best(of: locales) ?? config.locales.defaultLocale

@@ -32,35 +32,10 @@ static int valid_denominator(int32_t denominator) {
     return denominator == 1 || denominator == 2 || denominator == 4 || denominator == 8;
 }
 
-int32_t beckon_jpeg_header(const uint8_t *data, size_t length, int32_t denominator, int32_t *width, int32_t *height,
-                           int32_t *scaled_width, int32_t *scaled_height) {
-    if (!valid_denominator(denominator)) return status_bad_denominator;
-    struct jpeg_decompress_struct info;
-    error_handler handler;
-    info.err = jpeg_std_error(&handler.manager);
-    handler.manager.error_exit = leave;
-    handler.manager.emit_message = quiet;
-    if (setjmp(handler.escape)) {
-        jpeg_destroy_decompress(&info);
-        return status_invalid;
-    }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)length);
-    jpeg_read_header(&info, TRUE);
-    info.scale_num = 1;
-    info.scale_denom = (unsigned int)denominator;
-    info.out_color_space = JCS_EXT_BGRA;
-    jpeg_calc_output_dimensions(&info);
-    *width = (int32_t)info.image_width;
-    *height = (int32_t)info.image_height;
-    *scaled_width = (int32_t)info.output_width;
-    *scaled_height = (int32_t)info.output_height;
-    jpeg_destroy_decompress(&info);
-    return 0;
-}
-
-int32_t beckon_jpeg_decode(const uint8_t *data, size_t length, int32_t denominator, uint8_t *pixels, int32_t width,
-                           int32_t height) {
+/// Reads the header and works out the scaled size; with `pixels`, also decodes into them, which
+/// must hold `*scaled_width * *scaled_height` pixels (the size the header gave, checked again).
+static int32_t read_jpeg(const uint8_t *data, size_t length, int32_t denominator, int32_t *width, int32_t *height,
+                         int32_t *scaled_width, int32_t *scaled_height, uint8_t *pixels) {
     if (!valid_denominator(denominator)) return status_bad_denominator;
     struct jpeg_decompress_struct info;
     error_handler handler;
@@ -78,18 +53,40 @@ int32_t beckon_jpeg_decode(const uint8_t *data, size_t length, int32_t denominat
     info.scale_denom = (unsigned int)denominator;
     // BGRA in memory is Cairo's ARGB32 on a little-endian machine; JPEG has no alpha, so it is 255.
     info.out_color_space = JCS_EXT_BGRA;
+    if (pixels == NULL) {
+        jpeg_calc_output_dimensions(&info);
+        *width = (int32_t)info.image_width;
+        *height = (int32_t)info.image_height;
+        *scaled_width = (int32_t)info.output_width;
+        *scaled_height = (int32_t)info.output_height;
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
     jpeg_start_decompress(&info);
-    if ((int32_t)info.output_width != width || (int32_t)info.output_height != height || info.output_components != 4) {
+    if ((int32_t)info.output_width != *scaled_width || (int32_t)info.output_height != *scaled_height ||
+        info.output_components != 4) {
         jpeg_destroy_decompress(&info);
         return status_size_mismatch;
     }
     while (info.output_scanline < info.output_height) {
-        JSAMPROW row = pixels + (size_t)info.output_scanline * (size_t)width * 4;
+        JSAMPROW row = pixels + (size_t)info.output_scanline * (size_t)info.output_width * 4;
         jpeg_read_scanlines(&info, &row, 1);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     return 0;
+}
+
+int32_t beckon_jpeg_header(const uint8_t *data, size_t length, int32_t denominator, int32_t *width, int32_t *height,
+                           int32_t *scaled_width, int32_t *scaled_height) {
+    return read_jpeg(data, length, denominator, width, height, scaled_width, scaled_height, NULL);
+}
+
+int32_t beckon_jpeg_decode(const uint8_t *data, size_t length, int32_t denominator, uint8_t *pixels, int32_t width,
+                           int32_t height) {
+    if (pixels == NULL) return status_size_mismatch;
+    int32_t image_width = 0, image_height = 0;
+    return read_jpeg(data, length, denominator, &image_width, &image_height, &width, &height, pixels);
 }
 
 const char *beckon_jpeg_status_message(int32_t status) {

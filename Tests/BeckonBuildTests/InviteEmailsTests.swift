@@ -13,14 +13,8 @@ import Testing
 /// with a sample's fields and accept link, stamped from its creation time, gives the sample's
 /// built email byte for byte; a real send differs only in `Date` and `Message-ID`.
 @Suite struct InviteEmailsTests {
-    func build(_ site: URL) async -> BuildResult {
-        let options = BuildOptions(
-            site: site, output: nil, write: false,
-            environment: [
-                "BECKON_LINK_KEY": BeckonBinary.testLinkKey, "SOURCE_DATE_EPOCH": BeckonBinary.sourceDateEpoch,
-            ])
-        return await Pipeline(options: options).run()
-    }
+    /// The site built in memory, as `InvitePagesTests` builds it.
+    func build(_ site: URL) async -> BuildResult { await InvitePagesTests().build(site) }
 
     @Test(arguments: InvitePagesTests.sites)
     func anInviteWithASamplesFieldsGetsTheSamplesEmail(site: URL) async throws {

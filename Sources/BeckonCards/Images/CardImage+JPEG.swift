@@ -22,11 +22,9 @@ extension CardImage {
         }
         var denominator: Int32 = 1
         while denominator < 8, Int(min(width, height)) / Int(denominator * 2) >= shortestSide { denominator *= 2 }
-        status = beckon_jpeg_header(bytes, bytes.count, denominator, &width, &height, &scaledWidth, &scaledHeight)
-        guard status == 0, scaledWidth > 0, scaledHeight > 0 else {
-            throw CardRenderError(
-                .invalidImage, "\(name) could not be read: \(String(cString: beckon_jpeg_status_message(status)))")
-        }
+        // libjpeg-turbo's scaled size: each side divided, rounded up (the decoder checks it again).
+        scaledWidth = (width + denominator - 1) / denominator
+        scaledHeight = (height + denominator - 1) / denominator
         var pixels = [UInt8](repeating: 0, count: Int(scaledWidth) * Int(scaledHeight) * 4)
         status = pixels.withUnsafeMutableBufferPointer { target in
             beckon_jpeg_decode(bytes, bytes.count, denominator, target.baseAddress, scaledWidth, scaledHeight)
