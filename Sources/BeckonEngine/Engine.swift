@@ -63,6 +63,19 @@ public final class Engine: @unchecked Sendable {
         inputs.provide(kind, resolver)
     }
 
+    /// Publishes a value this run computed as an input steps read through the returned handle:
+    /// a step reading it records its fingerprint and is reused while later runs publish an equal
+    /// value, even when what it was made from changed (early cut-off). Publish a value before any
+    /// step that reads it is asked; a result that read a value the run has not published is
+    /// computed again. A value published while a step computes is part of that step's work: the
+    /// steps inside it record reading it, the step itself does not. Names are unique in a run.
+    public func publish<Value: Encodable & Sendable>(_ name: String, _ value: Value) -> Published<Value> {
+        let input = InputID(.value, name: name)
+        inputs.publish(input, Fingerprint(encoding: value, label: "value"))
+        StepFrame.active?.publish(input)
+        return Published(input: input, value: value)
+    }
+
     /// Starts a run: statistics restart, and results not used by the end of it are dropped.
     public func beginRun() {
         sharedInputs.reset()

@@ -51,11 +51,12 @@ public struct FingerprintBuilder {
 
     public mutating func add(_ bytes: some Collection<UInt8>) {
         add(length: bytes.count)
-        if let contiguous = bytes.withContiguousStorageIfAvailable({ UnsafeRawBufferPointer($0) }) {
-            hasher.update(bufferPointer: contiguous)
-        } else {
-            hasher.update(data: Array(bytes))
-        }
+        // The storage is hashed inside the closure: its pointer is valid only there (a small
+        // `Data` keeps its bytes inline, in a copy that is gone once the closure returns).
+        var hasher = self.hasher
+        let hashed = bytes.withContiguousStorageIfAvailable { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { hasher.update(data: Array(bytes)) }
+        self.hasher = hasher
     }
 
     public mutating func add(_ text: String) {

@@ -28,6 +28,11 @@ final class InputResolvers: @unchecked Sendable {
         }
     }
 
+    /// Sets the fingerprint a published value has in this run.
+    func publish(_ input: InputID, _ fingerprint: Fingerprint) {
+        lock.withLock { answers[input] = .some(fingerprint) }
+    }
+
     /// The input's fingerprint now, or `nil` when no resolver of this run knows its kind or it
     /// does not exist. Resolving records no read on the step that asks.
     func fingerprint(of input: InputID) -> Fingerprint? {

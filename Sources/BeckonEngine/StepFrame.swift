@@ -13,6 +13,8 @@ final class StepFrame: @unchecked Sendable {
     let unrecordedReads: UnrecordedReads?
     private var children: Set<StepRef> = []
     private var reads: Set<InputID> = []
+    /// The values published while it computes (`Engine.publish`): part of its own computation.
+    private var published: Set<InputID> = []
 
     /// The computation running on this task or thread, if any.
     @TaskLocal static var active: StepFrame?
@@ -34,9 +36,15 @@ final class StepFrame: @unchecked Sendable {
         }
     }
 
-    /// The recorded steps and inputs.
+    /// Records a value published while this computation runs.
+    func publish(_ input: InputID) {
+        _ = lock.withLock { published.insert(input) }
+    }
+
+    /// The recorded steps and inputs. The values it published itself are not among the inputs:
+    /// the steps inside it that read one depend on it, but it made the value from what it read.
     var recorded: (children: [StepRef], reads: Set<InputID>) {
-        lock.withLock { (Array(children), reads) }
+        lock.withLock { (Array(children), published.isEmpty ? reads : reads.subtracting(published)) }
     }
 }
 

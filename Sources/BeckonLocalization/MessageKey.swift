@@ -1,6 +1,6 @@
 /// The dotted key of a locale string, such as `landing.headline`.
 public struct MessageKey: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible,
-    ExpressibleByStringLiteral
+    ExpressibleByStringLiteral, Codable
 {
     public let rawValue: String
 

@@ -16,13 +16,12 @@ struct CheckStep {
     func run(_ rendered: RenderResult, _ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
         let artifacts = rendered.artifacts
         let checker = prepared.checker
-        // The checks are keyed by what they check; the settings the checker was made from are read.
-        var contextKey = FingerprintBuilder("check-context")
-        contextKey.add(prepared.online)
-        let context = contextKey.finish()
-        let settings = loaded.prints.inputs(.config) + loaded.prints.inputs(.run)
+        // The checks are keyed by what they check (and whether links are checked online); the
+        // settings the checker was made from are read.
+        let online = prepared.online
+        let inputs = loaded.inputs
         @Sendable func readSettings() {
-            for input in settings { input.record() }
+            inputs.record(.config, .run)
         }
         let counter = ProgressCounter(total: artifacts.count, phase: "checking", handler: progress)
         // Facts (a parsed page, a text's links, a message read back) are read only when a check
@@ -34,10 +33,8 @@ struct CheckStep {
             artifact, print -> (Fingerprint, [Diagnostic]) in
             defer { counter.increment() }
             guard artifact.origin != nil else { return (print, []) }
-            var key = FingerprintBuilder("check-artifact")
-            key.add(print)
-            key.add(context)
-            let diagnostics = engine.persistentValue(BuildSteps.checkArtifact, key.finish()) {
+            let key = BuildSteps.checkArtifact.key(print, online)
+            let diagnostics = engine.persistentValue(BuildSteps.checkArtifact, key) {
                 readSettings()
                 // Let go of the tree once its rules ran (and only when it was parsed for them: a
                 // result from the cache parses nothing).
@@ -58,41 +55,33 @@ struct CheckStep {
                 Array(zip(artifacts, prints)).parallelMap { artifact, print in facts(artifact, print) }
             }
             let site = engine.measure("check: site") { CheckedSite(artifacts, facts: all) }
-            let reads = engine.measure("check: reads") { Self.readsKey(site, prints: prints, checker.artifactReads) }
+            // What the link and page rules read of the rest of the site: a page's rules run again
+            // only when that changed, not whenever another page did.
+            let reads = engine.measure("check: reads") {
+                engine.publish("check.site-reads", SiteReadFacts(site, prints: prints, checker.artifactReads))
+            }
             let links = Array(zip(artifacts, prints)).parallelMap { artifact, print -> [Diagnostic] in
                 guard artifact.origin != nil else { return [] }
-                var key = FingerprintBuilder("check-across")
-                key.add(print)
-                key.add(context)
-                key.add(reads)
                 // An email's HTML is read again by the email rules below, which let it go then.
                 defer {
                     if releasesDocuments, artifact.kind != .emailHTML { site.pages[artifact.path]?.releaseDocument() }
                 }
-                return engine.value(BuildSteps.checkAcross, key.finish()) {
+                return engine.value(BuildSteps.checkAcross, BuildSteps.checkAcross.key(print, online)) {
                     readSettings()
+                    _ = reads.value
                     return checker.checkAcrossSite(artifact, in: site)
                 }
             }
             // Email rules run per email, keyed by its files (and the static assets' sizes).
             let printsByPath = Dictionary(
                 zip(artifacts.map(\.path), prints).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
-            var assetsKey = FingerprintBuilder("asset-sizes")
-            for (path, size) in site.assetSizes.sorted(by: { $0.key < $1.key }) {
-                assetsKey.add(path)
-                assetsKey.add(size)
-            }
-            let assets = assetsKey.finish()
+            let assetSizes = engine.publish("check.asset-sizes", site.assetSizes)
             let emails = site.emails.parallelMap { email -> [Diagnostic] in
-                var key = FingerprintBuilder("check-email")
-                key.add(context)
-                key.add(assets)
-                for file in [email.html, email.text, email.message] {
-                    key.add(file.flatMap { printsByPath[$0.path] } ?? Fingerprint(high: 0, low: 0))
-                }
+                let files = [email.html, email.text, email.message].map { $0.flatMap { printsByPath[$0.path] } }
                 defer { if releasesDocuments { email.page?.releaseDocument() } }
-                return engine.value(BuildSteps.checkEmail, key.finish()) {
+                return engine.value(BuildSteps.checkEmail, BuildSteps.checkEmail.key(files, online)) {
                     readSettings()
+                    _ = assetSizes.value
                     return checker.checkEmail(email, in: site)
                 }
             }
@@ -102,44 +91,12 @@ struct CheckStep {
         if prepared.online {
             diagnostics += checkSite()
         } else {
-            var siteKey = FingerprintBuilder("check-site")
-            siteKey.add(context)
-            siteKey.add(checked.map(\.0))
-            diagnostics += engine.persistentValue(BuildSteps.checkSite, siteKey.finish()) {
+            let key = BuildSteps.checkSite.key(checked.map(\.0), online)
+            diagnostics += engine.persistentValue(BuildSteps.checkSite, key) {
                 readSettings()
                 return checkSite()
             }
         }
         return diagnostics
-    }
-
-    /// The fingerprint of what the link and page rules read of the site: every output path, every
-    /// page's ids and `hreflang` alternates, every static asset's content; `prints` are the
-    /// artifacts' fingerprints, in order.
-    static func readsKey(_ site: CheckedSite, prints: [Fingerprint], _ reads: SiteReads) -> Fingerprint {
-        var key = FingerprintBuilder("site-reads")
-        if reads.contains(.assets) {
-            for (artifact, print) in zip(site.artifacts, prints) where artifact.kind == .asset {
-                key.add(artifact.path)
-                key.add(print)
-            }
-        }
-        if reads.contains(.paths) {
-            for path in site.paths.sorted() { key.add(path) }
-        }
-        let pages = reads.isDisjoint(with: [.alternates, .anchors]) ? [] : site.pages.keys.sorted()
-        if reads.contains(.alternates) {
-            for path in pages {
-                key.add(path)
-                key.add(site.pages[path]!.alternatesSignature)
-            }
-        }
-        if reads.contains(.anchors) {
-            for path in pages {
-                key.add(path)
-                for anchor in site.pages[path]!.anchors.sorted() { key.add(anchor) }
-            }
-        }
-        return key.finish()
     }
 }

@@ -6,26 +6,20 @@ import BeckonRender
 import BeckonSite
 
 /// Gathers every string rendered in every locale with every sample (what the localization rules
-/// and the review page read) and runs the catalog rules over it, once per set of templates,
-/// layouts, bundles and settings.
+/// and the review page read) and runs the catalog rules over it: each locale's rules again only
+/// when what that locale reads changed.
 struct LocalizationStep {
     let engine: Engine
 
-    /// The key of everything the localization input reads.
-    static func key(_ loaded: LoadedSite) -> Fingerprint {
-        var key = FingerprintBuilder("localization")
-        let prints = loaded.prints
-        key.add(prints.config)
-        key.add(prints.run)
-        key.add(prints.catalog)
-        for locale in loaded.sourceHashes.keys.sorted() { key.add(Self.lockKey(loaded, locale)) }
-        key.add(prints.layouts)
-        key.add(prints.cardLayouts)
-        for path in prints.templates.keys.sorted() {
-            key.add(path)
-            key.add(prints.templates[path]!)
+    /// Which templates use which keys, published: the catalog rules of a locale that read it run
+    /// again only when it changed, not whenever a bundle did (a translation edit leaves it equal).
+    func usage(_ loaded: LoadedSite, _ prepared: Prepared) -> Published<[MessageKey: [String]]> {
+        let usage = engine.value(BuildSteps.localizationUsage, BuildSteps.localizationUsage.key()) {
+            loaded.inputs.record(.config, .run, .templates, .layouts, .cardLayouts, .bundles)
+            return LocalizationReview.usage(
+                site: loaded.site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
         }
-        return key.finish()
+        return engine.publish("localization.usage", usage)
     }
 
     /// What the localization rules and the review page read. Each string is rendered again only
@@ -34,11 +28,7 @@ struct LocalizationStep {
         let site = loaded.site
         let byLocale = site.buildLocales.parallelMap { renderings($0, loaded, prepared) }
         var input = LocalizationInput(
-            catalog: loaded.catalog,
-            usage: engine.value(BuildSteps.localizationUsage, Self.key(loaded)) {
-                LocalizationReview.usage(
-                    site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
-            },
+            catalog: loaded.catalog, usage: usage(loaded, prepared).value,
             renderings: Dictionary(uniqueKeysWithValues: zip(site.buildLocales, byLocale)),
             locales: site.buildLocales)
         input.sourceHashes = loaded.sourceHashes
@@ -51,32 +41,25 @@ struct LocalizationStep {
     /// findings come out the same every time and are reported once).
     func check(_ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
         let site = loaded.site
+        let inputs = loaded.inputs
         let source = site.config.locales.defaultLocale
-        let usage = engine.value(BuildSteps.localizationUsage, Self.key(loaded)) {
-            LocalizationReview.usage(
-                site: site, catalog: loaded.catalog, layouts: loaded.layouts, cards: prepared.cards)
-        }
-        var everyLocale = FingerprintBuilder("catalog-rules-every-locale")
-        everyLocale.add(Self.sharedKey(loaded))
-        for locale in site.buildLocales { everyLocale.add(loaded.prints.chain(locale)) }
-        let acrossLocales = engine.persistentValue(BuildSteps.checkCatalogAcross, everyLocale.finish()) {
+        let usage = self.usage(loaded, prepared)
+        let acrossLocales = engine.persistentValue(BuildSteps.checkCatalogAcross, BuildSteps.checkCatalogAcross.key()) {
+            Self.recordShared(inputs)
+            for locale in site.buildLocales { inputs.record(.chain(locale)) }
             var input = LocalizationInput(
-                catalog: loaded.catalog, usage: usage, renderings: [:], locales: site.buildLocales)
+                catalog: loaded.catalog, usage: usage.value, renderings: [:], locales: site.buildLocales)
             input.limits = site.config.limits
             return prepared.checker.check(input, everyLocale: true)
         }
         return acrossLocales
             + site.buildLocales.parallelMap { locale in
-                var key = FingerprintBuilder("catalog-rules")
-                key.add(Self.sharedKey(loaded))
-                key.add(locale.rawValue)
-                key.add(loaded.prints.chain(locale))
-                key.add(loaded.prints.chain(source))
-                key.add(Self.lockKey(loaded, locale))
-                return engine.persistentValue(BuildSteps.checkCatalog, key.finish()) {
+                engine.persistentValue(BuildSteps.checkCatalog, BuildSteps.checkCatalog.key(locale)) {
+                    Self.recordShared(inputs)
+                    inputs.record(.chain(locale), .chain(source), .lockedSources(locale))
                     let locales = Array(Set([locale, source])).sorted()
                     var input = LocalizationInput(
-                        catalog: loaded.catalog, usage: usage,
+                        catalog: loaded.catalog, usage: usage.value,
                         renderings: Dictionary(
                             uniqueKeysWithValues: locales.map { ($0, renderings($0, loaded, prepared)) }),
                         locales: [locale])
@@ -85,17 +68,6 @@ struct LocalizationStep {
                     return prepared.checker.check(input, everyLocale: false)
                 }
             }.flatMap { $0 }
-    }
-
-    /// The key of the source fingerprints the lock gives a locale's translations.
-    private static func lockKey(_ loaded: LoadedSite, _ locale: LocaleID) -> Fingerprint {
-        var key = FingerprintBuilder("locked-sources")
-        key.add(locale.rawValue)
-        for (message, hash) in (loaded.sourceHashes[locale] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            key.add(message.rawValue)
-            key.add(hash)
-        }
-        return key.finish()
     }
 
     /// The strings of one locale, each rendered again only when a string it read changed (itself,
@@ -108,31 +80,19 @@ struct LocalizationStep {
             locale, site: loaded.site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
         var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
         for message in strings.keys {
-            var key = FingerprintBuilder("string-renderings")
-            key.add(loaded.prints.config)
-            key.add(loaded.prints.run)
-            key.add(locale.rawValue)
-            key.add(message.rawValue)
-            let renderings = engine.value(BuildSteps.localizationString, key.finish()) {
-                strings.renderings(of: message)
+            let key = BuildSteps.localizationString.key(locale, message.rawValue)
+            let renderings = engine.value(BuildSteps.localizationString, key) {
+                loaded.inputs.record(.config, .run)
+                return strings.renderings(of: message)
             }
             if !renderings.isEmpty { byKey[message] = renderings }
         }
         return byKey
     }
 
-    /// What every locale's catalog rules read besides the strings: settings, templates, layouts.
-    static func sharedKey(_ loaded: LoadedSite) -> Fingerprint {
-        var key = FingerprintBuilder("localization-shared")
-        let prints = loaded.prints
-        key.add(prints.config)
-        key.add(prints.run)
-        key.add(prints.layouts)
-        key.add(prints.cardLayouts)
-        for path in prints.templates.keys.sorted() {
-            key.add(path)
-            key.add(prints.templates[path]!)
-        }
-        return key.finish()
+    /// Records what every locale's catalog rules and review column read besides the strings:
+    /// settings, templates, layouts.
+    static func recordShared(_ inputs: SiteInputs) {
+        inputs.record(.config, .run, .templates, .layouts, .cardLayouts)
     }
 }

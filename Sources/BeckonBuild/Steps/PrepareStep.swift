@@ -16,9 +16,9 @@ struct PrepareStep {
         let catalog = loaded.catalog
         var diagnostics: [Diagnostic] = []
         // Tokens are RSA signatures: sign them once per configuration and key.
-        let tokenReads = [.config, .run, .emailTemplateList].flatMap(loaded.prints.inputs)
-        let tokens = await engine.value(BuildSteps.prepareTokens, FingerprintBuilder("tokens").finish()) {
-            for input in tokenReads { input.record() }
+        let inputs = loaded.inputs
+        let tokens = await engine.value(BuildSteps.prepareTokens, BuildSteps.prepareTokens.key()) {
+            inputs.record(.config, .run, .emailTemplateList)
             return await SampleTokens.make(site, environment: options.environment)
         }
         let (tokenLinks, acceptExpectation, tokenDiagnostics) = tokens
@@ -58,9 +58,9 @@ struct PrepareStep {
     /// The card set: its layout, logo and avatars are read once per layout, theme and static
     /// files (recorded as reads); the catalog it formats texts with is the current one.
     private func cards(_ loaded: LoadedSite) -> (CardSet?, [Diagnostic]) {
-        let reads = [.config, .cardLayouts, .staticFiles].flatMap(loaded.prints.inputs)
-        let (cards, diagnostics) = engine.value(BuildSteps.prepareCards, FingerprintBuilder("cards").finish()) {
-            for input in reads { input.record() }
+        let inputs = loaded.inputs
+        let (cards, diagnostics) = engine.value(BuildSteps.prepareCards, BuildSteps.prepareCards.key()) {
+            inputs.record(.config, .cardLayouts, .staticFiles)
             return CardSet.load(loaded.site, catalog: loaded.catalog)
         }
         return (cards?.using(site: loaded.site, catalog: loaded.catalog), diagnostics)

@@ -80,8 +80,8 @@ struct RenderExplanation {
                 return "the source string `\(input.name)` (now missing)"
             }
             return "the source string `\(input.name)` (\(entry.location))"
-        case SiteFingerprints.kind:
-            return SiteFingerprints.describe(input)
+        case SiteInputs.kind:
+            return SiteInputs.describe(input)
         default:
             return input.description
         }

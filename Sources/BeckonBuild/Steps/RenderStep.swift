@@ -29,7 +29,7 @@ struct RenderStep {
             defer { counter.increment() }
             let producer = RenderProducer(
                 BuildSteps.renderPage, given: [.config, .run, .template(template.path), .layouts, .cardLayouts],
-                arguments: [template.path, route.locale.rawValue, route.filePath], prints: loaded.prints)
+                arguments: [template.path, route.locale.rawValue, route.filePath], inputs: loaded.inputs)
             return render(producer) {
                 let (artifact, diagnostics) = prepared.pages.render(template, route: route)
                 return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
@@ -39,7 +39,7 @@ struct RenderStep {
             defer { counter.increment() }
             let producer = RenderProducer(
                 BuildSteps.renderEmail, given: [.config, .run, .template(template.path)],
-                arguments: [template.path, locale.rawValue, sample.id], prints: loaded.prints)
+                arguments: [template.path, locale.rawValue, sample.id], inputs: loaded.inputs)
             return render(producer) {
                 let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
                 return RenderResult(artifacts, diagnostics)
@@ -49,7 +49,7 @@ struct RenderStep {
             defer { counter.increment() }
             let producer = RenderProducer(
                 BuildSteps.renderCard, given: [.config, .run, .cardLayouts, .staticFiles],
-                arguments: [locale.rawValue, sample?.id], prints: loaded.prints)
+                arguments: [locale.rawValue, sample?.id], inputs: loaded.inputs)
             return render(producer) {
                 guard let cards = prepared.cards else { return RenderResult([], []) }
                 let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
@@ -70,14 +70,14 @@ struct RenderStep {
             render(
                 RenderProducer(
                     BuildSteps.renderMessages, given: [.config, .run], arguments: [locale.rawValue],
-                    prints: loaded.prints)
+                    inputs: loaded.inputs)
             ) {
                 RenderResult(prepared.messages.artifacts(locale: locale), [])
             }
         }
         let files = render(
             RenderProducer(
-                BuildSteps.renderSiteFiles, given: [.config, .run, .staticFiles], arguments: [], prints: loaded.prints)
+                BuildSteps.renderSiteFiles, given: [.config, .run, .staticFiles], arguments: [], inputs: loaded.inputs)
         ) {
             let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
             return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)

@@ -11,35 +11,48 @@ import Foundation
 struct ReviewStep {
     let engine: Engine
 
+    /// Where a locale's strings appear: what its column reads of the artifacts.
+    private struct Appearance: Encodable {
+        let path: String
+        let kind: String
+        let sample: String?
+        let template: String?
+        let strings: [String]
+    }
+
     func run(
         _ loaded: LoadedSite, _ prepared: Prepared, statuses: [LocaleStatus], diagnostics: [Diagnostic],
         artifacts: [Artifact], prints: [Fingerprint]
     ) -> Artifact {
         var shown: [String: [String]] = [:]
-        // What each locale's column reads of the artifacts: which pages show which strings.
-        var appearances: [LocaleID: FingerprintBuilder] = [:]
+        var appearances: [LocaleID: [Appearance]] = [:]
         for (artifact, print) in zip(artifacts, prints) where ReviewPage.showsStrings(artifact) {
-            let strings = engine.value(BuildSteps.readStrings, print) { ReviewPage.strings(in: artifact) }
+            let strings = engine.value(BuildSteps.readStrings, BuildSteps.readStrings.key(print)) {
+                ReviewPage.strings(in: artifact)
+            }
             shown[artifact.path] = strings
             guard let locale = artifact.locale else { continue }
-            var key = appearances[locale] ?? FingerprintBuilder("review-appearances")
-            key.add(artifact.path)
-            key.add(artifact.kind.rawValue)
-            key.add(artifact.sample)
-            key.add(artifact.template)
-            for string in strings { key.add(string) }
-            appearances[locale] = key
+            appearances[locale, default: []].append(
+                Appearance(
+                    path: artifact.path, kind: artifact.kind.rawValue, sample: artifact.sample,
+                    template: artifact.template, strings: strings))
         }
-        let appearancePrints = appearances.mapValues { $0.finish() }
-        var key = FingerprintBuilder("review")
-        key.add(LocalizationStep.key(loaded))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        key.add([UInt8]((try? encoder.encode(diagnostics)) ?? Data()))
-        for status in statuses { key.add(String(describing: status)) }
-        // The page reads each artifact's place and the strings it shows: all within its fingerprint.
-        key.add(prints)
-        return engine.persistentValue(BuildSteps.renderReview, key.finish()) {
+        // What the page reads besides the site's files, published: the findings, each locale's
+        // status, each artifact (its place and the strings it shows are in its fingerprint), and
+        // where each locale's strings appear.
+        let findings = engine.publish("review.findings", diagnostics)
+        let statusList = engine.publish("review.statuses", statuses.map { String(describing: $0) })
+        let artifactList = engine.publish("review.artifacts", prints)
+        let locales = loaded.site.buildLocales
+        let appearing = Dictionary(
+            uniqueKeysWithValues: locales.map {
+                ($0, engine.publish("review.appearances.\($0)", appearances[$0] ?? []))
+            })
+        let inputs = loaded.inputs
+        return engine.persistentValue(BuildSteps.renderReview, BuildSteps.renderReview.key()) {
+            inputs.record(.config, .run, .templates, .layouts, .cardLayouts, .bundles)
+            for locale in loaded.sourceHashes.keys { inputs.record(.lockedSources(locale)) }
+            _ = (findings.value, statusList.value, artifactList.value)
             let page = ReviewPage(
                 site: loaded.site, input: LocalizationStep(engine: engine).input(loaded, prepared),
                 statuses: statuses, diagnostics: diagnostics, artifacts: artifacts,
@@ -48,17 +61,14 @@ struct ReviewStep {
             // the findings at its strings and the pages that show them: an edit makes again the
             // columns of the locales it touched.
             let source = loaded.site.config.locales.defaultLocale
-            let locales = loaded.site.buildLocales
-            let shared = LocalizationStep.sharedKey(loaded)
             let columns = locales.parallelMap { locale in
-                var key = FingerprintBuilder("review-column")
-                key.add(shared)
-                key.add(locale.rawValue)
-                key.add(loaded.prints.chain(locale))
-                key.add(loaded.prints.chain(source))
-                for fact in page.findingFacts(locale) { key.add(fact) }
-                key.add(appearancePrints[locale] ?? Fingerprint(high: 0, low: 0))
-                return engine.value(BuildSteps.reviewColumn, key.finish()) { page.column(locale) }
+                let facts = engine.publish("review.finding-facts.\(locale)", page.findingFacts(locale))
+                return engine.value(BuildSteps.reviewColumn, BuildSteps.reviewColumn.key(locale)) {
+                    LocalizationStep.recordShared(inputs)
+                    inputs.record(.chain(locale), .chain(source), .lockedSources(locale))
+                    _ = (facts.value, appearing[locale]?.value)
+                    return page.column(locale)
+                }
             }
             return page.artifact(columns: Dictionary(uniqueKeysWithValues: zip(locales, columns)))
         }
