@@ -156,7 +156,7 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonJSON", "BeckonRender", "BeckonSite",
+                "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonEngine", "BeckonJSON", "BeckonRender", "BeckonSite",
                 "BeckonStore",
                 "BeckonWeb",
                 "InviteModel", "InviteSecurity",

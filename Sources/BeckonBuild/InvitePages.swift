@@ -1,6 +1,8 @@
 import BeckonChecks
 import BeckonDiagnostics
 import BeckonEmail
+import BeckonEngine
+import BeckonLocalization
 import BeckonRender
 import BeckonSite
 import BeckonWeb
@@ -18,6 +20,8 @@ public struct InvitePages: Sendable {
     let emails: EmailRenderer?
     let overrides: [RuleID: Severity?]
     let strict: Bool
+    /// The site's files as the build read them: a page or card records the parts it is made from.
+    let inputs: SiteInputs
 
     /// What rendering a page for an invite gave.
     public enum Rendered: Sendable {
@@ -32,7 +36,7 @@ public struct InvitePages: Sendable {
 
     init(
         renderer: PageRenderer, checker: Checker, cards: CardSet?, emails: EmailRenderer?,
-        overrides: [RuleID: Severity?], strict: Bool
+        overrides: [RuleID: Severity?], strict: Bool, inputs: SiteInputs
     ) {
         self.renderer = renderer
         self.checker = checker
@@ -40,6 +44,17 @@ public struct InvitePages: Sendable {
         self.emails = emails
         self.overrides = overrides
         self.strict = strict
+        self.inputs = inputs
+    }
+
+    /// Lets `engine` fingerprint what the pages and cards read (the site's files and settings, the
+    /// strings they look up), so results kept on it are reused while what they read is unchanged.
+    public func provideInputs(to engine: Engine) {
+        let catalog = renderer.catalog
+        for kind in [Catalog.string, Catalog.sourceString, Catalog.sourceKeyList] {
+            engine.provide(kind) { catalog.fingerprint(of: $0) }
+        }
+        engine.provide(SiteInputs.kind) { [inputs] in inputs.fingerprint(of: $0) }
     }
 
     /// The page of `kind` in `locale` for an invite reached by `link`. With `asSample`, the page
@@ -55,6 +70,7 @@ public struct InvitePages: Sendable {
             let template = renderer.site.orderedTemplates.first(where: { $0.kind == kind })
         else { return .notPersonal }
         let route = PageRoute(kind: kind, locale: locale, sample: asSample ? invite.id : nil)
+        inputs.record(.config, .run, .template(template.path), .layouts, .cardLayouts)
         let (artifact, diagnostics) = renderer.render(
             template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL,
             avatarURL: avatarURL)
@@ -75,6 +91,7 @@ public struct InvitePages: Sendable {
     /// contrast): `.failed` means the caller shows the locale's built card.
     public func card(locale: LocaleID, invite: SampleInvite, avatar: [UInt8]? = nil) -> Rendered {
         guard let cards, renderer.site.buildLocales.contains(locale) else { return .notPersonal }
+        inputs.record(.config, .run, .cardLayouts, .staticFiles)
         let (artifact, diagnostics) = cards.render(locale: locale, sample: invite, avatar: avatar)
         return checked(artifact, diagnostics, page: nil)
     }

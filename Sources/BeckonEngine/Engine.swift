@@ -24,6 +24,12 @@ public final class Engine: @unchecked Sendable {
         var children: [StepRef]
         /// The inputs it read (its own and its parts'), with their fingerprints then.
         var reads: [InputID: Fingerprint?]
+        /// The bytes it holds, when its step counts against the budget (else 0).
+        var weight = 0
+        /// When it was last used, on the engine's clock (for the budget).
+        var lastUse: UInt64 = 0
+        /// The resolvers' epoch it was last found valid in: not checked again within it.
+        var validIn: UInt64 = 0
     }
 
     /// One step's results and how often they were reused this run; changed only under `lock`.
@@ -35,6 +41,9 @@ public final class Engine: @unchecked Sendable {
     private let lock = NSLock()
     private var tables: [StepName: Table] = [:]
     private var generation = 0
+    /// The bytes the results of weighed steps hold, and the clock their uses are ordered by.
+    private var weighed = 0
+    private var clock: UInt64 = 0
     private var currentStats = StepStats()
     /// The resolvers of runs that do not bring their own.
     private let sharedInputs = InputResolvers()
@@ -44,9 +53,15 @@ public final class Engine: @unchecked Sendable {
     private let unrecorded = UnrecordedReads()
     /// Results kept on disk between processes, when enabled.
     public let cache: StepCache?
+    /// The most bytes the results of weighed steps (`Step.weight`) may hold; over it, the least
+    /// recently used of them are let go, down to three quarters of it.
+    public let budget: Int?
 
-    public init(cache: StepCache? = nil) {
+    /// An engine keeping results on disk too with `cache`, and holding at most `budget` bytes of
+    /// the results of weighed steps (a server's per-invite pages and cards).
+    public init(cache: StepCache? = nil, budget: Int? = nil) {
         self.cache = cache
+        self.budget = budget
     }
 
     /// Runs `body` with resolvers of its own: what it provides, and the fingerprints they answer,
@@ -96,7 +111,7 @@ public final class Engine: @unchecked Sendable {
             // Most results are used again in every run: the few that were not are removed in place.
             for table in tables.values {
                 let unused = table.entries.compactMap { $0.value.generation == generation ? nil : $0.key }
-                for key in unused { table.entries.removeValue(forKey: key) }
+                for key in unused { weighed -= table.entries.removeValue(forKey: key)?.weight ?? 0 }
             }
         }
     }
@@ -104,7 +119,10 @@ public final class Engine: @unchecked Sendable {
     /// Drops every result kept in memory (an on-disk cache keeps its own), for an engine that
     /// serves no later run: what the steps kept is freed before the output is written.
     public func releaseResults() {
-        lock.withLock { tables.removeAll() }
+        lock.withLock {
+            tables.removeAll()
+            weighed = 0
+        }
     }
 
     /// The statistics of the current (or last) run.
@@ -129,21 +147,29 @@ public final class Engine: @unchecked Sendable {
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        store(child, value, frame, because: found, since: start)
+        store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
         return value
     }
 
-    /// The result of an asynchronous step.
-    public func value<Value: Sendable>(
-        _ step: Step<Value>, _ key: Fingerprint, compute: () async throws -> Value
-    ) async rethrows -> Value {
+    /// The result of an asynchronous step; what `compute` throws is thrown as it is, and nothing
+    /// is kept then.
+    public func value<Value: Sendable, Failure: Error>(
+        _ step: Step<Value>, _ key: Fingerprint, compute: () async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
         let child = StepRef(step, key)
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
-        let value = try await StepFrame.$active.withValue(frame, operation: compute)
-        store(child, value, frame, because: found, since: start)
+        let computed: Result<Value, Failure> = await StepFrame.$active.withValue(frame) {
+            do throws(Failure) {
+                return .success(try await compute())
+            } catch {
+                return .failure(error)
+            }
+        }
+        let value = try computed.get()
+        store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
         return value
     }
 
@@ -161,8 +187,11 @@ public final class Engine: @unchecked Sendable {
                 found = .failure(Miss(reason: .changed(changed)))
             } else {
                 keep(
-                    child, Entry(value: stored.value, generation: 0, children: [], reads: reads), counting: \.diskHits,
-                    reason: .fromDisk)
+                    child,
+                    Entry(
+                        value: stored.value, generation: 0, children: [], reads: reads,
+                        weight: step.weight?(stored.value) ?? 0),
+                    counting: \.diskHits, reason: .fromDisk)
                 StepFrame.active?.record(child, reading: reads.keys)
                 return stored.value
             }
@@ -170,7 +199,7 @@ public final class Engine: @unchecked Sendable {
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        let reads = store(child, value, frame, because: found, since: start)
+        let reads = store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
         cache?.write(step.name, key, StoredResult(value: value, reads: reads))
         return value
     }
@@ -192,11 +221,18 @@ public final class Engine: @unchecked Sendable {
     private func lookup<Value>(_ child: StepRef) -> Result<Value, Miss> {
         guard let entry = lock.withLock({ tables[child.step]?.entries[child.key] }), let value = entry.value as? Value
         else { return .failure(Miss(reason: .noResult)) }
-        if let changed = inputs.firstChange(in: entry.reads) { return .failure(Miss(reason: .changed(changed))) }
+        let inputs = self.inputs
+        let epoch = inputs.epoch
+        if entry.validIn != epoch, let changed = inputs.firstChange(in: entry.reads) {
+            return .failure(Miss(reason: .changed(changed)))
+        }
         lock.withLock {
             currentStats.reasons[child] = .reused
             guard let table = tables[child.step] else { return }
             table.hits += 1
+            clock += 1
+            table.entries[child.key]?.lastUse = clock
+            table.entries[child.key]?.validIn = epoch
             guard table.entries[child.key]?.generation != generation else { return }
             table.entries[child.key]?.generation = generation
             var pending = entry.children
@@ -221,7 +257,7 @@ public final class Engine: @unchecked Sendable {
     @discardableResult
     private func store<Value>(
         _ child: StepRef, _ value: any Sendable, _ frame: StepFrame, because miss: Result<Value, Miss>,
-        since start: DispatchTime
+        since start: DispatchTime, weight: Int
     ) -> [InputID: Fingerprint?] {
         let (children, readInputs) = frame.recorded
         let reads = inputs.fingerprints(of: readInputs)
@@ -229,8 +265,8 @@ public final class Engine: @unchecked Sendable {
         var reason = StepReason.noResult
         if case .failure(let miss) = miss { reason = miss.reason }
         keep(
-            child, Entry(value: value, generation: 0, children: children, reads: reads), counting: \.runs,
-            reason: reason, seconds: seconds)
+            child, Entry(value: value, generation: 0, children: children, reads: reads, weight: weight),
+            counting: \.runs, reason: reason, seconds: seconds)
         StepFrame.active?.record(child, reading: readInputs)
         return reads
     }
@@ -239,15 +275,55 @@ public final class Engine: @unchecked Sendable {
         _ child: StepRef, _ entry: Entry, counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
         reason: StepReason, seconds: Double? = nil
     ) {
+        let epoch = inputs.epoch
         lock.withLock {
-            let table = tables[child.step] ?? Table()
-            tables[child.step] = table
-            var entry = entry
-            entry.generation = generation
-            table.entries[child.key] = entry
             currentStats[keyPath: counter][child.step, default: 0] += 1
             currentStats.reasons[child] = reason
             if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
+            var entry = entry
+            if entry.weight > 0 {
+                // What the engine keeps beside the value: its reads and edges.
+                entry.weight += Self.entryOverhead + entry.reads.count * Self.readOverhead + entry.children.count * 32
+                // A result over a quarter of the budget would push out too much: it is not kept.
+                if let budget, entry.weight > budget / 4 { return }
+            }
+            let table = tables[child.step] ?? Table()
+            tables[child.step] = table
+            entry.generation = generation
+            clock += 1
+            entry.lastUse = clock
+            entry.validIn = epoch
+            weighed += entry.weight - (table.entries.updateValue(entry, forKey: child.key)?.weight ?? 0)
+            if let budget, weighed > budget { evict(downTo: budget / 4 * 3) }
+        }
+    }
+
+    /// What the engine holds per weighed result besides its value (the table's slot, the key,
+    /// the bookkeeping), and per input it read (its name, scope and fingerprint).
+    static let entryOverhead = 512
+    static let readOverhead = 96
+
+    /// Lets go of the least recently used results of weighed steps until they hold at most
+    /// `target` bytes: one sort per many results kept. Called under `lock`.
+    private func evict(downTo target: Int) {
+        var candidates: [(lastUse: UInt64, table: Table, key: Fingerprint, weight: Int)] = []
+        for table in tables.values {
+            for (key, entry) in table.entries where entry.weight > 0 {
+                candidates.append((entry.lastUse, table, key, entry.weight))
+            }
+        }
+        candidates.sort { $0.lastUse < $1.lastUse }
+        for candidate in candidates {
+            guard weighed > target else { break }
+            candidate.table.entries[candidate.key] = nil
+            weighed -= candidate.weight
+        }
+    }
+
+    /// How many results of weighed steps the engine holds, and their bytes.
+    public var weighedUsage: (results: Int, bytes: Int) {
+        lock.withLock {
+            (tables.values.reduce(0) { $0 + $1.entries.values.count { $0.weight > 0 } }, weighed)
         }
     }
 

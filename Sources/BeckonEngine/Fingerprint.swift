@@ -54,7 +54,9 @@ public struct FingerprintBuilder {
         // The storage is hashed inside the closure: its pointer is valid only there (a small
         // `Data` keeps its bytes inline, in a copy that is gone once the closure returns).
         var hasher = self.hasher
-        let hashed = bytes.withContiguousStorageIfAvailable { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        let hashed: Void? = bytes.withContiguousStorageIfAvailable {
+            hasher.update(bufferPointer: UnsafeRawBufferPointer($0))
+        }
         if hashed == nil { hasher.update(data: Array(bytes)) }
         self.hasher = hasher
     }

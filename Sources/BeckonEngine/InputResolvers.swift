@@ -12,12 +12,30 @@ final class InputResolvers: @unchecked Sendable {
     private let lock = NSLock()
     private var resolvers: [InputKind: Resolver] = [:]
     private var answers: [InputID: Fingerprint?] = [:]
+    /// Changes whenever an answer may have (a new run, a resolver provided, a value published),
+    /// and is never the same in two instances: a result checked against these resolvers in this
+    /// epoch need not be checked again.
+    private var currentEpoch = InputResolvers.newEpoch()
+
+    /// The current epoch (see `currentEpoch`).
+    var epoch: UInt64 { lock.withLock { currentEpoch } }
+
+    private static let epochs = NSLock()
+    nonisolated(unsafe) private static var lastEpoch: UInt64 = 0
+
+    private static func newEpoch() -> UInt64 {
+        epochs.withLock {
+            lastEpoch += 1
+            return lastEpoch
+        }
+    }
 
     /// Forgets every resolver and answer: a new run provides its own.
     func reset() {
         lock.withLock {
             resolvers.removeAll()
             answers.removeAll()
+            currentEpoch = Self.newEpoch()
         }
     }
 
@@ -25,12 +43,16 @@ final class InputResolvers: @unchecked Sendable {
         lock.withLock {
             resolvers[kind] = resolver
             answers = answers.filter { $0.key.kind != kind }
+            currentEpoch = Self.newEpoch()
         }
     }
 
     /// Sets the fingerprint a published value has in this run.
     func publish(_ input: InputID, _ fingerprint: Fingerprint) {
-        lock.withLock { answers[input] = .some(fingerprint) }
+        lock.withLock {
+            answers[input] = .some(fingerprint)
+            currentEpoch = Self.newEpoch()
+        }
     }
 
     /// The input's fingerprint now, or `nil` when no resolver of this run knows its kind or it

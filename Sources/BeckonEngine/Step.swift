@@ -9,10 +9,14 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     /// Whether the step is keyed by its own arguments alone and relies on recording every input
     /// it reads: `UnrecordedReads` keeps any read that was not recorded while it computes.
     public let recordsEveryRead: Bool
+    /// The bytes a result holds, for a step whose results count against the engine's memory
+    /// budget (`Engine(budget:)`): the least recently used of them are let go when over it.
+    public let weight: (@Sendable (Value) -> Int)?
 
-    public init(_ name: StepName, recordsEveryRead: Bool = false) {
+    public init(_ name: StepName, recordsEveryRead: Bool = false, weight: (@Sendable (Value) -> Int)? = nil) {
         self.name = name
         self.recordsEveryRead = recordsEveryRead
+        self.weight = weight
     }
 
     public var description: String { name.rawValue }

@@ -40,10 +40,16 @@ struct LinkAnswerer: Sendable {
     /// Verifies seed 003's invite tokens (`tokens.acceptURL`), when the site has them and a key
     /// is in the environment.
     let tokens: TokenAuthority?
-    /// Invites' own pages already rendered.
-    var pageCache = InvitePageCache()
-    /// Invites' own preview cards already drawn (a card with a picture is about 150 KB).
-    var cardCache = InvitePageCache(budget: 64 << 20)
+    /// Invites' own pages and preview cards already made.
+    let artifacts: InviteArtifactCache
+
+    init(site: ServedSite, keyring: LinkKeyring, store: any InviteStore, tokens: TokenAuthority?) {
+        self.site = site
+        self.keyring = keyring
+        self.store = store
+        self.tokens = tokens
+        artifacts = InviteArtifactCache(invitePages: site.invitePages)
+    }
 
     /// The query parameter that turns an invite link into its preview card's URL: the link's own
     /// signature vouches for the card, so no name can be drawn without a valid link.
@@ -112,19 +118,12 @@ struct LinkAnswerer: Sendable {
         // its bytes are read only to draw a card not kept yet.
         let version = avatarTag(record, updatedAt: linked.avatarUpdatedAt)
         let key = version.map { Self.adding(Self.avatarParameter, $0, to: linked.url) } ?? linked.url
-        let card: PersonalPage
-        if let kept = cardCache.kept(.landing, locale: locale, invite: invite, link: key) {
-            card = kept
-        } else {
+        let card = try await artifacts.card(locale: locale, invite: invite, link: key) { () async throws(StoreError) in
             let avatar = version == nil ? nil : try await store.avatar(sender: record.invite.senderID)
             let rendered = pages.card(locale: locale, invite: invite, avatar: avatar)
-            if case .page(let drawn) = rendered {
-                let body = ByteBuffer(bytes: drawn.bytes)
-                card = PersonalPage(rendered: rendered, body: body, policy: nil, tag: ServedSite.tag(body))
-            } else {
-                card = PersonalPage(rendered: rendered)
-            }
-            cardCache.keep(card, .landing, locale: locale, invite: invite, link: key)
+            guard case .page(let drawn) = rendered else { return PersonalPage(rendered: rendered) }
+            let body = ByteBuffer(bytes: drawn.bytes)
+            return PersonalPage(rendered: rendered, body: body, policy: nil, tag: ServedSite.tag(body))
         }
         if case .failed(let rules) = card.rendered { return (generic, rules) }
         guard case .page = card.rendered else { return (generic, []) }
@@ -248,7 +247,7 @@ struct LinkAnswerer: Sendable {
             kind == .landing && pages.hasCards ? Self.adding(Self.cardParameter, pageLocale.rawValue, to: link) : nil
         // The sender's picture, at the link with `avatar=TAG` added; a new picture, a new page.
         let avatarURL = avatarTag.map { Self.adding(Self.avatarParameter, $0, to: link) }
-        let personal = pageCache.page(kind, locale: pageLocale, invite: invite, link: avatarURL ?? link) {
+        let personal = artifacts.page(kind, locale: pageLocale, invite: invite, link: avatarURL ?? link) {
             let rendered = pages.page(
                 kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL)
             guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }

@@ -85,8 +85,7 @@ struct ServeRoutes: Sendable {
                 throw InviteService.problem(error)
             }
             // Pages and cards made with the sender's name or picture are not kept past the erasure.
-            self.links.pageCache.removeAll()
-            self.links.cardCache.removeAll()
+            self.links.artifacts.removeAll()
             return self.json(.object([("erased", JSONValue(.number(String(count))))]))
         }
         api.put("users/:id/avatar") { request, context in
