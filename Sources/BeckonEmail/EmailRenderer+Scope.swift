@@ -10,39 +10,35 @@ extension EmailRenderer {
         let app = config.app
         let link = link ?? acceptLinks[sample.id] ?? config.links.url(code: sample.code.rawValue)
         let arguments = MessageArguments.values(config: config, sample: sample, anonymousInviter: "", link: link)
-        let values: [String: RenderValue] = [
-            "app.name": .text(app.name, isUserData: false),
-            "app.url": .url(app.baseURL.absoluteString),
-            "app.supportURL": .url(app.supportURL.absoluteString),
-            "app.supportEmail": .text(app.supportEmail, isUserData: false),
-            "inviter.firstName": .text(sample.inviterFirstName, isUserData: true),
-            "inviter.name": .text(sample.inviterName, isUserData: true),
-            "invitee.firstName": .text(sample.inviteeFirstName ?? "", isUserData: true),
-            "invite.url": .url(link),
-            "invite.code": .text(sample.code.rawValue, isUserData: false),
-            "invite.expiryDays": .text(String(config.expiryDays), isUserData: false),
-            "invite.context": .text(sample.context.rawValue, isUserData: false),
-            "invite.contextTitle": .text(sample.contextTitle ?? "", isUserData: true),
-            "locale.id": .text(locale.rawValue, isUserData: false),
-            "locale.dir": .text(locale.direction, isUserData: false),
+        let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
+        let linkOrigin =
+            config.email?.accept == .token ? origins.setting("tokens.acceptURL") : origins.sample(sample, field: "code")
+        func user(_ text: String, field: String) -> RenderScope.Value {
+            .init(.text(text, isUserData: true), from: origins.sample(sample, field: field))
+        }
+        let values: [String: RenderScope.Value] = [
+            "app.name": .init(.text(app.name, isUserData: false), from: origins.setting("app.name")),
+            "app.url": .init(.url(app.baseURL.absoluteString), from: origins.setting("app.baseURL")),
+            "app.supportURL": .init(.url(app.supportURL.absoluteString), from: origins.setting("app.supportURL")),
+            "app.supportEmail": .init(
+                .text(app.supportEmail, isUserData: false), from: origins.setting("app.supportEmail")),
+            "inviter.firstName": user(sample.inviterFirstName, field: "inviterFirstName"),
+            "inviter.name": user(sample.inviterName, field: "inviterName"),
+            "invitee.firstName": user(sample.inviteeFirstName ?? "", field: "inviteeFirstName"),
+            "invite.url": .init(.url(link), from: linkOrigin),
+            "invite.code": .init(
+                .text(sample.code.rawValue, isUserData: false), from: origins.sample(sample, field: "code")),
+            "invite.expiryDays": .init(
+                .text(String(config.expiryDays), isUserData: false), from: origins.setting("expiry.days")),
+            "invite.context": .init(
+                .text(sample.context.rawValue, isUserData: false), from: origins.sample(sample, field: "context")),
+            "invite.contextTitle": user(sample.contextTitle ?? "", field: "contextTitle"),
+            "locale.id": .init(.text(locale.rawValue, isUserData: false)),
+            "locale.dir": .init(.text(locale.direction, isUserData: false)),
         ]
         var scope = RenderScope(
             values: values, catalog: catalog, locale: locale, arguments: arguments,
             appSchemes: Set(app.urlScheme.map { [$0.lowercased()] } ?? []))
-        let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
-        let linkOrigin =
-            config.email?.accept == .token ? origins.setting("tokens.acceptURL") : origins.sample(sample, field: "code")
-        scope.origins = [
-            "app.name": origins.setting("app.name"), "app.url": origins.setting("app.baseURL"),
-            "app.supportURL": origins.setting("app.supportURL"),
-            "app.supportEmail": origins.setting("app.supportEmail"),
-            "inviter.firstName": origins.sample(sample, field: "inviterFirstName"),
-            "inviter.name": origins.sample(sample, field: "inviterName"),
-            "invitee.firstName": origins.sample(sample, field: "inviteeFirstName"), "invite.url": linkOrigin,
-            "invite.code": origins.sample(sample, field: "code"), "invite.expiryDays": origins.setting("expiry.days"),
-            "invite.context": origins.sample(sample, field: "context"),
-            "invite.contextTitle": origins.sample(sample, field: "contextTitle"),
-        ].compactMapValues { $0 }
         scope.isolation = .characters(rightToLeft: locale.isRightToLeft)
         return scope
     }

@@ -30,38 +30,37 @@ struct PageContext {
         let deepLink = sample.flatMap { StoreLinks.deepLink(app, code: $0.code.rawValue) }
         func pageURL(_ kind: TemplateKind) -> String { PageRoute(kind: kind, locale: locale).urlPath }
 
-        var values: [String: RenderValue] = [
-            "app.name": .text(app.name, isUserData: false),
-            "app.supportURL": .url(app.supportURL.absoluteString),
-            "app.supportEmail": .text(app.supportEmail, isUserData: false),
-            "inviter.firstName": .text(arguments["inviter"]!.text, isUserData: sample != nil),
-            "inviter.name": .text(arguments["inviterName"]!.text, isUserData: sample != nil),
-            "invite.url": .url(inviteURL),
-            "invite.code": .text(sample?.code.rawValue ?? "", isUserData: false),
-            "invite.expiryDays": .text(String(config.expiryDays), isUserData: false),
-            "invite.context": .text(sample?.context.rawValue ?? "generic", isUserData: false),
-            "locale.id": .text(locale.rawValue, isUserData: false),
-            "locale.dir": .text(locale.direction, isUserData: false),
-        ]
-        for kind in TemplateKind.allCases { values["links.\(kind.rawValue)"] = .url(pageURL(kind)) }
-        if let url = StoreLinks.appStore(app) { values["app.appStoreURL"] = .url(url) }
-        if let url = app.playStoreURL { values["app.playStoreURL"] = .url(url.absoluteString) }
-        if let deepLink { values["invite.deepLink"] = .url(deepLink) }
         let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
-        var scope = RenderScope(
+        let inviteOrigin = sample.map { origins.sample($0, field: "code") } ?? origins.setting("links.path")
+        func setting(_ value: RenderValue, _ name: String) -> RenderScope.Value {
+            .init(value, from: origins.setting(name))
+        }
+        var values: [String: RenderScope.Value] = [
+            "app.name": setting(.text(app.name, isUserData: false), "app.name"),
+            "app.supportURL": setting(.url(app.supportURL.absoluteString), "app.supportURL"),
+            "app.supportEmail": setting(.text(app.supportEmail, isUserData: false), "app.supportEmail"),
+            "inviter.firstName": .init(
+                .text(arguments["inviter"]!.text, isUserData: sample != nil),
+                from: sample.map { origins.sample($0, field: "inviterFirstName") }),
+            "inviter.name": .init(
+                .text(arguments["inviterName"]!.text, isUserData: sample != nil),
+                from: sample.map { origins.sample($0, field: "inviterName") }),
+            "invite.url": .init(.url(inviteURL), from: inviteOrigin),
+            "invite.code": .init(.text(sample?.code.rawValue ?? "", isUserData: false), from: inviteOrigin),
+            "invite.expiryDays": setting(.text(String(config.expiryDays), isUserData: false), "expiry.days"),
+            "invite.context": .init(.text(sample?.context.rawValue ?? "generic", isUserData: false)),
+            "locale.id": .init(.text(locale.rawValue, isUserData: false)),
+            "locale.dir": .init(.text(locale.direction, isUserData: false)),
+        ]
+        for kind in TemplateKind.allCases { values["links.\(kind.rawValue)"] = .init(.url(pageURL(kind))) }
+        if let url = StoreLinks.appStore(app) { values["app.appStoreURL"] = setting(.url(url), "app.appStoreID") }
+        if let url = app.playStoreURL {
+            values["app.playStoreURL"] = setting(.url(url.absoluteString), "app.playStoreURL")
+        }
+        if let deepLink { values["invite.deepLink"] = setting(.url(deepLink), "app.urlScheme") }
+        let scope = RenderScope(
             values: values, catalog: catalog, locale: locale, arguments: arguments,
             appSchemes: Set(app.urlScheme.map { [$0.lowercased()] } ?? []))
-        let inviteOrigin = sample.map { origins.sample($0, field: "code") } ?? origins.setting("links.path")
-        let inviterOrigin = sample.map { origins.sample($0, field: "inviterFirstName") }
-        scope.origins = [
-            "app.name": origins.setting("app.name"), "app.supportURL": origins.setting("app.supportURL"),
-            "app.supportEmail": origins.setting("app.supportEmail"),
-            "app.appStoreURL": origins.setting("app.appStoreID"),
-            "app.playStoreURL": origins.setting("app.playStoreURL"), "invite.url": inviteOrigin,
-            "invite.deepLink": origins.setting("app.urlScheme"), "invite.code": inviteOrigin,
-            "invite.expiryDays": origins.setting("expiry.days"), "inviter.firstName": inviterOrigin,
-            "inviter.name": sample.map { origins.sample($0, field: "inviterName") },
-        ].compactMapValues { $0 }
         self.scope = scope
         func marked(_ text: String, _ origin: Origin?) -> TemplateValue { .text(OriginMarks.wrap(text, in: origin)) }
 

@@ -38,7 +38,7 @@ import Testing
     }
 
     static let scope = RenderScope(
-        values: ["app.name": .text("Minimo", isUserData: false), "invite.url": .url("https://x.test/i")],
+        values: ["app.name": .init(.text("Minimo", isUserData: false)), "invite.url": .init(.url("https://x.test/i"))],
         catalog: catalog, locale: LocaleID("en-US")!, arguments: [:], appSchemes: [])
 
     @Test func aMistypedPlaceholderIsPointedAtTheNearestValue() {
