@@ -156,7 +156,8 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonEngine", "BeckonJSON", "BeckonRender", "BeckonSite",
+                "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonEngine", "BeckonJSON", "BeckonRender",
+                "BeckonSite",
                 "BeckonStore",
                 "BeckonWeb",
                 "InviteModel", "InviteSecurity",
