@@ -24,7 +24,8 @@ extension Fingerprint {
 /// What every container of one encoding writes to.
 final class FingerprintSink {
     enum Tag: Int {
-        case null = 1, bool, integer, unsigned, float, string, bytes, keyed, unkeyed, key, superValue, failure
+        case null = 1, bool, integer, unsigned, float, string, bytes, keyed, unkeyed, key, superValue, failure,
+            fingerprint
     }
 
     var builder: FingerprintBuilder
@@ -85,15 +86,18 @@ struct FingerprintEncoder: Encoder {
     /// its own `encode(to:)`.
     func encodeValue(_ value: some Encodable) throws {
         switch value {
-        case let data as Data:
-            sink.tag(.bytes, depth: depth)
-            sink.builder.add(data)
-        case let bytes as [UInt8]:
-            sink.tag(.bytes, depth: depth)
-            sink.builder.add(bytes)
         case let text as String:
             sink.tag(.string, depth: depth)
             sink.builder.add(text)
+        case let fingerprint as Fingerprint:
+            sink.tag(.fingerprint, depth: depth)
+            sink.builder.add(fingerprint)
+        case let bytes as [UInt8]:
+            sink.tag(.bytes, depth: depth)
+            sink.builder.add(bytes)
+        case let data as Data:
+            sink.tag(.bytes, depth: depth)
+            sink.builder.add(data)
         case let ordered as any StablyOrderedEncodable:
             try ordered.encodeStably(self)
         default:

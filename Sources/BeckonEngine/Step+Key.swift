@@ -1,22 +1,44 @@
 extension Step {
     /// The key of one of the step's results: the fingerprint of the step's own arguments (a
-    /// locale, a route, the fingerprint of the artifact it checks), through their `Encodable` form.
-    /// What the step reads is never part of its key: it records those reads as it runs.
+    /// locale, a route, the fingerprint of the artifact it checks), in order. What the step reads
+    /// is never part of its key: it records those reads as it runs.
+    ///
+    /// Texts, fingerprints, flags and lists of them go into the hash directly (keys are made for
+    /// every route of every run); anything else through its `Encodable` form.
     public func key(_ arguments: any Encodable...) -> Fingerprint {
-        Fingerprint(encoding: EncodedArguments(arguments), label: name.rawValue)
+        var builder = FingerprintBuilder(name.rawValue)
+        builder.add(arguments.count)
+        for argument in arguments {
+            switch argument {
+            case let text as String:
+                builder.add(KeyArgument.text.rawValue)
+                builder.add(text)
+            case let text as String?:
+                builder.add(KeyArgument.optionalText.rawValue)
+                builder.add(text)
+            case let fingerprint as Fingerprint:
+                builder.add(KeyArgument.fingerprint.rawValue)
+                builder.add(fingerprint)
+            case let flag as Bool:
+                builder.add(KeyArgument.flag.rawValue)
+                builder.add(flag)
+            case let texts as [String?]:
+                builder.add(KeyArgument.texts.rawValue)
+                builder.add(texts.count)
+                for text in texts { builder.add(text) }
+            case let fingerprints as [Fingerprint]:
+                builder.add(KeyArgument.fingerprints.rawValue)
+                builder.add(fingerprints)
+            default:
+                builder.add(KeyArgument.encoded.rawValue)
+                builder.add(Fingerprint(encoding: argument))
+            }
+        }
+        return builder.finish()
     }
 }
 
-/// A step's arguments, encoded in order.
-private struct EncodedArguments: Encodable {
-    let arguments: [any Encodable]
-
-    init(_ arguments: [any Encodable]) {
-        self.arguments = arguments
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        for argument in arguments { try container.encode(argument) }
-    }
+/// How each argument of a key is written, so arguments of different kinds never hash alike.
+private enum KeyArgument: Int {
+    case text = 1, optionalText, fingerprint, flag, texts, fingerprints, encoded
 }

@@ -11,31 +11,21 @@ import Foundation
 struct ReviewStep {
     let engine: Engine
 
-    /// Where a locale's strings appear: what its column reads of the artifacts.
-    private struct Appearance: Encodable {
-        let path: String
-        let kind: String
-        let sample: String?
-        let template: String?
-        let strings: [String]
-    }
-
     func run(
         _ loaded: LoadedSite, _ prepared: Prepared, statuses: [LocaleStatus], diagnostics: [Diagnostic],
         artifacts: [Artifact], prints: [Fingerprint]
     ) -> Artifact {
         var shown: [String: [String]] = [:]
-        var appearances: [LocaleID: [Appearance]] = [:]
+        // Where each locale's strings appear: its artifacts that show strings, by fingerprint
+        // (which holds their place, and their content, which decides the strings they show).
+        var appearances: [LocaleID: [Fingerprint]] = [:]
         for (artifact, print) in zip(artifacts, prints) where ReviewPage.showsStrings(artifact) {
             let strings = engine.value(BuildSteps.readStrings, BuildSteps.readStrings.key(print)) {
                 ReviewPage.strings(in: artifact)
             }
             shown[artifact.path] = strings
             guard let locale = artifact.locale else { continue }
-            appearances[locale, default: []].append(
-                Appearance(
-                    path: artifact.path, kind: artifact.kind.rawValue, sample: artifact.sample,
-                    template: artifact.template, strings: strings))
+            appearances[locale, default: []].append(print)
         }
         // What the page reads besides the site's files, published: the findings, each locale's
         // status, each artifact (its place and the strings it shows are in its fingerprint), and
