@@ -41,6 +41,10 @@ public final class Engine: @unchecked Sendable {
     private let lock = NSLock()
     private var tables: [StepName: Table] = [:]
     private var generation = 0
+    /// Runs begun and not yet ended. Why each result was reused or computed is noted only
+    /// inside runs (`StepStats.reasons`): an engine used without runs, as a server's, would
+    /// otherwise note every result it was ever asked for.
+    private var openRuns = 0
     /// The bytes the results of weighed steps hold, and the clock their uses are ordered by.
     private var weighed = 0
     private var clock: UInt64 = 0
@@ -96,6 +100,7 @@ public final class Engine: @unchecked Sendable {
         sharedInputs.reset()
         lock.withLock {
             generation += 1
+            openRuns += 1
             currentStats = StepStats()
             for table in tables.values { table.hits = 0 }
         }
@@ -106,6 +111,7 @@ public final class Engine: @unchecked Sendable {
     /// - Parameter pruning: `false` keeps every result: a run that stopped early (a site that does
     ///   not load) used few of them, and the next run, after the fix, needs them again.
     public func endRun(pruning: Bool = true) {
+        lock.withLock { openRuns = max(0, openRuns - 1) }
         guard pruning else { return }
         lock.withLock {
             // Most results are used again in every run: the few that were not are removed in place.
@@ -227,7 +233,7 @@ public final class Engine: @unchecked Sendable {
             return .failure(Miss(reason: .changed(changed)))
         }
         lock.withLock {
-            currentStats.reasons[child] = .reused
+            if openRuns > 0 { currentStats.reasons[child] = .reused }
             guard let table = tables[child.step] else { return }
             table.hits += 1
             clock += 1
@@ -278,7 +284,7 @@ public final class Engine: @unchecked Sendable {
         let epoch = inputs.epoch
         lock.withLock {
             currentStats[keyPath: counter][child.step, default: 0] += 1
-            currentStats.reasons[child] = reason
+            if openRuns > 0 { currentStats.reasons[child] = reason }
             if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
             var entry = entry
             if entry.weight > 0 {
@@ -301,7 +307,7 @@ public final class Engine: @unchecked Sendable {
     /// What the engine holds per weighed result besides its value (the table's slot, the key,
     /// the bookkeeping), and per input it read (its name, scope and fingerprint).
     static let entryOverhead = 512
-    static let readOverhead = 96
+    static let readOverhead = 160
 
     /// Lets go of the least recently used results of weighed steps until they hold at most
     /// `target` bytes: one sort per many results kept. Called under `lock`.

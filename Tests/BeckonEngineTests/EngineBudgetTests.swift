@@ -76,4 +76,13 @@ import Testing
         ask()
         #expect(computed == 2)
     }
+
+    /// A server's engine runs no runs: it notes no reasons per result, which would grow with every
+    /// invite it was ever asked for.
+    @Test func anEngineWithoutRunsNotesNoReasons() {
+        let engine = Engine(budget: 1 << 20)
+        for index in 0..<100 { _ = engine.value(Self.plain, Self.plain.key(index)) { index } }
+        #expect(engine.stats.reasons.isEmpty)
+        #expect(engine.stats.runs(of: "plain") == 100)
+    }
 }
