@@ -120,7 +120,18 @@ struct RenderCommand: AsyncParsableCommand {
         guard !chosen.isEmpty else {
             throw ValidationError("the site renders no \(kind.rawValue) for this invite")
         }
-        if kind == .landing { chosen = try landingPages(chosen, invite: sample, pages: pages) }
+        if kind == .landing {
+            do {
+                chosen = try landingPages(chosen, invite: sample, pages: pages)
+            } catch let failure as PageFailure {
+                print(
+                    options.format.render(
+                        DiagnosticReport([failure.diagnostic]), sources: sources, color: false,
+                        toolVersion: BeckonCommand.version),
+                    terminator: "")
+                throw ExitCode(1)
+            }
+        }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for artifact in chosen {
             // With several locales, each file names its locale: `de-DE.invite.html`.
@@ -145,14 +156,23 @@ struct RenderCommand: AsyncParsableCommand {
                 page.bytes = AbsoluteLinks.absolutized(page.bytes, origin: origin)
                 return page
             case .failed(let rules):
-                throw fail(
-                    "render.failed",
-                    "the \(locale) landing page for this invite fails \(rules.map(\.rawValue).joined(separator: ", "))",
-                    fix: "Run `beckon check` on the site with this invite as a sample to see the findings.")
+                // Located at the invite: its values are what made the page fail (the names are
+                // not repeated; the rules are).
+                throw PageFailure(
+                    diagnostic: .error(
+                        "render.failed",
+                        "the \(locale) landing page for this invite fails \(rules.map(\.rawValue).joined(separator: ", "))",
+                        at: invite.location,
+                        fix: "Run `beckon check` on the site with this invite as a sample to see the findings."))
             case .notPersonal:
                 return artifact
             }
         }
+    }
+
+    /// A landing page for the invite that fails the page rules.
+    private struct PageFailure: Error {
+        let diagnostic: Diagnostic
     }
 
     /// The finding for an invite whose link shows another page than the one asked for.
