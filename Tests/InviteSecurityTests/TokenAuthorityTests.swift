@@ -90,8 +90,43 @@ import Testing
         #expect(await authority.verify(hmac, at: Self.now) == .failure(.algorithmNotAllowed("HS256")))
         let foreignKey = Self.encode(["alg": "RS256", "kid": "attacker"]) + "." + parts[1] + "." + parts[2]
         #expect(await authority.verify(foreignKey, at: Self.now) == .failure(.unknownKey("attacker")))
-        let tampered = parts[0] + "." + parts[1].dropLast(2) + "x" + "." + parts[2]
+        // One character of the claims changed, still canonical base64url: the signature fails.
+        var claims = Array(parts[1])
+        claims[10] = claims[10] == "A" ? "B" : "A"
+        let tampered = parts[0] + "." + String(claims) + "." + parts[2]
         #expect(await authority.verify(tampered, at: Self.now) == .failure(.badSignature))
+    }
+
+    /// A token has one spelling: the same signature with bits set past its last byte (which a
+    /// lenient decoder ignores) is refused, as are padding and other alphabets.
+    @Test func onlyCanonicalBase64URLIsRead() async throws {
+        let token = try await Self.token()
+        let parts = token.split(separator: ".").map(String.init)
+        let authority = try await Self.authority()
+        let verified = await authority.verify(token, at: Self.now)
+        #expect((try? verified.get()) != nil)
+        // 256 signature bytes are 342 characters: the last holds 2 bits of the last byte and 4 unused.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let signature = Array(parts[2])
+        let lastValue = alphabet.firstIndex(of: signature.last!)!
+        let sameBits = String(signature.dropLast()) + String(alphabet[lastValue | 0x01])
+        let variants = [
+            parts[0] + "." + parts[1] + "." + sameBits,
+            parts[0] + "." + parts[1] + "." + parts[2] + "==",
+            parts[0] + "." + parts[1].replacingOccurrences(of: "-", with: "+") + "+." + parts[2],
+        ]
+        for variant in variants {
+            guard case .failure(.malformed(let reason)) = await authority.verify(variant, at: Self.now) else {
+                Issue.record("accepted or refused for another reason: \(variant.suffix(12))")
+                continue
+            }
+            #expect(reason.hasSuffix("is not canonical base64url"))
+        }
+        #expect(TokenHeaderCheck.isCanonicalBase64URL("QQ"))
+        #expect(!TokenHeaderCheck.isCanonicalBase64URL("QR"))
+        #expect(TokenHeaderCheck.isCanonicalBase64URL("QUE"))
+        #expect(!TokenHeaderCheck.isCanonicalBase64URL("QUF"))
+        #expect(!TokenHeaderCheck.isCanonicalBase64URL("QUFBQ"))
     }
 
     @Test func keysUnder2048BitsAreRefused() async throws {
