@@ -28,6 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
             BECKON_TOKEN_KEY for accept links that carry invite tokens. \
             Creating or resending an email invite returns its invitation email (subject, HTML, text \
             and MIME); with --outbox each is also written there as one .eml file for a mail agent. \
+            With --cache DIR the build at start reuses the last start's results, so a deploy renders \
+            again only what read a changed file or string. \
             SIGINT or SIGTERM stops it after the requests in flight. See docs/serve.md.
             """)
 
@@ -107,7 +109,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let sources = SourceStore()
         let buildOptions = options.buildOptions(write: false)
-        let result = await Pipeline(options: buildOptions, sources: sources, engine: Engine()).run()
+        // With --cache, the build at start reuses what the last start (the last deploy) made, and
+        // makes again only what read a changed file or string.
+        let (engine, cacheProblem) = BuildCache.engine(folder: buildOptions.cacheFolder)
+        if let cacheProblem { log("warning: \(cacheProblem.message)") }
+        let result = await Pipeline(options: buildOptions, sources: sources, engine: engine).run()
+        // The server keeps the built files, not the steps that made them.
+        engine.releaseResults()
         if result.report.hasErrors || result.artifacts.isEmpty {
             print(
                 options.format.render(result.report, sources: sources, toolVersion: BeckonCommand.version),

@@ -479,3 +479,32 @@ import Testing
             "\(run.stdout)\(run.stderr)")
     }
 }
+
+/// `beckon serve --cache DIR`: the build at start keeps its results there, and the next start (a
+/// deploy) serves the edited site exactly as a start without the cache does.
+@Suite(.serialized) struct ServeCacheTests {
+    @Test func aDeployWithTheCacheServesTheEditedSite() throws {
+        let folder = TemporaryDirectory()
+        let site = folder.path("site")
+        try SiteFixture.write(ServeTests.site, to: site)
+        let cache = folder.path("cache")
+        func page(_ arguments: [String], database: String) throws -> String {
+            let server = try RunningServe(site: site, database: folder.path(database), arguments: arguments)
+            defer { _ = server.stop() }
+            let reply = try server.raw("GET", "/de-DE/invite/")
+            #expect(reply.status == 200)
+            return reply.body
+        }
+        let before = try page(["--cache", cache.path], database: "a.sqlite")
+        #expect(before.contains("hat dich zu"))
+        let records = try FileManager.default.subpathsOfDirectory(atPath: cache.appendingPathComponent("steps").path)
+        #expect(records.contains { $0.hasSuffix(".json") })
+        // The deploy: one German string changed.
+        let bundle = site.appendingPathComponent("locales/de-DE.yml")
+        let text = try String(contentsOf: bundle, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "hat dich zu", with: "lädt dich zu").utf8).write(to: bundle)
+        let cached = try page(["--cache", cache.path], database: "b.sqlite")
+        #expect(cached.contains("lädt dich zu") && !cached.contains("hat dich zu"))
+        #expect(cached == (try page([], database: "c.sqlite")))
+    }
+}
