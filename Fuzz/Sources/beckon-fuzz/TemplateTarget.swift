@@ -10,13 +10,13 @@ import BeckonSite
 enum TemplateTarget {
     static let scope = RenderScope(
         values: [
-            "app.name": .text("Playa", isUserData: false),
-            "invite.url": .url("https://playa.example/invite/7KQ2M9XH4C6TRPW"),
-            "invite.code": .text("7KQ2M9XH4C6TRPW", isUserData: false),
-            "inviter.firstName": .text("Maya", isUserData: true),
-            "inviter.name": .text("Maya Schmidt", isUserData: true),
-            "invitee.firstName": .text("جمال", isUserData: true),
-            "store.ios": .url("https://apps.apple.com/app/id1234567890"),
+            "app.name": .init(.text("Playa", isUserData: false)),
+            "invite.url": .init(.url("https://playa.example/invite/7KQ2M9XH4C6TRPW")),
+            "invite.code": .init(.text("7KQ2M9XH4C6TRPW", isUserData: false)),
+            "inviter.firstName": .init(.text("Maya", isUserData: true)),
+            "inviter.name": .init(.text("Maya Schmidt", isUserData: true)),
+            "invitee.firstName": .init(.text("جمال", isUserData: true)),
+            "store.ios": .init(.url("https://apps.apple.com/app/id1234567890")),
         ],
         catalog: Fixtures.catalog, locale: Fixtures.germanLocale, arguments: Fixtures.arguments,
         appSchemes: ["playa"])
