@@ -30,6 +30,9 @@ public final class Engine: @unchecked Sendable {
         var lastUse: UInt64 = 0
         /// The resolvers' epoch it was last found valid in: not checked again within it.
         var validIn: UInt64 = 0
+        /// Which result this is (the clock when it was kept): a result that replaced it while it
+        /// was being checked is not taken as checked.
+        var stamp: UInt64 = 0
     }
 
     /// One step's results and how often they were reused this run; changed only under `lock`.
@@ -238,7 +241,8 @@ public final class Engine: @unchecked Sendable {
             table.hits += 1
             clock += 1
             table.entries[child.key]?.lastUse = clock
-            table.entries[child.key]?.validIn = epoch
+            // Another run (with inputs of its own) may have kept a new result meanwhile.
+            if table.entries[child.key]?.stamp == entry.stamp { table.entries[child.key]?.validIn = epoch }
             guard table.entries[child.key]?.generation != generation else { return }
             table.entries[child.key]?.generation = generation
             var pending = entry.children
@@ -298,6 +302,7 @@ public final class Engine: @unchecked Sendable {
             entry.generation = generation
             clock += 1
             entry.lastUse = clock
+            entry.stamp = clock
             entry.validIn = epoch
             weighed += entry.weight - (table.entries.updateValue(entry, forKey: child.key)?.weight ?? 0)
             if let budget, weighed > budget { evict(downTo: budget / 4 * 3) }
