@@ -9,7 +9,9 @@ import InviteModel
 /// snapshots while one connection writes, and every write is an `IMMEDIATE` transaction, so
 /// the rate limit, the idempotency keys and updates stay exact across tasks, across store
 /// instances and across processes sharing the file (a writer waits up to `busyTimeout` for
-/// another's transaction). Commits are synced to disk (`synchronous = FULL`), and erased
+/// another's transaction). Writes that queue behind a commit share the next transaction, each in a
+/// savepoint of its own (`WriteBatcher`: group commit). Commits are synced to disk
+/// (`synchronous = FULL`), and erased
 /// personal data is overwritten (`secure_delete`). See docs/store.md for the schema.
 public final class SQLiteInviteStore: InviteStore {
     /// The names of the schema migrations this version knows, in the order they run.
@@ -21,6 +23,8 @@ public final class SQLiteInviteStore: InviteStore {
     /// The database file, or `nil` for an in-memory database.
     public let path: String?
     private let writer: any DatabaseWriter
+    /// Write transactions, grouped when they queue behind one another (group commit).
+    private let batcher: WriteBatcher
 
     /// Opens the database file at `path`, creating it when missing, and runs the migrations it
     /// has not run yet.
@@ -32,6 +36,7 @@ public final class SQLiteInviteStore: InviteStore {
             try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try StoreSchema.migrator.migrate(pool)
             self.writer = pool
+            self.batcher = WriteBatcher(writer: pool)
         } catch {
             throw StoreError.from(error, during: "opening the invite database")
         }
@@ -52,6 +57,7 @@ public final class SQLiteInviteStore: InviteStore {
 
     private init(writer: any DatabaseWriter) {
         self.writer = writer
+        self.batcher = WriteBatcher(writer: writer)
         self.path = nil
     }
 
@@ -178,7 +184,8 @@ public final class SQLiteInviteStore: InviteStore {
     public func update(
         code: InviteCode, _ change: @Sendable (inout InviteRecord) throws -> [InviteEvent.Name]
     ) async throws(StoreError) -> InviteRecord? {
-        try await write("updating an invite") { db in
+        // Its own transaction: `change` is the caller's, so it is not kept for a shared one.
+        try await writeAlone("updating an invite") { db in
             guard let original = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else { return nil }
             let (record, names) = try original.applying(change)
             if record != original {
@@ -337,11 +344,23 @@ public final class SQLiteInviteStore: InviteStore {
         }
     }
 
-    private func write<T: Sendable>(
+    /// A write in a transaction of its own.
+    private func writeAlone<T: Sendable>(
         _ operation: String, _ updates: @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {
             return try await writer.write(updates)
+        } catch {
+            throw StoreError.from(error, during: operation)
+        }
+    }
+
+    /// A write in a transaction it may share with writes queued beside it (`WriteBatcher`).
+    private func write<T: Sendable>(
+        _ operation: String, _ updates: @escaping @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        do {
+            return try await batcher.write(updates)
         } catch {
             throw StoreError.from(error, during: operation)
         }
