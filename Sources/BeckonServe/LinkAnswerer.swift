@@ -67,30 +67,19 @@ struct LinkAnswerer: Sendable {
     {
         let locale = site.locale(acceptLanguage: acceptLanguage)
         let url = "https://\(site.config.links.host)\(path)" + (query.map { "?\($0)" } ?? "")
-        let verified = keyring.verify(url, policy: site.config.links, at: date)
-        let link: InviteLink?
-        switch verified {
-        case .success(let valid): link = valid
-        case .failure(.expired):
-            // The signature is good; only the time passed. Parsed again to learn its target.
-            link = try? InviteLink(parsing: url, policy: site.config.links)
-        case .failure: link = nil
-        }
-        let code: InviteCode?
-        if case .code(let linked)? = link?.target { code = linked } else { code = nil }
-        let found = try await store.inviteAndAvatar(code: code ?? Self.absentCode)
-        guard let link else { return notFound(locale) }
+        let found = try await lookUp(url, at: date)
+        guard let link = found.link else { return notFound(locale) }
         switch link.target {
         case .code:
-            guard let (record, avatarUpdatedAt) = found, code != nil else { return notFound(locale) }
+            guard let record = found.record else { return notFound(locale) }
             var invite = record.invite
-            if case .failure(.expired) = verified { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
+            if found.expired { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
             return show(
                 invite.resolve(at: date), locale, for: record, link: url,
-                avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt))
+                avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt))
         case .referral:
             // A referral link names a sender, not an invite: its signature and expiry decide.
-            if case .failure(.expired) = verified { return show(.expired, locale) }
+            if found.expired { return show(.expired, locale) }
             return show(.landing, locale)
         }
     }
@@ -154,12 +143,24 @@ struct LinkAnswerer: Sendable {
         let value = String(items[index].dropFirst(prefix.count))
         items.remove(at: index)
         let url = "https://\(site.config.links.host)\(path)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        let found = try await lookUp(url, at: date)
+        guard found.link != nil else { return nil }
+        return (value, url, found.expired, found.record, found.avatarUpdatedAt)
+    }
+
+    /// A link checked and looked up: the link when it is authentic (`expired` when its signature
+    /// is good and only its time passed: a chat keeps showing its preview), and the invite it
+    /// names with its sender's picture's time. One store lookup whether or not the link verified,
+    /// so the answer's time does not tell whether a code exists.
+    private func lookUp(
+        _ url: String, at date: Date
+    ) async throws(StoreError) -> (link: InviteLink?, expired: Bool, record: InviteRecord?, avatarUpdatedAt: Date?) {
         let link: InviteLink?
         var expired = false
         switch keyring.verify(url, policy: site.config.links, at: date) {
         case .success(let valid): link = valid
-        // A link past its time is still authentic (a chat keeps showing its preview).
         case .failure(.expired):
+            // Parsed again to learn its target.
             link = try? InviteLink(parsing: url, policy: site.config.links)
             expired = true
         case .failure: link = nil
@@ -167,8 +168,7 @@ struct LinkAnswerer: Sendable {
         let code: InviteCode?
         if case .code(let linked)? = link?.target { code = linked } else { code = nil }
         let found = try await store.inviteAndAvatar(code: code ?? Self.absentCode)
-        guard link != nil else { return nil }
-        return (value, url, expired, code == nil ? nil : found?.record, found?.avatarUpdatedAt)
+        return (link, expired, code == nil ? nil : found?.record, found?.avatarUpdatedAt)
     }
 
     /// An invite as its own page and card show it, or `nil` when its sender's name was erased.
