@@ -218,7 +218,7 @@ struct LinkAnswerer: Sendable {
 
     /// The link with one of Beckon's own parameters added (`og=de-DE`, `avatar=TAG`).
     static func adding(_ parameter: String, _ value: String, to link: String) -> String {
-        link + (link.contains("?") ? "&" : "?") + "\(parameter)=\(value)"
+        link + (link.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + "\(parameter)=\(value)"
     }
 
     /// The answer for a stored invite: its page rendered with the sender's first name and the

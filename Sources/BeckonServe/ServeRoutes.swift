@@ -445,7 +445,7 @@ struct ServeRoutes: Sendable {
             let prefix = String(links.pathPrefix)
             guard path.hasPrefix(prefix) else { return false }
             let rest = path.dropFirst(prefix.count)
-            return !rest.isEmpty && !rest.contains("/")
+            return !rest.isEmpty && !rest.utf8.contains(UInt8(ascii: "/"))
         case .query:
             return path == links.path
         }

@@ -14,6 +14,10 @@ extension InviteRecord {
 
     static let selectSQL = "SELECT \(columns.joined(separator: ", ")) FROM invites"
 
+    /// Each column's position in `columns`, which is its index in a row selected with `selectSQL`:
+    /// a row is read by position, not by a case-insensitive search for each column's name.
+    private static let positions = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+
     static let insertSQL =
         "INSERT INTO invites (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
 
@@ -49,17 +53,24 @@ extension InviteRecord {
         return StatementArguments(values)
     }
 
-    /// Reads a row selected with `selectSQL`.
+    /// Reads a row selected with `selectSQL` (or with more columns after `columns`).
     init(row: Row) throws {
-        func required<Value: DatabaseValueConvertible>(_ column: String, as _: Value.Type = Value.self) throws -> Value
-        {
-            guard let value: Value = try row.decode(forColumn: column) else {
+        func optional<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+            _ column: String, as _: Value.Type = Value.self
+        ) throws -> Value? {
+            guard let index = Self.positions[column] else { throw StoredValueError(column: "invites.\(column)") }
+            return try row.decode(atIndex: index)
+        }
+        func required<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+            _ column: String, as _: Value.Type = Value.self
+        ) throws -> Value {
+            guard let value: Value = try optional(column) else {
                 throw StoredValueError(column: "invites.\(column)")
             }
             return value
         }
         func date(_ column: String) throws -> Date? {
-            try (row.decode(forColumn: column) as Int64?).map(Milliseconds.date)
+            try (optional(column) as Int64?).map(Milliseconds.date)
         }
         func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws -> Value {
             guard let value = parse(try required(column)) else { throw StoredValueError(column: "invites.\(column)") }
@@ -70,12 +81,12 @@ extension InviteRecord {
             senderID: try required("sender_id"),
             code: try parsed("code", InviteCode.init),
             context: try parsed("context", InviteContext.init(rawValue:)),
-            contextID: try row.decode(forColumn: "context_id"),
+            contextID: try optional("context_id"),
             channel: try parsed("channel", InviteChannel.init(rawValue:)),
             createdAt: Milliseconds.date(try required("created_at"))
         )
         invite.status = try parsed("status", InviteStatus.init(rawValue:))
-        invite.inviteeID = try row.decode(forColumn: "invitee_id")
+        invite.inviteeID = try optional("invitee_id")
         invite.sentAt = try date("sent_at")
         invite.resentAt = try date("resent_at")
         invite.openedAt = try date("opened_at")
@@ -84,11 +95,11 @@ extension InviteRecord {
         invite.expiresAt = Milliseconds.date(try required("expires_at"))
         self.init(
             invite: invite,
-            senderFirstName: try row.decode(forColumn: "sender_first_name"),
-            recipient: try row.decode(forColumn: "recipient"),
-            locale: try row.decode(forColumn: "locale"),
-            variant: try row.decode(forColumn: "variant"),
-            contextTitle: try row.decode(forColumn: "context_title")
+            senderFirstName: try optional("sender_first_name"),
+            recipient: try optional("recipient"),
+            locale: try optional("locale"),
+            variant: try optional("variant"),
+            contextTitle: try optional("context_title")
         )
     }
 }

@@ -128,29 +128,32 @@ public final class SQLiteInviteStore: InviteStore {
     }
 
     public func invite(code: InviteCode) async throws(StoreError) -> InviteRecord? {
-        try await read("reading an invite") { db in
+        try lookUp("reading an invite") { db in
             try Self.fetchInvite(db, where: "code = ?", [code.rawValue])
         }
     }
 
+    /// The statement of `inviteAndAvatar`, prepared once per connection.
+    private static let inviteAndAvatarSQL = """
+        SELECT \(InviteRecord.columns.joined(separator: ", ")),
+            (SELECT updated_at FROM avatars WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at
+        FROM invites WHERE code = ?
+        """
+
     public func inviteAndAvatar(
         code: InviteCode
     ) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)? {
-        try await read("reading an invite") { db in
-            let sql = """
-                SELECT \(InviteRecord.columns.joined(separator: ", ")),
-                    (SELECT updated_at FROM avatars WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at
-                FROM invites WHERE code = ?
-                """
-            return try Row.fetchOne(db, sql: sql, arguments: [code.rawValue]).map { row in
-                let updated: Int64? = row["avatar_updated_at"]
+        try lookUp("reading an invite") { db in
+            let statement = try db.cachedStatement(sql: Self.inviteAndAvatarSQL)
+            return try Row.fetchOne(statement, arguments: [code.rawValue]).map { row in
+                let updated: Int64? = try row.decode(atIndex: InviteRecord.columns.count)
                 return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
             }
         }
     }
 
     public func invite(id: UUID) async throws(StoreError) -> InviteRecord? {
-        try await read("reading an invite") { db in
+        try lookUp("reading an invite") { db in
             try Self.fetchInvite(db, where: "id = ?", [id.uuidString])
         }
     }
@@ -298,7 +301,7 @@ public final class SQLiteInviteStore: InviteStore {
     private static func fetchInvite(
         _ db: Database, where condition: String, _ arguments: StatementArguments
     ) throws -> InviteRecord? {
-        try Row.fetchOne(db, sql: "\(InviteRecord.selectSQL) WHERE \(condition)", arguments: arguments)
+        try Row.fetchOne(db.cachedStatement(sql: "\(InviteRecord.selectSQL) WHERE \(condition)"), arguments: arguments)
             .map(InviteRecord.init(row:))
     }
 
@@ -321,8 +324,9 @@ public final class SQLiteInviteStore: InviteStore {
     }
 
     public func avatarUpdatedAt(sender: String) async throws(StoreError) -> Date? {
-        try await read("reading a sender's picture") { db in
-            try Int64.fetchOne(db, sql: "SELECT updated_at FROM avatars WHERE sender_id = ?", arguments: [sender])
+        try lookUp("reading a sender's picture") { db in
+            let statement = try db.cachedStatement(sql: "SELECT updated_at FROM avatars WHERE sender_id = ?")
+            return try Int64.fetchOne(statement, arguments: [sender])
                 .map { Date(timeIntervalSince1970: Double($0) / 1000) }
         }
     }
@@ -339,6 +343,18 @@ public final class SQLiteInviteStore: InviteStore {
     ) async throws(StoreError) -> T {
         do {
             return try await writer.read(value)
+        } catch {
+            throw StoreError.from(error, during: operation)
+        }
+    }
+
+    /// A read of one statement, on the calling thread: a link's lookup, the server's hottest path.
+    /// One statement reads one snapshot, so it needs no transaction of its own, and the read
+    /// takes a pooled connection without a hop to another thread (a lookup by key takes
+    /// microseconds; in WAL mode it never waits for a writer).
+    private func lookUp<T>(_ operation: String, _ value: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.unsafeRead(value)
         } catch {
             throw StoreError.from(error, during: operation)
         }

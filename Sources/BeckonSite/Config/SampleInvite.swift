@@ -66,7 +66,7 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
         invite id: UUID, inviterFirstName: String, context: InviteContext, contextID: String?, contextTitle: String?,
         code: InviteCode, createdAt: Date
     ) {
-        guard let email = EmailAddress("invitee@example.com") else { return nil }
+        guard let email = Self.standInEmail else { return nil }
         self.id = id.uuidString.lowercased()
         self.inviterFirstName = inviterFirstName
         self.inviterName = inviterFirstName
@@ -78,6 +78,9 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
         self.createdAt = createdAt
         self.location = SourceLocation(file: "invite")
     }
+
+    /// The recipient's address a real invite's pages are rendered with, parsed once.
+    private static let standInEmail = EmailAddress("invitee@example.com")
 
     /// - Parameter defaultCreatedAt: The creation time when the mapping does not set `createdAt`.
     init?(_ mapping: YAMLReader.Mapping, defaultCreatedAt: Date) {

@@ -20,12 +20,14 @@ extension InviteLink {
         guard host == policy.host else { throw fail("the link's host is \(host), not \(policy.host)") }
         let afterHost = rest[slash...]
         let pathPart = afterHost.prefix { $0 != "?" && $0 != "#" }
-        guard !afterHost.contains("#") else { throw fail("an invite link has no #fragment") }
+        guard !afterHost.utf8.contains(UInt8(ascii: "#")) else { throw fail("an invite link has no #fragment") }
         guard let path = PercentEncoding.decode(pathPart) else { throw fail("the path has a malformed escape") }
         let query = afterHost.dropFirst(pathPart.count).dropFirst()
         // Codes, keys, signatures and ids are written with plain letters, digits, `-` and `_`: a
         // link that percent-encodes them is not one Beckon or an invite service wrote.
-        guard !pathPart.contains("%"), !query.contains("%"), !query.contains("+") else {
+        guard !pathPart.utf8.contains(UInt8(ascii: "%")),
+            !query.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") })
+        else {
             throw fail("the link is not in its canonical spelling: it percent-encodes its path or parameters")
         }
         guard let pairs = QueryString.parse(query) else { throw fail("the query has a malformed escape") }
@@ -34,27 +36,26 @@ extension InviteLink {
             guard values[name] == nil else { throw fail("the parameter `\(name)` appears twice") }
             values[name] = value
         }
-        let known: Set<String> =
-            policy.form == .path ? ["exp", "kid", "sig", "v"] : ["exp", "kid", "sig", "v", "ref", "ctx", "cid"]
-        if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
+        let known = policy.form == .path ? Self.pathFormParameters : Self.queryFormParameters
+        if values.keys.contains(where: { !known.contains($0) }),
+            let unknown = values.keys.sorted().first(where: { !known.contains($0) })
+        {
             throw fail("the link has an unknown parameter `\(unknown)`")
         }
         guard let exp = values["exp"], let seconds = Int64(exp), exp == String(seconds) else {
             throw fail("the link has no valid `exp`")
         }
         guard let keyID = values["kid"], !keyID.isEmpty else { throw fail("the link has no `kid`") }
-        guard let signature = values["sig"], signature.count == 22,
-            signature.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        guard let signature = values["sig"], signature.utf8.count == 22, signature.utf8.allSatisfy(Self.isIDByte)
         else { throw fail("the link has no valid `sig`") }
         if let variant = values["v"], !Self.isOpaqueID(variant) { throw fail("the link's `v` is not an opaque id") }
 
         let target: Target
         switch policy.form {
         case .path:
-            let pieces = policy.path.components(separatedBy: "{code}")
-            guard pieces.count == 2, path.hasPrefix(pieces[0]), path.hasSuffix(pieces[1]),
-                path.count > pieces[0].count + pieces[1].count,
-                let code = InviteCode(String(path.dropFirst(pieces[0].count).dropLast(pieces[1].count)))
+            guard let (prefix, suffix) = policy.codeAffixes, path.hasPrefix(prefix), path.hasSuffix(suffix),
+                path.utf8.count > prefix.utf8.count + suffix.utf8.count,
+                let code = InviteCode(String(path.dropFirst(prefix.count).dropLast(suffix.count)))
             else { throw fail("the path is not \(policy.path) with a valid code") }
             target = .code(code)
         case .query:
@@ -76,4 +77,8 @@ extension InviteLink {
         self.variant = values["v"]
         self.signature = signature
     }
+
+    /// The parameters a link of each form may carry.
+    private static let pathFormParameters: Set<String> = ["exp", "kid", "sig", "v"]
+    private static let queryFormParameters: Set<String> = ["exp", "kid", "sig", "v", "ref", "ctx", "cid"]
 }

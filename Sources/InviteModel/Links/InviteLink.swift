@@ -83,7 +83,16 @@ extension InviteLink {
     /// Whether an id may go into a link: 1–64 letters, digits, `-` and `_`. Names, emails and phone
     /// numbers (with `@`, `+`, spaces) cannot, so links stay free of personal data.
     public static func isOpaqueID(_ text: String) -> Bool {
-        (1...64).contains(text.count)
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy(isIDByte)
+    }
+
+    /// An ASCII letter or digit, `-` or `_`: the bytes of ids, codes and signatures.
+    static func isIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 }

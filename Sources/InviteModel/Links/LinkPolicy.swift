@@ -27,15 +27,30 @@ public struct LinkPolicy: Sendable, Hashable {
     /// The part of `path` before `{code}` (all of it when there is none): the path of every
     /// invite link starts with it.
     public var pathPrefix: Substring {
-        // A byte search: the checks ask for every link to the invite host.
-        let marker = Array("{code}".utf8)
-        let utf8 = path.utf8
+        path[..<(Self.marker(in: path[...]) ?? path.endIndex)]
+    }
+
+    /// What a path-form link's path holds around its code: the parts of `path` before and after
+    /// its one `{code}`; `nil` when it has none, or several.
+    public var codeAffixes: (prefix: Substring, suffix: Substring)? {
+        guard let start = Self.marker(in: path[...]) else { return nil }
+        let suffix = path[path.utf8.index(start, offsetBy: Self.codeMarker.count)...]
+        guard Self.marker(in: suffix) == nil else { return nil }
+        return (path[..<start], suffix)
+    }
+
+    private static let codeMarker = Array("{code}".utf8)
+
+    /// Where `{code}` starts in `text`: a byte search, since the checks ask for every link to the
+    /// invite host and the server for every link it answers.
+    private static func marker(in text: Substring) -> String.Index? {
+        let utf8 = text.utf8
         var index = utf8.startIndex
         while index != utf8.endIndex {
-            if utf8[index...].starts(with: marker) { return path[..<index] }
+            if utf8[index...].starts(with: codeMarker) { return index }
             index = utf8.index(after: index)
         }
-        return path[...]
+        return nil
     }
 
     /// The unsigned link of a code in the path form (`https://HOST/invite/CODE`).
