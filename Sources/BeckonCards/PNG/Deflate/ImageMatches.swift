@@ -119,10 +119,14 @@ enum ImageMatches {
             }
             var best = (length: 0, distance: 0)
             if limit >= DeflateToken.minimumLength {
-                if lastDistance <= position {
+                // Most drawn bytes (a photo's) repeat at no distance: a distance is measured only
+                // when its first three bytes match, read as one word.
+                let here = head3(bytes + position)
+                if lastDistance <= position && head3(bytes + position - lastDistance) == here {
                     best = (commonLength(bytes, position, position - lastDistance, limit: limit), lastDistance)
                 }
                 for distance in distances where distance <= position && best.length < limit {
+                    guard head3(bytes + position - distance) == here else { continue }
                     let length = commonLength(bytes, position, position - distance, limit: limit)
                     if length > best.length { best = (length, distance) }
                 }
@@ -138,9 +142,14 @@ enum ImageMatches {
         }
     }
 
+    /// The three bytes at `bytes`, as one number.
+    @inline(__always)
+    private static func head3(_ bytes: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
+    }
+
     @inline(__always)
     private static func hash3(_ bytes: UnsafePointer<UInt8>) -> Int {
-        let value = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
-        return Int((value &* 0x9E37_79B1) >> UInt32(32 - hashBits))
+        Int((head3(bytes) &* 0x9E37_79B1) >> UInt32(32 - hashBits))
     }
 }
