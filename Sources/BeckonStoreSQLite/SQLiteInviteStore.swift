@@ -136,7 +136,7 @@ public final class SQLiteInviteStore: InviteStore {
     /// The statement of `inviteAndAvatar`, prepared once per connection.
     private static let inviteAndAvatarSQL = """
         SELECT \(InviteRecord.columns.joined(separator: ", ")),
-            (SELECT updated_at FROM avatars WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at
+            (SELECT updated_at FROM avatars INDEXED BY avatars_updated_at WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at
         FROM invites WHERE code = ?
         """
 
@@ -325,7 +325,8 @@ public final class SQLiteInviteStore: InviteStore {
 
     public func avatarUpdatedAt(sender: String) async throws(StoreError) -> Date? {
         try lookUp("reading a sender's picture") { db in
-            let statement = try db.cachedStatement(sql: "SELECT updated_at FROM avatars WHERE sender_id = ?")
+            let statement = try db.cachedStatement(
+                sql: "SELECT updated_at FROM avatars INDEXED BY avatars_updated_at WHERE sender_id = ?")
             return try Int64.fetchOne(statement, arguments: [sender])
                 .map { Date(timeIntervalSince1970: Double($0) / 1000) }
         }
