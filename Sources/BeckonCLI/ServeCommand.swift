@@ -104,6 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let defaultRateLimitMessage = "inApp.rateLimited"
 
     func run() async throws {
+        ServerMemory.keepLargeBlocks()
         let log: @Sendable (String) -> Void = { line in
             FileHandle.standardError.write(Data("[\(Timestamp.string(from: Date()))] \(line)\n".utf8))
         }

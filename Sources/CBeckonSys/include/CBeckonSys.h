@@ -21,4 +21,10 @@ int beckon_sync_file_system(const char *path);
 /// where the C library has no such setting.
 int beckon_set_heap_growth(size_t bytes);
 
+/// Serves blocks under `mapped_from` bytes from the heaps instead of mapping each anew (glibc's
+/// `M_MMAP_THRESHOLD`, at most 32 MiB), and gives free memory at a heap's top back to the system
+/// only past `trimmed_from` bytes (`M_TRIM_THRESHOLD`). Returns 0, or -1 where the C library has
+/// no such settings.
+int beckon_keep_large_blocks(size_t mapped_from, size_t trimmed_from);
+
 #endif
