@@ -29,7 +29,8 @@ struct InviteService: Sendable {
     ) async throws(APIProblem) -> (
         InviteRecord, created: Bool
     ) {
-        let hash = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        // The request's hash, kept with its idempotency key: a retry must send the same body.
+        let hash = idempotencyKey == nil ? nil : Self.hex(SHA256.hash(data: body))
         for _ in 0..<4 {
             let invite = Invite(
                 senderID: request.senderID, code: codes.next(), context: request.context, contextID: request.contextID,
@@ -41,7 +42,7 @@ struct InviteService: Sendable {
             do {
                 outcome = try await store.create(
                     record, limit: limit, idempotencyKey: idempotencyKey,
-                    requestHash: idempotencyKey == nil ? nil : hash)
+                    requestHash: hash)
             } catch {
                 throw Self.problem(error)
             }
@@ -55,6 +56,17 @@ struct InviteService: Sendable {
             }
         }
         throw .unavailable("No free invite code was found; try again.")
+    }
+
+    /// Bytes as lower-case hex digits.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The invite with a code.

@@ -9,11 +9,12 @@ extension InviteEvent {
 
     /// Appends an event for `invite`; SQLite assigns the sequence.
     static func insert(_ name: Name, for invite: Invite, at date: Date, in db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 name.rawValue, invite.id.uuidString, invite.code.rawValue, invite.senderID, invite.context.rawValue,
                 invite.channel.rawValue, Milliseconds.from(date),

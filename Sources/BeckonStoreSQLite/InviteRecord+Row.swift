@@ -19,38 +19,44 @@ extension InviteRecord {
     private static let positions = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
 
     static let insertSQL =
-        "INSERT INTO invites (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
+        "INSERT INTO invites (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
 
-    /// Rewrites every column but the id, which identifies the row.
+    /// Rewrites every column but the id, which identifies the row: the arguments are
+    /// `updateArguments`.
     static let updateSQL =
-        "UPDATE invites SET \(columns.dropFirst().map { "\($0) = :\($0)" }.joined(separator: ", ")) WHERE id = :id"
+        "UPDATE invites SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
-    /// The named arguments of `insertSQL` and `updateSQL`.
-    var arguments: StatementArguments {
+    /// The arguments of `insertSQL`: every column's value, in the order of `columns`.
+    var arguments: StatementArguments { StatementArguments(values) }
+
+    /// The arguments of `updateSQL`: every column's value but the id's, then the id.
+    var updateArguments: StatementArguments { StatementArguments(values.dropFirst() + [values[0]]) }
+
+    /// Each column's value, in the order of `columns`.
+    private var values: [(any DatabaseValueConvertible)?] {
         let invite = invite
-        let values: [String: (any DatabaseValueConvertible)?] = [
-            "id": invite.id.uuidString,
-            "code": invite.code.rawValue,
-            "sender_id": invite.senderID,
-            "context": invite.context.rawValue,
-            "context_id": invite.contextID,
-            "channel": invite.channel.rawValue,
-            "status": invite.status.rawValue,
-            "invitee_id": invite.inviteeID,
-            "created_at": Milliseconds.from(invite.createdAt),
-            "sent_at": invite.sentAt.map(Milliseconds.from),
-            "resent_at": invite.resentAt.map(Milliseconds.from),
-            "opened_at": invite.openedAt.map(Milliseconds.from),
-            "accepted_at": invite.acceptedAt.map(Milliseconds.from),
-            "cancelled_at": invite.cancelledAt.map(Milliseconds.from),
-            "expires_at": Milliseconds.from(invite.expiresAt),
-            "sender_first_name": senderFirstName,
-            "recipient": recipient,
-            "locale": locale,
-            "variant": variant,
-            "context_title": contextTitle,
+        return [
+            invite.id.uuidString,
+            invite.code.rawValue,
+            invite.senderID,
+            invite.context.rawValue,
+            invite.contextID,
+            invite.channel.rawValue,
+            invite.status.rawValue,
+            invite.inviteeID,
+            Milliseconds.from(invite.createdAt),
+            invite.sentAt.map(Milliseconds.from),
+            invite.resentAt.map(Milliseconds.from),
+            invite.openedAt.map(Milliseconds.from),
+            invite.acceptedAt.map(Milliseconds.from),
+            invite.cancelledAt.map(Milliseconds.from),
+            Milliseconds.from(invite.expiresAt),
+            senderFirstName,
+            recipient,
+            locale,
+            variant,
+            contextTitle,
         ]
-        return StatementArguments(values)
     }
 
     /// Reads a row selected with `selectSQL` (or with more columns after `columns`).

@@ -89,7 +89,8 @@ public final class SQLiteInviteStore: InviteStore {
             let invite = record.invite
             if let idempotencyKey {
                 let previous = try Row.fetchOne(
-                    db, sql: "SELECT request_hash, invite_id FROM idempotency_keys WHERE sender_id = ? AND key = ?",
+                    db.cachedStatement(
+                        sql: "SELECT request_hash, invite_id FROM idempotency_keys WHERE sender_id = ? AND key = ?"),
                     arguments: [invite.senderID, idempotencyKey])
                 if let previous {
                     guard try previous.decode(String?.self, forColumn: "request_hash") == requestHash else {
@@ -105,19 +106,21 @@ public final class SQLiteInviteStore: InviteStore {
             if let retryAt = try Self.retryDate(for: invite, limit: limit, in: db) {
                 return .limited(retryAt: retryAt)
             }
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM invites WHERE code = ?", arguments: [invite.code.rawValue])
+            if try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM invites WHERE code = ?"), arguments: [invite.code.rawValue])
                 == true
             {
                 return .codeTaken
             }
-            try db.execute(sql: InviteRecord.insertSQL, arguments: record.arguments)
+            try db.cachedStatement(sql: InviteRecord.insertSQL).execute(arguments: record.arguments)
             try InviteEvent.insert(.created, for: invite, at: invite.createdAt, in: db)
             if let idempotencyKey {
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
                         VALUES (?, ?, ?, ?, ?)
-                        """,
+                        """
+                ).execute(
                     arguments: [
                         invite.senderID, idempotencyKey, requestHash, invite.id.uuidString,
                         Milliseconds.from(invite.createdAt),
@@ -192,7 +195,7 @@ public final class SQLiteInviteStore: InviteStore {
             guard let original = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else { return nil }
             let (record, names) = try original.applying(change)
             if record != original {
-                try db.execute(sql: InviteRecord.updateSQL, arguments: record.arguments)
+                try db.cachedStatement(sql: InviteRecord.updateSQL).execute(arguments: record.updateArguments)
             }
             let now = Date()
             for name in names {
@@ -284,7 +287,7 @@ public final class SQLiteInviteStore: InviteStore {
         let start = Milliseconds.from(invite.createdAt.addingTimeInterval(-limit.window))
         let count =
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM invites WHERE sender_id = ? AND created_at > ?",
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM invites WHERE sender_id = ? AND created_at > ?"),
                 arguments: [invite.senderID, start]) ?? 0
         guard count >= limit.limit else { return nil }
         let oldest = try Int64.fetchOne(
