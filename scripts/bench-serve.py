@@ -15,6 +15,8 @@ email rendered and checked). Then, under load with wrk, one after another:
 
 - nginx: the built landing page (`/en-US/invite/index.html`);
 - serve, links: signed links of the 1,000 invites, in turn (verify, look up, choose the page);
+- serve, kept card: the preview cards of the 300 invites measured one at a time, drawn then and
+  kept (a crawler fetching a shared link's card again);
 - serve, create: `POST /v1/invites` with a new sender each time (the rate-limit check and the
   insert, each a write transaction);
 
@@ -268,6 +270,14 @@ def main():
 local paths = {paths}
 local n = 0
 request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1], {{["Accept-Language"] = "de"}}) end
+""", work)
+        # The 300 invites' cards were drawn and kept by the phase one at a time: crawlers asking
+        # again (WhatsApp, iMessage and Slack each fetch a shared link's card) get them kept.
+        cards = "{" + ",".join(json.dumps(p + "&og=en-US") for p in links[:300]) + "}"
+        results["serve, kept card"] = wrk(base + "/", args.seconds, args.connections, f"""
+local paths = {cards}
+local n = 0
+request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1]) end
 """, work)
         results["serve, POST /v1/invites"] = wrk(base + "/", args.seconds, args.connections, f"""
 local n = 0
