@@ -9,6 +9,6 @@ enum ServerMemory {
     /// 2.5 ms longer for it. Memory kept is reused by the next request; the
     /// caches' byte budgets bound what the server holds.
     static func keepLargeBlocks() {
-        _ = beckon_keep_large_blocks(32 << 20, 64 << 20)
+        _ = beckon_keep_large_blocks(32 << 20, 16 << 20)
     }
 }

@@ -3,8 +3,8 @@
 /// invite's page into a folder of its own, where `/en-US/android/` would point at nothing.
 ///
 /// Rewritten are the URL attributes (`href`, `src`, `action`, `poster`, `cite`, `formaction`,
-/// `data`, `xlink:href`), each `srcset` candidate, and `url(/…)` in `style` attributes and
-/// elements; a protocol-relative `//host/…`, a relative, absolute or fragment URL, comments, and
+/// `data`, `xlink:href`), each `srcset` candidate, each URL of a `ping` list, and `url(/…)` in
+/// `style` attributes and elements; a protocol-relative `//host/…`, a relative, absolute or fragment URL, comments, and
 /// the text of `script` elements are left as they are. Every other byte is kept.
 public enum AbsoluteLinks {
     /// The page with its root-relative URLs made absolute to `origin` (no trailing slash).
@@ -120,6 +120,8 @@ public enum AbsoluteLinks {
                     output += value
                 } else if name == Array("srcset".utf8) {
                     output += srcset(value)
+                } else if name == Array("ping".utf8) {
+                    output += ping(value)
                 } else if name == Array("style".utf8) {
                     output += cssURLs(value)
                 } else {
@@ -147,6 +149,23 @@ public enum AbsoluteLinks {
                 if byte == UInt8(ascii: ",") { atCandidate = true }
                 result.append(byte)
                 position += 1
+            }
+            return result
+        }
+
+        /// Each URL of a space-separated list (`ping`) made absolute.
+        func ping(_ value: ArraySlice<UInt8>) -> [UInt8] {
+            var result: [UInt8] = []
+            var atURL = true
+            for position in value.indices {
+                let byte = value[position]
+                if isSpace(byte) {
+                    atURL = true
+                } else if atURL {
+                    if isRootRelative(value[position...]) { result += origin }
+                    atURL = false
+                }
+                result.append(byte)
             }
             return result
         }

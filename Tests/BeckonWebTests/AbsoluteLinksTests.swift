@@ -23,6 +23,10 @@ import Testing
             #"<div style="background:url('https://join.example.test/bg.png')"></div>"#
         ),
         (
+            #"<a href="/a" ping="/p1  https://t.test/p2 //cdn.test/p3 /p4">x</a>"#,
+            #"<a href="https://join.example.test/a" ping="https://join.example.test/p1  https://t.test/p2 //cdn.test/p3 https://join.example.test/p4">x</a>"#
+        ),
+        (
             "<style>.a{background:url(/x.png)} .b{background:url(//cdn.test/y.png)}</style>",
             "<style>.a{background:url(https://join.example.test/x.png)} .b{background:url(//cdn.test/y.png)}</style>"
         ),
