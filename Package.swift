@@ -68,7 +68,7 @@ let package = Package(
         ),
         .target(name: "BeckonDiagnostics"),
         .target(name: "BeckonJSON"),
-        .target(name: "BeckonBase64"),
+        .target(name: "BeckonBase64", dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]),
         .target(name: "BeckonProvenance", dependencies: ["BeckonBase64", "BeckonDiagnostics"]),
         .target(name: "BeckonURL"),
         .target(name: "BeckonEngine", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
