@@ -5,12 +5,34 @@ import InviteModel
 
 /// How an `InviteRecord` maps to a row of `invites`, one column per field.
 extension InviteRecord {
+    /// Each column of `invites` with its value, in the order `insertSQL` binds them: one list, so
+    /// a column and its value cannot drift apart.
+    private static let fields: [(column: String, value: @Sendable (InviteRecord) -> (any DatabaseValueConvertible)?)] =
+        [
+            ("id", { $0.invite.id.uuidString }),
+            ("code", { $0.invite.code.rawValue }),
+            ("sender_id", { $0.invite.senderID }),
+            ("context", { $0.invite.context.rawValue }),
+            ("context_id", { $0.invite.contextID }),
+            ("channel", { $0.invite.channel.rawValue }),
+            ("status", { $0.invite.status.rawValue }),
+            ("invitee_id", { $0.invite.inviteeID }),
+            ("created_at", { Milliseconds.from($0.invite.createdAt) }),
+            ("sent_at", { $0.invite.sentAt.map(Milliseconds.from) }),
+            ("resent_at", { $0.invite.resentAt.map(Milliseconds.from) }),
+            ("opened_at", { $0.invite.openedAt.map(Milliseconds.from) }),
+            ("accepted_at", { $0.invite.acceptedAt.map(Milliseconds.from) }),
+            ("cancelled_at", { $0.invite.cancelledAt.map(Milliseconds.from) }),
+            ("expires_at", { Milliseconds.from($0.invite.expiresAt) }),
+            ("sender_first_name", { $0.senderFirstName }),
+            ("recipient", { $0.recipient }),
+            ("locale", { $0.locale }),
+            ("variant", { $0.variant }),
+            ("context_title", { $0.contextTitle }),
+        ]
+
     /// The columns of `invites`, in the order `insertSQL` binds them.
-    static let columns = [
-        "id", "code", "sender_id", "context", "context_id", "channel", "status", "invitee_id", "created_at",
-        "sent_at", "resent_at", "opened_at", "accepted_at", "cancelled_at", "expires_at", "sender_first_name",
-        "recipient", "locale", "variant", "context_title",
-    ]
+    static let columns = fields.map(\.column)
 
     static let selectSQL = "SELECT \(columns.joined(separator: ", ")) FROM invites"
 
@@ -33,31 +55,7 @@ extension InviteRecord {
     var updateArguments: StatementArguments { StatementArguments(values.dropFirst() + [values[0]]) }
 
     /// Each column's value, in the order of `columns`.
-    private var values: [(any DatabaseValueConvertible)?] {
-        let invite = invite
-        return [
-            invite.id.uuidString,
-            invite.code.rawValue,
-            invite.senderID,
-            invite.context.rawValue,
-            invite.contextID,
-            invite.channel.rawValue,
-            invite.status.rawValue,
-            invite.inviteeID,
-            Milliseconds.from(invite.createdAt),
-            invite.sentAt.map(Milliseconds.from),
-            invite.resentAt.map(Milliseconds.from),
-            invite.openedAt.map(Milliseconds.from),
-            invite.acceptedAt.map(Milliseconds.from),
-            invite.cancelledAt.map(Milliseconds.from),
-            Milliseconds.from(invite.expiresAt),
-            senderFirstName,
-            recipient,
-            locale,
-            variant,
-            contextTitle,
-        ]
-    }
+    private var values: [(any DatabaseValueConvertible)?] { Self.fields.map { $0.value(self) } }
 
     /// Reads a row selected with `selectSQL` (or with more columns after `columns`).
     init(row: Row) throws {

@@ -4,8 +4,9 @@
 ///
 /// Rewritten are the URL attributes (`href`, `src`, `action`, `poster`, `cite`, `formaction`,
 /// `data`, `xlink:href`), each `srcset` candidate, each URL of a `ping` list, and `url(/…)` in
-/// `style` attributes and elements; a protocol-relative `//host/…`, a relative, absolute or fragment URL, comments, and
-/// the text of `script` elements are left as they are. Every other byte is kept.
+/// `style` attributes and elements; a protocol-relative `//host/…`, a relative, absolute or
+/// fragment URL, comments, and the text of `script` elements are left as they are. Every other
+/// byte is kept.
 public enum AbsoluteLinks {
     /// The page with its root-relative URLs made absolute to `origin` (no trailing slash).
     public static func absolutized(_ html: [UInt8], origin: String) -> [UInt8] {

@@ -1,5 +1,4 @@
 import Crypto
-import ExtrasBase64
 import Foundation
 import InviteModel
 
@@ -96,7 +95,7 @@ public struct LinkKeyring: Sendable {
             return .failure(.malformed(error.description))
         }
         guard let key = keys.first(where: { $0.id == link.keyID }) else { return .failure(.unknownKey(link.keyID)) }
-        guard let signature = link.signature.flatMap(Self.decodeBase64URL),
+        guard let signature = link.signature.flatMap(Base64URL.canonicalBytes),
             Self.constantTimeEqual(signature, Self.mac(link.canonicalForm, key))
         else { return .failure(.badSignature) }
         guard date < link.expiresAt else { return .failure(.expired(link.expiresAt)) }
@@ -107,26 +106,13 @@ public struct LinkKeyring: Sendable {
     /// characters). Truncating to half the hash keeps links short enough for one SMS while leaving
     /// 2^128 forgery resistance (RFC 2104 §5).
     static func signature(of canonicalForm: String, with key: LinkKey) -> String {
-        base64URL(mac(canonicalForm, key))
+        Base64URL.encode(mac(canonicalForm, key))
     }
 
     static func mac(_ canonicalForm: String, _ key: LinkKey) -> [UInt8] {
         var form = canonicalForm
         let code = form.withUTF8 { HMAC<SHA256>.authenticationCode(for: UnsafeRawBufferPointer($0), using: key.secret) }
         return Array(code.prefix(16))
-    }
-
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Base64.encodeToString(bytes: bytes, options: [.base64UrlAlphabet, .omitPaddingCharacter])
-    }
-
-    /// Decodes unpadded base64url, accepting only the canonical spelling: the last character of a
-    /// 16-byte signature carries four unused bits, and a link whose signature differs only there
-    /// must not verify.
-    static func decodeBase64URL(_ text: String) -> [UInt8]? {
-        guard let bytes = try? Base64.decode(string: text, options: [.base64UrlAlphabet, .omitPaddingCharacter])
-        else { return nil }
-        return base64URL(bytes) == text ? bytes : nil
     }
 
     /// Compares two MACs in time that does not depend on where they differ.

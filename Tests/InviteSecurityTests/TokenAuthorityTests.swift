@@ -122,11 +122,11 @@ import Testing
             }
             #expect(reason.hasSuffix("is not canonical base64url"))
         }
-        #expect(TokenHeaderCheck.isCanonicalBase64URL("QQ"))
-        #expect(!TokenHeaderCheck.isCanonicalBase64URL("QR"))
-        #expect(TokenHeaderCheck.isCanonicalBase64URL("QUE"))
-        #expect(!TokenHeaderCheck.isCanonicalBase64URL("QUF"))
-        #expect(!TokenHeaderCheck.isCanonicalBase64URL("QUFBQ"))
+        #expect(Base64URL.canonicalBytes("QQ") != nil)
+        #expect(Base64URL.canonicalBytes("QR") == nil)
+        #expect(Base64URL.canonicalBytes("QUE") != nil)
+        #expect(Base64URL.canonicalBytes("QUF") == nil)
+        #expect(Base64URL.canonicalBytes("QUFBQ") == nil)
     }
 
     @Test func keysUnder2048BitsAreRefused() async throws {

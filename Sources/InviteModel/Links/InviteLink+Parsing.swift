@@ -37,9 +37,7 @@ extension InviteLink {
             values[name] = value
         }
         let known = policy.form == .path ? Self.pathFormParameters : Self.queryFormParameters
-        if values.keys.contains(where: { !known.contains($0) }),
-            let unknown = values.keys.sorted().first(where: { !known.contains($0) })
-        {
+        if let unknown = values.keys.filter({ !known.contains($0) }).min() {
             throw fail("the link has an unknown parameter `\(unknown)`")
         }
         guard let exp = values["exp"], let seconds = Int64(exp), exp == String(seconds) else {
