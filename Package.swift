@@ -111,7 +111,7 @@ let package = Package(
             name: "BeckonEmail",
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonMarkdown", "BeckonProvenance", "BeckonSite",
-                "BeckonRender", "BeckonMIME", "BeckonText", "InviteModel",
+                "BeckonRender", "BeckonMIME", "BeckonText", "InviteModel", "BeckonEngine",
             ]),
         .target(
             name: "BeckonReview",
@@ -290,7 +290,7 @@ let package = Package(
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonReview", "BeckonSite", "InviteModel",
                 "InviteSecurity",
-                "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport", "BeckonWeb",
+                "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport", "BeckonWeb", "BeckonEmail",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -23,6 +23,8 @@ struct EmailDocument {
     var styles: EmailStyles
     /// Where the subject, preheader and logo were written, for marking the HTML.
     var origins = Origins()
+    /// Written instead of the preheader's filler when set (see `EmailRenderer.draft`).
+    var fillerMark: String?
 
     struct Origins {
         var subject: Origin?
@@ -33,12 +35,16 @@ struct EmailDocument {
     /// Invisible characters after the preheader, so clients do not fill the preview with body text.
     static let preheaderFiller = "&#847;&zwnj;&nbsp;"
 
+    /// The filler after a preheader: enough to fill about 150 characters of preview, at least 8.
+    static func filler(after preheader: String) -> String {
+        String(repeating: preheaderFiller, count: max(8, (150 - preheader.count) / 3))
+    }
+
     var html: String {
         let lang = HTMLEscaping.attribute(locale.rawValue)
         let dir = locale.direction
         let background = styles.light.background.css
         let title = OriginMarks.wrap(HTMLEscaping.text(subject), in: origins.subject)
-        let fillerCount = max(8, (150 - preheader.count) / 3)
         let logoHTML =
             logo.map { logo in
                 """
@@ -70,7 +76,7 @@ struct EmailDocument {
             </head>
             <body class="bk-bg" style="margin:0;padding:0;width:100%;background-color:\(background);">
             <div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;" aria-hidden="true">\
-            \(OriginMarks.wrap(HTMLEscaping.text(preheader), in: origins.preheader))\(String(repeating: Self.preheaderFiller, count: fillerCount))</div>
+            \(OriginMarks.wrap(HTMLEscaping.text(preheader), in: origins.preheader))\(fillerMark ?? Self.filler(after: preheader))</div>
             <div role="article" aria-roledescription="email" aria-label="\(HTMLEscaping.attribute(subject))" lang="\(lang)" \
             dir="\(dir)" class="bk-bg" style="background-color:\(background);direction:\(dir);">
             <table role="presentation" border="0" cellspacing="0" cellpadding="0" width="100%" class="bk-bg" \

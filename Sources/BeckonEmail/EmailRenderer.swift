@@ -23,6 +23,8 @@ public struct EmailRenderer: Sendable {
     public let sendDate: Date?
     /// The styles of each build locale's emails, made once.
     private let stylesByLocale: [LocaleID: EmailStyles]
+    /// Each template × locale compiled once (`CompiledEmail`), for this renderer's site and strings.
+    let compiledEmails = CompiledEmails()
 
     /// The locale keys every transactional email's footer uses.
     public static let footerKeys: [MessageKey] = ["email.footer.why", "email.footer.ignore", "email.footer.support"]
@@ -137,11 +139,53 @@ public struct EmailRenderer: Sendable {
     }
 
     /// Renders one email. With `send`, `sample` is a real invite and the email carries its own
-    /// accept link and stamp instead of the build's.
+    /// accept link and stamp instead of the build's. The email is filled in from its template ×
+    /// locale compiled once (`CompiledEmail`) where the template allows, and rendered whole
+    /// otherwise; both give the same bytes.
     public func render(
         _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
     ) -> (RenderedEmail?, [Diagnostic]) {
+        let link = send?.acceptLink ?? acceptLinks[sample.id] ?? site.config.links.url(code: sample.code.rawValue)
+        let values = EmailValues(sample: sample, link: link)
+        if let compiled = compiled(template, locale: locale, values: values) {
+            let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
+            let filled = compiled.fill(values, origin: { valueOrigin($0, sample: sample, origins: origins) })
+            return finish(
+                template, locale: locale, sample: sample, send: send, subject: filled.subject,
+                preheader: filled.preheader, fromName: filled.fromName, html: filled.html, text: filled.text,
+                diagnostics: [])
+        }
+        return renderWhole(template, locale: locale, sample: sample, send: send)
+    }
+
+    /// Renders one email from its template, without a compiled form.
+    func renderWhole(
+        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
+    ) -> (RenderedEmail?, [Diagnostic]) {
         let scope = scope(locale: locale, sample: sample, template: template, link: send?.acceptLink)
+        let draft = draft(template, scope: scope)
+        return finish(
+            template, locale: locale, sample: sample, send: send, subject: draft.subject, preheader: draft.preheader,
+            fromName: draft.fromName, html: Self.finishedHTML(draft.markedHTML, locale: locale),
+            text: TextPiece.written(draft.text), diagnostics: draft.diagnostics)
+    }
+
+    /// An email's parts before its HTML is finished: what compiling and rendering share.
+    struct Draft {
+        var subject: String
+        var preheader: String
+        var fromName: String
+        /// The HTML part with origin marks, before `finishedHTML`.
+        var markedHTML: String
+        var text: [TextPiece]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The parts of an email in `scope`.
+    /// - Parameter fillerMark: Written instead of the preheader's filler, whose length follows the
+    ///   preheader's (a compiled email writes it once the values are in).
+    func draft(_ template: EmailTemplate, scope: RenderScope, fillerMark: String? = nil) -> Draft {
+        let locale = scope.locale
         let rightToLeft = locale.isRightToLeft
         let styles = stylesByLocale[locale] ?? Self.styles(site.config.theme, locale: locale)
         func plain(_ key: String) -> String {
@@ -171,31 +215,52 @@ public struct EmailRenderer: Sendable {
         var document = EmailDocument(
             locale: locale, subject: subject, preheader: preheader, body: body, footer: footer, logo: logo,
             styles: styles)
+        document.fillerMark = fillerMark
         document.origins = EmailDocument.Origins(
             subject: origins.string(MessageKey(template.subjectKey), in: locale),
             preheader: origins.string(MessageKey(template.preheaderKey), in: locale),
             logo: origins.setting("email.logo.path"))
-        let (htmlBytes, provenance) = OriginMarks.strip(
-            PhraseBreakMarkup.marked(InlineTagSpacing.apply(document.html), locale: locale.rawValue))
-        let html = String(decoding: htmlBytes, as: UTF8.self)
-        var text = writer.write(template.document)
+        var text = writer.pieces(template.document)
         if !footerMessages.isEmpty {
             text +=
-                "\n--\n" + footerMessages.map { writer.messageParagraph($0, indent: "") }.joined(separator: "\n\n")
-                + "\n"
+                [.text("\n--\n")]
+                + TextPiece.joined(footerMessages.map { [writer.messageParagraph($0, indent: "")] }, separator: "\n\n")
+                + [.text("\n")]
         }
-        var diagnostics = bodyDiagnostics.map { diagnostic in
+        let fromName =
+            template.fromNameKey.flatMap { scope.message(MessageKey($0)) }.map { MessageRenderer.plainText($0) }
+            ?? site.config.app.name
+        return Draft(
+            subject: subject, preheader: preheader, fromName: fromName, markedHTML: document.html, text: text,
+            diagnostics: bodyDiagnostics)
+    }
+
+    /// The HTML part as sent, from the HTML with origin marks: spaced at inline tags touching CJK
+    /// letters, Japanese phrase breaks marked, the marks taken out into a provenance map.
+    static func finishedHTML(_ marked: String, locale: LocaleID) -> (bytes: [UInt8], provenance: ProvenanceMap) {
+        OriginMarks.strip(PhraseBreakMarkup.marked(InlineTagSpacing.apply(marked), locale: locale.rawValue))
+    }
+
+    /// The email from its finished parts: the MIME message written, diagnostics named for the sample.
+    private func finish(
+        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send?, subject: String,
+        preheader: String, fromName: String, html: (bytes: [UInt8], provenance: ProvenanceMap), text: String,
+        diagnostics: [Diagnostic]
+    ) -> (RenderedEmail?, [Diagnostic]) {
+        let htmlText = String(decoding: html.bytes, as: UTF8.self)
+        var diagnostics = diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             diagnostic.sample = sample.id
             return diagnostic
         }
         do {
             let mime = try message(
-                template, scope: scope, sample: sample, subject: subject, html: html, text: text,
-                sendDate: send.map(\.date) ?? sendDate)
+                template, locale: locale, sample: sample, fromName: fromName, subject: subject, html: htmlText,
+                text: text, sendDate: send.map(\.date) ?? sendDate)
             return (
                 RenderedEmail(
-                    subject: subject, preheader: preheader, html: html, text: text, mime: mime, provenance: provenance),
+                    subject: subject, preheader: preheader, html: htmlText, text: text, mime: mime,
+                    provenance: html.provenance),
                 diagnostics
             )
         } catch {
@@ -211,13 +276,10 @@ public struct EmailRenderer: Sendable {
 
     /// The complete MIME message, stamped deterministically from the sample's creation time.
     private func message(
-        _ template: EmailTemplate, scope: RenderScope, sample: SampleInvite, subject: String, html: String,
-        text: String, sendDate: Date?
+        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, fromName: String, subject: String,
+        html: String, text: String, sendDate: Date?
     ) throws(EmailError) -> [UInt8] {
         let config = site.config
-        let fromName =
-            template.fromNameKey.flatMap { scope.message(MessageKey($0)) }.map { MessageRenderer.plainText($0) }
-            ?? config.app.name
         let sender = config.email?.from.address ?? config.app.supportEmail
         let recipient: Mailbox =
             switch template.recipient {
@@ -226,7 +288,7 @@ public struct EmailRenderer: Sendable {
                 Mailbox(
                     address: "inviter.\(sample.id)@\(sample.inviteeEmail.domain)", displayName: sample.inviterName)
             }
-        var headers = [HeaderField("Content-Language", scope.locale.rawValue)]
+        var headers = [HeaderField("Content-Language", locale.rawValue)]
         if template.transactional { headers.append(HeaderField("Auto-Submitted", "auto-generated")) }
         let email = EmailMessage(
             from: Mailbox(address: sender, displayName: fromName),

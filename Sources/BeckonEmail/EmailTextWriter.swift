@@ -14,11 +14,15 @@ struct EmailTextWriter {
 
     /// The plain text of a body.
     func write(_ document: MarkdownNode) -> String {
-        let blocks = document.children.compactMap { block($0, indent: "") }
-        return blocks.joined(separator: "\n\n") + "\n"
+        TextPiece.written(pieces(document))
     }
 
-    private func block(_ node: MarkdownNode, indent: String) -> String? {
+    /// The plain text of a body as pieces, paragraphs not yet wrapped.
+    func pieces(_ document: MarkdownNode) -> [TextPiece] {
+        TextPiece.joined(document.children.compactMap { block($0, indent: "") }, separator: "\n\n") + [.text("\n")]
+    }
+
+    private func block(_ node: MarkdownNode, indent: String) -> [TextPiece]? {
         switch node.kind {
         case .paragraph:
             if let component = template.component(in: node) { return componentText(component, indent: indent) }
@@ -26,39 +30,43 @@ struct EmailTextWriter {
         case .heading:
             return paragraph(node.children, indent: indent, firstIndent: indent)
         case .list(let ordered, let start, _):
-            return node.children.enumerated().map { offset, item in
-                let marker = ordered ? "\(start + offset). " : "- "
-                let inner = String(repeating: " ", count: marker.count)
-                return item.children.enumerated().compactMap { index, child in
-                    guard child.kind == .paragraph else { return block(child, indent: indent + inner) }
-                    return paragraph(
-                        child.children, indent: indent + inner,
-                        firstIndent: index == 0 ? indent + marker : indent + inner)
-                }.joined(separator: "\n")
-            }.joined(separator: "\n")
+            return TextPiece.joined(
+                node.children.enumerated().map { offset, item in
+                    let marker = ordered ? "\(start + offset). " : "- "
+                    let inner = String(repeating: " ", count: marker.count)
+                    return TextPiece.joined(
+                        item.children.enumerated().compactMap { index, child in
+                            guard child.kind == .paragraph else { return block(child, indent: indent + inner) }
+                            return paragraph(
+                                child.children, indent: indent + inner,
+                                firstIndent: index == 0 ? indent + marker : indent + inner)
+                        }, separator: "\n")
+                }, separator: "\n")
         case .blockQuote:
-            return node.children.compactMap { block($0, indent: indent + "> ") }.joined(separator: "\n\(indent)>\n")
+            return TextPiece.joined(
+                node.children.compactMap { block($0, indent: indent + "> ") }, separator: "\n\(indent)>\n")
         case .codeBlock:
-            return node.literal.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
-                .joined(separator: "\n").trimmingTrailingNewlines()
+            return [
+                .text(
+                    node.literal.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
+                        .joined(separator: "\n").trimmingTrailingNewlines())
+            ]
         case .thematicBreak:
-            return indent + String(repeating: "-", count: 20)
+            return [.text(indent + String(repeating: "-", count: 20))]
         default:
             return nil
         }
     }
 
-    /// A paragraph's text wrapped, followed by its links as "text: URL" lines.
-    private func paragraph(_ inlines: [MarkdownNode], indent: String, firstIndent: String) -> String {
+    /// A paragraph's text, to be wrapped, followed by its links as "text: URL" lines.
+    private func paragraph(_ inlines: [MarkdownNode], indent: String, firstIndent: String) -> [TextPiece] {
         var links: [(text: String, url: String)] = []
-        let text = inlines.map { inline($0, links: &links) }.joined()
-            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-        var lines = TextWrapper.wrap(text, width: Self.width, indent: indent)
-        if let first = lines.first, firstIndent != indent {
-            lines[0] = firstIndent + first.dropFirst(indent.count)
-        }
-        lines += links.map { "\(indent)\($0.text): \($0.url)" }
-        return lines.joined(separator: "\n")
+        let text = TextPiece.collapsingSpaces(inlines.map { inline($0, links: &links) }.joined())
+        return [
+            .paragraph(
+                text: text, indent: indent, firstIndent: firstIndent,
+                links: links.map { "\(indent)\($0.text): \($0.url)" }, collapsesSpaces: true)
+        ]
     }
 
     private func inline(_ node: MarkdownNode, links: inout [(text: String, url: String)]) -> String {
@@ -101,28 +109,28 @@ struct EmailTextWriter {
         }
     }
 
-    private func componentText(_ component: EmailComponent, indent: String) -> String? {
+    private func componentText(_ component: EmailComponent, indent: String) -> [TextPiece]? {
         var links: [(text: String, url: String)] = []
         switch component.kind {
         case .button:
             let label = plain(scope.resolve(component.arguments[0].path), links: &links)
             let url = plain(scope.resolve(component.arguments[1].path), links: &links)
-            return "\(indent)\(label): \(url)"
+            return [.text("\(indent)\(label): \(url)")]
         case .divider:
-            return indent + String(repeating: "-", count: 20)
+            return [.text(indent + String(repeating: "-", count: 20))]
         case .smallprint:
             guard case .message(let message) = scope.resolve(component.arguments[0].path) else { return nil }
-            return messageParagraph(message, indent: indent)
+            return [messageParagraph(message, indent: indent)]
         }
     }
 
-    /// A locale string as a wrapped paragraph followed by its links as "text: URL" lines.
-    func messageParagraph(_ message: FormattedMessage, indent: String) -> String {
+    /// A locale string as a paragraph, to be wrapped, followed by its links as "text: URL" lines.
+    func messageParagraph(_ message: FormattedMessage, indent: String) -> TextPiece {
         let (text, links) = MessageRenderer.plainTextAndLinks(
             message, appSchemes: scope.appSchemes, rightToLeft: rightToLeft)
-        return
-            (TextWrapper.wrap(text, width: Self.width, indent: indent) + links.map { "\(indent)\($0.text): \($0.url)" })
-            .joined(separator: "\n")
+        return .paragraph(
+            text: text, indent: indent, firstIndent: indent, links: links.map { "\(indent)\($0.text): \($0.url)" },
+            collapsesSpaces: false)
     }
 }
 

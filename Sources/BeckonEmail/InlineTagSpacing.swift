@@ -62,6 +62,12 @@ enum InlineTagSpacing {
         return mixed ? " " : hairSpace
     }
 
+    /// Whether the text has a CJK letter.
+    static func containsCJK(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { containsCJK($0) }
+    }
+
     /// Whether the text has a CJK letter: all of them take three or four bytes.
     private static func containsCJK(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0

@@ -22,10 +22,10 @@ public struct ProvenanceMap: Hashable, Sendable {
     }
 
     /// The origins' numbers in the process's `OriginTable`.
-    private let originNumbers: [UInt32]
+    let originNumbers: [UInt32]
     /// The spans, packed: every rendered artifact keeps its map while the build checks the site,
     /// and a page has hundreds of spans (`PackedSpans`, about 5 bytes a span instead of 32).
-    private let packed: PackedSpans
+    let packed: PackedSpans
 
     public init(origins: [Origin] = [], spans: [Span] = []) {
         originNumbers = origins.isEmpty ? [] : OriginTable.shared.numbers(of: origins)

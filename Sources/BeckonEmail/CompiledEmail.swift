@@ -1,0 +1,158 @@
+import BeckonLocalization
+import BeckonProvenance
+import BeckonRender
+import BeckonSite
+
+/// One email template in one locale, rendered once with stand-ins for the per-invite values and
+/// kept as literal bytes with holes: an invite's email is the literals with its values written
+/// into the holes, escaped and isolated as the renderer would have, and its plain-text
+/// paragraphs that hold a value wrapped again. The Markdown, the locale strings, the styles and
+/// the layout are done once per template × locale (and per shape of the values, see
+/// `EmailRenderer.shape`), not per email.
+struct CompiledEmail: Sendable {
+    /// Text with holes.
+    struct Text: Sendable, Hashable {
+        var literals: [[UInt8]]
+        var holes: [EmailHoles.Hole]
+
+        init(_ split: EmailHoles.Split) {
+            literals = split.literals
+            holes = split.holes
+        }
+
+        /// Text without holes.
+        init(literal: String) {
+            literals = [Array(literal.utf8)]
+            holes = []
+        }
+
+        var isLiteral: Bool { holes.isEmpty }
+    }
+
+    /// A plain-text piece: literal text, or a paragraph holding a value, wrapped once filled.
+    enum Piece: Sendable, Hashable {
+        case text(Text)
+        case paragraph(text: Text, indent: String, firstIndent: String, links: [Text], collapsesSpaces: Bool)
+    }
+
+    var locale: LocaleID
+    var subject: Text
+    var preheader: Text
+    var fromName: Text
+    var text: [Piece]
+    /// The HTML with origin marks, finished once filled (for CJK text, whose spacing and phrase
+    /// breaks depend on the letters around them).
+    var markedHTML: Text
+    /// The HTML finished, with its provenance and where its holes were, when neither the locale
+    /// nor the template needs CJK spacing or phrase breaks.
+    var finishedHTML: (text: Text, holeRanges: [Range<Int>], provenance: ProvenanceMap)?
+    /// The provenance origin indices that stand for values, by field.
+    var valueOrigins: [Int: EmailValues.Field]
+
+    /// One invite's parts.
+    struct Filled {
+        var subject: String
+        var preheader: String
+        var fromName: String
+        var html: (bytes: [UInt8], provenance: ProvenanceMap)
+        var text: String
+    }
+
+    /// The email with `values` filled in; `origin` says where each value was written.
+    func fill(_ values: EmailValues, origin: (EmailValues.Field) -> Origin?) -> Filled {
+        let rightToLeft = locale.isRightToLeft
+        let preheader = string(self.preheader, values, filler: "")
+        var filledHoles = HoleWriter(values: values, rightToLeft: rightToLeft, preheader: preheader)
+        let html: (bytes: [UInt8], provenance: ProvenanceMap)
+        if let finished = finishedHTML,
+            !markedHTML.holes.contains(where: { hole in
+                hole.field.map { InlineTagSpacing.containsCJK(values[$0]) } ?? false
+            })
+        {
+            var counts: [Int] = []
+            counts.reserveCapacity(finished.text.holes.count)
+            let bytes = filledHoles.bytes(finished.text) { counts.append($0) }
+            let replacements = zip(finished.holeRanges, counts).map { (range: $0, count: $1) }
+            html = (bytes, finished.provenance.edited(replacements: replacements, newOrigins: newOrigins(origin)))
+        } else {
+            let marked = String(decoding: filledHoles.bytes(markedHTML) { _ in }, as: UTF8.self)
+            let finished = EmailRenderer.finishedHTML(marked, locale: locale)
+            let markers = finished.provenance.originIndices { EmailHoles.field(ofMarker: $0) != nil }
+            let origins = finished.provenance.origins
+            html = (
+                finished.bytes,
+                finished.provenance.edited(
+                    replacements: [],
+                    newOrigins: Dictionary(
+                        uniqueKeysWithValues: markers.map { ($0, origin(EmailHoles.field(ofMarker: origins[$0])!)) }))
+            )
+        }
+        let text = self.text.map { piece -> String in
+            switch piece {
+            case .text(let text): return string(text, values, filler: "")
+            case .paragraph(let text, let indent, let firstIndent, let links, let collapsesSpaces):
+                let filled = string(text, values, filler: "")
+                return TextPiece.paragraph(
+                    text: collapsesSpaces ? TextPiece.collapsingSpaces(filled) : filled, indent: indent,
+                    firstIndent: firstIndent, links: links.map { string($0, values, filler: "") },
+                    collapsesSpaces: collapsesSpaces
+                ).written
+            }
+        }.joined()
+        return Filled(
+            subject: string(subject, values, filler: ""), preheader: preheader,
+            fromName: string(fromName, values, filler: ""), html: html, text: text)
+    }
+
+    private func newOrigins(_ origin: (EmailValues.Field) -> Origin?) -> [Int: Origin?] {
+        valueOrigins.mapValues { origin($0) }
+    }
+
+    private func string(_ text: Text, _ values: EmailValues, filler: String) -> String {
+        if text.isLiteral { return String(decoding: text.literals[0], as: UTF8.self) }
+        var writer = HoleWriter(values: values, rightToLeft: locale.isRightToLeft, preheader: "")
+        return String(decoding: writer.bytes(text) { _ in }, as: UTF8.self)
+    }
+}
+
+/// Writes values into holes: escaped for their context, isolated where the place isolates and
+/// the value needs it.
+struct HoleWriter {
+    let values: EmailValues
+    let rightToLeft: Bool
+    /// The filled preheader, whose length sets the filler's.
+    let preheader: String
+
+    /// `text` with its holes filled; `count` is told each hole's length in bytes, in order.
+    mutating func bytes(_ text: CompiledEmail.Text, count: (Int) -> Void) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.literals.reduce(64 * text.holes.count) { $0 + $1.count })
+        output += text.literals[0]
+        for (index, hole) in text.holes.enumerated() {
+            let before = output.count
+            write(hole, to: &output)
+            count(output.count - before)
+            output += text.literals[index + 1]
+        }
+        return output
+    }
+
+    private func write(_ hole: EmailHoles.Hole, to output: inout [UInt8]) {
+        guard let field = hole.field else {
+            output += EmailDocument.filler(after: preheader).utf8
+            return
+        }
+        let value = values[field]
+        let escaped =
+            switch hole.context {
+            case .plain: value
+            case .htmlText: HTMLEscaping.text(value)
+            case .htmlAttribute: HTMLEscaping.attribute(value)
+            }
+        if hole.isolated && Bidi.needsIsolation(value, inRightToLeft: rightToLeft) {
+            output += Bidi.isolated(escaped).utf8
+        } else {
+            output += escaped.utf8
+        }
+    }
+}

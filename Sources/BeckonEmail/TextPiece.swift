@@ -1,0 +1,44 @@
+/// A piece of an email's plain-text part: text as it stands, or a paragraph that is wrapped when
+/// written. A compiled email keeps paragraphs that hold a per-invite value unwrapped, and wraps
+/// them once the value is in (the value's length moves the breaks).
+enum TextPiece: Sendable, Hashable {
+    case text(String)
+    /// A paragraph's text on one line, wrapped at `EmailTextWriter.width` with `indent` on each
+    /// line (`firstIndent` on the first), then its link lines.
+    /// - `collapsesSpaces`: runs of spaces and line breaks become one space before wrapping (a
+    ///   template paragraph's text; a locale string's is wrapped as it is).
+    case paragraph(text: String, indent: String, firstIndent: String, links: [String], collapsesSpaces: Bool)
+
+    /// The piece as it appears in the text part.
+    var written: String {
+        switch self {
+        case .text(let text): return text
+        case .paragraph(let text, let indent, let firstIndent, let links, _):
+            var lines = TextWrapper.wrap(text, width: EmailTextWriter.width, indent: indent)
+            if let first = lines.first, firstIndent != indent {
+                lines[0] = firstIndent + first.dropFirst(indent.count)
+            }
+            return (lines + links).joined(separator: "\n")
+        }
+    }
+
+    /// Text with runs of spaces and line feeds made one space, and none at either end.
+    static func collapsingSpaces(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// Pieces written one after another.
+    static func written(_ pieces: [TextPiece]) -> String {
+        pieces.map(\.written).joined()
+    }
+
+    /// The pieces of each block, with `separator` between blocks.
+    static func joined(_ blocks: [[TextPiece]], separator: String) -> [TextPiece] {
+        var pieces: [TextPiece] = []
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { pieces.append(.text(separator)) }
+            pieces += block
+        }
+        return pieces
+    }
+}
