@@ -46,6 +46,8 @@ struct CompiledEmail: Sendable {
     /// The HTML finished, with its provenance and where its holes were, when neither the locale
     /// nor the template needs CJK spacing or phrase breaks.
     var finishedHTML: (text: Text, holeRanges: [Range<Int>], provenance: ProvenanceMap)?
+    /// The phrase breaks of the text runs that hold no value, marked once (Japanese).
+    var knownRuns: PhraseBreakMarkup.KnownRuns = [:]
     /// The provenance origin indices that stand for values, by field.
     var valueOrigins: [Int: EmailValues.Field]
 
@@ -76,7 +78,7 @@ struct CompiledEmail: Sendable {
             html = (bytes, finished.provenance.edited(replacements: replacements, newOrigins: newOrigins(origin)))
         } else {
             let marked = String(decoding: filledHoles.bytes(markedHTML) { _ in }, as: UTF8.self)
-            let finished = EmailRenderer.finishedHTML(marked, locale: locale)
+            let finished = EmailRenderer.finishedHTML(marked, locale: locale, knownRuns: knownRuns)
             let markers = finished.provenance.originIndices { EmailHoles.field(ofMarker: $0) != nil }
             let origins = finished.provenance.origins
             html = (

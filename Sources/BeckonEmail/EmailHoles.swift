@@ -113,6 +113,18 @@ enum EmailHoles {
         return split
     }
 
+    /// Whether bytes hold a stand-in or a piece of one.
+    static func containsStandIn(_ bytes: [UInt8]) -> Bool {
+        for index in bytes.indices where bytes[index] == 0xF3 {
+            if let scalar = scalar(bytes, at: index), (openBase...fillerScalar).contains(scalar) { return true }
+        }
+        let host = Array("beckon.invalid/".utf8)
+        return bytes.count >= host.count
+            && (0...(bytes.count - host.count)).contains { start in
+                bytes[start..<(start + host.count)].elementsEqual(host)
+            }
+    }
+
     /// FSI and PDI in UTF-8.
     private static let isolateOpen: [UInt8] = [0xE2, 0x81, 0xA8]
     private static let isolateClose: [UInt8] = [0xE2, 0x81, 0xA9]

@@ -96,6 +96,13 @@ extension EmailRenderer {
         var compiled = CompiledEmail(
             locale: locale, subject: subject, preheader: preheader, fromName: fromName, text: pieces,
             markedHTML: markedHTML, finishedHTML: nil, valueOrigins: [:])
+        if LineBreaks.breaksByPhrase(locale.rawValue) {
+            var known = PhraseBreakMarkup.KnownRuns()
+            _ = PhraseBreakMarkup.marked(
+                InlineTagSpacing.apply(drafts[0].markedHTML), locale: locale.rawValue,
+                learn: { run, marked in if !EmailHoles.containsStandIn(run) { known[run] = marked } })
+            compiled.knownRuns = known
+        }
         // Without CJK letters or phrase breaks, finishing the HTML only takes its marks out: done
         // once here, with the holes found again in the finished bytes.
         if !LineBreaks.breaksByPhrase(locale.rawValue), !InlineTagSpacing.containsCJK(drafts[0].markedHTML) {

@@ -237,8 +237,12 @@ public struct EmailRenderer: Sendable {
 
     /// The HTML part as sent, from the HTML with origin marks: spaced at inline tags touching CJK
     /// letters, Japanese phrase breaks marked, the marks taken out into a provenance map.
-    static func finishedHTML(_ marked: String, locale: LocaleID) -> (bytes: [UInt8], provenance: ProvenanceMap) {
-        OriginMarks.strip(PhraseBreakMarkup.marked(InlineTagSpacing.apply(marked), locale: locale.rawValue))
+    /// - Parameter knownRuns: Text runs whose phrase breaks were marked before (a compiled email's fixed text).
+    static func finishedHTML(
+        _ marked: String, locale: LocaleID, knownRuns: PhraseBreakMarkup.KnownRuns = [:]
+    ) -> (bytes: [UInt8], provenance: ProvenanceMap) {
+        OriginMarks.strip(
+            PhraseBreakMarkup.marked(InlineTagSpacing.apply(marked), locale: locale.rawValue, known: knownRuns))
     }
 
     /// The email from its finished parts: the MIME message written, diagnostics named for the sample.

@@ -10,9 +10,19 @@ import BeckonText
 /// contents of `<script>`, `<style>` and everything before `<body>` are left as they are, character
 /// references are never split, and a `<wbr>` goes only between two characters that are not spaces.
 public enum PhraseBreakMarkup {
+    /// Text runs already marked, by their bytes: what a compiled email knows of its fixed text.
+    public typealias KnownRuns = [[UInt8]: [UInt8]]
+
     /// The page with break opportunities marked, for a locale that breaks by phrase; the page as it
     /// was for any other.
-    public static func marked(_ html: String, locale: String) -> String {
+    /// - Parameters:
+    ///   - known: Runs marked before, taken from here instead of marked again (a run's marks
+    ///     depend on its bytes alone).
+    ///   - learn: Told each run that holds CJK text and how it was marked.
+    public static func marked(
+        _ html: String, locale: String, known: KnownRuns = [:],
+        learn: ((_ run: [UInt8], _ marked: [UInt8]) -> Void)? = nil
+    ) -> String {
         guard LineBreaks.breaksByPhrase(locale) else { return html }
         var page = html
         let breaks = LineBreaks(locale: locale)
@@ -30,7 +40,7 @@ public enum PhraseBreakMarkup {
                     index += 1
                     continue
                 }
-                appendMarked(bytes[runStart..<index], breaks, to: &out)
+                appendMarked(bytes[runStart..<index], breaks, known, learn, to: &out)
                 // The tag, up to its `>`; an unclosed tag runs to the end of the page.
                 guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
                     out += bytes[index...]
@@ -52,7 +62,7 @@ public enum PhraseBreakMarkup {
                 runStart = endTag
                 // The end tag is read as a tag: `<` starts one.
             }
-            appendMarked(bytes[runStart..<bytes.count], breaks, to: &out)
+            appendMarked(bytes[runStart..<bytes.count], breaks, known, learn, to: &out)
             return String(decoding: out, as: UTF8.self)
         }
         return result ?? html
@@ -87,13 +97,25 @@ public enum PhraseBreakMarkup {
     /// Appends a run of text, with breaks when it holds Han, kana or CJK punctuation (all of it
     /// three-byte UTF-8 led by `E3`–`EF`).
     private static func appendMarked(
-        _ run: Slice<UnsafeBufferPointer<UInt8>>, _ breaks: LineBreaks, to out: inout [UInt8]
+        _ run: Slice<UnsafeBufferPointer<UInt8>>, _ breaks: LineBreaks, _ known: KnownRuns,
+        _ learn: ((_ run: [UInt8], _ marked: [UInt8]) -> Void)?, to out: inout [UInt8]
     ) {
         guard run.contains(where: { (0xE3...0xEF).contains($0) }) else {
             out += run
             return
         }
-        out += withBreaks(String(decoding: run, as: UTF8.self), breaks).utf8
+        guard !known.isEmpty || learn != nil else {
+            out += withBreaks(String(decoding: run, as: UTF8.self), breaks).utf8
+            return
+        }
+        let bytes = Array(run)
+        if let marked = known[bytes] {
+            out += marked
+            return
+        }
+        let marked = Array(withBreaks(String(decoding: run, as: UTF8.self), breaks).utf8)
+        learn?(bytes, marked)
+        out += marked
     }
 
     /// One text run with `<wbr>` at its phrase boundaries.

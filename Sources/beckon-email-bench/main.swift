@@ -65,6 +65,12 @@ let single = invitation.map { index in
     perSecond(count) { for _ in 0..<count { _ = workload.render(index) } }
 }
 
+// Each locale's emails alone: scripts cost differently (Japanese phrase breaks, isolated values).
+let perLocale = renderer.site.buildLocales.map { locale in
+    let indices = workload.routes.indices.filter { workload.routes[$0].locale == locale }
+    return (locale, perSecond(count) { for index in 0..<count { _ = workload.render(indices[index % indices.count]) } })
+}
+
 func average(_ size: (RenderedEmail) -> Int) -> String {
     String(format: "%.1f KB", Double(samples.map(size).reduce(0, +)) / Double(samples.count) / 1024)
 }
@@ -75,6 +81,9 @@ print(String(format: "in parallel:   %.0f emails/s", parallel))
 print(
     "average sizes: HTML \(average { $0.html.utf8.count }), text \(average { $0.text.utf8.count }), MIME \(average { $0.mime.count })"
 )
+print(
+    "per locale, one at a time: "
+        + perLocale.map { "\($0.0) " + String(format: "%.0f", $0.1) }.joined(separator: ", ") + " emails/s")
 if let index = invitation, let single {
     let email = samples[index]
     let name = workload.routes[index].template.name

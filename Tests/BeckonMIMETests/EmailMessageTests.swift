@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func theBoundaryAvoidsTextThatContainsIt() {
-        let seed = FNV1a()
+        let seed = MessageHash()
         let first = MessagePart.boundary(seed: seed, avoiding: [])
         let part = MessagePart(mediaType: "text/plain", body: "--\(first)\r\n")
         #expect(part.transferEncoding == .sevenBit)

@@ -40,6 +40,27 @@ enum QuotedPrintable {
         return output
     }
 
+    /// How each byte is written: `literal` always as itself, `blank` (space, tab) as itself unless
+    /// it ends a line, `escaped` as `=XX`.
+    private static let byteClass: [UInt8] = (0...255).map { byte in
+        switch byte {
+        case 0x21...0x7E where byte != 0x3D: literal
+        case 0x20, 0x09: blank
+        default: escaped
+        }
+    }
+    private static let literal: UInt8 = 0
+    private static let blank: UInt8 = 1
+    private static let escaped: UInt8 = 2
+
+    /// A lower bound of `encode`'s count: every byte outside ASCII takes three (a CRLF stays two
+    /// bytes, and the escapes of other bytes and the soft breaks only add to it).
+    static func minimumSize(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var high = 0
+        for byte in bytes where byte >= 0x80 { high += 1 }
+        return bytes.count + 2 * high
+    }
+
     /// `bytes` encoded: each hard line (CRLF) as encoded lines, all but the last ending in a soft
     /// break `=`. A token is one byte, or an escaped UTF-8 sequence kept whole so a soft break never
     /// splits it.
@@ -47,59 +68,75 @@ enum QuotedPrintable {
         // At most three bytes a byte, and a soft break (three bytes) after at least 64 written.
         [UInt8](unsafeUninitializedCapacity: bytes.count * 4 + 16) { buffer, count in
             guard let output = buffer.baseAddress else { return }
-            var written = 0
-            // Where the hard line being encoded ends, and the length of the encoded line being written.
-            var lineEnd = hardLineEnd(bytes, from: 0)
-            var length = 0
-            var index = 0
-            while index < lineEnd || lineEnd < bytes.count {
-                if index == lineEnd {
+            byteClass.withUnsafeBufferPointer { classes in
+                var written = 0
+                var lineStart = 0
+                while true {
+                    let lineEnd = hardLineEnd(bytes, from: lineStart)
+                    written = encodeLine(bytes, lineStart..<lineEnd, classes, into: output, at: written)
+                    guard lineEnd < bytes.count else { break }
                     output[written] = 0x0D
                     output[written + 1] = 0x0A
                     written += 2
-                    index = lineEnd + 2
-                    lineEnd = hardLineEnd(bytes, from: index)
-                    length = 0
-                    continue
+                    lineStart = lineEnd + 2
                 }
-                let start = index
-                let byte = bytes[index]
-                index += 1
-                let literal: Bool
-                switch byte {
-                case 0x21...0x7E where byte != UInt8(ascii: "="): literal = true
-                case 0x20 where index != lineEnd, 0x09 where index != lineEnd: literal = true
-                default:
-                    literal = false
-                    // The continuation bytes of a UTF-8 sequence travel with its first byte.
-                    if byte >= 0xC0 {
-                        while index < lineEnd, (0x80...0xBF).contains(bytes[index]) { index += 1 }
-                    }
-                }
-                let tokenLength = literal ? 1 : 3 * (index - start)
-                let limit = index == lineEnd ? maximumLineLength : maximumLineLength - 1
-                if length + tokenLength > limit {
-                    output[written] = UInt8(ascii: "=")
-                    output[written + 1] = 0x0D
-                    output[written + 2] = 0x0A
-                    written += 3
-                    length = 0
-                }
-                if literal {
-                    output[written] = byte
-                    written += 1
-                } else {
-                    for escaped in bytes[start..<index] {
-                        output[written] = UInt8(ascii: "=")
-                        output[written + 1] = hexDigit(escaped >> 4)
-                        output[written + 2] = hexDigit(escaped & 0x0F)
-                        written += 3
-                    }
-                }
-                length += tokenLength
+                count = written
             }
-            count = written
         }
+    }
+
+    /// Writes one hard line's encoded lines at `written`, returning the new end.
+    @inline(__always)
+    private static func encodeLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, _ classes: UnsafeBufferPointer<UInt8>,
+        into output: UnsafeMutablePointer<UInt8>, at start: Int
+    ) -> Int {
+        var written = start
+        var length = 0
+        var index = line.lowerBound
+        let lineEnd = line.upperBound
+        while index < lineEnd {
+            let byte = bytes[index]
+            let byteClass = classes[Int(byte)]
+            // The common case: a byte written as itself with room left on the line.
+            if byteClass == literal && length < maximumLineLength - 1 {
+                output[written] = byte
+                written += 1
+                length += 1
+                index += 1
+                continue
+            }
+            let tokenStart = index
+            index += 1
+            let isLiteral = byteClass == literal || (byteClass == blank && index != lineEnd)
+            // The continuation bytes of a UTF-8 sequence travel with its first byte.
+            if !isLiteral && byte >= 0xC0 {
+                while index < lineEnd, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            }
+            let tokenLength = isLiteral ? 1 : 3 * (index - tokenStart)
+            let limit = index == lineEnd ? maximumLineLength : maximumLineLength - 1
+            if length + tokenLength > limit {
+                output[written] = UInt8(ascii: "=")
+                output[written + 1] = 0x0D
+                output[written + 2] = 0x0A
+                written += 3
+                length = 0
+            }
+            if isLiteral {
+                output[written] = byte
+                written += 1
+            } else {
+                for position in tokenStart..<index {
+                    let escapedByte = bytes[position]
+                    output[written] = UInt8(ascii: "=")
+                    output[written + 1] = hexDigit(escapedByte >> 4)
+                    output[written + 2] = hexDigit(escapedByte & 0x0F)
+                    written += 3
+                }
+            }
+            length += tokenLength
+        }
+        return written
     }
 
     /// The index of the CRLF ending the hard line that starts at `start`, or the end of `bytes`.

@@ -24,10 +24,15 @@ public enum TransferEncoding: String, Hashable, Sendable, Codable, CaseIterable 
         return text.withUTF8 { bytes in
             // Seven-bit text is written as it is: its lines already end in CRLF.
             if isSevenBitClean(bytes) { return (.sevenBit, Array(bytes)) }
-            let quoted = QuotedPrintable.encode(bytes)
             let base64Characters = 4 * ((bytes.count + 2) / 3)
             let base64Lines = max(1, (base64Characters + Base64.lineLength - 1) / Base64.lineLength)
-            if quoted.count <= base64Characters + 2 * (base64Lines - 1) { return (.quotedPrintable, quoted) }
+            let base64Size = base64Characters + 2 * (base64Lines - 1)
+            // Text mostly outside ASCII (Japanese, Arabic) is longer in quoted-printable before any
+            // soft break is counted: it is not written to be measured.
+            if QuotedPrintable.minimumSize(bytes) <= base64Size {
+                let quoted = QuotedPrintable.encode(bytes)
+                if quoted.count <= base64Size { return (.quotedPrintable, quoted) }
+            }
             return (.base64, Array(Base64.encodeLines(bytes).joined(separator: "\r\n").utf8))
         }
     }

@@ -15,19 +15,21 @@ enum EncodedWord {
     ///   - text: Non-empty text.
     ///   - firstLength: The most characters the first word may take, at least 24.
     static func encode(_ text: String, firstLength: Int) -> [String] {
-        let q = words(text, .q, firstLength: firstLength)
-        let b = words(text, .b, firstLength: firstLength)
+        let characters = text.map { Array($0.utf8) }
+        let q = words(characters, .q, firstLength: firstLength)
+        let b = words(characters, .b, firstLength: firstLength)
         func width(_ words: [String]) -> Int { words.reduce(words.count - 1) { $0 + $1.utf8.count } }
         return width(b) < width(q) ? b : q
     }
 
-    private static func words(_ text: String, _ scheme: Scheme, firstLength: Int) -> [String] {
+    /// - Parameter characters: The UTF-8 of each grapheme cluster of the text.
+    private static func words(_ characters: [[UInt8]], _ scheme: Scheme, firstLength: Int) -> [String] {
         let firstBudget = min(firstLength, maximumLength) - overhead
         var words: [String] = []
         var current: [UInt8] = []
         // The Q payload's length so far (B's follows from the byte count).
         var currentQ = 0
-        for unit in units(text, scheme, budget: firstBudget) {
+        for unit in units(characters, scheme, budget: firstBudget) {
             let budget = words.isEmpty ? firstBudget : maximumLength - overhead
             let unitQ = scheme == .q ? qLength(unit) : 0
             let joined = scheme == .b ? (current.count + unit.count + 2) / 3 * 4 : currentQ + unitQ
@@ -44,11 +46,10 @@ enum EncodedWord {
     }
 
     /// The UTF-8 of each grapheme cluster, or of each scalar of a cluster too long for one word.
-    private static func units(_ text: String, _ scheme: Scheme, budget: Int) -> [[UInt8]] {
-        text.flatMap { character -> [[UInt8]] in
-            let bytes = Array(String(character).utf8)
+    private static func units(_ characters: [[UInt8]], _ scheme: Scheme, budget: Int) -> [[UInt8]] {
+        characters.flatMap { bytes -> [[UInt8]] in
             guard payloadLength(bytes, scheme) > budget else { return [bytes] }
-            return character.unicodeScalars.map { Array(String($0).utf8) }
+            return String(decoding: bytes, as: UTF8.self).unicodeScalars.map { Array($0.utf8) }
         }
     }
 

@@ -48,9 +48,9 @@ extension EmailMessage {
         return Data(output)
     }
 
-    /// A 64-bit FNV-1a hash over every input of the message, each field length-prefixed.
-    private func contentHash(date: Date) -> FNV1a {
-        var hash = FNV1a()
+    /// A 64-bit hash (`MessageHash`) over every input of the message, each field length-prefixed.
+    private func contentHash(date: Date) -> MessageHash {
+        var hash = MessageHash()
         for mailbox in [from, to, replyTo ?? Mailbox(address: "")] {
             hash.combineField(mailbox.address)
             hash.combineField(mailbox.displayName ?? "")
@@ -63,7 +63,7 @@ extension EmailMessage {
         return hash
     }
 
-    private func messageID(stamp: MessageStamp, hash: FNV1a) throws(EmailError) -> String {
+    private func messageID(stamp: MessageStamp, hash: MessageHash) throws(EmailError) -> String {
         switch stamp {
         case .deterministic(_, let domain):
             guard AddressSpec.isDomain(domain) else { throw EmailError(field: "Message-ID", problem: .invalidDomain) }

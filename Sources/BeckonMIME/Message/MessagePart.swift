@@ -27,7 +27,7 @@ struct MessagePart {
     /// occurs in base64 or in the escapes of quoted-printable, so only literal text can collide;
     /// each collision derives the next candidate from the previous one. (A candidate holds no line
     /// break, so a match in the body is a match within one of its lines.)
-    static func boundary(seed: FNV1a, avoiding parts: [MessagePart]) -> String {
+    static func boundary(seed: MessageHash, avoiding parts: [MessagePart]) -> String {
         var hash = seed
         while true {
             let candidate = "beckon-alt-" + hash.hex

@@ -6,7 +6,7 @@ import Foundation
 /// send uses ``live(date:messageID:)`` with the clock's time and a random id.
 public enum MessageStamp: Hashable, Sendable {
     /// A fixed date chosen by the caller and a `Message-ID` derived from a hash of the message's
-    /// content (64-bit FNV-1a over every header input, both bodies and the date), `<hash@domain>`.
+    /// content (a 64-bit hash of every header input, both bodies and the date), `<hash@domain>`.
     /// - Parameters:
     ///   - date: The date written in the `Date` field.
     ///   - domain: The ASCII domain after the `@` of the `Message-ID`.

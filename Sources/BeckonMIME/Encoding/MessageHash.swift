@@ -1,20 +1,29 @@
-/// The 64-bit FNV-1a hash: small, stable across runs and platforms, and not cryptographic. It
-/// derives `Message-ID`s and boundaries that must only differ when the content differs.
-struct FNV1a {
+/// A 64-bit hash in the manner of FNV-1a, stable across runs and platforms, and not
+/// cryptographic: each step XORs in eight bytes at a time (little-endian; a tail byte by byte)
+/// and multiplies by the FNV prime. A step is a bijection of the state, so two inputs that differ
+/// in one word always hash apart. It derives `Message-ID`s and boundaries that must only differ
+/// when the content differs, over every byte of a message: eight bytes a step keep that about
+/// eight times faster than FNV-1a's byte a step.
+struct MessageHash {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// Mixes in bytes.
     mutating func combine(_ bytes: some Sequence<UInt8>) {
         // Contiguous bytes (a native string's UTF-8) are read without an iterator.
         if let done: Void = bytes.withContiguousStorageIfAvailable({ combine(buffer: $0) }) { return done }
-        for byte in bytes {
-            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        Array(bytes).withUnsafeBufferPointer { combine(buffer: $0) }
     }
 
     private mutating func combine(buffer: UnsafeBufferPointer<UInt8>) {
         var value = self.value
-        for byte in buffer {
+        let words = buffer.count / 8
+        if let base = UnsafeRawPointer(buffer.baseAddress), words > 0 {
+            for word in 0..<words {
+                let bits = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))
+                value = (value ^ bits) &* 0x100_0000_01b3
+            }
+        }
+        for byte in buffer[(words * 8)...] {
             value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         self.value = value
