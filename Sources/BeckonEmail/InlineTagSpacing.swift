@@ -1,4 +1,5 @@
 import BeckonProvenance
+import BeckonRender
 
 /// Puts a space where an inline element's tag sits between two letters of Chinese, Japanese or
 /// Korean text in an email.
@@ -17,6 +18,10 @@ enum InlineTagSpacing {
         "strong", "sub", "sup", "u",
     ]
 
+    /// The names above as lower-case ASCII bytes, matched against a tag's name bytes.
+    private static let inlineElementNames = inlineElements.map { Array($0.utf8) }
+    private static let longestInlineName = inlineElementNames.map(\.count).max() ?? 0
+
     static let hairSpace: Unicode.Scalar = "\u{200A}"
 
     /// The HTML (which may hold origin marks) with spaces at the edges of inline elements that
@@ -31,7 +36,14 @@ enum InlineTagSpacing {
             output.reserveCapacity(input.count + 64)
             var index = 0
             while index < input.count {
-                guard input[index] == UInt8(ascii: "<"), let run = Self.run(in: input, from: index) else {
+                guard input[index] == UInt8(ascii: "<") else {
+                    // Text up to the next tag, copied at once.
+                    let next = input[index...].firstIndex(of: UInt8(ascii: "<")) ?? input.count
+                    output += input[index..<next]
+                    index = next
+                    continue
+                }
+                guard let run = Self.run(in: input, from: index) else {
                     output.append(input[index])
                     index += 1
                     continue
@@ -164,8 +176,9 @@ enum InlineTagSpacing {
         while index < bytes.count, isASCIILetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) {
             index += 1
         }
-        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-        guard inlineElements.contains(name.lowercased()), index < bytes.count,
+        let name = bytes[nameStart..<index]
+        guard name.count <= longestInlineName,
+            inlineElementNames.contains(where: { $0.elementsEqual(name.lazy.map { $0 | 0x20 }) }), index < bytes.count,
             [0x20, 0x3E, 0x0A, 0x09].contains(bytes[index])
         else { return nil }
         var quote: UInt8?
@@ -189,7 +202,7 @@ enum InlineTagSpacing {
 
     /// Text a spam filter takes for part of a word: not a space and not ASCII punctuation.
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.isWhitespace { return false }
+        if PhraseBreakMarkup.isWhiteSpace(scalar) { return false }
         switch scalar.value {
         case 0x00...0x20, 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7F: return false
         default: return true

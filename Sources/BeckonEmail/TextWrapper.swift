@@ -10,6 +10,18 @@ enum TextWrapper {
         "。", "、", "，", "．", "」", "』", "）", "！", "？", "ー", "・", "：", "；", ")", "!", "?", ",", ".",
     ]
 
+    /// Whether a character is in `noLineStart`: each of them is one scalar with no other canonical
+    /// form, so a character is one of them when it is that scalar alone.
+    static func isNoLineStart(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+            return false
+        }
+        return noLineStartScalars.contains(first)
+    }
+
+    private static let noLineStartScalars = Set(noLineStart.map { $0.unicodeScalars.first! })
+
     /// The text's lines, each at most `width` columns unless a single unbreakable word is longer.
     static func wrap(_ text: String, width: Int = 76, indent: String = "") -> [String] {
         let available = width - columns(indent)
@@ -74,12 +86,15 @@ enum TextWrapper {
         }
         var pieces: [(text: String, spaceBefore: Bool)] = []
         var current = ""
+        var previousIsWide = false
         for character in word {
-            if !current.isEmpty, isWide(character) || isWide(current.last!), !noLineStart.contains(character) {
+            let wide = isWide(character)
+            if !current.isEmpty, wide || previousIsWide, !isNoLineStart(character) {
                 pieces.append((current, pieces.isEmpty))
                 current = ""
             }
             current.append(character)
+            previousIsWide = wide
         }
         if !current.isEmpty { pieces.append((current, pieces.isEmpty)) }
         return pieces

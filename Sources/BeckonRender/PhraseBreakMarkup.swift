@@ -118,6 +118,15 @@ public enum PhraseBreakMarkup {
         out += marked
     }
 
+    /// Unicode's `White_Space` property, from its 25 scalars: asked for every scalar of a run, where
+    /// the general property lookup costs more than the rest of the scan.
+    public static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
     /// One text run with `<wbr>` at its phrase boundaries.
     static func withBreaks(_ run: String, _ breaks: LineBreaks) -> String {
         // The run without origin marks, and where each of its characters is in the run.
@@ -143,7 +152,7 @@ public enum PhraseBreakMarkup {
                 for inner in (start + 1)...offset { inReference[inner] = true }
                 open = nil
             }
-            if scalar.properties.isWhitespace { open = nil }
+            if isWhiteSpace(scalar) { open = nil }
         }
         // ICU reports UTF-16 offsets; turn them into character positions.
         var scalarAtUTF16: [Int?] = []
@@ -159,7 +168,7 @@ public enum PhraseBreakMarkup {
             else { continue }
             let before = cleanScalars[position - 1]
             let after = cleanScalars[position]
-            guard !before.properties.isWhitespace, !after.properties.isWhitespace,
+            guard !isWhiteSpace(before), !isWhiteSpace(after),
                 isPhraseScript(before) || isPhraseScript(after)
             else { continue }
             insertions.append(positions[position])

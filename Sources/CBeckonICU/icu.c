@@ -81,16 +81,40 @@ int32_t beckon_relative_time(const char *locale, double offset, int unit, int na
     return U_FAILURE(status) ? -1 : length;
 }
 
+/* Each thread keeps its last line break iterator and the locale it was opened for: opening one
+   (rules, and for Japanese the phrase dictionary) costs far more than breaking a sentence, and
+   emails and pages ask for one text run at a time. */
+static __thread UBreakIterator *cached_line_iterator = NULL;
+static __thread char cached_line_locale[64];
+
 int32_t beckon_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets,
                            int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
+    int cacheable = strlen(locale) < sizeof cached_line_locale;
+    UBreakIterator *iterator = NULL;
+    if (cacheable && cached_line_iterator != NULL && strcmp(cached_line_locale, locale) == 0) {
+        iterator = cached_line_iterator;
+        ubrk_setText(iterator, (const UChar *)text, length, &status);
+    } else {
+        iterator = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
+    }
+    if (U_FAILURE(status)) {
+        if (iterator != NULL && iterator != cached_line_iterator) ubrk_close(iterator);
+        return -1;
+    }
     int32_t count = 0;
     for (int32_t offset = ubrk_next(iterator); offset != UBRK_DONE && offset < length; offset = ubrk_next(iterator)) {
         if (count < capacity) offsets[count] = offset;
         count++;
     }
-    ubrk_close(iterator);
+    if (iterator != cached_line_iterator) {
+        if (cacheable) {
+            if (cached_line_iterator != NULL) ubrk_close(cached_line_iterator);
+            cached_line_iterator = iterator;
+            strcpy(cached_line_locale, locale);
+        } else {
+            ubrk_close(iterator);
+        }
+    }
     return count;
 }

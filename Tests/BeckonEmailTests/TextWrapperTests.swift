@@ -50,3 +50,14 @@ import Testing
         #expect(EmailButton.width(for: label) == width)
     }
 }
+
+/// The kinsoku test by scalar agrees with the set of characters it stands for.
+@Suite struct NoLineStartTests {
+    @Test func theScalarTestAgreesWithTheCharacterSet() {
+        let characters: [Character] =
+            Array(TextWrapper.noLineStart) + ["a", "。\u{301}", "e\u{301}", "\u{FF0E}", "ｰ", "."]
+        for character in characters {
+            #expect(TextWrapper.isNoLineStart(character) == TextWrapper.noLineStart.contains(character), "\(character)")
+        }
+    }
+}
