@@ -294,12 +294,12 @@ public struct EmailRenderer: Sendable {
             }
         var headers = [HeaderField("Content-Language", locale.rawValue)]
         if template.transactional { headers.append(HeaderField("Auto-Submitted", "auto-generated")) }
-        let email = EmailMessage(
+        var email = EmailMessage(
             from: Mailbox(address: sender, displayName: fromName),
             to: recipient,
             replyTo: config.email?.replyTo.map { Mailbox(address: $0.address) },
-            subject: subject, textBody: EmailMessage.withCRLFLineEnds(text),
-            htmlBody: EmailMessage.withCRLFLineEnds(html), extraHeaders: headers)
+            subject: subject, textBody: text, htmlBody: html, extraHeaders: headers)
+        email.lineEnds = .any
         let domain = config.app.baseURL.host
         let stamp: MessageStamp =
             sendDate.map { .live(date: $0, messageID: "\(UUID().uuidString.lowercased())@\(domain)") }

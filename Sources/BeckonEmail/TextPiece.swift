@@ -24,7 +24,17 @@ enum TextPiece: Sendable, Hashable {
 
     /// Text with runs of spaces and line feeds made one space, and none at either end.
     static func collapsingSpaces(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        guard SpaceBytes.standAlone(text) else {
+            return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        }
+        // Each space and line feed is a character of its own: the same split, over bytes.
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for word in text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A }) {
+            if !output.isEmpty { output.append(0x20) }
+            output += word
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Pieces written one after another.

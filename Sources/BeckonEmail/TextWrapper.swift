@@ -35,7 +35,12 @@ enum TextWrapper {
             line = ""
             lineWidth = 0
         }
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+        // Split at space bytes where each space is a character of its own, else by characters.
+        let words: [Substring] =
+            SpaceBytes.standAlone(text)
+            ? text.utf8.split(separator: 0x20).map { Substring($0) }
+            : text.split(separator: " ", omittingEmptySubsequences: true)
+        for word in words {
             for piece in pieces(of: String(word), width: available) {
                 let pieceWidth = columns(piece.text)
                 let separator = line.isEmpty || !piece.spaceBefore ? "" : " "

@@ -155,11 +155,6 @@ enum QuotedPrintable {
         value < 10 ? 0x30 + value : 0x37 + value
     }
 
-    static func escape(_ byte: UInt8) -> String {
-        let hex = Array("0123456789ABCDEF")
-        return "=" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
-    }
-
     static func hexValue(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")

@@ -21,20 +21,23 @@ public enum TransferEncoding: String, Hashable, Sendable, Codable, CaseIterable 
     /// to be measured.
     static func encode(_ text: String) -> (encoding: TransferEncoding, body: [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            // Seven-bit text is written as it is: its lines already end in CRLF.
-            if isSevenBitClean(bytes) { return (.sevenBit, Array(bytes)) }
-            let base64Characters = 4 * ((bytes.count + 2) / 3)
-            let base64Lines = max(1, (base64Characters + Base64.lineLength - 1) / Base64.lineLength)
-            let base64Size = base64Characters + 2 * (base64Lines - 1)
-            // Text mostly outside ASCII (Japanese, Arabic) is longer in quoted-printable before any
-            // soft break is counted: it is not written to be measured.
-            if QuotedPrintable.minimumSize(bytes) <= base64Size {
-                let quoted = QuotedPrintable.encode(bytes)
-                if quoted.count <= base64Size { return (.quotedPrintable, quoted) }
-            }
-            return (.base64, Array(Base64.encodeLines(bytes).joined(separator: "\r\n").utf8))
+        return text.withUTF8 { encode(bytes: $0) }
+    }
+
+    /// `encode(_:)` for the UTF-8 of a text.
+    static func encode(bytes: UnsafeBufferPointer<UInt8>) -> (encoding: TransferEncoding, body: [UInt8]) {
+        // Seven-bit text is written as it is: its lines already end in CRLF.
+        if isSevenBitClean(bytes) { return (.sevenBit, Array(bytes)) }
+        let base64Characters = 4 * ((bytes.count + 2) / 3)
+        let base64Lines = max(1, (base64Characters + Base64.lineLength - 1) / Base64.lineLength)
+        let base64Size = base64Characters + 2 * (base64Lines - 1)
+        // Text mostly outside ASCII (Japanese, Arabic) is longer in quoted-printable before any
+        // soft break is counted: it is not written to be measured.
+        if QuotedPrintable.minimumSize(bytes) <= base64Size {
+            let quoted = QuotedPrintable.encode(bytes)
+            if quoted.count <= base64Size { return (.quotedPrintable, quoted) }
         }
+        return (.base64, Array(Base64.encodeLines(bytes).joined(separator: "\r\n").utf8))
     }
 
     /// Whether every line ends in CRLF (but the last, which has no line end), holds only printable

@@ -73,16 +73,28 @@ enum EncodedWord {
     }
 
     private static func word(_ bytes: [UInt8], _ scheme: Scheme) -> String {
-        let payload =
-            switch scheme {
-            case .b: Base64.encode(bytes)
-            case .q:
-                bytes.map { byte in
-                    if byte == 0x20 { return "_" }
-                    return isQLiteral(byte) ? String(UnicodeScalar(byte)) : QuotedPrintable.escape(byte)
-                }.joined()
+        var word = Array("=?UTF-8?\(scheme.rawValue)?".utf8)
+        switch scheme {
+        case .b: word += Base64.encode(bytes).utf8
+        case .q:
+            word.reserveCapacity(word.count + bytes.count * 3 + 2)
+            for byte in bytes {
+                if byte == 0x20 {
+                    word.append(UInt8(ascii: "_"))
+                } else if isQLiteral(byte) {
+                    word.append(byte)
+                } else {
+                    word += [UInt8(ascii: "="), hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+                }
             }
-        return "=?UTF-8?\(scheme.rawValue)?\(payload)?="
+        }
+        word += "?=".utf8
+        return String(decoding: word, as: UTF8.self)
+    }
+
+    /// The upper-case hex digit of a value below 16.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x37 + value
     }
 }
 

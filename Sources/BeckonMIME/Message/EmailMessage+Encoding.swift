@@ -12,7 +12,8 @@ extension EmailMessage {
         try validate()
         let hash = contentHash(date: stamp.date)
         let parts = [
-            MessagePart(mediaType: "text/plain", body: textBody), MessagePart(mediaType: "text/html", body: htmlBody),
+            MessagePart(mediaType: "text/plain", body: textBody, lineEnds: lineEnds),
+            MessagePart(mediaType: "text/html", body: htmlBody, lineEnds: lineEnds),
         ]
         let boundary = MessagePart.boundary(seed: hash, avoiding: parts)
 

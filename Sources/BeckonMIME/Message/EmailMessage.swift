@@ -21,6 +21,18 @@ public struct EmailMessage: Hashable, Sendable {
     /// Further fields written as given, in order, before `MIME-Version`, such as
     /// `Auto-Submitted: auto-generated`; their values are printable ASCII.
     public var extraHeaders: [HeaderField]
+    /// How the bodies' line breaks are read: as given (only a CRLF breaks a line), or with every
+    /// CRLF, LF and lone CR taken for a line break.
+    public var lineEnds: LineEnds = .crlf
+
+    /// How a body's line breaks are written in it.
+    public enum LineEnds: Hashable, Sendable {
+        /// A CRLF is a line break; a bare CR or LF is an octet of the text, kept encoded.
+        case crlf
+        /// Any of CRLF, LF and CR is a line break (as ``withCRLFLineEnds(_:)`` reads them), without
+        /// converting the text first.
+        case any
+    }
 
     /// Creates a message.
     /// - Parameters:
@@ -50,27 +62,44 @@ public struct EmailMessage: Hashable, Sendable {
         var text = text
         return text.withUTF8 { input in
             String(unsafeUninitializedCapacity: input.count * 2) { output in
-                var count = 0
-                var previousWasCR = false
-                for byte in input {
-                    switch byte {
-                    case 0x0D, 0x0A:
-                        if byte == 0x0A && previousWasCR {
-                            previousWasCR = false
-                            continue
-                        }
-                        output[count] = 0x0D
-                        output[count + 1] = 0x0A
-                        count += 2
-                        previousWasCR = byte == 0x0D
-                    default:
-                        output[count] = byte
-                        count += 1
-                        previousWasCR = false
-                    }
-                }
-                return count
+                crlfLineEnds(input, into: output.baseAddress!)
             }
         }
+    }
+
+    /// The UTF-8 of text with every line break (CRLF, LF or CR) written as CRLF.
+    static func crlfLineEnds(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: input.count * 2) { output, count in
+            count = crlfLineEnds(input, into: output.baseAddress!)
+        }
+    }
+
+    /// Writes `input` with CRLF line ends to `output`, which has room for twice its bytes; returns
+    /// the count written.
+    private static func crlfLineEnds(
+        _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>
+    )
+        -> Int
+    {
+        var count = 0
+        var previousWasCR = false
+        for byte in input {
+            switch byte {
+            case 0x0D, 0x0A:
+                if byte == 0x0A && previousWasCR {
+                    previousWasCR = false
+                    continue
+                }
+                output[count] = 0x0D
+                output[count + 1] = 0x0A
+                count += 2
+                previousWasCR = byte == 0x0D
+            default:
+                output[count] = byte
+                count += 1
+                previousWasCR = false
+            }
+        }
+        return count
     }
 }

@@ -9,9 +9,15 @@ struct MessagePart {
     /// The encoded body: its lines joined by CRLF, without a line end after the last.
     let body: [UInt8]
 
-    init(mediaType: String, body: String) {
+    init(mediaType: String, body: String, lineEnds: EmailMessage.LineEnds = .crlf) {
         self.mediaType = mediaType
-        (transferEncoding, self.body) = TransferEncoding.encode(body)
+        switch lineEnds {
+        case .crlf: (transferEncoding, self.body) = TransferEncoding.encode(body)
+        case .any:
+            var body = body
+            let crlf = body.withUTF8 { EmailMessage.crlfLineEnds($0) }
+            (transferEncoding, self.body) = crlf.withUnsafeBufferPointer { TransferEncoding.encode(bytes: $0) }
+        }
     }
 
     /// Appends the part's header lines, the blank line and the body, as written after a delimiter,
