@@ -275,7 +275,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BeckonMIMETests",
-            dependencies: ["BeckonMIME", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "BeckonMIME", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "BeckonEmailTests",

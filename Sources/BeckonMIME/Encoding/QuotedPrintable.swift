@@ -57,7 +57,12 @@ enum QuotedPrintable {
     /// bytes, and the escapes of other bytes and the soft breaks only add to it).
     static func minimumSize(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var high = 0
-        for byte in bytes where byte >= 0x80 { high += 1 }
+        var index = 0
+        while index + 8 <= bytes.count {
+            high += ByteWords.highCount(ByteWords.load(bytes, at: index))
+            index += 8
+        }
+        for byte in bytes[index...] where byte >= 0x80 { high += 1 }
         return bytes.count + 2 * high
     }
 
@@ -96,6 +101,17 @@ enum QuotedPrintable {
         var index = line.lowerBound
         let lineEnd = line.upperBound
         while index < lineEnd {
+            // Eight bytes written as themselves at once, while they fit before the last column
+            // (spaces too, unless the eighth ends the line).
+            while index + 8 <= lineEnd, length + 8 <= maximumLineLength - 1,
+                ByteWords.isQuotedPrintableLiteral(ByteWords.load(bytes, at: index), spaces: index + 8 < lineEnd)
+            {
+                (output + written).update(from: bytes.baseAddress! + index, count: 8)
+                written += 8
+                length += 8
+                index += 8
+            }
+            guard index < lineEnd else { break }
             let byte = bytes[index]
             let byteClass = classes[Int(byte)]
             // The common case: a byte written as itself with room left on the line.
@@ -143,6 +159,11 @@ enum QuotedPrintable {
     private static func hardLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index + 1 < bytes.count {
+            // Eight bytes without a CR skipped at once.
+            if index + 8 <= bytes.count, !ByteWords.has(ByteWords.load(bytes, at: index), 0x0D) {
+                index += 8
+                continue
+            }
             if bytes[index] == 0x0D && bytes[index + 1] == 0x0A { return index }
             index += 1
         }

@@ -83,7 +83,21 @@ public struct EmailMessage: Hashable, Sendable {
     {
         var count = 0
         var previousWasCR = false
-        for byte in input {
+        var index = 0
+        while index < input.count {
+            // Eight bytes without a line break copied at once.
+            if index + 8 <= input.count {
+                let word = ByteWords.load(input, at: index)
+                if !ByteWords.has(word, 0x0A) && !ByteWords.has(word, 0x0D) {
+                    (output + count).update(from: input.baseAddress! + index, count: 8)
+                    count += 8
+                    index += 8
+                    previousWasCR = false
+                    continue
+                }
+            }
+            let byte = input[index]
+            index += 1
             switch byte {
             case 0x0D, 0x0A:
                 if byte == 0x0A && previousWasCR {
