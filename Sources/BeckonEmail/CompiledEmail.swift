@@ -79,14 +79,14 @@ struct CompiledEmail: Sendable {
         } else {
             let marked = String(decoding: filledHoles.bytes(markedHTML) { _ in }, as: UTF8.self)
             let finished = EmailRenderer.finishedHTML(marked, locale: locale, knownRuns: knownRuns)
-            let markers = finished.provenance.originIndices { EmailHoles.field(ofMarker: $0) != nil }
-            let origins = finished.provenance.origins
+            let markers = finished.provenance.originIndices(of: EmailHoles.markerOrigins)
             html = (
                 finished.bytes,
                 finished.provenance.edited(
                     replacements: [],
                     newOrigins: Dictionary(
-                        uniqueKeysWithValues: markers.map { ($0, origin(EmailHoles.field(ofMarker: origins[$0])!)) }))
+                        uniqueKeysWithValues: markers.map { ($0.index, origin(EmailValues.Field.allCases[$0.wanted])) })
+                )
             )
         }
         let text = self.text.map { piece -> String in

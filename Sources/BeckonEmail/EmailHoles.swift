@@ -50,11 +50,8 @@ enum EmailHoles {
 
     private static let markerFile = "\u{F01FE}"
 
-    /// The field a marker origin stands for, if it is one.
-    static func field(ofMarker origin: Origin) -> EmailValues.Field? {
-        guard origin.location.file == markerFile, let key = origin.key, key.hasPrefix(markerFile) else { return nil }
-        return Int(key.dropFirst(markerFile.count)).flatMap(EmailValues.Field.init(rawValue:))
-    }
+    /// The marker origin of each field, in the order of `EmailValues.Field.allCases`.
+    static let markerOrigins = EmailValues.Field.allCases.map(origin)
 
     /// Output split at its stand-ins: `literals.count == holes.count + 1`.
     struct Split: Hashable {

@@ -108,11 +108,10 @@ extension EmailRenderer {
         if !LineBreaks.breaksByPhrase(locale.rawValue), !InlineTagSpacing.containsCJK(drafts[0].markedHTML) {
             let (bytes, provenance) = OriginMarks.strip(drafts[0].markedHTML)
             guard let split = EmailHoles.split(bytes, html: true), split.holes == markedHTML.holes else { return nil }
-            let origins = provenance.origins
             compiled.finishedHTML = (CompiledEmail.Text(split), split.ranges, provenance)
             compiled.valueOrigins = Dictionary(
-                uniqueKeysWithValues: provenance.originIndices { EmailHoles.field(ofMarker: $0) != nil }.map {
-                    ($0, EmailHoles.field(ofMarker: origins[$0])!)
+                uniqueKeysWithValues: provenance.originIndices(of: EmailHoles.markerOrigins).map {
+                    ($0.index, EmailValues.Field.allCases[$0.wanted])
                 })
         }
         return compiled

@@ -86,7 +86,7 @@ enum TextWrapper {
     /// A word as pieces that may be placed on different lines: the whole word, unless it is wider
     /// than the line and written in a wide script, in which case it breaks between characters.
     private static func pieces(of word: String, width: Int) -> [(text: String, spaceBefore: Bool)] {
-        guard columns(word) > width, !word.contains("://"), word.contains(where: isWide) else {
+        guard columns(word) > width, !containsSchemeSeparator(word), word.contains(where: isWide) else {
             return [(word, true)]
         }
         var pieces: [(text: String, spaceBefore: Bool)] = []
@@ -103,6 +103,16 @@ enum TextWrapper {
         }
         if !current.isEmpty { pieces.append((current, pieces.isEmpty)) }
         return pieces
+    }
+
+    /// Whether a word holds `://`, as a URL does (read from its bytes).
+    private static func containsSchemeSeparator(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        return bytes.count >= 3
+            && (0...(bytes.count - 3)).contains { index in
+                bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+                    && bytes[index + 2] == UInt8(ascii: "/")
+            }
     }
 
     /// Display columns: two for an East Asian wide character, one for any other character (a

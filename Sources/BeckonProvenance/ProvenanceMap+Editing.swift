@@ -1,7 +1,11 @@
 extension ProvenanceMap {
-    /// The index, in `origins`, of each origin `isWanted` picks.
-    public func originIndices(where isWanted: (Origin) -> Bool) -> [Int] {
-        origins.indices.filter { isWanted(origins[$0]) }
+    /// For each of `wanted` that this map's spans name: the origin index they use, and its place
+    /// in `wanted`.
+    public func originIndices(of wanted: [Origin]) -> [(index: Int, wanted: Int)] {
+        let numbers = OriginTable.shared.numbers(of: wanted)
+        return originNumbers.indices.compactMap { index in
+            numbers.firstIndex(of: originNumbers[index]).map { (index, $0) }
+        }
     }
 
     /// This map for the bytes it describes after some ranges of them were replaced.

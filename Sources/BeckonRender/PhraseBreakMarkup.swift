@@ -105,7 +105,7 @@ public enum PhraseBreakMarkup {
             return
         }
         guard !known.isEmpty || learn != nil else {
-            out += withBreaks(String(decoding: run, as: UTF8.self), breaks).utf8
+            out += withBreaks(run, breaks)
             return
         }
         let bytes = Array(run)
@@ -113,7 +113,7 @@ public enum PhraseBreakMarkup {
             out += marked
             return
         }
-        let marked = Array(withBreaks(String(decoding: run, as: UTF8.self), breaks).utf8)
+        let marked = withBreaks(run, breaks)
         learn?(bytes, marked)
         out += marked
     }
@@ -127,26 +127,36 @@ public enum PhraseBreakMarkup {
         }
     }
 
-    /// One text run with `<wbr>` at its phrase boundaries.
-    static func withBreaks(_ run: String, _ breaks: LineBreaks) -> String {
-        // The run without origin marks, and where each of its characters is in the run.
-        var clean = String.UnicodeScalarView()
-        var positions: [String.UnicodeScalarView.Index] = []
-        var index = run.unicodeScalars.startIndex
-        while index < run.unicodeScalars.endIndex {
-            let scalar = run.unicodeScalars[index]
+    /// One text run (valid UTF-8, origin marks allowed) with `<wbr>` at its phrase boundaries.
+    static func withBreaks(_ run: some Collection<UInt8>, _ breaks: LineBreaks) -> [UInt8] {
+        let bytes = Array(run)
+        // The run's scalars without origin marks, where each starts in the run, and its UTF-16
+        // (what ICU reads) with the scalar each unit belongs to.
+        var scalars: [Unicode.Scalar] = []
+        var starts: [Int] = []
+        var units: [UInt16] = []
+        var scalarAtUTF16: [Int?] = []
+        scalars.reserveCapacity(bytes.count)
+        starts.reserveCapacity(bytes.count)
+        units.reserveCapacity(bytes.count)
+        scalarAtUTF16.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let (scalar, length) = decode(bytes, at: index)
             if !OriginMarks.isReserved(scalar) {
-                clean.append(scalar)
-                positions.append(index)
+                scalarAtUTF16.append(scalars.count)
+                if scalar.value > 0xFFFF { scalarAtUTF16.append(nil) }
+                units += scalar.utf16
+                scalars.append(scalar)
+                starts.append(index)
             }
-            index = run.unicodeScalars.index(after: index)
+            index += length
         }
-        let cleanScalars = Array(clean)
-        guard cleanScalars.contains(where: isPhraseScript) else { return run }
+        guard scalars.contains(where: isPhraseScript) else { return bytes }
         // Character references (`&amp;`, `&#12354;`) are never split.
-        var inReference = [Bool](repeating: false, count: cleanScalars.count)
+        var inReference = [Bool](repeating: false, count: scalars.count)
         var open: Int?
-        for (offset, scalar) in cleanScalars.enumerated() {
+        for (offset, scalar) in scalars.enumerated() {
             if scalar == "&" { open = offset }
             if scalar == ";", let start = open {
                 for inner in (start + 1)...offset { inReference[inner] = true }
@@ -154,33 +164,38 @@ public enum PhraseBreakMarkup {
             }
             if isWhiteSpace(scalar) { open = nil }
         }
-        // ICU reports UTF-16 offsets; turn them into character positions.
-        var scalarAtUTF16: [Int?] = []
-        scalarAtUTF16.reserveCapacity(cleanScalars.count * 2 + 1)
-        for (offset, scalar) in cleanScalars.enumerated() {
-            scalarAtUTF16.append(offset)
-            if scalar.utf16.count == 2 { scalarAtUTF16.append(nil) }
-        }
-        var insertions: [String.UnicodeScalarView.Index] = []
-        for offset in breaks.offsets(in: String(clean)) {
+        var insertions: [Int] = []
+        for offset in breaks.offsets(inUTF16: units) {
             guard offset >= 0, offset < scalarAtUTF16.count, let position = scalarAtUTF16[offset], position > 0,
                 !inReference[position]
             else { continue }
-            let before = cleanScalars[position - 1]
-            let after = cleanScalars[position]
+            let before = scalars[position - 1]
+            let after = scalars[position]
             guard !isWhiteSpace(before), !isWhiteSpace(after),
                 isPhraseScript(before) || isPhraseScript(after)
             else { continue }
-            insertions.append(positions[position])
+            insertions.append(starts[position])
         }
-        guard !insertions.isEmpty else { return run }
-        var out = ""
-        var start = run.unicodeScalars.startIndex
+        guard !insertions.isEmpty else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + insertions.count * 5)
+        var start = 0
         for insertion in insertions {
-            out += String(run.unicodeScalars[start..<insertion]) + "<wbr>"
+            out += bytes[start..<insertion]
+            out += "<wbr>".utf8
             start = insertion
         }
-        return out + String(run.unicodeScalars[start...])
+        return out + bytes[start...]
+    }
+
+    /// The scalar whose UTF-8 starts at `index` of valid UTF-8, and its length in bytes.
+    private static func decode(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard length > 1 else { return (Unicode.Scalar(UInt8(lead)), 1) }
+        var value = lead & (0x7F >> UInt32(length))
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// Han, kana and the CJK punctuation around them.

@@ -24,22 +24,28 @@ public struct LineBreaks: Sendable {
     /// a break before hiragana is kept only after punctuation or a space, so a line never starts
     /// with a verb's ending.
     public func offsets(in text: String) -> [Int] {
-        let units = Array(text.utf16)
+        offsets(inUTF16: Array(text.utf16))
+    }
+
+    /// `offsets(in:)` for text given as its UTF-16 code units.
+    public func offsets(inUTF16 units: [UInt16]) -> [Int] {
         guard units.count > 1 else { return [] }
         var offsets = [Int32](repeating: 0, count: units.count)
         let count = Int(beckon_line_breaks(units, Int32(units.count), localeIdentifier, &offsets, Int32(units.count)))
         let found = offsets.prefix(max(0, min(count, units.count))).map(Int.init)
         guard localeIdentifier.hasSuffix("@lw=phrase") else { return found }
-        let scalars = text.unicodeScalars
         return found.filter { offset in
-            // ICU breaks between scalars, so the offset is a scalar boundary inside the text.
-            let index = String.Index(utf16Offset: offset, in: text)
-            guard Self.isHiragana(scalars[index]) else { return true }
-            let before = scalars[scalars.index(before: index)]
+            // ICU breaks between scalars, so the offset is a scalar boundary inside the text, and
+            // hiragana is one unit; a unit before it that is half of a pair is none of the
+            // characters looked for.
+            guard offset > 0, offset < units.count, Self.isHiragana(units[offset]) else { return true }
+            guard let before = Unicode.Scalar(units[offset - 1]) else { return false }
             return before.properties.isWhitespace || (0x3000...0x303F).contains(before.value)
                 || (0xFF01...0xFF0F).contains(before.value) || before == "!" || before == "?"
         }
     }
+
+    private static func isHiragana(_ unit: UInt16) -> Bool { (0x3041...0x309F).contains(unit) }
 
     private static func isHiragana(_ scalar: Unicode.Scalar) -> Bool { (0x3041...0x309F).contains(scalar.value) }
 }
