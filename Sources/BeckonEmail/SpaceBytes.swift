@@ -34,6 +34,12 @@ enum SpaceBytes {
     /// A scalar after a space that cannot extend its cluster.
     private static func mayFollowSpace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x300 { return true }
+        // The bidi marks, embeddings and isolates are controls: they never join what comes before.
+        if scalar.value == 0x200E || scalar.value == 0x200F || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
+        {
+            return true
+        }
         if scalar.value == 0x0E33 || scalar.value == 0x0EB3 || scalar.properties.isGraphemeExtend { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .modifierSymbol, .control, .surrogate,
@@ -50,6 +56,9 @@ enum SpaceBytes {
         // Prepended marks past U+0600 are a few in Malayalam and in the historic and minority
         // scripts of U+11000–U+11FFF; emoji and CJK beyond are never prepended.
         guard !(0x1_1000..<0x1_2000).contains(scalar.value), scalar.value != 0x0D4E else { return false }
+        // Format characters of General Punctuation (bidi isolates and marks, joiners) are not
+        // prepended; the ones that are sit in the Arabic, Syriac and Brahmic blocks.
+        if (0x2000...0x206F).contains(scalar.value) { return true }
         switch scalar.properties.generalCategory {
         case .format, .control, .surrogate, .privateUse, .unassigned: return false
         default: return true

@@ -27,6 +27,11 @@ enum TextWrapper {
         let available = width - columns(indent)
         // Text of narrow characters that never combine is wrapped from its bytes.
         if narrowColumns(text.utf8) != nil { return wrapNarrow(text, available: available, indent: indent) }
+        return wrapCharacters(text, available: available, indent: indent)
+    }
+
+    /// `wrap` by characters, for any text.
+    static func wrapCharacters(_ text: String, available: Int, indent: String) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
@@ -58,9 +63,9 @@ enum TextWrapper {
         return lines
     }
 
-    /// `wrap` for text whose scalars are all below U+0300 and none a C0 control or DEL: its words are
-    /// split at space bytes, never broken, and take a column for each scalar.
-    private static func wrapNarrow(_ text: String, available: Int, indent: String) -> [String] {
+    /// `wrap` for text whose every scalar is a narrow character of its own (see `narrowColumns`):
+    /// its words are split at space bytes, never broken, and take a column for each scalar.
+    static func wrapNarrow(_ text: String, available: Int, indent: String) -> [String] {
         var lines: [String] = []
         var line: [UInt8] = []
         var lineWidth = 0
@@ -121,19 +126,53 @@ enum TextWrapper {
         narrowColumns(text.utf8) ?? text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
     }
 
-    /// The columns of text whose scalars are all below U+0300 and none a C0 control or DEL, counted
-    /// from its bytes: each such scalar is a character of its own (nothing below U+0300 combines,
-    /// and only CR and LF join each other) and narrow. `nil` for any other text.
-    private static func narrowColumns(_ bytes: String.UTF8View) -> Int? {
+    /// The columns of text whose every scalar is a narrow character of its own, counted from its
+    /// bytes, one a scalar; `nil` for any other text. Such scalars are printable ones below U+0300
+    /// (nothing there combines, and only CR and LF join each other), the letters, digits and
+    /// punctuation of the Greek, Cyrillic, Hebrew and Arabic alphabets (without their combining
+    /// marks), and the bidi marks and isolates (controls, which join nothing).
+    static func narrowColumns(_ bytes: String.UTF8View) -> Int? {
+        if let counted = bytes.withContiguousStorageIfAvailable(narrowColumns(buffer:)) { return counted }
+        return Array(bytes).withUnsafeBufferPointer(narrowColumns(buffer:))
+    }
+
+    private static func narrowColumns(buffer bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var count = 0
-        for byte in bytes {
-            switch byte {
-            case 0x20...0x7E, 0xC2...0xCB: count += 1
-            case 0x80...0xBF: continue
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            switch lead {
+            case 0x20...0x7E, 0xC2...0xCB:
+                count += 1
+                index += lead < 0x80 ? 1 : 2
+            case 0xCC...0xDF:
+                guard index + 1 < bytes.count else { return nil }
+                let value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                guard isNarrowAlphabet(value) else { return nil }
+                count += 1
+                index += 2
+            case 0xE2:
+                // U+200E, U+200F (E2 80 8E–8F) and U+2066–U+2069 (E2 81 A6–A9).
+                guard index + 2 < bytes.count,
+                    (bytes[index + 1] == 0x80 && (0x8E...0x8F).contains(bytes[index + 2]))
+                        || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]))
+                else { return nil }
+                count += 1
+                index += 3
             default: return nil
             }
         }
         return count
+    }
+
+    /// Greek, Cyrillic, Hebrew and Arabic scalars that are characters of their own and narrow.
+    private static func isNarrowAlphabet(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x370...0x3FF, 0x400...0x482, 0x48A...0x52F, 0x5D0...0x5EA, 0x5EF...0x5F4, 0x60C, 0x61B, 0x61F,
+            0x621...0x64A, 0x660...0x66D:
+            true
+        default: false
+        }
     }
 
     static func isWide(_ character: Character) -> Bool {

@@ -10,7 +10,8 @@ import Testing
     static let alphabet: [String] = [
         " ", " ", "\n", "\r", "a", "Z", "é", "e\u{301}", "\u{301}", "\u{0600}", "\u{0D4E}", "\u{1F3FD}", "👩🏾‍🚀",
         "\u{200D}", "\u{0E33}", "\u{0903}", "ก", "さ", "田", "\u{2068}", "\u{2069}", "ي", "\u{0308}", "\u{20E3}",
-        "🇺🇸", "\u{1F1FA}", "ห", "\u{1160}", "\u{FE0F}", "\u{11A84}", "x",
+        "🇺🇸", "\u{1F1FA}", "ห", "\u{1160}", "\u{FE0F}", "\u{11A84}", "x", "\u{200C}", "\u{200E}", "\u{202B}",
+        "\u{2066}", "\u{0605}", "\u{06DD}",
     ]
 
     static func characterSplit(_ text: String) -> [String] {
@@ -39,5 +40,7 @@ import Testing
         #expect(!SpaceBytes.standAlone("a \u{1F3FD}"))
         #expect(!SpaceBytes.standAlone("a\r\nb"))
         #expect(SpaceBytes.standAlone("José María 👩🏾‍🚀 さくら\nx"))
+        #expect(SpaceBytes.standAlone("مرحبًا \u{2068}مريم\u{2069} أهلًا"))
+        #expect(!SpaceBytes.standAlone("a \u{200C}b"))
     }
 }

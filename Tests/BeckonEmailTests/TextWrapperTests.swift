@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Testing
 
 @testable import BeckonEmail
@@ -59,5 +60,34 @@ import Testing
         for character in characters {
             #expect(TextWrapper.isNoLineStart(character) == TextWrapper.noLineStart.contains(character), "\(character)")
         }
+    }
+}
+
+/// Text the byte path takes for narrow characters wraps as the character path wraps it, and its
+/// columns are its characters.
+@Suite struct NarrowTextTests {
+    static let alphabet: [String] = [
+        " ", " ", "a", "Zoë", "é", "e\u{301}", "Ω", "ά", "\u{0345}", "Мария", "\u{0483}", "דנה", "\u{05B0}", "مريم",
+        "\u{064B}", "٣", "،", "\u{2068}", "\u{2069}", "\u{200F}", "\u{200D}", "田", "👩", "\u{0600}", "\u{0378}",
+        "\n", "-", String(repeating: "w", count: 30),
+    ]
+
+    @Test func theBytePathAgreesWithTheCharacterPath() {
+        var generator = SeededGenerator(seed: 76)
+        var checked = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                Self.alphabet.randomElement(using: &generator)!
+            }.joined()
+            guard let columns = TextWrapper.narrowColumns(text.utf8) else { continue }
+            checked += 1
+            #expect(columns == text.count, "\(text.debugDescription)")
+            for width in [20, 76] {
+                #expect(
+                    TextWrapper.wrapNarrow(text, available: width, indent: "  ")
+                        == TextWrapper.wrapCharacters(text, available: width, indent: "  "), "\(text.debugDescription)")
+            }
+        }
+        #expect(checked > 300)
     }
 }
