@@ -139,9 +139,9 @@ public struct EmailRenderer: Sendable {
     }
 
     /// Renders one email. With `send`, `sample` is a real invite and the email carries its own
-    /// accept link and stamp instead of the build's. The email is filled in from its template ×
-    /// locale compiled once (`CompiledEmail`) where the template allows, and rendered whole
-    /// otherwise; both give the same bytes.
+    /// accept link and stamp instead of the build's. From the second email of a template × locale
+    /// on, it is filled in from the template compiled once for the locale (`CompiledEmail`) where
+    /// the template allows; otherwise it is rendered whole. Both give the same bytes.
     public func render(
         _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
     ) -> (RenderedEmail?, [Diagnostic]) {
