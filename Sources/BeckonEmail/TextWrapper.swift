@@ -45,18 +45,27 @@ enum TextWrapper {
             SpaceBytes.standAlone(text)
             ? text.utf8.split(separator: 0x20).map { Substring($0) }
             : text.split(separator: " ", omittingEmptySubsequences: true)
+        func place(_ piece: Substring, width pieceWidth: Int, spaceBefore: Bool) {
+            let separator = line.isEmpty || !spaceBefore ? 0 : 1
+            if !line.isEmpty, lineWidth + separator + pieceWidth > available {
+                flush()
+                line = String(piece)
+                lineWidth = pieceWidth
+            } else {
+                if separator == 1 { line += " " }
+                line += piece
+                lineWidth += separator + pieceWidth
+            }
+        }
         for word in words {
+            // A word that fits on a line is one piece (see `pieces`).
+            let wordWidth = columns(word)
+            if wordWidth <= available {
+                place(word, width: wordWidth, spaceBefore: true)
+                continue
+            }
             for piece in pieces(of: String(word), width: available) {
-                let pieceWidth = columns(piece.text)
-                let separator = line.isEmpty || !piece.spaceBefore ? "" : " "
-                if !line.isEmpty, lineWidth + separator.count + pieceWidth > available {
-                    flush()
-                    line = piece.text
-                    lineWidth = pieceWidth
-                } else {
-                    line += separator + piece.text
-                    lineWidth += separator.count + pieceWidth
-                }
+                place(Substring(piece.text), width: columns(piece.text), spaceBefore: piece.spaceBefore)
             }
         }
         if !line.isEmpty || lines.isEmpty { flush() }
@@ -122,7 +131,7 @@ enum TextWrapper {
 
     /// Display columns: two for an East Asian wide character, one for any other character (a
     /// `Character` already carries its combining marks).
-    static func columns(_ text: String) -> Int {
+    static func columns(_ text: some StringProtocol) -> Int {
         narrowColumns(text.utf8) ?? text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
     }
 
@@ -131,7 +140,7 @@ enum TextWrapper {
     /// (nothing there combines, and only CR and LF join each other), the letters, digits and
     /// punctuation of the Greek, Cyrillic, Hebrew and Arabic alphabets (without their combining
     /// marks), and the bidi marks and isolates (controls, which join nothing).
-    static func narrowColumns(_ bytes: String.UTF8View) -> Int? {
+    static func narrowColumns(_ bytes: some Collection<UInt8>) -> Int? {
         if let counted = bytes.withContiguousStorageIfAvailable(narrowColumns(buffer:)) { return counted }
         return Array(bytes).withUnsafeBufferPointer(narrowColumns(buffer:))
     }

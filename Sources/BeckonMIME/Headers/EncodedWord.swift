@@ -15,52 +15,68 @@ enum EncodedWord {
     ///   - text: Non-empty text.
     ///   - firstLength: The most characters the first word may take, at least 24.
     static func encode(_ text: String, firstLength: Int) -> [String] {
-        let characters = text.map { Array($0.utf8) }
-        let q = words(characters, .q, firstLength: firstLength)
-        let b = words(characters, .b, firstLength: firstLength)
+        let bytes = Array(text.utf8)
+        // Where each grapheme cluster ends in the bytes.
+        var ends: [Int] = []
+        var end = 0
+        for character in text {
+            end += character.utf8.count
+            ends.append(end)
+        }
+        let q = words(bytes, ends, .q, firstLength: firstLength)
+        let b = words(bytes, ends, .b, firstLength: firstLength)
         func width(_ words: [String]) -> Int { words.reduce(words.count - 1) { $0 + $1.utf8.count } }
         return width(b) < width(q) ? b : q
     }
 
-    /// - Parameter characters: The UTF-8 of each grapheme cluster of the text.
-    private static func words(_ characters: [[UInt8]], _ scheme: Scheme, firstLength: Int) -> [String] {
+    /// The words of a text's bytes, whose grapheme clusters end at `ends`. A word is always a run
+    /// of whole units (clusters, or the scalars of a cluster too long for one word).
+    private static func words(_ bytes: [UInt8], _ ends: [Int], _ scheme: Scheme, firstLength: Int) -> [String] {
         let firstBudget = min(firstLength, maximumLength) - overhead
         var words: [String] = []
-        var current: [UInt8] = []
+        var current = 0..<0
         // The Q payload's length so far (B's follows from the byte count).
         var currentQ = 0
-        for unit in units(characters, scheme, budget: firstBudget) {
+        func add(_ unit: Range<Int>) {
             let budget = words.isEmpty ? firstBudget : maximumLength - overhead
-            let unitQ = scheme == .q ? qLength(unit) : 0
+            let unitQ = scheme == .q ? qLength(bytes[unit]) : 0
             let joined = scheme == .b ? (current.count + unit.count + 2) / 3 * 4 : currentQ + unitQ
             if !current.isEmpty, joined > budget {
-                words.append(word(current, scheme))
-                current = []
+                words.append(word(bytes[current], scheme))
+                current = unit.lowerBound..<unit.lowerBound
                 currentQ = 0
             }
-            current += unit
+            current = (current.isEmpty ? unit.lowerBound : current.lowerBound)..<unit.upperBound
             currentQ += unitQ
         }
-        if !current.isEmpty { words.append(word(current, scheme)) }
+        var start = 0
+        for end in ends {
+            let cluster = start..<end
+            start = end
+            guard payloadLength(bytes[cluster], scheme) > firstBudget else {
+                add(cluster)
+                continue
+            }
+            // A cluster too long for one word goes scalar by scalar.
+            var scalarStart = cluster.lowerBound
+            for index in cluster.dropFirst() where bytes[index] & 0xC0 != 0x80 {
+                add(scalarStart..<index)
+                scalarStart = index
+            }
+            add(scalarStart..<cluster.upperBound)
+        }
+        if !current.isEmpty { words.append(word(bytes[current], scheme)) }
         return words
     }
 
-    /// The UTF-8 of each grapheme cluster, or of each scalar of a cluster too long for one word.
-    private static func units(_ characters: [[UInt8]], _ scheme: Scheme, budget: Int) -> [[UInt8]] {
-        characters.flatMap { bytes -> [[UInt8]] in
-            guard payloadLength(bytes, scheme) > budget else { return [bytes] }
-            return String(decoding: bytes, as: UTF8.self).unicodeScalars.map { Array($0.utf8) }
-        }
-    }
-
-    private static func payloadLength(_ bytes: [UInt8], _ scheme: Scheme) -> Int {
+    private static func payloadLength(_ bytes: ArraySlice<UInt8>, _ scheme: Scheme) -> Int {
         switch scheme {
         case .b: (bytes.count + 2) / 3 * 4
         case .q: qLength(bytes)
         }
     }
 
-    private static func qLength(_ bytes: [UInt8]) -> Int {
+    private static func qLength(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.reduce(0) { $0 + (isQLiteral($1) || $1 == 0x20 ? 1 : 3) }
     }
 
@@ -72,10 +88,10 @@ enum EncodedWord {
         }
     }
 
-    private static func word(_ bytes: [UInt8], _ scheme: Scheme) -> String {
+    private static func word(_ bytes: ArraySlice<UInt8>, _ scheme: Scheme) -> String {
         var word = Array("=?UTF-8?\(scheme.rawValue)?".utf8)
         switch scheme {
-        case .b: word += Base64.encode(bytes).utf8
+        case .b: word += Base64.encode(Array(bytes)).utf8
         case .q:
             word.reserveCapacity(word.count + bytes.count * 3 + 2)
             for byte in bytes {
