@@ -63,8 +63,8 @@ struct CompiledEmail: Sendable {
     /// The email with `values` filled in; `origin` says where each value was written.
     func fill(_ values: EmailValues, origin: (EmailValues.Field) -> Origin?) -> Filled {
         let rightToLeft = locale.isRightToLeft
-        let preheader = string(self.preheader, values, filler: "")
-        var filledHoles = HoleWriter(values: values, rightToLeft: rightToLeft, preheader: preheader)
+        let preheader = string(self.preheader, values)
+        let filledHoles = HoleWriter(values: values, rightToLeft: rightToLeft, preheader: preheader)
         let html: (bytes: [UInt8], provenance: ProvenanceMap)
         if let finished = finishedHTML,
             !markedHTML.holes.contains(where: { hole in
@@ -91,70 +91,27 @@ struct CompiledEmail: Sendable {
         }
         let text = self.text.map { piece -> String in
             switch piece {
-            case .text(let text): return string(text, values, filler: "")
+            case .text(let text): return string(text, values)
             case .paragraph(let text, let indent, let firstIndent, let links, let collapsesSpaces):
-                let filled = string(text, values, filler: "")
                 return TextPiece.paragraph(
-                    text: collapsesSpaces ? TextPiece.collapsingSpaces(filled) : filled, indent: indent,
-                    firstIndent: firstIndent, links: links.map { string($0, values, filler: "") },
-                    collapsesSpaces: collapsesSpaces
+                    text: string(text, values), indent: indent, firstIndent: firstIndent,
+                    links: links.map { string($0, values) }, collapsesSpaces: collapsesSpaces
                 ).written
             }
         }.joined()
         return Filled(
-            subject: string(subject, values, filler: ""), preheader: preheader,
-            fromName: string(fromName, values, filler: ""), html: html, text: text)
+            subject: string(subject, values), preheader: preheader,
+            fromName: string(fromName, values), html: html, text: text)
     }
 
     private func newOrigins(_ origin: (EmailValues.Field) -> Origin?) -> [Int: Origin?] {
         valueOrigins.mapValues { origin($0) }
     }
 
-    private func string(_ text: Text, _ values: EmailValues, filler: String) -> String {
+    /// Plain text with its holes filled (the preheader's filler is in the HTML only).
+    private func string(_ text: Text, _ values: EmailValues) -> String {
         if text.isLiteral { return String(decoding: text.literals[0], as: UTF8.self) }
-        var writer = HoleWriter(values: values, rightToLeft: locale.isRightToLeft, preheader: "")
+        let writer = HoleWriter(values: values, rightToLeft: locale.isRightToLeft, preheader: "")
         return String(decoding: writer.bytes(text) { _ in }, as: UTF8.self)
-    }
-}
-
-/// Writes values into holes: escaped for their context, isolated where the place isolates and
-/// the value needs it.
-struct HoleWriter {
-    let values: EmailValues
-    let rightToLeft: Bool
-    /// The filled preheader, whose length sets the filler's.
-    let preheader: String
-
-    /// `text` with its holes filled; `count` is told each hole's length in bytes, in order.
-    mutating func bytes(_ text: CompiledEmail.Text, count: (Int) -> Void) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.literals.reduce(64 * text.holes.count) { $0 + $1.count })
-        output += text.literals[0]
-        for (index, hole) in text.holes.enumerated() {
-            let before = output.count
-            write(hole, to: &output)
-            count(output.count - before)
-            output += text.literals[index + 1]
-        }
-        return output
-    }
-
-    private func write(_ hole: EmailHoles.Hole, to output: inout [UInt8]) {
-        guard let field = hole.field else {
-            output += EmailDocument.filler(after: preheader).utf8
-            return
-        }
-        let value = values[field]
-        let escaped =
-            switch hole.context {
-            case .plain: value
-            case .htmlText: HTMLEscaping.text(value)
-            case .htmlAttribute: HTMLEscaping.attribute(value)
-            }
-        if hole.isolated && Bidi.needsIsolation(value, inRightToLeft: rightToLeft) {
-            output += Bidi.isolated(escaped).utf8
-        } else {
-            output += escaped.utf8
-        }
     }
 }

@@ -6,8 +6,8 @@ import BeckonProvenance
 ///
 /// A stand-in is private-use characters of plane 15 around letters (Hebrew ones for user data,
 /// so text that isolates right-to-left values shows the isolation around it); the link's is an
-/// `https` URL, which link checks and escaping pass as they pass a real one. Each comes in two
-/// lengths: an email compiled with both must differ only where the stand-ins are, or something
+/// `https` URL, which link checks and escaping pass as they pass a real one. Each comes in three
+/// lengths: an email compiled with each must differ only where the stand-ins are, or something
 /// in it depends on the value beyond being filled in (a width, an encoding) and the template is
 /// rendered whole instead.
 enum EmailHoles {
@@ -34,9 +34,13 @@ enum EmailHoles {
     /// The mark written in place of the preheader's filler.
     static let fillerMark = String(Character(Unicode.Scalar(fillerScalar)!))
 
-    /// The stand-in for `field` in `variant` 0 or 1.
+    /// How many letters each variant of a stand-in has: the long one outgrows what a width is
+    /// computed with a floor for (a button is at least 200 px wide).
+    static let lengths = [1, 3, 120]
+
+    /// The stand-in for `field` in `variant` (an index of `lengths`).
     static func standIn(_ field: EmailValues.Field, variant: Int) -> String {
-        let count = variant == 0 ? 1 : 3
+        let count = lengths[variant]
         if field == .link { return "https://beckon.invalid/" + String(repeating: "x", count: count) + ".l" }
         let open = Character(Unicode.Scalar(openBase + UInt32(field.rawValue))!)
         let close = Character(Unicode.Scalar(closeBase + UInt32(field.rawValue))!)
@@ -54,7 +58,7 @@ enum EmailHoles {
     static let markerOrigins = EmailValues.Field.allCases.map(origin)
 
     /// Output split at its stand-ins: `literals.count == holes.count + 1`.
-    struct Split: Hashable {
+    struct Split {
         var literals: [[UInt8]]
         var holes: [Hole]
         /// Where each hole was in the output (isolation marks included).

@@ -1,10 +1,8 @@
-import BeckonEngine
 import BeckonLocalization
 import BeckonProvenance
 import BeckonRender
 import BeckonSite
 import BeckonText
-import Foundation
 
 extension EmailRenderer {
     /// What the locale strings of a template × locale do with the values: which select keywords
@@ -21,9 +19,9 @@ extension EmailRenderer {
         "contextTitle": .contextTitle, "link": .link,
     ]
 
-    /// `template` in `locale` compiled for emails whose values have the shape of `values`, compiled
-    /// on first use; `nil` when it is rendered whole. Either way the locale strings it read are
-    /// recorded on the computation running here.
+    /// `template` in `locale` compiled for emails whose values have the shape of `values` (compiled
+    /// the second time it is asked for, see `CompiledEmails`); `nil` when it is rendered whole.
+    /// Either way the locale strings it read are recorded on the computation running here.
     func compiled(_ template: EmailTemplate, locale: LocaleID, values: EmailValues) -> CompiledEmail? {
         let profile = compiledEmails.profile(template: template.name, locale: locale) {
             self.profile(template, locale: locale)
@@ -70,10 +68,10 @@ extension EmailRenderer {
         }
     }
 
-    /// Renders the template twice with stand-ins of two lengths and keeps what they share; `nil`
-    /// when anything besides the stand-ins differs, or the template has findings.
+    /// Renders the template with stand-ins of each length and keeps what they share; `nil` when
+    /// anything besides the stand-ins differs, or the template has findings.
     private func compile(_ template: EmailTemplate, locale: LocaleID, shape: [String?]) -> CompiledEmail? {
-        let drafts = (0...1).map { variant in
+        let drafts = EmailHoles.lengths.indices.map { variant in
             let values = EmailValues(
                 values: EmailValues.Field.allCases.map {
                     shape[$0.rawValue] ?? EmailHoles.standIn($0, variant: variant)
@@ -85,13 +83,13 @@ extension EmailRenderer {
         guard drafts.allSatisfy({ $0.diagnostics.isEmpty }) else { return nil }
         func text(_ part: (Draft) -> String, html: Bool = false) -> CompiledEmail.Text? {
             let splits = drafts.map { EmailHoles.split(Array(part($0).utf8), html: html) }
-            guard let first = splits[0], let second = splits[1], first.literals == second.literals,
-                first.holes == second.holes
+            guard let first = splits[0],
+                splits.dropFirst().allSatisfy({ $0?.literals == first.literals && $0?.holes == first.holes })
             else { return nil }
             return CompiledEmail.Text(first)
         }
         guard let subject = text(\.subject), let preheader = text(\.preheader), let fromName = text(\.fromName),
-            let markedHTML = text(\.markedHTML, html: true), let pieces = textPieces(drafts[0].text, drafts[1].text)
+            let markedHTML = text(\.markedHTML, html: true), let pieces = textPieces(drafts.map(\.text))
         else { return nil }
         var compiled = CompiledEmail(
             locale: locale, subject: subject, preheader: preheader, fromName: fromName, text: pieces,
@@ -117,92 +115,52 @@ extension EmailRenderer {
         return compiled
     }
 
-    /// The plain-text pieces of both drafts as one compiled list: pieces without a hole written
-    /// out (paragraphs wrapped), the others kept to be filled.
-    private func textPieces(_ first: [TextPiece], _ second: [TextPiece]) -> [CompiledEmail.Piece]? {
-        guard first.count == second.count else { return nil }
-        func shared(_ a: String, _ b: String) -> CompiledEmail.Text? {
-            guard let one = EmailHoles.split(Array(a.utf8), html: false),
-                let other = EmailHoles.split(Array(b.utf8), html: false), one.literals == other.literals,
-                one.holes == other.holes
+    /// The plain-text pieces of the drafts as one compiled list: pieces without a hole written
+    /// out (paragraphs wrapped), the others kept to be filled; `nil` when the drafts differ
+    /// anywhere but in their stand-ins.
+    private func textPieces(_ drafts: [[TextPiece]]) -> [CompiledEmail.Piece]? {
+        guard let first = drafts.first, drafts.allSatisfy({ $0.count == first.count }) else { return nil }
+        func shared(_ texts: [String]) -> CompiledEmail.Text? {
+            let splits = texts.map { EmailHoles.split(Array($0.utf8), html: false) }
+            guard let one = splits[0],
+                splits.dropFirst().allSatisfy({ $0?.literals == one.literals && $0?.holes == one.holes })
             else { return nil }
             return CompiledEmail.Text(one)
         }
         var pieces: [CompiledEmail.Piece] = []
-        for (a, b) in zip(first, second) {
-            switch (a, b) {
-            case (.text(let one), .text(let other)):
-                guard let text = shared(one, other) else { return nil }
+        for (index, piece) in first.enumerated() {
+            let variants = drafts.map { $0[index] }
+            switch piece {
+            case .text:
+                let texts = variants.compactMap { variant -> String? in
+                    if case .text(let text) = variant { return text }
+                    return nil
+                }
+                guard texts.count == variants.count, let text = shared(texts) else { return nil }
                 pieces.append(.text(text))
-            case (
-                .paragraph(let one, let indent, let firstIndent, let links, let collapses),
-                .paragraph(let other, let otherIndent, let otherFirstIndent, let otherLinks, let otherCollapses)
-            ):
-                guard indent == otherIndent, firstIndent == otherFirstIndent, collapses == otherCollapses,
-                    let text = shared(one, other), links.count == otherLinks.count
+            case .paragraph(_, let indent, let firstIndent, let links, let collapses):
+                let paragraphs = variants.compactMap { variant -> (text: String, links: [String])? in
+                    guard case .paragraph(let text, indent, firstIndent, let links, collapses) = variant else {
+                        return nil
+                    }
+                    return (text, links)
+                }
+                guard paragraphs.count == variants.count, paragraphs.allSatisfy({ $0.links.count == links.count }),
+                    let text = shared(paragraphs.map(\.text))
                 else { return nil }
-                let linkTexts = zip(links, otherLinks).map { shared($0, $1) }
+                let linkTexts = links.indices.map { link in shared(paragraphs.map { $0.links[link] }) }
                 guard !linkTexts.contains(where: { $0 == nil }) else { return nil }
                 let compiledLinks = linkTexts.map { $0! }
                 if text.isLiteral && compiledLinks.allSatisfy(\.isLiteral) {
-                    pieces.append(.text(CompiledEmail.Text(literal: a.written)))
+                    pieces.append(.text(CompiledEmail.Text(literal: piece.written)))
                 } else {
                     pieces.append(
                         .paragraph(
                             text: text, indent: indent, firstIndent: firstIndent, links: compiledLinks,
                             collapsesSpaces: collapses))
                 }
-            default:
-                return nil
             }
         }
         return pieces
-    }
-}
-
-/// The compiled emails of one renderer, by template, locale and shape of values, each with the
-/// locale strings compiling it read. Filled in from any thread.
-final class CompiledEmails: @unchecked Sendable {
-    private let lock = NSLock()
-    private var profiles: [String: (EmailRenderer.Profile, RecordedReads)] = [:]
-    private var emails: [[String?]: (CompiledEmail?, RecordedReads)] = [:]
-    /// The keys asked for once, not yet compiled.
-    private var asked: Set<[String?]> = []
-
-    init() {}
-
-    /// The profile of a template × locale, made by `make` on first use.
-    func profile(
-        template: String, locale: LocaleID, make: () -> EmailRenderer.Profile
-    ) -> EmailRenderer.Profile {
-        let key = "\(template)\u{0}\(locale.rawValue)"
-        if let (profile, reads) = lock.withLock({ profiles[key] }) {
-            reads.record()
-            return profile
-        }
-        let (profile, reads) = RecordedReads.capturing(make)
-        lock.withLock { profiles[key] = (profile, reads) }
-        return profile
-    }
-
-    /// The compiled email of a template × locale for a shape, made by `make` the second time it is
-    /// asked for: the first email is rendered whole, as compiling renders twice and a template ×
-    /// locale may be needed only once (an edit in the preview re-renders one email).
-    func email(
-        template: String, locale: LocaleID, shape: [String?], make: () -> CompiledEmail?
-    ) -> CompiledEmail? {
-        let key = [template, locale.rawValue] + shape
-        let (known, firstTime) = lock.withLock { () -> ((CompiledEmail?, RecordedReads)?, Bool) in
-            if let known = emails[key] { return (known, false) }
-            return (nil, asked.insert(key).inserted)
-        }
-        if let (email, reads) = known {
-            reads.record()
-            return email
-        }
-        guard !firstTime else { return nil }
-        let (email, reads) = RecordedReads.capturing(make)
-        lock.withLock { emails[key] = (email, reads) }
-        return email
     }
 }

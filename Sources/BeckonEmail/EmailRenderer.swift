@@ -147,7 +147,11 @@ public struct EmailRenderer: Sendable {
     ) -> (RenderedEmail?, [Diagnostic]) {
         let link = send?.acceptLink ?? acceptLinks[sample.id] ?? site.config.links.url(code: sample.code.rawValue)
         let values = EmailValues(sample: sample, link: link)
-        if let compiled = compiled(template, locale: locale, values: values) {
+        // A value with the characters origin marks are made of, or a link a template could refuse,
+        // is left to the whole rendering, which treats them as it always has.
+        if values.fitsCompiledEmails(appSchemes: Set(site.config.app.urlScheme.map { [$0.lowercased()] } ?? [])),
+            let compiled = compiled(template, locale: locale, values: values)
+        {
             let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
             let filled = compiled.fill(values, origin: { valueOrigin($0, sample: sample, origins: origins) })
             return finish(

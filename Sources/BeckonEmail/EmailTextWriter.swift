@@ -12,11 +12,6 @@ struct EmailTextWriter {
     let rightToLeft: Bool
     static let width = 76
 
-    /// The plain text of a body.
-    func write(_ document: MarkdownNode) -> String {
-        TextPiece.written(pieces(document))
-    }
-
     /// The plain text of a body as pieces, paragraphs not yet wrapped.
     func pieces(_ document: MarkdownNode) -> [TextPiece] {
         TextPiece.joined(document.children.compactMap { block($0, indent: "") }, separator: "\n\n") + [.text("\n")]
@@ -61,7 +56,7 @@ struct EmailTextWriter {
     /// A paragraph's text, to be wrapped, followed by its links as "text: URL" lines.
     private func paragraph(_ inlines: [MarkdownNode], indent: String, firstIndent: String) -> [TextPiece] {
         var links: [(text: String, url: String)] = []
-        let text = TextPiece.collapsingSpaces(inlines.map { inline($0, links: &links) }.joined())
+        let text = inlines.map { inline($0, links: &links) }.joined()
         return [
             .paragraph(
                 text: text, indent: indent, firstIndent: firstIndent,

@@ -38,6 +38,14 @@ struct EmailValues: Sendable, Hashable {
         self.values = values
     }
 
+    /// Whether the values may be written into a compiled email: none holds a character of the
+    /// range origin marks use (rendering whole takes them for marks), and the link is one a page
+    /// may link to (rendering whole refuses any other where a template links it).
+    func fitsCompiledEmails(appSchemes: Set<String>) -> Bool {
+        !values.contains { value in value.unicodeScalars.contains(where: OriginMarks.isReserved) }
+            && URLEscaping.isAllowed(self[.link], appSchemes: appSchemes)
+    }
+
     /// A sample's or real invite's values, with the link its button opens.
     init(sample: SampleInvite, link: String) {
         self.init(values: [

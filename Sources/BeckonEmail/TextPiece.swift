@@ -3,17 +3,20 @@
 /// them once the value is in (the value's length moves the breaks).
 enum TextPiece: Sendable, Hashable {
     case text(String)
-    /// A paragraph's text on one line, wrapped at `EmailTextWriter.width` with `indent` on each
-    /// line (`firstIndent` on the first), then its link lines.
-    /// - `collapsesSpaces`: runs of spaces and line breaks become one space before wrapping (a
-    ///   template paragraph's text; a locale string's is wrapped as it is).
+    /// A paragraph's text, wrapped at `EmailTextWriter.width` with `indent` on each line
+    /// (`firstIndent` on the first), then its link lines.
+    /// - `collapsesSpaces`: runs of spaces and line feeds become one space when it is written (a
+    ///   template paragraph's text; a locale string's is wrapped as it is). The text is kept as it
+    ///   was put together, so that a value filled in later collapses with its neighbours exactly as
+    ///   when the paragraph is written whole.
     case paragraph(text: String, indent: String, firstIndent: String, links: [String], collapsesSpaces: Bool)
 
     /// The piece as it appears in the text part.
     var written: String {
         switch self {
         case .text(let text): return text
-        case .paragraph(let text, let indent, let firstIndent, let links, _):
+        case .paragraph(let text, let indent, let firstIndent, let links, let collapsesSpaces):
+            let text = collapsesSpaces ? Self.collapsingSpaces(text) : text
             var lines = TextWrapper.wrap(text, width: EmailTextWriter.width, indent: indent)
             if let first = lines.first, firstIndent != indent {
                 lines[0] = firstIndent + first.dropFirst(indent.count)

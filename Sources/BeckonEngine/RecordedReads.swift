@@ -4,6 +4,8 @@
 public struct RecordedReads: Sendable {
     private let inputs: [InputID]
     private let steps: [StepRef]
+    /// Values published while the work ran: part of it, so recorded as published again.
+    private let published: [InputID]
 
     /// Runs `body`, recording its reads on the computation running here as usual, and returns
     /// them with its result.
@@ -12,7 +14,8 @@ public struct RecordedReads: Sendable {
         let frame = StepFrame(recordingStep: outer?.recordingStep, unrecordedReads: outer?.unrecordedReads)
         let result = try StepFrame.$active.withValue(frame, operation: body)
         let recorded = frame.recorded
-        let reads = RecordedReads(inputs: Array(recorded.reads), steps: recorded.children)
+        let reads = RecordedReads(
+            inputs: Array(recorded.reads), steps: recorded.children, published: Array(frame.publishedInputs))
         reads.record()
         return (result, reads)
     }
@@ -20,6 +23,7 @@ public struct RecordedReads: Sendable {
     /// Records these reads on the computation running here; outside one it does nothing.
     public func record() {
         guard let frame = StepFrame.active else { return }
+        for input in published { frame.publish(input) }
         for input in inputs { frame.read(input) }
         for step in steps { frame.record(step, reading: []) }
     }

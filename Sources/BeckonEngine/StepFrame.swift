@@ -41,6 +41,11 @@ final class StepFrame: @unchecked Sendable {
         _ = lock.withLock { published.insert(input) }
     }
 
+    /// The values published while it computed.
+    var publishedInputs: Set<InputID> {
+        lock.withLock { published }
+    }
+
     /// The recorded steps and inputs. The values it published itself are not among the inputs:
     /// the steps inside it that read one depend on it, but it made the value from what it read.
     var recorded: (children: [StepRef], reads: Set<InputID>) {

@@ -14,7 +14,8 @@ extension ProvenanceMap {
     ///     what replaced it. An offset at a range's start stays; one at its end or after moves by
     ///     the difference in length. A span that covered a range covers its replacement.
     ///   - newOrigins: For origin indices of this map, the origin their spans name instead; a
-    ///     span whose new origin is `nil`, or that became empty, is dropped.
+    ///     span whose new origin is `nil`, or that became empty, is dropped. The map then names each
+    ///     origin once, in the order they were first named, as a map stripped from marks does.
     public func edited(
         replacements: [(range: Range<Int>, count: Int)], newOrigins: [Int: Origin?] = [:]
     ) -> ProvenanceMap {
@@ -22,6 +23,20 @@ extension ProvenanceMap {
         var dropped = Set<Int>()
         for (index, origin) in newOrigins {
             if let origin { numbers[index] = OriginTable.shared.number(of: origin) } else { dropped.insert(index) }
+        }
+        // Two origins that became one (two values written in one field) merge into the first;
+        // dropped ones go.
+        var kept: [UInt32] = []
+        var renumbered: [Int] = Array(repeating: -1, count: numbers.count)
+        var firstIndexOfNumber: [UInt32: Int] = [:]
+        for (index, number) in numbers.enumerated() where !dropped.contains(index) {
+            if let first = firstIndexOfNumber[number] {
+                renumbered[index] = first
+            } else {
+                firstIndexOfNumber[number] = kept.count
+                renumbered[index] = kept.count
+                kept.append(number)
+            }
         }
         // Spans come sorted by start: each start is looked up from the previous one's place among
         // the replacements, each end from its start's.
@@ -46,8 +61,8 @@ extension ProvenanceMap {
             startIndex = start.index
             let end = span.end == span.start ? start.offset : moved(span.end, from: start.index).offset
             guard end > start.offset || span.end == span.start else { return }
-            spans.append(Span(start: start.offset, end: end, origin: span.origin, depth: span.depth))
+            spans.append(Span(start: start.offset, end: end, origin: renumbered[span.origin], depth: span.depth))
         }
-        return ProvenanceMap(originNumbers: numbers, spans: spans)
+        return ProvenanceMap(originNumbers: kept, spans: spans)
     }
 }

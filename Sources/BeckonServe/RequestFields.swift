@@ -130,10 +130,12 @@ struct RequestFields: Sendable {
         return result
     }
 
-    /// C0 and C1 controls, and the bidirectional embedding, override, isolate and mark characters.
+    /// C0 and C1 controls, the bidirectional embedding, override, isolate and mark characters, and
+    /// the private use characters of plane 16, which rendering reserves for its origin marks.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029,
+            0x10_0000...0x10_FFFF:
             true
         default: false
         }

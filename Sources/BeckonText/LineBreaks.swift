@@ -47,5 +47,4 @@ public struct LineBreaks: Sendable {
 
     private static func isHiragana(_ unit: UInt16) -> Bool { (0x3041...0x309F).contains(unit) }
 
-    private static func isHiragana(_ scalar: Unicode.Scalar) -> Bool { (0x3041...0x309F).contains(scalar.value) }
 }

@@ -1,5 +1,7 @@
 #include "CBeckonICU.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uenum.h>
@@ -83,23 +85,40 @@ int32_t beckon_relative_time(const char *locale, double offset, int unit, int na
 
 /* Each thread keeps its last line break iterator and the locale it was opened for: opening one
    (rules, and for Japanese the phrase dictionary) costs far more than breaking a sentence, and
-   emails and pages ask for one text run at a time. */
-static __thread UBreakIterator *cached_line_iterator = NULL;
-static __thread char cached_line_locale[64];
+   emails and pages ask for one text run at a time. The iterator is closed when its thread ends,
+   and holds no text between calls. */
+struct cached_line_iterator {
+    UBreakIterator *iterator;
+    char locale[64];
+};
+
+static pthread_key_t cached_line_key;
+static pthread_once_t cached_line_once = PTHREAD_ONCE_INIT;
+
+static void close_cached_line_iterator(void *value) {
+    struct cached_line_iterator *cached = value;
+    if (cached->iterator != NULL) ubrk_close(cached->iterator);
+    free(cached);
+}
+
+static void make_cached_line_key(void) { pthread_key_create(&cached_line_key, close_cached_line_iterator); }
 
 int32_t beckon_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets,
                            int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
-    int cacheable = strlen(locale) < sizeof cached_line_locale;
+    pthread_once(&cached_line_once, make_cached_line_key);
+    struct cached_line_iterator *cached = pthread_getspecific(cached_line_key);
+    if (cached == NULL && (cached = calloc(1, sizeof *cached)) != NULL) pthread_setspecific(cached_line_key, cached);
+    int cacheable = cached != NULL && strlen(locale) < sizeof cached->locale;
     UBreakIterator *iterator = NULL;
-    if (cacheable && cached_line_iterator != NULL && strcmp(cached_line_locale, locale) == 0) {
-        iterator = cached_line_iterator;
+    if (cacheable && cached->iterator != NULL && strcmp(cached->locale, locale) == 0) {
+        iterator = cached->iterator;
         ubrk_setText(iterator, (const UChar *)text, length, &status);
     } else {
         iterator = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
     }
     if (U_FAILURE(status)) {
-        if (iterator != NULL && iterator != cached_line_iterator) ubrk_close(iterator);
+        if (iterator != NULL && (cached == NULL || iterator != cached->iterator)) ubrk_close(iterator);
         return -1;
     }
     int32_t count = 0;
@@ -107,14 +126,18 @@ int32_t beckon_line_breaks(const uint16_t *text, int32_t length, const char *loc
         if (count < capacity) offsets[count] = offset;
         count++;
     }
-    if (iterator != cached_line_iterator) {
-        if (cacheable) {
-            if (cached_line_iterator != NULL) ubrk_close(cached_line_iterator);
-            cached_line_iterator = iterator;
-            strcpy(cached_line_locale, locale);
-        } else {
-            ubrk_close(iterator);
-        }
+    if (!cacheable) {
+        ubrk_close(iterator);
+        return count;
     }
+    if (iterator != cached->iterator) {
+        if (cached->iterator != NULL) ubrk_close(cached->iterator);
+        cached->iterator = iterator;
+        strcpy(cached->locale, locale);
+    }
+    /* The text was the caller's, and may hold a name: the iterator lets go of it. */
+    static const UChar empty[1] = {0};
+    UErrorCode reset = U_ZERO_ERROR;
+    ubrk_setText(iterator, empty, 0, &reset);
     return count;
 }

@@ -15,6 +15,7 @@ import Testing
         arguments: [
             (#"{"name":"Maya","extra":1}"#, "extra"), (#"{"name":1}"#, "name"), (#"{"name":"a\nb"}"#, "name"),
             (#"{"name":"a\u202Eb"}"#, "name"), (#"{"name":"a\u2066b"}"#, "name"), (#"{"name":"  "}"#, "name"),
+            (#"{"name":"a\uDBFF\uDFF0b"}"#, "name"),
             (#"{"id":"u@x"}"#, "id"), (#"{"kind":"nope"}"#, "kind"),
         ])
     func eachRefusalNamesItsField(body: String, field: String) throws {

@@ -172,7 +172,7 @@ enum QuotedPrintable {
 
     /// The upper-case hex digit of a value below 16.
     @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
+    static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? 0x30 + value : 0x37 + value
     }
 

@@ -100,7 +100,9 @@ enum EncodedWord {
                 } else if isQLiteral(byte) {
                     word.append(byte)
                 } else {
-                    word += [UInt8(ascii: "="), hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+                    word += [
+                        UInt8(ascii: "="), QuotedPrintable.hexDigit(byte >> 4), QuotedPrintable.hexDigit(byte & 0x0F),
+                    ]
                 }
             }
         }
@@ -108,10 +110,6 @@ enum EncodedWord {
         return String(decoding: word, as: UTF8.self)
     }
 
-    /// The upper-case hex digit of a value below 16.
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? 0x30 + value : 0x37 + value
-    }
 }
 
 extension EncodedWord {

@@ -57,7 +57,7 @@ enum OpenAPIDocument {
                             "type": "string",
                             "minLength": 1,
                             "maxLength": 1000,
-                            "description": "No line breaks, control or bidirectional formatting characters."
+                            "description": "No line breaks, control, bidirectional formatting or plane-16 private-use characters."
                           },
                           "context": {
                             "$ref": "#/components/schemas/Context"
@@ -69,7 +69,7 @@ enum OpenAPIDocument {
                             "type": "string",
                             "minLength": 1,
                             "maxLength": 1000,
-                            "description": "No line breaks, control or bidirectional formatting characters."
+                            "description": "No line breaks, control, bidirectional formatting or plane-16 private-use characters."
                           },
                           "channel": {
                             "$ref": "#/components/schemas/Channel"
@@ -219,7 +219,7 @@ enum OpenAPIDocument {
                             "type": "string",
                             "minLength": 1,
                             "maxLength": 1000,
-                            "description": "No line breaks, control or bidirectional formatting characters."
+                            "description": "No line breaks, control, bidirectional formatting or plane-16 private-use characters."
                           },
                           "context": {
                             "$ref": "#/components/schemas/Context"
@@ -231,7 +231,7 @@ enum OpenAPIDocument {
                             "type": "string",
                             "minLength": 1,
                             "maxLength": 1000,
-                            "description": "No line breaks, control or bidirectional formatting characters."
+                            "description": "No line breaks, control, bidirectional formatting or plane-16 private-use characters."
                           },
                           "locale": {
                             "type": "string",
