@@ -1,5 +1,7 @@
 import BeckonDiagnostics
 import BeckonProvenance
+import BeckonRender
+import BeckonText
 
 /// Stand-ins for an email's per-invite values while its template is compiled, and where they
 /// landed in what was written.
@@ -119,21 +121,17 @@ enum EmailHoles {
         for index in bytes.indices where bytes[index] == 0xF3 {
             if let scalar = scalar(bytes, at: index), (openBase...fillerScalar).contains(scalar) { return true }
         }
-        let host = Array("beckon.invalid/".utf8)
-        return bytes.count >= host.count
-            && (0...(bytes.count - host.count)).contains { start in
-                bytes[start..<(start + host.count)].elementsEqual(host)
-            }
+        return bytes.firstIndex(ofBytes: Array(linkPrefix.dropFirst("https://".utf8.count))) != nil
     }
 
     /// FSI and PDI in UTF-8.
     private static let isolateOpen: [UInt8] = [0xE2, 0x81, 0xA8]
     private static let isolateClose: [UInt8] = [0xE2, 0x81, 0xA9]
 
+    /// The value of the four-byte scalar at `index` (a stand-in's), if the bytes hold all of it.
     private static func scalar(_ bytes: [UInt8], at index: Int) -> UInt32? {
         guard index + 4 <= bytes.count else { return nil }
-        return UInt32(bytes[index] & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+        return UTF8Scalar.decode(bytes, at: index).scalar.value
     }
 
     /// The end of a stand-in whose opening ends at `start`: its letters, then its closing.

@@ -56,7 +56,7 @@ extension EmailRenderer {
         ]
         var scope = RenderScope(
             values: scopeValues, catalog: catalog, locale: locale, arguments: arguments,
-            appSchemes: Set(app.urlScheme.map { [$0.lowercased()] } ?? []))
+            appSchemes: appSchemes)
         scope.isolation = .characters(rightToLeft: locale.isRightToLeft)
         return scope
     }

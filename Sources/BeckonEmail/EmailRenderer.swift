@@ -25,6 +25,8 @@ public struct EmailRenderer: Sendable {
     private let stylesByLocale: [LocaleID: EmailStyles]
     /// Each template × locale compiled once (`CompiledEmail`), for this renderer's site and strings.
     let compiledEmails = CompiledEmails()
+    /// The URL schemes links may use besides the web's: the app's own.
+    let appSchemes: Set<String>
 
     /// The locale keys every transactional email's footer uses.
     public static let footerKeys: [MessageKey] = ["email.footer.why", "email.footer.ignore", "email.footer.support"]
@@ -34,6 +36,7 @@ public struct EmailRenderer: Sendable {
         self.catalog = catalog
         self.acceptLinks = acceptLinks
         self.sendDate = sendDate
+        appSchemes = Set(site.config.app.urlScheme.map { [$0.lowercased()] } ?? [])
         stylesByLocale = Dictionary(
             site.buildLocales.map { ($0, Self.styles(site.config.theme, locale: $0)) }, uniquingKeysWith: { a, _ in a })
     }
@@ -149,7 +152,7 @@ public struct EmailRenderer: Sendable {
         let values = EmailValues(sample: sample, link: link)
         // A value with the characters origin marks are made of, or a link a template could refuse,
         // is left to the whole rendering, which treats them as it always has.
-        if values.fitsCompiledEmails(appSchemes: Set(site.config.app.urlScheme.map { [$0.lowercased()] } ?? [])),
+        if values.fitsCompiledEmails(appSchemes: appSchemes),
             let compiled = compiled(template, locale: locale, values: values)
         {
             let origins = RenderOrigins(config: site.configLocations, catalog: catalog)

@@ -1,5 +1,6 @@
 import BeckonProvenance
 import BeckonRender
+import BeckonText
 
 /// Puts a space where an inline element's tag sits between two letters of Chinese, Japanese or
 /// Korean text in an email.
@@ -92,28 +93,7 @@ enum InlineTagSpacing {
 
     /// The scalar whose UTF-8 sequence starts at `index` of valid UTF-8.
     private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
-        let lead = UInt32(bytes[index])
-        let value: UInt32
-        switch lead {
-        case 0..<0x80: value = lead
-        case 0xC0..<0xE0: value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-        case 0xE0..<0xF0:
-            value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-        default:
-            value =
-                (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-                | UInt32(bytes[index + 3] & 0x3F)
-        }
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
-    }
-
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0..<0xC0: 1
-        case 0xC0..<0xE0: 2
-        case 0xE0..<0xF0: 3
-        default: 4
-        }
+        UTF8Scalar.decode(bytes, at: index).scalar
     }
 
     /// The last scalar of `output` that is not part of an origin mark.
@@ -135,9 +115,9 @@ enum InlineTagSpacing {
     private static func firstScalar(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Unicode.Scalar? {
         var index = index
         while index < bytes.count {
-            let found = scalar(bytes, at: index)
+            let (found, length) = UTF8Scalar.decode(bytes, at: index)
             if !OriginMarks.isReserved(found) { return found }
-            index += sequenceLength(bytes[index])
+            index += length
         }
         return nil
     }

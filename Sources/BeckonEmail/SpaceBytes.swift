@@ -1,3 +1,5 @@
+import BeckonText
+
 /// Whether the spaces and line feeds of a text are each a character of their own, so that the text
 /// can be split at their bytes instead of by characters (which costs a grapheme break search per
 /// character).
@@ -17,11 +19,13 @@ enum SpaceBytes {
                 case 0x0D: return false
                 case 0x20:
                     if index + 1 < bytes.count, bytes[index + 1] >= 0x80,
-                        !mayFollowSpace(scalar(bytes, startingAt: index + 1))
+                        !mayFollowSpace(UTF8Scalar.decode(bytes, at: index + 1).scalar)
                     {
                         return false
                     }
-                    if index > 0, bytes[index - 1] >= 0x80, !mayPrecedeSpace(scalar(bytes, endingBefore: index)) {
+                    if index > 0, bytes[index - 1] >= 0x80,
+                        !mayPrecedeSpace(UTF8Scalar.decode(bytes, endingBefore: index))
+                    {
                         return false
                     }
                 default: continue
@@ -63,21 +67,5 @@ enum SpaceBytes {
         case .format, .control, .surrogate, .privateUse, .unassigned: return false
         default: return true
         }
-    }
-
-    /// The scalar whose UTF-8 starts at `index` of valid UTF-8.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, startingAt index: Int) -> Unicode.Scalar {
-        let lead = UInt32(bytes[index])
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        var value = lead & (0x7F >> UInt32(length))
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
-    }
-
-    /// The scalar whose UTF-8 ends just before `index` of valid UTF-8.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, endingBefore index: Int) -> Unicode.Scalar {
-        var start = index - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return scalar(bytes, startingAt: start)
     }
 }

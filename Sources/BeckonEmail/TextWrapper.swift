@@ -1,3 +1,5 @@
+import BeckonRender
+
 /// Wraps plain text to a width in columns, for the plain-text part of an email.
 ///
 /// Lines break at spaces; a URL (or any word longer than the width) is never broken and stands on
@@ -121,12 +123,7 @@ enum TextWrapper {
 
     /// Whether a word holds `://`, as a URL does (read from its bytes).
     private static func containsSchemeSeparator(_ word: String) -> Bool {
-        let bytes = Array(word.utf8)
-        return bytes.count >= 3
-            && (0...(bytes.count - 3)).contains { index in
-                bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
-                    && bytes[index + 2] == UInt8(ascii: "/")
-            }
+        word.utf8.firstIndex(ofBytes: Array("://".utf8)) != nil
     }
 
     /// Display columns: two for an East Asian wide character, one for any other character (a

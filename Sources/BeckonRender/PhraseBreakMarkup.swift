@@ -142,7 +142,7 @@ public enum PhraseBreakMarkup {
         scalarAtUTF16.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            let (scalar, length) = decode(bytes, at: index)
+            let (scalar, length) = UTF8Scalar.decode(bytes, at: index)
             if !OriginMarks.isReserved(scalar) {
                 scalarAtUTF16.append(scalars.count)
                 if scalar.value > 0xFFFF { scalarAtUTF16.append(nil) }
@@ -186,16 +186,6 @@ public enum PhraseBreakMarkup {
             start = insertion
         }
         return out + bytes[start...]
-    }
-
-    /// The scalar whose UTF-8 starts at `index` of valid UTF-8, and its length in bytes.
-    private static func decode(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[index])
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        guard length > 1 else { return (Unicode.Scalar(UInt8(lead)), 1) }
-        var value = lead & (0x7F >> UInt32(length))
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// Han, kana and the CJK punctuation around them.

@@ -22,9 +22,7 @@ import Testing
         var generator = SeededGenerator(seed: 7)
         var checked = 0
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
-                Self.alphabet.randomElement(using: &generator)!
-            }.joined()
+            let text = generator.text(from: Self.alphabet, upTo: 12)
             guard SpaceBytes.standAlone(text) else { continue }
             checked += 1
             let bytes = text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A }).map { String(Substring($0)) }

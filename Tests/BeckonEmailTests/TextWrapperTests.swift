@@ -76,9 +76,7 @@ import Testing
         var generator = SeededGenerator(seed: 76)
         var checked = 0
         for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
-                Self.alphabet.randomElement(using: &generator)!
-            }.joined()
+            let text = generator.text(from: Self.alphabet, upTo: 30)
             guard let columns = TextWrapper.narrowColumns(text.utf8) else { continue }
             checked += 1
             #expect(columns == text.count, "\(text.debugDescription)")

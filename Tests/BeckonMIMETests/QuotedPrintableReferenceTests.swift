@@ -61,9 +61,7 @@ import Testing
     @Test func agreesWithTheByteByByteRulesOnEveryKindOfText() {
         var generator = SeededGenerator(seed: 2045)
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                Self.pieces.randomElement(using: &generator)!
-            }.joined()
+            let text = generator.text(from: Self.pieces, upTo: 40)
             let bytes = Array(text.utf8)
             let encoded = bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0) }
             #expect(encoded == Self.reference(bytes), "\(text.debugDescription)")

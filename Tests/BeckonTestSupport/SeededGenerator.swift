@@ -12,3 +12,10 @@ public struct SeededGenerator: RandomNumberGenerator {
         return mixed ^ (mixed >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// A text of up to `maximum` pieces, each drawn from `pieces`: a property test's input.
+    public mutating func text(from pieces: [String], upTo maximum: Int) -> String {
+        (0..<Int.random(in: 0...maximum, using: &self)).map { _ in pieces.randomElement(using: &self)! }.joined()
+    }
+}

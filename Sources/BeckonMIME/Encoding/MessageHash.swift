@@ -17,11 +17,8 @@ struct MessageHash {
     private mutating func combine(buffer: UnsafeBufferPointer<UInt8>) {
         var value = self.value
         let words = buffer.count / 8
-        if let base = UnsafeRawPointer(buffer.baseAddress), words > 0 {
-            for word in 0..<words {
-                let bits = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))
-                value = (value ^ bits) &* 0x100_0000_01b3
-            }
+        for word in 0..<words {
+            value = (value ^ ByteWords.load(buffer, at: word * 8)) &* 0x100_0000_01b3
         }
         for byte in buffer[(words * 8)...] {
             value = (value ^ UInt64(byte)) &* 0x100_0000_01b3

@@ -62,7 +62,7 @@ public struct EmailMessage: Hashable, Sendable {
         var text = text
         return text.withUTF8 { input in
             String(unsafeUninitializedCapacity: input.count * 2) { output in
-                crlfLineEnds(input, into: output.baseAddress!)
+                output.baseAddress.map { crlfLineEnds(input, into: $0) } ?? 0
             }
         }
     }
@@ -70,7 +70,7 @@ public struct EmailMessage: Hashable, Sendable {
     /// The UTF-8 of text with every line break (CRLF, LF or CR) written as CRLF.
     static func crlfLineEnds(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: input.count * 2) { output, count in
-            count = crlfLineEnds(input, into: output.baseAddress!)
+            count = output.baseAddress.map { crlfLineEnds(input, into: $0) } ?? 0
         }
     }
 
