@@ -124,7 +124,8 @@ public final class PostgresInviteStore: InviteStore {
 
     public func invite(code: InviteCode) async throws(StoreError) -> InviteRecord? {
         try await read("reading an invite") { connection, logger in
-            try await Self.fetchInvite("WHERE code = \(code.rawValue)", on: connection, logger: logger)
+            try await connection.execute(InviteByCode(code: code.rawValue), logger: logger)
+                .reduce(into: nil) { found, row in found = found ?? row.record }
         }
     }
 
@@ -132,17 +133,8 @@ public final class PostgresInviteStore: InviteStore {
         code: InviteCode
     ) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)? {
         try await read("reading an invite") { connection, logger in
-            let select = InviteRecord.selectSQL.replacingOccurrences(
-                of: " FROM invites",
-                with:
-                    ", (SELECT updated_at FROM avatars WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at"
-                    + " FROM invites")
-            let condition: PostgresQuery = "WHERE code = \(code.rawValue)"
-            let query = PostgresQuery(unsafeSQL: "\(select) \(condition.sql)", binds: condition.binds)
-            return try await connection.query(query, logger: logger).collect().first.map { row in
-                let updated = try ColumnReader(row, table: "avatars").optional("avatar_updated_at", as: Int64.self)
-                return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
-            }
+            try await connection.execute(InviteByCode(code: code.rawValue), logger: logger)
+                .reduce(into: nil) { found, row in found = found ?? row }
         }
     }
 
