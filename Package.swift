@@ -226,7 +226,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
-        .testTarget(name: "BeckonEngineTests", dependencies: ["BeckonEngine"]),
+        .testTarget(
+            name: "BeckonEngineTests",
+            dependencies: ["BeckonEngine", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "BeckonURLTests", dependencies: ["BeckonURL"]),
         .testTarget(
             name: "BeckonBase64Tests",
@@ -307,9 +309,9 @@ let package = Package(
         .testTarget(
             name: "BeckonServeTests",
             dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"), "BeckonBuild", "BeckonRender", "BeckonServe",
-                "BeckonSite",
-                "BeckonTestSupport", "InviteModel",
+                .product(name: "NIOCore", package: "swift-nio"), "BeckonBuild", "BeckonDiagnostics", "BeckonEngine",
+                "BeckonRender", "BeckonServe", "BeckonSite", "BeckonTestSupport", "InviteModel",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "BeckonEndToEndTests",

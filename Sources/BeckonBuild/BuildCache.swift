@@ -25,6 +25,23 @@ public enum BuildCache {
         }
     }
 
+    /// A cache in `folder` whose records are sealed with `sealer` and held within `budget` bytes,
+    /// for results that hold personal data (a server's per-invite pages and cards); `nil`, with a
+    /// warning, when the folder cannot be used.
+    public static func sealed(folder: URL, sealer: RecordSealer, budget: Int) -> (StepCache?, Diagnostic?) {
+        do {
+            return (try StepCache(folder: folder, salt: salt, sealer: sealer, budget: budget), nil)
+        } catch {
+            return (
+                nil,
+                .warning(
+                    "build.cache", "the cache folder `\(folder.path)` cannot be used: \(error.localizedDescription)",
+                    at: nil,
+                    fix: "Pass a writable folder with `--cache DIR`; invites' pages and cards are kept in memory only.")
+            )
+        }
+    }
+
     /// What makes this `beckon` binary's results its own: its size, modification time and inode.
     static let salt: String = {
         // `/proc/self/exe` is a link made when the process starts: read the file it points at.

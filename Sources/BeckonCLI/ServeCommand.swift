@@ -29,7 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
             Creating or resending an email invite returns its invitation email (subject, HTML, text \
             and MIME); with --outbox each is also written there as one .eml file for a mail agent. \
             With --cache DIR the build at start reuses the last start's results, so a deploy renders \
-            again only what read a changed file or string. \
+            again only what read a changed file or string, and invites' own pages and cards are kept \
+            in DIR/invites too (sealed, at most --invite-cache-size megabytes). \
             SIGINT or SIGTERM stops it after the requests in flight. See docs/serve.md.
             """)
 
@@ -67,10 +68,20 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "dir"))
     var outbox: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --cache DIR, the most megabytes of invites' own pages and cards kept in DIR/invites (sealed with a key derived from the link key); the least recently used go first.",
+            valueName: "mb"))
+    var inviteCacheSize: Int = 1024
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("`--port` must be from 0 to 65535.") }
         guard (1...100_000).contains(invitesPerDay) else {
             throw ValidationError("`--invites-per-day` must be from 1 to 100000.")
+        }
+        guard (1...1_048_576).contains(inviteCacheSize) else {
+            throw ValidationError("`--invite-cache-size` must be from 1 to 1048576 (megabytes).")
         }
     }
 
@@ -179,6 +190,15 @@ struct ServeCommand: AsyncParsableCommand {
             if site.invitePages?.hasInvitationEmails != true {
                 log("the site has no email with `recipient: invitee`: nothing will be written to the outbox")
             }
+        }
+        if let folder = buildOptions.cacheFolder {
+            // Invites' own pages and cards hold their senders' names and pictures: sealed on disk.
+            let (cache, problem) = BuildCache.sealed(
+                folder: folder.appendingPathComponent("invites"),
+                sealer: RecordSealer(key: keyring.derivedKey(for: "beckon serve: invite pages and cards")),
+                budget: inviteCacheSize << 20)
+            if let problem { log("warning: \(problem.message)") }
+            settings.inviteCache = cache
         }
         let server = ServeServer(site: site, store: store, keyring: keyring, tokens: tokens, settings: settings)
         do {

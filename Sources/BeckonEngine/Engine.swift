@@ -190,27 +190,59 @@ public final class Engine: @unchecked Sendable {
         let child = StepRef(step, key)
         var found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
-        if let cache, let stored: StoredResult<Value> = cache.read(step.name, key) {
-            let reads = stored.readPrints
-            if let changed = inputs.firstChange(in: reads) {
-                found = .failure(Miss(reason: .changed(changed)))
-            } else {
-                keep(
-                    child,
-                    Entry(
-                        value: stored.value, generation: 0, children: [], reads: reads,
-                        weight: step.weight?(stored.value) ?? 0),
-                    counting: \.diskHits, reason: .fromDisk)
-                StepFrame.active?.record(child, reading: reads.keys)
-                return stored.value
-            }
-        }
+        if let value = fromDisk(step, child, found: &found) { return value }
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         let reads = store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
         cache?.write(step.name, key, StoredResult(value: value, reads: reads))
         return value
+    }
+
+    /// The result of an asynchronous step whose results are also kept in the on-disk cache:
+    /// memory first, then disk, then computed (and written to disk). What `compute` throws is
+    /// thrown as it is, and nothing is kept then.
+    public func persistentValue<Value: Codable & Sendable, Failure: Error>(
+        _ step: Step<Value>, _ key: Fingerprint, compute: () async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let child = StepRef(step, key)
+        var found: Result<Value, Miss> = lookup(child)
+        if case .success(let value) = found { return value }
+        if let value = fromDisk(step, child, found: &found) { return value }
+        let frame = newFrame(for: step)
+        let start = DispatchTime.now()
+        let computed: Result<Value, Failure> = await StepFrame.$active.withValue(frame) {
+            do throws(Failure) {
+                return .success(try await compute())
+            } catch {
+                return .failure(error)
+            }
+        }
+        let value = try computed.get()
+        let reads = store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
+        cache?.write(step.name, key, StoredResult(value: value, reads: reads))
+        return value
+    }
+
+    /// The on-disk result of a step, kept in memory and recorded on the step asking for it, when
+    /// every input it read is unchanged; else `nil`, with `found` saying why when an input changed.
+    private func fromDisk<Value: Codable & Sendable>(
+        _ step: Step<Value>, _ child: StepRef, found: inout Result<Value, Miss>
+    ) -> Value? {
+        guard let cache, let stored: StoredResult<Value> = cache.read(step.name, child.key) else { return nil }
+        let reads = stored.readPrints
+        if let changed = inputs.firstChange(in: reads) {
+            found = .failure(Miss(reason: .changed(changed)))
+            return nil
+        }
+        keep(
+            child,
+            Entry(
+                value: stored.value, generation: 0, children: [], reads: reads,
+                weight: step.weight?(stored.value) ?? 0),
+            counting: \.diskHits, reason: .fromDisk)
+        StepFrame.active?.record(child, reading: reads.keys)
+        return stored.value
     }
 
     /// What a computation of `step` records in.

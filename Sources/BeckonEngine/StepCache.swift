@@ -5,26 +5,44 @@ import Foundation
 /// under `blobs/`. A `salt` — Beckon's version and build — keeps results of another Beckon apart.
 ///
 /// Entries are written atomically; a record that cannot be read is treated as missing, so a cache
-/// damaged by a crash or a full disk costs time, never correctness.
+/// damaged by a crash or a full disk costs time, never correctness. A cache of results that hold
+/// personal data seals its records (`RecordSealer`) and keeps them within a byte budget.
 public final class StepCache: @unchecked Sendable {
     public let folder: URL
     private let salt: String
+    private let sealer: RecordSealer?
+    private let budget: DiskBudget?
     private let lock = NSLock()
     private var knownBlobs: Set<Fingerprint> = []
     /// Given to every record's encoder and decoder, for values that need help to be written
     /// (artifacts keep their bytes in `storeBlob`). Set it up before the first read or write.
     nonisolated(unsafe) public var codingUserInfo: [CodingUserInfoKey: any Sendable] = [:]
 
-    public init(folder: URL, salt: String) throws {
-        self.folder = folder.standardizedFileURL
+    /// A cache in `folder`, created if missing.
+    /// - Parameters:
+    ///   - sealer: Seals every record; results kept with it should hold their bytes inline, as
+    ///     blobs are stored as they are.
+    ///   - budget: The most bytes the records may hold; over it, the least recently used go.
+    public init(folder: URL, salt: String, sealer: RecordSealer? = nil, budget: Int? = nil) throws {
+        let folder = folder.standardizedFileURL
+        self.folder = folder
         self.salt = salt
+        self.sealer = sealer
         try FileManager.default.createDirectory(
-            at: self.folder.appendingPathComponent("blobs"), withIntermediateDirectories: true)
+            at: folder.appendingPathComponent("blobs"), withIntermediateDirectories: true)
+        self.budget = budget.map { DiskBudget(bytes: $0, folder: folder.appendingPathComponent("steps")) }
     }
+
+    /// The bytes the records hold, as the budget counts them; `nil` without a budget.
+    public var recordBytes: Int? { budget?.usedBytes }
 
     /// The record of a step's result, if one was written by the same Beckon.
     public func read<Value: Decodable>(_ step: StepName, _ key: Fingerprint) -> Value? {
-        guard let data = FileManager.default.contents(atPath: recordURL(step, key).path) else { return nil }
+        let url = recordURL(step, key)
+        guard let stored = FileManager.default.contents(atPath: url.path),
+            let data = sealer == nil ? stored : sealer?.open(stored)
+        else { return nil }
+        budget?.touch(url)
         let decoder = JSONDecoder()
         decoder.userInfo = codingUserInfo
         return try? decoder.decode(Value.self, from: data)
@@ -35,10 +53,28 @@ public final class StepCache: @unchecked Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.userInfo = codingUserInfo
-        guard let data = try? encoder.encode(value) else { return }
+        guard let encoded = try? encoder.encode(value), let data = sealer == nil ? encoded : sealer?.seal(encoded)
+        else { return }
         let url = recordURL(step, key)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+        let replaced = budget == nil ? 0 : (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        guard (try? data.write(to: url, options: .atomic)) != nil else { return }
+        budget?.wrote(data.count, replacing: replaced)
+    }
+
+    /// Waits until the budget's sweeps are done (for tests).
+    func settleBudget() {
+        budget?.settle()
+    }
+
+    /// Removes every record (blobs stay): the folder is moved aside at once, so no later read
+    /// finds one, and deleted.
+    public func removeRecords() {
+        let steps = folder.appendingPathComponent("steps")
+        let aside = folder.appendingPathComponent("removed-\(UUID().uuidString)")
+        guard (try? FileManager.default.moveItem(at: steps, to: aside)) != nil else { return }
+        budget?.reset()
+        try? FileManager.default.removeItem(at: aside)
     }
 
     /// Stores bytes once under their fingerprint and returns it.
@@ -66,8 +102,10 @@ public final class StepCache: @unchecked Sendable {
         var builder = FingerprintBuilder("record")
         builder.add(salt)
         builder.add(key)
-        let name = builder.finish().description
-        return folder.appendingPathComponent("steps/\(step.rawValue)/\(name.prefix(2))/\(name).json")
+        let record = builder.finish().description
+        let name = sealer?.fileName(record) ?? record
+        return folder.appendingPathComponent(
+            "steps/\(step.rawValue)/\(name.prefix(2))/\(name)\(sealer == nil ? ".json" : ".sealed")")
     }
 
     private func blobURL(_ fingerprint: Fingerprint) -> URL {

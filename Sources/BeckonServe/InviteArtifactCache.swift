@@ -9,19 +9,25 @@ import BeckonStore
 /// (through its encoding, so a field added is never left out: one invite's page is never
 /// another's), and the link — and reused while what they read (the site's files, the strings)
 /// is unchanged. Pages and cards each have a byte budget on an engine of their own; the least
-/// recently used go first.
+/// recently used go first. With a disk cache (`--cache DIR`) they are also kept there, sealed, and
+/// a later start reuses those whose reads are unchanged.
 final class InviteArtifactCache: Sendable {
     static let page = Step<PersonalPage>("invite.page", weight: \.size)
     static let card = Step<PersonalPage>("invite.card", weight: \.size)
 
     private let pages: Engine
     private let cards: Engine
+    private let disk: StepCache?
 
-    /// Keeps at most `pageBudget` bytes of pages and `cardBudget` of cards (a card with a
-    /// picture is about 150 KB), reading through `invitePages`' inputs.
-    init(invitePages: InvitePages?, pageBudget: Int = 32 << 20, cardBudget: Int = 64 << 20) {
-        pages = Engine(budget: pageBudget)
-        cards = Engine(budget: cardBudget)
+    /// Keeps at most `pageBudget` bytes of pages and `cardBudget` of cards in memory (a card with
+    /// a picture is about 150 KB), and in `disk` too when given, reading through `invitePages`'
+    /// inputs.
+    init(
+        invitePages: InvitePages?, pageBudget: Int = 32 << 20, cardBudget: Int = 64 << 20, disk: StepCache? = nil
+    ) {
+        pages = Engine(cache: disk, budget: pageBudget)
+        cards = Engine(cache: disk, budget: cardBudget)
+        self.disk = disk
         invitePages?.provideInputs(to: pages)
         invitePages?.provideInputs(to: cards)
     }
@@ -31,7 +37,7 @@ final class InviteArtifactCache: Sendable {
     func page(
         _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, make: () -> PersonalPage
     ) -> PersonalPage {
-        pages.value(Self.page, Self.page.key(kind.rawValue, locale, invite, link)) { make().kept }
+        pages.persistentValue(Self.page, Self.page.key(kind.rawValue, locale, invite, link)) { make().kept }
     }
 
     /// The card in `locale` for an invite, by the link that vouches for it (with its picture's
@@ -39,19 +45,24 @@ final class InviteArtifactCache: Sendable {
     func card(
         locale: LocaleID, invite: SampleInvite, link: String, make: () async throws(StoreError) -> PersonalPage
     ) async throws(StoreError) -> PersonalPage {
-        try await cards.value(Self.card, Self.card.key(locale, invite, link)) { () async throws(StoreError) in
+        try await cards.persistentValue(Self.card, Self.card.key(locale, invite, link)) {
+            () async throws(StoreError) in
             try await make().kept
         }
     }
 
     /// Lets go of every kept page and card (a sender's data was erased: none with it stays in
-    /// memory).
+    /// memory or on disk).
     func removeAll() {
         pages.releaseResults()
         cards.releaseResults()
+        disk?.removeRecords()
     }
 
-    /// How many pages and cards are kept, and the bytes they hold.
+    /// The bytes kept on disk, when pages and cards are kept there.
+    var diskBytes: Int? { disk?.recordBytes }
+
+    /// How many pages and cards are kept in memory, and the bytes they hold.
     var usage: (pages: Int, cards: Int, bytes: Int) {
         let (pageCount, pageBytes) = pages.weighedUsage
         let (cardCount, cardBytes) = cards.weighedUsage

@@ -1,5 +1,6 @@
 import BeckonBuild
 import BeckonDiagnostics
+import BeckonEngine
 import BeckonRender
 import BeckonSite
 import BeckonStore
@@ -43,12 +44,16 @@ struct LinkAnswerer: Sendable {
     /// Invites' own pages and preview cards already made.
     let artifacts: InviteArtifactCache
 
-    init(site: ServedSite, keyring: LinkKeyring, store: any InviteStore, tokens: TokenAuthority?) {
+    /// - Parameter disk: Where pages and cards are also kept between starts (sealed), if anywhere.
+    init(
+        site: ServedSite, keyring: LinkKeyring, store: any InviteStore, tokens: TokenAuthority?,
+        disk: StepCache? = nil
+    ) {
         self.site = site
         self.keyring = keyring
         self.store = store
         self.tokens = tokens
-        artifacts = InviteArtifactCache(invitePages: site.invitePages)
+        artifacts = InviteArtifactCache(invitePages: site.invitePages, disk: disk)
     }
 
     /// The query parameter that turns an invite link into its preview card's URL: the link's own

@@ -5,7 +5,7 @@ import Prometheus
 /// What `/metrics` reports, in Prometheus's text format: how long link resolutions and requests
 /// take (histograms by route), invites created and opened, rate-limit refusals, store errors,
 /// per-invite answers by resolution, and pages rendered for an invite that fell back to the built
-/// page, by rule. Labels carry route names, resolutions and rule ids, never codes or names.
+/// page, by rule; what invites' own pages and cards hold. Labels carry route names, resolutions and rule ids, never codes or names.
 final class ServeMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let linkDuration: DurationHistogram
@@ -91,6 +91,22 @@ final class ServeMetrics: Sendable {
     func opened() { openedCounter.increment() }
     func storeError() { storeErrors.increment() }
     func limited() { limitedCounter.increment() }
+
+    /// Sets what invites' own pages and cards hold: how many are kept in memory, and their bytes
+    /// in memory and (with `--cache DIR`) on disk.
+    func keptArtifacts(pages: Int, cards: Int, memoryBytes: Int, diskBytes: Int?) {
+        func gauge(_ name: String, _ help: String, _ labels: [(String, String)]) -> Gauge {
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(namespace: "beckon", metricName: name, helpText: help),
+                labels: labels)
+        }
+        let kept = "Invites' own pages and cards kept, by kind."
+        gauge("invite_artifacts_kept", kept, [("kind", "page")]).set(to: Double(pages))
+        gauge("invite_artifacts_kept", kept, [("kind", "card")]).set(to: Double(cards))
+        let bytes = "Bytes of invites' own pages and cards kept, in memory and (with --cache) on disk."
+        gauge("invite_artifacts_bytes", bytes, [("place", "memory")]).set(to: Double(memoryBytes))
+        if let diskBytes { gauge("invite_artifacts_bytes", bytes, [("place", "disk")]).set(to: Double(diskBytes)) }
+    }
 
     /// The text `/metrics` answers with.
     func exposition() -> [UInt8] { registry.emitToBuffer() }

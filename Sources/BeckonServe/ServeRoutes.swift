@@ -28,7 +28,11 @@ struct ServeRoutes: Sendable {
         let router = Router()
         router.get("/healthz") { _, _ in try await self.health() }
         router.get("/metrics") { _, _ in
-            Response(
+            let kept = self.links.artifacts.usage
+            self.metrics.keptArtifacts(
+                pages: kept.pages, cards: kept.cards, memoryBytes: kept.bytes, diskBytes: self.links.artifacts.diskBytes
+            )
+            return Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))

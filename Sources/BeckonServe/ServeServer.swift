@@ -1,3 +1,4 @@
+import BeckonEngine
 import BeckonStore
 import Foundation
 import Hummingbird
@@ -23,6 +24,8 @@ public struct ServeServer: Sendable {
         public var sweepInterval: Duration
         /// Where email invites' emails are written for a mail agent (`--outbox`).
         public var outbox: Outbox?
+        /// Where invites' own pages and cards are also kept on disk, sealed (`--cache DIR`).
+        public var inviteCache: StepCache?
 
         public init(
             host: String, port: Int, apiToken: String?, limit: RateLimit, sweepInterval: Duration = .seconds(60)
@@ -51,7 +54,8 @@ public struct ServeServer: Sendable {
             codes: InviteCodeGenerator(), now: now)
         routes = ServeRoutes(
             site: site, service: service,
-            links: LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens),
+            links: LinkAnswerer(
+                site: site, keyring: keyring, store: store, tokens: tokens, disk: settings.inviteCache),
             mailer: InviteMailer(site: site, tokens: tokens, outbox: settings.outbox),
             metrics: ServeMetrics(), apiToken: settings.apiToken)
     }

@@ -76,6 +76,16 @@ public struct LinkKeyring: Sendable {
         return signed
     }
 
+    /// A key for `purpose` derived from the signing key (HKDF-SHA256), for data the server keeps
+    /// that only it should read: whoever holds the file without the key reads nothing, and a new
+    /// signing key makes what the old one sealed unreadable.
+    public func derivedKey(for purpose: String) -> SymmetricKey {
+        let key = keys.first { $0.id == signingKeyID }!
+        return HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: key.secret, salt: Data("beckon-derived-key-1".utf8), info: Data(purpose.utf8),
+            outputByteCount: 32)
+    }
+
     /// The link with its signature, made with the signing key.
     public func sign(_ link: InviteLink) -> InviteLink {
         var signed = link

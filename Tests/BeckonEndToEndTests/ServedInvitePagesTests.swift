@@ -236,4 +236,51 @@ import Testing
         #expect(gone.status == 410)
         #expect(!gone.body.contains("Ana"))
     }
+
+    /// With `--cache DIR`, invites' own pages and cards are kept in `DIR/invites`, sealed: the
+    /// next start serves them as they were, a deploy that changed a string they read makes them
+    /// again, and an erasure removes them.
+    @Test func pagesAndCardsKeptOnDiskAreSealedAndFollowTheSite() throws {
+        let folder = TemporaryDirectory()
+        let site = folder.path("site")
+        try SiteFixture.write(Self.siteWithCards, to: site)
+        let arguments = ["--cache", folder.path("cache").path]
+        let records = folder.path("cache/invites/steps")
+        func sealed() throws -> [Data] {
+            let paths = (try? FileManager.default.subpathsOfDirectory(atPath: records.path)) ?? []
+            return try paths.filter { $0.hasSuffix(".sealed") }.map {
+                try Data(contentsOf: records.appendingPathComponent($0))
+            }
+        }
+        var server = try RunningServe(site: site, database: folder.path("invites.sqlite"), arguments: arguments)
+        let path = try linkPath(server, sender: "u_8", name: "Zoë")
+        let page = try server.raw("GET", path)
+        let card = try server.raw("GET", path + "&og=en-US")
+        #expect(page.status == 200 && card.status == 200)
+        #expect(server.stop() == 0)
+        let kept = try sealed()
+        #expect(kept.count == 2)
+        for record in kept { #expect(record.range(of: Data("Zo".utf8)) == nil) }
+
+        server = try RunningServe(site: site, database: folder.path("invites.sqlite"), arguments: arguments)
+        let metrics = try server.raw("GET", "/metrics").body
+        #expect(metrics.contains("beckon_invite_artifacts_bytes{place=\"disk\"} "), "\(metrics)")
+        #expect(!metrics.contains("beckon_invite_artifacts_bytes{place=\"disk\"} 0.0"))
+        #expect(try server.raw("GET", path).body == page.body)
+        #expect(try server.raw("GET", path + "&og=en-US").body == card.body)
+        #expect(server.stop() == 0)
+
+        // The deploy: the English title changed.
+        let bundle = site.appendingPathComponent("locales/en-US.yml")
+        let text = try String(contentsOf: bundle, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "{inviter} invited you to", with: "{inviter} asks you to").utf8)
+            .write(to: bundle)
+        server = try RunningServe(site: site, database: folder.path("invites.sqlite"), arguments: arguments)
+        defer { _ = server.stop() }
+        let edited = try server.raw("GET", path)
+        #expect(heading(edited).contains("<bdi>Zoë</bdi> asks you to Minimo"), "\(heading(edited))")
+        #expect(try server.raw("GET", path + "&og=en-US").body != card.body)
+        #expect(try server.api("POST", "/v1/users/u_8/erase").status == 200)
+        #expect(try sealed().isEmpty)
+    }
 }

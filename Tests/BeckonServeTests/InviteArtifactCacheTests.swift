@@ -1,6 +1,9 @@
 import BeckonBuild
+import BeckonDiagnostics
+import BeckonEngine
 import BeckonRender
 import BeckonSite
+import Crypto
 import Foundation
 import InviteModel
 import NIOCore
@@ -108,5 +111,53 @@ import Testing
         #expect(artifact.bytes.isEmpty && first.bytes.isEmpty)
         #expect(kept.body?.readableBytes == 4_000 && artifact.contentType == "text/html")
         #expect(cache.usage.bytes >= 4_000)
+    }
+
+    /// With `--cache DIR`, a page or card made by one start is reused by the next, sealed on
+    /// disk; an erasure removes them there too.
+    @Test func pagesAndCardsAreKeptOnDiskSealedUntilAnErasure() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invite-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sealer = RecordSealer(key: SymmetricKey(size: .bits256))
+        func start() throws -> InviteArtifactCache {
+            InviteArtifactCache(
+                invitePages: nil, pageBudget: 1 << 20,
+                disk: try StepCache(folder: folder, salt: "s", sealer: sealer, budget: 1 << 20))
+        }
+        let english = LocaleID("en-US")!
+        let made = Made()
+        func ask(_ cache: InviteArtifactCache) async throws -> (page: PersonalPage, card: PersonalPage) {
+            let page = cache.page(.landing, locale: english, invite: invite("Maya"), link: "l") {
+                made.count += 1
+                return self.page(300)
+            }
+            let card = try await cache.card(locale: english, invite: invite("Maya"), link: "l") {
+                made.count += 1
+                var card = PersonalPage(rendered: .failed([RuleID("card.overflow")]))
+                card.tag = "\"t1\""
+                return card
+            }
+            return (page, card)
+        }
+        let first = try await ask(try start())
+        let second = try await ask(try start())
+        #expect(made.count == 2)
+        guard case .page(let artifact) = second.page.rendered, case .failed(let rules) = second.card.rendered else {
+            Issue.record("the kept page or card changed kind")
+            return
+        }
+        #expect(artifact.path == "en-US/invite/index.html" && artifact.kind == .landing && artifact.bytes.isEmpty)
+        #expect(second.page.body == first.page.body && second.page.policy == "")
+        #expect(rules == [RuleID("card.overflow")] && second.card.tag == "\"t1\"")
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        let records = files.filter { $0.pathExtension == "sealed" }
+        #expect(records.count == 2)
+        for record in records { #expect(try Data(contentsOf: record).range(of: Data("card.overflow".utf8)) == nil) }
+        let third = try start()
+        third.removeAll()
+        #expect(third.diskBytes == 0)
+        _ = try await ask(try start())
+        #expect(made.count == 4)
     }
 }
