@@ -31,6 +31,7 @@ public final class StepCache: @unchecked Sendable {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("blobs"), withIntermediateDirectories: true)
         self.budget = budget.map { DiskBudget(bytes: $0, folder: folder.appendingPathComponent("steps")) }
+        deleteRecordsSetAside()
     }
 
     /// The bytes the records hold, as the budget counts them; `nil` without a budget.
@@ -67,14 +68,32 @@ public final class StepCache: @unchecked Sendable {
         budget?.settle()
     }
 
-    /// Removes every record (blobs stay): the folder is moved aside at once, so no later read
-    /// finds one, and deleted.
+    /// Removes every record (blobs stay): the records' folder is moved aside at once, so no later
+    /// read finds one, and deleted in the background (a folder left aside by a process that
+    /// stopped meanwhile is deleted when the next one opens the cache).
     public func removeRecords() {
-        let steps = folder.appendingPathComponent("steps")
-        let aside = folder.appendingPathComponent("removed-\(UUID().uuidString)")
-        guard (try? FileManager.default.moveItem(at: steps, to: aside)) != nil else { return }
+        let aside = folder.appendingPathComponent("\(Self.removedPrefix)\(UUID().uuidString)")
+        guard (try? FileManager.default.moveItem(at: folder.appendingPathComponent("steps"), to: aside)) != nil
+        else { return }
         budget?.reset()
-        try? FileManager.default.removeItem(at: aside)
+        Self.removals.async { try? FileManager.default.removeItem(at: aside) }
+    }
+
+    /// Waits until the records removed so far are deleted (for tests).
+    func settleRemovals() {
+        Self.removals.sync {}
+    }
+
+    private static let removedPrefix = "removed-"
+    private static let removals = DispatchQueue(label: "beckon.step-cache.removals", qos: .utility)
+
+    /// Deletes what `removeRecords` moved aside and did not finish deleting.
+    private func deleteRecordsSetAside() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(Self.removedPrefix) {
+            let aside = folder.appendingPathComponent(name)
+            Self.removals.async { try? FileManager.default.removeItem(at: aside) }
+        }
     }
 
     /// Stores bytes once under their fingerprint and returns it.

@@ -121,7 +121,13 @@ import Testing
         #expect(records().isEmpty)
         #expect(cache.recordBytes == 0)
         #expect(Engine(cache: cache).persistentValue(Self.step, key("k0")) { ["new"] } == ["new"])
+        cache.settleRemovals()
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(Set(leftovers) == ["blobs", "steps"])
+        // A folder set aside by a process that stopped before deleting it goes at the next open.
+        let aside = folder.appendingPathComponent("removed-left")
+        try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+        try self.cache().settleRemovals()
+        #expect(!FileManager.default.fileExists(atPath: aside.path))
     }
 }
