@@ -3,7 +3,7 @@
 from an output folder (the static ceiling on this machine), with wrk (Debian's `wrk`).
 
     scripts/bench-serve.py [--beckon .build-bench/release/beckon] [--seconds 10] [--connections 64]
-                           [--store sqlite|postgres] [--distinct N]
+                           [--store sqlite|postgres] [--cache] [--distinct N]
 
 It builds the default site once (for nginx), starts `beckon serve` on a new SQLite file (or, with
 `--store postgres`, on a database of a new PostgreSQL cluster in the work folder, with its default
@@ -21,7 +21,9 @@ email rendered and checked). Then, under load with wrk, one after another:
   insert, each a write transaction);
 
 and prints requests per second, p50/p95/p99 latency and the server's resident memory before and
-after. With `--distinct N` it does none of that: it creates N invites (100 per sender), then opens
+after. With `--cache`, serve runs with `--cache DIR`, and after the one-at-a-time phase it is
+restarted and the 300 invites' pages and cards are opened once more, one at a time: read back from
+the sealed records on disk instead of rendered. With `--distinct N` it does none of that: it creates N invites (100 per sender), then opens
 their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon`.
 """
 import argparse
@@ -166,6 +168,27 @@ def per_invite(base, token, links):
     connection.close()
 
 
+def from_disk(base, links):
+    """The pages and cards of `links`, opened once each after a restart with `--cache DIR`: read
+    back from the sealed records the first start wrote."""
+    connection = http.client.HTTPConnection(base.split("//")[1])
+    print(f"after a restart with --cache, {len(links)} invites, one request at a time:")
+    print(f"{'what':40} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    for name, suffix in [("page", ""), ("card", "&og=en-US")]:
+        times = []
+        for link in links:
+            started = time.perf_counter()
+            connection.request("GET", link + suffix, headers={"Accept-Language": "de"})
+            answer = connection.getresponse()
+            answer.read()
+            times.append(time.perf_counter() - started)
+            if answer.status != 200:
+                raise SystemExit(f"bench-serve: {link + suffix} answered {answer.status}")
+        p50, p95, p99 = percentiles(times)
+        print(f"{name + ', kept on disk (first open)':40} {p50:8.2f} {p95:8.2f} {p99:8.2f}")
+    connection.close()
+
+
 def distinct_invites(base, token, count, seconds, connections, work, pid):
     """Resident memory while `count` distinct invites' own pages are opened, each about twice: the
     page cache's byte budget must hold it flat however many invites there are."""
@@ -225,6 +248,8 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--cache", action="store_true",
+                        help="serve with --cache DIR, and measure pages and cards read back from it after a restart")
     parser.add_argument("--distinct", type=int, default=0,
                         help="instead of the other runs: create this many invites and open each one's own page "
                              "under wrk, printing resident memory")
@@ -241,12 +266,16 @@ def main():
     nginx, nginx_port = start_nginx(work / "output", work)
     stop_postgres, database = (start_postgres(work) if args.store == "postgres"
                                else (lambda: None, str(work / "invites.sqlite")))
-    serve = subprocess.Popen([args.beckon, "serve", "--site", str(ROOT), "--port", "0", "--database",
-                              database, "--invites-per-day", "100000"],
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = serve.stdout.readline()
-    port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
-    base = f"http://127.0.0.1:{port}"
+    cache = ["--cache", str(work / "cache")] if args.cache else []
+
+    def start_serve():
+        process = subprocess.Popen([args.beckon, "serve", "--site", str(ROOT), "--port", "0", "--database",
+                                    database, "--invites-per-day", "100000", *cache],
+                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", process.stdout.readline()).group(1))
+        return process, f"http://127.0.0.1:{port}"
+
+    serve, base = start_serve()
     try:
         if args.distinct:
             distinct_invites(base, token, args.distinct, args.seconds, args.connections, work, serve.pid)
@@ -261,6 +290,11 @@ def main():
                 link = json.load(answer)["link"]
             links.append(link[link.index("/", len("https://")):])
         per_invite(base, token, links[:300])
+        if args.cache:
+            serve.send_signal(signal.SIGTERM)
+            serve.wait(timeout=30)
+            serve, base = start_serve()
+            from_disk(base, links[:300])
         rss_before = rss_kb(serve.pid)
         results = {}
         results["nginx, static landing page"] = wrk(

@@ -26,11 +26,13 @@ public enum BuildCache {
     }
 
     /// A cache in `folder` whose records are sealed with `sealer` and held within `budget` bytes,
-    /// for results that hold personal data (a server's per-invite pages and cards); `nil`, with a
-    /// warning, when the folder cannot be used.
+    /// for results that hold personal data (a server's per-invite pages and cards), written in the
+    /// background; `nil`, with a warning, when the folder cannot be used.
     public static func sealed(folder: URL, sealer: RecordSealer, budget: Int) -> (StepCache?, Diagnostic?) {
         do {
-            return (try StepCache(folder: folder, salt: salt, sealer: sealer, budget: budget), nil)
+            let cache = try StepCache(
+                folder: folder, salt: salt, sealer: sealer, budget: budget, writesInBackground: true)
+            return (cache, nil)
         } catch {
             return (
                 nil,

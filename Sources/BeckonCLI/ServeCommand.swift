@@ -213,6 +213,8 @@ struct ServeCommand: AsyncParsableCommand {
                 fix: "Choose another port with `--port N` (0 picks a free one).")
         }
         await postgres?.close()
+        // The pages and cards the last requests made are on disk before the process ends.
+        settings.inviteCache?.finishWrites()
         log("stopped")
     }
 

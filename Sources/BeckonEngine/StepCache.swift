@@ -12,6 +12,10 @@ public final class StepCache: @unchecked Sendable {
     private let salt: String
     private let sealer: RecordSealer?
     private let budget: DiskBudget?
+    /// Where records are written when writing them is not to hold up the step that made them.
+    private let writer: DispatchQueue?
+    /// Records waiting for `writer`.
+    private var queued = 0
     private let lock = NSLock()
     private var knownBlobs: Set<Fingerprint> = []
     /// Given to every record's encoder and decoder, for values that need help to be written
@@ -23,11 +27,17 @@ public final class StepCache: @unchecked Sendable {
     ///   - sealer: Seals every record; results kept with it should hold their bytes inline, as
     ///     blobs are stored as they are.
     ///   - budget: The most bytes the records may hold; over it, the least recently used go.
-    public init(folder: URL, salt: String, sealer: RecordSealer? = nil, budget: Int? = nil) throws {
+    ///   - writesInBackground: Encodes, seals and writes records on a queue of their own, so a
+    ///     server's request does not wait for them; a record asked for while `maximumQueued` wait
+    ///     is not written (a cache costs time when it misses, never correctness).
+    public init(
+        folder: URL, salt: String, sealer: RecordSealer? = nil, budget: Int? = nil, writesInBackground: Bool = false
+    ) throws {
         let folder = folder.standardizedFileURL
         self.folder = folder
         self.salt = salt
         self.sealer = sealer
+        writer = writesInBackground ? DispatchQueue(label: "beckon.step-cache.writes", qos: .utility) : nil
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("blobs"), withIntermediateDirectories: true)
         self.budget = budget.map { DiskBudget(bytes: $0, folder: folder.appendingPathComponent("steps")) }
@@ -49,8 +59,30 @@ public final class StepCache: @unchecked Sendable {
         return try? decoder.decode(Value.self, from: data)
     }
 
-    /// Writes the record of a step's result.
-    public func write<Value: Encodable>(_ step: StepName, _ key: Fingerprint, _ value: Value) {
+    /// The most records waiting to be written in the background.
+    static let maximumQueued = 64
+
+    /// Writes the record of a step's result, now or (`writesInBackground`) soon.
+    public func write<Value: Encodable & Sendable>(_ step: StepName, _ key: Fingerprint, _ value: Value) {
+        guard let writer else { return writeNow(step, key, value) }
+        let accepted = lock.withLock {
+            guard queued < Self.maximumQueued else { return false }
+            queued += 1
+            return true
+        }
+        guard accepted else { return }
+        writer.async {
+            self.writeNow(step, key, value)
+            self.lock.withLock { self.queued -= 1 }
+        }
+    }
+
+    /// Waits until the records asked for so far are written: before the process ends.
+    public func finishWrites() {
+        writer?.sync {}
+    }
+
+    private func writeNow<Value: Encodable>(_ step: StepName, _ key: Fingerprint, _ value: Value) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.userInfo = codingUserInfo

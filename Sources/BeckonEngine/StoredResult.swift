@@ -18,3 +18,5 @@ struct StoredResult<Value: Codable>: Codable {
         Dictionary(reads.map { ($0.input, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
     }
 }
+
+extension StoredResult: Sendable where Value: Sendable {}

@@ -48,6 +48,22 @@ import Testing
         #expect(other.persistentValue(Self.step, key("k")) { ["fresh"] } == ["fresh"])
     }
 
+    @Test func recordsWrittenInTheBackgroundAreThereOnceFinished() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try StepCache(
+            folder: folder, salt: "s", sealer: RecordSealer(key: key), budget: 1 << 20, writesInBackground: true)
+        let engine = Engine(cache: cache)
+        for index in 0..<20 { _ = engine.persistentValue(Self.step, key("k\(index)")) { ["v\(index)"] } }
+        cache.finishWrites()
+        #expect(records().count == 20)
+        var computed = false
+        let read = Engine(cache: try self.cache()).persistentValue(Self.step, key("k7")) {
+            computed = true
+            return []
+        }
+        #expect(!computed && read == ["v7"])
+    }
+
     @Test func anAlteredRecordCountsAsMissing() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = Engine(cache: try cache()).persistentValue(Self.step, key("k")) { ["a"] }
