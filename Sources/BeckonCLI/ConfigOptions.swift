@@ -31,6 +31,12 @@ func fail(_ rule: String, _ message: String, fix: String? = nil) -> ExitCode {
     return ExitCode(1)
 }
 
+/// A warning as `fail` writes an error, for the commands that go on after it: its rule id, its
+/// message and its fix on a line of its own.
+func warningText(_ warning: Diagnostic) -> String {
+    "warning[\(warning.rule)]: \(warning.message)" + (warning.fix.map { "\n  fix: \($0)" } ?? "")
+}
+
 /// Reads `--at`, an ISO 8601 moment, or now.
 func moment(_ text: String?) throws -> Date {
     guard let text else { return Date() }

@@ -54,7 +54,7 @@ struct PreviewCommand: AsyncParsableCommand {
         // Each rebuild's log line says why the first files it rendered again were not reused.
         buildOptions.explain = .rendered
         let (engine, cacheProblem) = BuildCache.engine(folder: buildOptions.cacheFolder)
-        if let cacheProblem { FileHandle.standardError.write(Data("warning: \(cacheProblem.message)\n".utf8)) }
+        if let cacheProblem { FileHandle.standardError.write(Data((warningText(cacheProblem) + "\n").utf8)) }
         let session = PreviewSession(options: buildOptions, engine: engine)
         let first = await session.rebuild()
         if first.broken {

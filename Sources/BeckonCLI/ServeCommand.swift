@@ -124,7 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
         // With --cache, the build at start reuses what the last start (the last deploy) made, and
         // makes again only what read a changed file or string.
         let (engine, cacheProblem) = BuildCache.engine(folder: buildOptions.cacheFolder)
-        if let cacheProblem { log("warning: \(cacheProblem.message)") }
+        if let cacheProblem { log(warningText(cacheProblem)) }
         let result = await Pipeline(options: buildOptions, sources: sources, engine: engine).run()
         // The server keeps the built files, not the steps that made them.
         engine.releaseResults()
@@ -197,7 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
                 folder: folder.appendingPathComponent("invites"),
                 sealer: RecordSealer(key: keyring.derivedKey(for: "beckon serve: invite pages and cards")),
                 budget: inviteCacheSize << 20)
-            if let problem { log("warning: \(problem.message)") }
+            if let problem { log(warningText(problem)) }
             settings.inviteCache = cache
         }
         let server = ServeServer(site: site, store: store, keyring: keyring, tokens: tokens, settings: settings)

@@ -168,18 +168,7 @@ public final class Engine: @unchecked Sendable {
         let child = StepRef(step, key)
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
-        let frame = newFrame(for: step)
-        let start = DispatchTime.now()
-        let computed: Result<Value, Failure> = await StepFrame.$active.withValue(frame) {
-            do throws(Failure) {
-                return .success(try await compute())
-            } catch {
-                return .failure(error)
-            }
-        }
-        let value = try computed.get()
-        store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
-        return value
+        return try await computeAndKeep(step, child, because: found, compute: compute).value
     }
 
     /// The result of a step whose results are also kept in the on-disk cache: memory first, then
@@ -209,6 +198,18 @@ public final class Engine: @unchecked Sendable {
         var found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
         if let value = fromDisk(step, child, found: &found) { return value }
+        let (value, reads) = try await computeAndKeep(step, child, because: found, compute: compute)
+        cache?.write(step.name, key, StoredResult(value: value, reads: reads))
+        return value
+    }
+
+    /// Computes an asynchronous step's result in a frame of its own and keeps it, returning it
+    /// with the fingerprints of its reads; what `compute` throws is thrown as it is, and nothing
+    /// is kept then.
+    private func computeAndKeep<Value: Sendable, Failure: Error>(
+        _ step: Step<Value>, _ child: StepRef, because found: Result<Value, Miss>,
+        compute: () async throws(Failure) -> Value
+    ) async throws(Failure) -> (value: Value, reads: [InputID: Fingerprint?]) {
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let computed: Result<Value, Failure> = await StepFrame.$active.withValue(frame) {
@@ -219,9 +220,7 @@ public final class Engine: @unchecked Sendable {
             }
         }
         let value = try computed.get()
-        let reads = store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
-        cache?.write(step.name, key, StoredResult(value: value, reads: reads))
-        return value
+        return (value, store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0))
     }
 
     /// The on-disk result of a step, kept in memory and recorded on the step asking for it, when

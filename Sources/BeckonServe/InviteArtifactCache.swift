@@ -17,7 +17,6 @@ final class InviteArtifactCache: Sendable {
 
     private let pages: Engine
     private let cards: Engine
-    private let disk: StepCache?
 
     /// Keeps at most `pageBudget` bytes of pages and `cardBudget` of cards in memory (a card with
     /// a picture is about 150 KB), and in `disk` too when given, reading through `invitePages`'
@@ -27,7 +26,6 @@ final class InviteArtifactCache: Sendable {
     ) {
         pages = Engine(cache: disk, budget: pageBudget)
         cards = Engine(cache: disk, budget: cardBudget)
-        self.disk = disk
         invitePages?.provideInputs(to: pages)
         invitePages?.provideInputs(to: cards)
     }
@@ -56,11 +54,11 @@ final class InviteArtifactCache: Sendable {
     func removeAll() {
         pages.releaseResults()
         cards.releaseResults()
-        disk?.removeRecords()
+        pages.cache?.removeRecords()
     }
 
-    /// The bytes kept on disk, when pages and cards are kept there.
-    var diskBytes: Int? { disk?.recordBytes }
+    /// The bytes kept on disk, when pages and cards are kept there (one cache holds both).
+    var diskBytes: Int? { pages.cache?.recordBytes }
 
     /// How many pages and cards are kept in memory, and the bytes they hold.
     var usage: (pages: Int, cards: Int, bytes: Int) {

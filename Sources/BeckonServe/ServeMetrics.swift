@@ -4,8 +4,9 @@ import Prometheus
 
 /// What `/metrics` reports, in Prometheus's text format: how long link resolutions and requests
 /// take (histograms by route), invites created and opened, rate-limit refusals, store errors,
-/// per-invite answers by resolution, and pages rendered for an invite that fell back to the built
-/// page, by rule; what invites' own pages and cards hold. Labels carry route names, resolutions and rule ids, never codes or names.
+/// per-invite answers by resolution, pages rendered for an invite that fell back to the built
+/// page, by rule, and what invites' own pages and cards hold. Labels carry route names,
+/// resolutions and rule ids, never codes or names.
 final class ServeMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let linkDuration: DurationHistogram
@@ -15,6 +16,10 @@ final class ServeMetrics: Sendable {
     private let limitedCounter: Counter
     private let emailsWritten: Counter
     private let resolutions: [String: Counter]
+    private let keptPages: Gauge
+    private let keptCards: Gauge
+    private let keptInMemory: Gauge
+    private let keptOnDisk: Gauge
 
     static let buckets: [Duration] = [
         .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
@@ -57,6 +62,18 @@ final class ServeMetrics: Sendable {
                 labels: [("resolution", name)])
         }
         self.resolutions = resolutions
+        let registry = registry
+        func gauge(_ name: String, _ help: String, _ label: (String, String)) -> Gauge {
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(namespace: "beckon", metricName: name, helpText: help),
+                labels: [label])
+        }
+        let kept = "Invites' own pages and cards kept in memory, by kind."
+        keptPages = gauge("invite_artifacts_kept", kept, ("kind", "page"))
+        keptCards = gauge("invite_artifacts_kept", kept, ("kind", "card"))
+        let bytes = "Bytes of invites' own pages and cards kept, in memory and (with --cache) on disk."
+        keptInMemory = gauge("invite_artifacts_bytes", bytes, ("place", "memory"))
+        keptOnDisk = gauge("invite_artifacts_bytes", bytes, ("place", "disk"))
     }
 
     func resolved(_ resolution: LinkResolution?, seconds duration: Duration) {
@@ -95,17 +112,10 @@ final class ServeMetrics: Sendable {
     /// Sets what invites' own pages and cards hold: how many are kept in memory, and their bytes
     /// in memory and (with `--cache DIR`) on disk.
     func keptArtifacts(pages: Int, cards: Int, memoryBytes: Int, diskBytes: Int?) {
-        func gauge(_ name: String, _ help: String, _ labels: [(String, String)]) -> Gauge {
-            registry.makeGauge(
-                descriptor: MetricNameDescriptor(namespace: "beckon", metricName: name, helpText: help),
-                labels: labels)
-        }
-        let kept = "Invites' own pages and cards kept, by kind."
-        gauge("invite_artifacts_kept", kept, [("kind", "page")]).set(to: Double(pages))
-        gauge("invite_artifacts_kept", kept, [("kind", "card")]).set(to: Double(cards))
-        let bytes = "Bytes of invites' own pages and cards kept, in memory and (with --cache) on disk."
-        gauge("invite_artifacts_bytes", bytes, [("place", "memory")]).set(to: Double(memoryBytes))
-        if let diskBytes { gauge("invite_artifacts_bytes", bytes, [("place", "disk")]).set(to: Double(diskBytes)) }
+        keptPages.set(to: Double(pages))
+        keptCards.set(to: Double(cards))
+        keptInMemory.set(to: Double(memoryBytes))
+        keptOnDisk.set(to: Double(diskBytes ?? 0))
     }
 
     /// The text `/metrics` answers with.
