@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
     ],
     targets: [
         // C libraries, each behind one module.
@@ -155,10 +157,21 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
+        // The invite API's types and server stubs, generated from docs/openapi.json by
+        // scripts/generate-openapi.sh (committed, so building needs no generator).
+        .target(
+            name: "BeckonAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi-generator-config.yaml", "Generated/openapi.json.sha256"],
+            // The generated files import for every declaration they might hold; the generator
+            // silences the unused-import warnings itself only from Swift 6.4.
+            swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
+        ),
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonEngine", "BeckonJSON", "BeckonRender",
+                "BeckonAPI", "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonEngine", "BeckonJSON",
+                "BeckonRender",
                 "BeckonSite",
                 "BeckonStore",
                 "BeckonWeb",
@@ -170,6 +183,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             ]
         ),
         .target(
@@ -310,8 +325,10 @@ let package = Package(
             name: "BeckonServeTests",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"), "BeckonBuild", "BeckonDiagnostics", "BeckonEngine",
-                "BeckonRender", "BeckonServe", "BeckonSite", "BeckonTestSupport", "InviteModel",
+                "BeckonRender", "BeckonServe", "BeckonSite", "BeckonTestSupport", "InviteModel", "BeckonAPI",
+                "BeckonStore",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]),
         .testTarget(
             name: "BeckonEndToEndTests",

@@ -1,4 +1,5 @@
-import BeckonJSON
+import BeckonAPI
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -40,20 +41,16 @@ struct APIProblem: Error, Sendable, Equatable {
         APIProblem(status: .serviceUnavailable, title: "Store unavailable", detail: detail)
     }
 
-    /// The problem as a response.
+    /// The problem as a response, its body the document's `Problem` schema.
     func response() -> Response {
-        var members: [(String, JSONValue)] = [
-            ("type", .string("about:blank")), ("title", .string(title)),
-            ("status", JSONValue(.number(String(status.code)))),
-            ("detail", .string(detail)),
-        ]
-        if let field { members.append(("field", .string(field))) }
-        if let message { members.append(("message", .string(message.text))) }
+        let document = Components.Schemas.Problem(
+            _type: "about:blank", title: title, status: status.code, detail: detail, field: field,
+            message: message?.text)
         var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let message { headers[.contentLanguage] = message.locale }
-        return Response(
-            status: status, headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.write(.object(members)) + "\n")))
+        // Strings, numbers and optionals always encode.
+        let body = (try? APIJSON.encoded(document)) ?? Data()
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -1,7 +1,6 @@
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonEmail
-import BeckonJSON
 import BeckonSite
 import BeckonStore
 import Foundation
@@ -99,30 +98,5 @@ struct InviteMailer: Sendable {
         } catch {
             return .failure(Problem(message: "The invite's token could not be signed: \(error.description)"))
         }
-    }
-
-    /// The emails as the API answers them: each with its subject, parts and MIME message, or the
-    /// rules it failed.
-    static func json(_ mails: [Mail]) -> JSONValue {
-        JSONValue(
-            .array(
-                mails.map { mail in
-                    var members: [(String, JSONValue)] = []
-                    if !mail.template.isEmpty { members.append(("template", .string(mail.template))) }
-                    if let email = mail.email {
-                        members += [
-                            ("subject", .string(email.subject)), ("preheader", .string(email.preheader)),
-                            ("html", .string(email.html)), ("text", .string(email.text)),
-                            ("mime", .string(String(decoding: email.mime, as: UTF8.self))),
-                        ]
-                    }
-                    if !mail.failedRules.isEmpty {
-                        members.append(
-                            ("failedRules", JSONValue(.array(mail.failedRules.map { .string($0.rawValue) }))))
-                    }
-                    if let problem = mail.problem { members.append(("problem", .string(problem))) }
-                    if let file = mail.file { members.append(("outboxFile", .string(file))) }
-                    return .object(members)
-                }))
     }
 }

@@ -1,46 +1,56 @@
-import BeckonJSON
+import BeckonAPI
 import BeckonStore
 import Foundation
 import InviteModel
 
-/// How the API writes invites and events as JSON: camelCase members, ISO 8601 UTC timestamps
-/// with milliseconds, absent values left out.
+/// Invites and events as the API document's schemas (`Components.Schemas` generated from
+/// `docs/openapi.json`): camelCase members, timestamps with milliseconds, absent values left out.
 enum InviteResource {
     /// An invite, with its signed link and, once it has been resent, when; with `emails`, the
     /// invitation emails made for it by this request.
-    static func json(_ record: InviteRecord, link: String, emails: [InviteMailer.Mail] = []) -> JSONValue {
+    static func invite(
+        _ record: InviteRecord, link: String, emails: [InviteMailer.Mail] = []
+    ) throws(APIProblem) -> Components.Schemas.Invite {
         let invite = record.invite
-        var members: [(String, JSONValue)] = [
-            ("code", .string(invite.code.rawValue)), ("link", .string(link)),
-            ("id", .string(invite.id.uuidString.lowercased())),
-            ("status", .string(invite.status.rawValue)), ("senderId", .string(invite.senderID)),
-            ("context", .string(invite.context.rawValue)), ("channel", .string(invite.channel.rawValue)),
-            ("createdAt", date(invite.createdAt)), ("expiresAt", date(invite.expiresAt)),
-        ]
-        let optional: [(String, JSONValue?)] = [
-            ("senderFirstName", record.senderFirstName.map(JSONValue.string)),
-            ("contextId", invite.contextID.map(JSONValue.string)),
-            ("contextTitle", record.contextTitle.map(JSONValue.string)),
-            ("recipient", record.recipient.map(JSONValue.string)), ("locale", record.locale.map(JSONValue.string)),
-            ("variant", record.variant.map(JSONValue.string)), ("inviteeId", invite.inviteeID.map(JSONValue.string)),
-            ("sentAt", invite.sentAt.map(date)), ("resentAt", invite.resentAt.map(date)),
-            ("openedAt", invite.openedAt.map(date)), ("acceptedAt", invite.acceptedAt.map(date)),
-            ("cancelledAt", invite.cancelledAt.map(date)),
-        ]
-        for (key, value) in optional { if let value { members.append((key, value)) } }
-        if !emails.isEmpty { members.append(("emails", InviteMailer.json(emails))) }
-        return .object(members)
+        return Components.Schemas.Invite(
+            code: invite.code.rawValue, link: link, id: invite.id.uuidString.lowercased(),
+            status: try schema(invite.status), senderId: invite.senderID, senderFirstName: record.senderFirstName,
+            context: try schema(invite.context), contextId: invite.contextID, contextTitle: record.contextTitle,
+            channel: try schema(invite.channel), recipient: record.recipient, locale: record.locale,
+            variant: record.variant, inviteeId: invite.inviteeID, createdAt: invite.createdAt,
+            expiresAt: invite.expiresAt, sentAt: invite.sentAt, resentAt: invite.resentAt, openedAt: invite.openedAt,
+            acceptedAt: invite.acceptedAt, cancelledAt: invite.cancelledAt,
+            emails: emails.isEmpty ? nil : emails.map(email))
     }
 
     /// An event of the feed: ids only.
-    static func json(_ event: InviteEvent) -> JSONValue {
-        .object([
-            ("sequence", JSONValue(.number(String(event.sequence)))), ("event", .string(event.name.rawValue)),
-            ("inviteId", .string(event.inviteID.uuidString.lowercased())), ("code", .string(event.code.rawValue)),
-            ("senderId", .string(event.senderID)), ("context", .string(event.context.rawValue)),
-            ("channel", .string(event.channel.rawValue)), ("at", date(event.at)),
-        ])
+    static func event(_ event: InviteEvent) throws(APIProblem) -> Components.Schemas.Event {
+        Components.Schemas.Event(
+            sequence: Int(event.sequence), event: try schema(event.name),
+            inviteId: event.inviteID.uuidString.lowercased(), code: event.code.rawValue, senderId: event.senderID,
+            context: try schema(event.context), channel: try schema(event.channel), at: event.at)
     }
 
-    static func date(_ date: Date) -> JSONValue { .string(Timestamp.string(from: date)) }
+    /// An invitation email made by a request: its parts, or the rules it failed, and its outbox file.
+    static func email(_ mail: InviteMailer.Mail) -> Components.Schemas.InvitationEmail {
+        Components.Schemas.InvitationEmail(
+            template: mail.template.isEmpty ? nil : mail.template, subject: mail.email?.subject,
+            preheader: mail.email?.preheader, html: mail.email?.html, text: mail.email?.text,
+            mime: mail.email.map { String(decoding: $0.mime, as: UTF8.self) },
+            failedRules: mail.failedRules.isEmpty ? nil : mail.failedRules.map(\.rawValue), problem: mail.problem,
+            outboxFile: mail.file)
+    }
+
+    /// The document's value of a model value with the same name: the document lists every case of
+    /// the model's statuses, contexts, channels and events (a test holds them together).
+    static func schema<Model: RawRepresentable<String>, Schema: RawRepresentable<String>>(
+        _ value: Model
+    ) throws(APIProblem) -> Schema {
+        guard let converted = Schema(rawValue: value.rawValue) else {
+            throw APIProblem(
+                status: .internalServerError, title: "Not in the API document",
+                detail: "`\(value.rawValue)` is not a value the API document lists.")
+        }
+        return converted
+    }
 }

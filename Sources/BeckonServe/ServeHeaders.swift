@@ -1,8 +1,11 @@
 import HTTPTypes
 import Hummingbird
+import OpenAPIRuntime
 
 /// Adds the headers every answer of `beckon serve` carries and turns thrown API problems into
-/// their responses.
+/// their responses: problems thrown by the operations routed by hand, and those the generated
+/// operations throw inside a `ServerError` (a request the document does not allow is a problem
+/// with the status the generated server gives it).
 struct ServeHeaders<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
     let inner: Inner
     let metrics: ServeMetrics
@@ -18,13 +21,43 @@ struct ServeHeaders<Inner: HTTPResponder>: HTTPResponder where Inner.Context == 
             response = try await inner.respond(to: request, context: context)
         } catch let problem as APIProblem {
             response = problem.response()
+        } catch let error as ServerError {
+            guard let problem = APIProblem(error) else { throw error }
+            response = problem.response()
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
         if response.status == .tooManyRequests { metrics.limited() }
+        if request.uri.path.hasPrefix("/v1/"), response.headers[.cacheControl] == nil {
+            response.headers[.cacheControl] = "no-store"
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "no-referrer"
         return response
+    }
+}
+
+extension APIProblem {
+    /// The problem a generated operation threw, or the one its request makes when the document
+    /// does not allow it (a parameter of the wrong type, a content type it does not list);
+    /// `nil` for a failure of the server's own.
+    init?(_ error: ServerError) {
+        if let problem = error.underlyingError as? APIProblem {
+            self = problem
+            return
+        }
+        guard (400..<500).contains(error.httpStatus.code) else { return nil }
+        let field: String? =
+            switch error.underlyingError as? DecodingError {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+                .valueNotFound(_, let context):
+                context.codingPath.last?.stringValue
+            default: nil
+            }
+        let phrase = error.httpStatus.reasonPhrase
+        self.init(
+            status: error.httpStatus, title: phrase.prefix(1) + phrase.dropFirst().lowercased(),
+            detail: "The request does not match the API document: \(error.causeDescription)", field: field)
     }
 }
 

@@ -1,3 +1,4 @@
+import BeckonAPI
 import BeckonCards
 import BeckonDiagnostics
 import BeckonJSON
@@ -10,6 +11,7 @@ import HTTPTypes
 import Hummingbird
 import InviteModel
 import NIOCore
+import OpenAPIHummingbird
 
 /// Every route of `beckon serve`: the API under `/v1` (bearer token), the health and metrics
 /// endpoints, the beacon, invite links, `/` by language, and every built file.
@@ -24,7 +26,7 @@ struct ServeRoutes: Sendable {
     /// Where notable events go (one line each, never a name, code or address).
     var log: @Sendable (String) -> Void = { _ in }
 
-    func router() -> Router<BasicRequestContext> {
+    func router() throws -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/healthz") { _, _ in try await self.health() }
         router.get("/metrics") { _, _ in
@@ -42,88 +44,21 @@ struct ServeRoutes: Sendable {
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json + "\n")))
         }
-        let api = router.group("v1").add(middleware: BearerAuthentication(token: apiToken))
-        api.post("invites") { request, _ in try await self.create(request) }
-        api.post("invites/bulk") { request, _ in try await self.bulk(request) }
-        api.get("invites/:code") { _, context in
-            let record = try await self.service.invite(context.parameters.get("code") ?? "")
-            return self.json(InviteResource.json(record, link: self.service.link(record)))
-        }
-        for action in [InviteService.Action.send, .resend, .cancel] {
-            api.post("invites/:code/\(action.rawValue)") { request, context in
-                let record = try await self.service.apply(action, code: context.parameters.get("code") ?? "")
-                // A resent email invite gets its email again, stamped now.
-                let emails =
-                    action == .resend
-                    ? await self.emails(record, language: request.headers[.acceptLanguage], writing: true) : []
-                return self.json(InviteResource.json(record, link: self.service.link(record), emails: emails))
-            }
-        }
-        api.post("invites/:code/accept") { request, context in
+        // The API: the operations generated from docs/openapi.json, and those routed here.
+        let api = router.group().add(middleware: BearerAuthentication(token: apiToken))
+        try registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
+        api.post("v1/invites") { request, _ in try await self.create(request) }
+        api.post("v1/invites/bulk") { request, _ in try await self.bulk(request) }
+        api.post("v1/invites/:code/accept") { request, context in
             var request = request
             let fields = try await Self.fields(&request, allowed: ["inviteeId"])
             let invitee = try fields.identifier("inviteeId", required: true)
             let record = try await self.service.apply(
                 .accept, code: context.parameters.get("code") ?? "", inviteeID: invitee)
-            return self.json(InviteResource.json(record, link: self.service.link(record)))
+            return try self.json(InviteResource.invite(record, link: self.service.link(record)))
         }
-        api.get("users/:id/invites") { request, context in
-            let limit = try Self.limit(request, default: 50, maximum: 200)
-            let before = request.uri.queryParameters["before"].map(String.init)
-            let records = try await self.service.invites(
-                sender: context.parameters.get("id") ?? "", before: before, limit: limit)
-            var members: [(String, JSONValue)] = [
-                ("invites", JSONValue(.array(records.map { InviteResource.json($0, link: self.service.link($0)) })))
-            ]
-            if records.count == limit, let last = records.last {
-                members.append(("next", .string(last.invite.code.rawValue)))
-            }
-            return self.json(.object(members))
-        }
-        api.post("users/:id/erase") { _, context in
-            let id = try Self.userID(context)
-            let count: Int
-            do {
-                count = try await self.service.store.eraseSender(id)
-            } catch let error as StoreError {
-                throw InviteService.problem(error)
-            }
-            // Pages and cards made with the sender's name or picture are not kept past the erasure.
-            self.links.artifacts.removeAll()
-            return self.json(.object([("erased", JSONValue(.number(String(count))))]))
-        }
-        api.put("users/:id/avatar") { request, context in
-            try await self.putAvatar(request, sender: try Self.userID(context))
-        }
-        api.delete("users/:id/avatar") { _, context in
-            let id = try Self.userID(context)
-            let removed: Bool
-            do {
-                removed = try await self.service.store.removeAvatar(sender: id)
-            } catch let error as StoreError {
-                throw InviteService.problem(error)
-            }
-            guard removed else { throw APIProblem.notFound("This user has no picture.") }
-            return Response(status: .noContent, headers: [.cacheControl: "no-store"])
-        }
-        api.get("events") { request, _ in
-            let limit = try Self.limit(request, default: 100, maximum: 1_000)
-            let afterText = request.uri.queryParameters["after"].map(String.init) ?? "0"
-            guard let after = Int64(afterText), after >= 0 else {
-                throw APIProblem.badRequest(
-                    "`after` must be the sequence of the last event read, or 0.", field: "after")
-            }
-            let events: [InviteEvent]
-            do {
-                events = try await self.service.store.events(after: after, limit: limit)
-            } catch let error as StoreError {
-                throw InviteService.problem(error)
-            }
-            return self.json(
-                .object([
-                    ("events", JSONValue(.array(events.map(InviteResource.json)))),
-                    ("next", JSONValue(.number(String(events.last?.sequence ?? after)))),
-                ]))
+        api.put("v1/users/:id/avatar") { request, context in
+            try await self.putAvatar(request, sender: try Self.userID(context.parameters.get("id") ?? ""))
         }
         if let beacon = beaconPath {
             router.post(RouterPath(beacon)) { request, _ in try await self.beacon(request) }
@@ -149,8 +84,8 @@ struct ServeRoutes: Sendable {
         if created { metrics.created() }
         // A retried request gets the email again, but only the first is put in the outbox.
         let emails = await self.emails(record, language: request.headers[.acceptLanguage], writing: created)
-        return json(
-            InviteResource.json(record, link: service.link(record), emails: emails), status: created ? .created : .ok)
+        return try json(
+            InviteResource.invite(record, link: service.link(record), emails: emails), status: created ? .created : .ok)
     }
 
     /// Refuses an email invite without what its email shows: the sender's first name, and the
@@ -169,7 +104,7 @@ struct ServeRoutes: Sendable {
 
     /// An email invite's invitation emails, sent now; in the outbox too when `writing`. Emails
     /// that fail the email rules are counted by rule and logged without the invite's values.
-    private func emails(_ record: InviteRecord, language: String?, writing: Bool) async -> [InviteMailer.Mail] {
+    func emails(_ record: InviteRecord, language: String?, writing: Bool) async -> [InviteMailer.Mail] {
         guard mailer.mails(record) else { return [] }
         let mails = await mailer.emails(
             for: record, link: service.link(record), language: site.locale(acceptLanguage: language),
@@ -222,16 +157,16 @@ struct ServeRoutes: Sendable {
         }
         let key = try Self.idempotencyKey(request)
         let language = site.locale(acceptLanguage: request.headers[.acceptLanguage])
-        var made: [JSONValue] = []
+        var made: [Components.Schemas.Invite] = []
         for (index, new) in requests.enumerated() {
             let (record, created) = try await service.create(
                 new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView),
                 language: language)
             if created { metrics.created() }
             let emails = await self.emails(record, language: request.headers[.acceptLanguage], writing: created)
-            made.append(InviteResource.json(record, link: service.link(record), emails: emails))
+            made.append(try InviteResource.invite(record, link: service.link(record), emails: emails))
         }
-        return json(.object([("invites", JSONValue(.array(made)))]), status: .created)
+        return try json(["invites": made], status: .created)
     }
 
     /// `PUT /v1/users/{id}/avatar`: a PNG or JPEG of at most 1 MB (and 4096 pixels a side),
@@ -479,10 +414,11 @@ struct ServeRoutes: Sendable {
 
     // MARK: - Helpers
 
-    func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+    /// A JSON answer of an operation routed here, written as the generated ones are.
+    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         Response(
-            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.write(value) + "\n")))
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try APIJSON.encoded(value))))
     }
 
     static func body(_ request: inout Request) async throws(APIProblem) -> ByteBuffer {
@@ -496,8 +432,7 @@ struct ServeRoutes: Sendable {
     }
 
     /// The `{id}` of a `/v1/users/{id}/…` path, which must be an opaque id.
-    static func userID(_ context: BasicRequestContext) throws(APIProblem) -> String {
-        let id = context.parameters.get("id") ?? ""
+    static func userID(_ id: String) throws(APIProblem) -> String {
         guard InviteLink.isOpaqueID(id) else {
             throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
         }
@@ -517,9 +452,10 @@ struct ServeRoutes: Sendable {
         return key
     }
 
-    static func limit(_ request: Request, default value: Int, maximum: Int) throws(APIProblem) -> Int {
-        guard let text = request.uri.queryParameters["limit"] else { return value }
-        guard let limit = Int(String(text)), (1...maximum).contains(limit) else {
+    /// The `limit` query parameter, `value` when it is absent.
+    static func limit(_ given: Int?, default value: Int, maximum: Int) throws(APIProblem) -> Int {
+        guard let limit = given else { return value }
+        guard (1...maximum).contains(limit) else {
             throw .badRequest("`limit` must be a number from 1 to \(maximum).", field: "limit")
         }
         return limit

@@ -69,7 +69,7 @@ public struct ServeServer: Sendable {
         var routes = self.routes
         routes.log = log
         let application = Application(
-            responder: ServeHeaders(routes.router().buildResponder(), metrics: routes.metrics),
+            responder: ServeHeaders(try routes.router().buildResponder(), metrics: routes.metrics),
             server: .http1(
                 configuration: .init(
                     idleTimeout: Self.idleTimeout,

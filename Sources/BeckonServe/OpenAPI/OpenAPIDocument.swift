@@ -36,6 +36,14 @@ enum OpenAPIDocument {
                       "maxLength": 255,
                       "pattern": "^[!-~]+$"
                     }
+                  },
+                  {
+                    "name": "Accept-Language",
+                    "in": "header",
+                    "description": "The visitor's languages: the invite's emails and a 429's message are in the one the site's locales match best.",
+                    "schema": {
+                      "type": "string"
+                    }
                   }
                 ],
                 "requestBody": {
@@ -197,6 +205,14 @@ enum OpenAPIDocument {
                       "minLength": 1,
                       "maxLength": 255,
                       "pattern": "^[!-~]+$"
+                    }
+                  },
+                  {
+                    "name": "Accept-Language",
+                    "in": "header",
+                    "description": "The visitor's languages: the invite's emails and a 429's message are in the one the site's locales match best.",
+                    "schema": {
+                      "type": "string"
                     }
                   }
                 ],
@@ -499,6 +515,14 @@ enum OpenAPIDocument {
                     "name": "code",
                     "in": "path",
                     "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "Accept-Language",
+                    "in": "header",
+                    "description": "The visitor's languages: the invite's emails and a 429's message are in the one the site's locales match best.",
                     "schema": {
                       "type": "string"
                     }
