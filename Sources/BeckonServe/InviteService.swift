@@ -29,7 +29,8 @@ struct InviteService: Sendable {
     ) async throws(APIProblem) -> (
         InviteRecord, created: Bool
     ) {
-        // The request's hash, kept with its idempotency key: a retry must send the same body.
+        // The request's hash, kept with its idempotency key: a retry must send the same members
+        // (the decoded body written again, members sorted).
         let hash = idempotencyKey == nil ? nil : Self.hex(SHA256.hash(data: body))
         for _ in 0..<4 {
             let invite = Invite(

@@ -14,15 +14,7 @@ struct RequestFields: Sendable {
 
     /// Parses `body` and checks that every member is one of `allowed`.
     init(_ body: ByteBuffer, allowed: Set<String>) throws(APIProblem) {
-        guard let text = String(validating: Array(body.readableBytesView), as: UTF8.self) else {
-            throw .badRequest("The body is not valid UTF-8.")
-        }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(text)
-        } catch {
-            throw .badRequest("The body is not valid JSON: \(Self.visible(error.message)) (at byte \(error.offset)).")
-        }
+        let value = try Self.parse(body)
         guard let list = value.members else { throw .badRequest("The body must be a JSON object.") }
         var members: [String: JSONValue] = [:]
         for member in list {
@@ -34,6 +26,18 @@ struct RequestFields: Sendable {
             members[member.key] = member.value
         }
         self.members = members
+    }
+
+    /// `body` parsed strictly: valid UTF-8 and JSON, no member twice, depth and size bounded.
+    static func parse(_ body: ByteBuffer) throws(APIProblem) -> JSONValue {
+        guard let text = String(validating: Array(body.readableBytesView), as: UTF8.self) else {
+            throw .badRequest("The body is not valid UTF-8.")
+        }
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            throw .badRequest("The body is not valid JSON: \(Self.visible(error.message)) (at byte \(error.offset)).")
+        }
     }
 
     /// A member, kept from a parsed object (bulk recipients).

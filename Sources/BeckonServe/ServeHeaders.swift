@@ -47,17 +47,35 @@ extension APIProblem {
             return
         }
         guard (400..<500).contains(error.httpStatus.code) else { return nil }
-        let field: String? =
+        let path: [any CodingKey]? =
             switch error.underlyingError as? DecodingError {
-            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                .valueNotFound(_, let context):
-                context.codingPath.last?.stringValue
+            case .keyNotFound(let key, let context): context.codingPath + [key]
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+                context.codingPath
             default: nil
+            }
+        // `recipients[2].channel`, as the checks after decoding name a member.
+        let field = path.flatMap { keys in
+            keys.isEmpty
+                ? nil
+                : keys.enumerated().map { index, key in
+                    key.intValue.map { "[\($0)]" } ?? (index == 0 ? key.stringValue : "." + key.stringValue)
+                }.joined()
+        }
+        // What went wrong, without repeating what was sent (a value may be personal).
+        let detail =
+            switch error.httpStatus {
+            case .unsupportedMediaType:
+                "The body's `Content-Type` is not one the API document lists for this operation."
+            case .notAcceptable: "`Accept` allows none of the types this operation answers in."
+            default:
+                field.map { "`\($0)` is missing, of the wrong type or not one of the values the API document lists." }
+                    ?? "The request does not match the API document (/v1/openapi.json)."
             }
         let phrase = error.httpStatus.reasonPhrase
         self.init(
-            status: error.httpStatus, title: phrase.prefix(1) + phrase.dropFirst().lowercased(),
-            detail: "The request does not match the API document: \(error.causeDescription)", field: field)
+            status: error.httpStatus, title: phrase.prefix(1) + phrase.dropFirst().lowercased(), detail: detail,
+            field: field)
     }
 }
 

@@ -1,12 +1,82 @@
 import BeckonAPI
+import BeckonCards
 import BeckonStore
+import Foundation
+import HTTPTypes
+import InviteModel
+import NIOCore
 import OpenAPIRuntime
 
-/// The API operations whose types and routes are generated from `docs/openapi.json` (see
-/// `Sources/BeckonAPI/openapi-generator-config.yaml`). A problem is thrown, never returned: the
-/// generated server hands it on inside a `ServerError`, and `ServeHeaders` answers it as
-/// `application/problem+json`, as it does for the operations routed by hand.
+/// The invite API: every operation of `docs/openapi.json`, whose types and routes are generated
+/// (`Sources/BeckonAPI`). The generated code decodes each request as the document describes it
+/// (`APIRequestBodies` has read the body first: bounded, strict JSON); the members of a new
+/// invite are then checked as `RequestFields` reads them, from the decoded body written again.
+/// A problem is thrown, never returned: the generated server hands it on inside a
+/// `ServerError`, and `ServeHeaders` answers it as `application/problem+json`.
 extension ServeRoutes: APIProtocol {
+    func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output {
+        guard case .json(let payload) = input.body else { throw APIProblem.badRequest("The body must be JSON.") }
+        let buffer = try Self.written(payload)
+        let new = try NewInvite(try RequestFields(buffer, allowed: NewInvite.members), config: site.config)
+        try requireEmailValues(new)
+        let key = try Self.idempotencyKey(input.headers.idempotencyKey)
+        let language = input.headers.acceptLanguage
+        let (record, created) = try await service.create(
+            new, idempotencyKey: key, body: Array(buffer.readableBytesView),
+            language: site.locale(acceptLanguage: language))
+        if created { metrics.created() }
+        // A retried request gets the email again, but only the first is put in the outbox.
+        let emails = await self.emails(record, language: language, writing: created)
+        let invite = try InviteResource.invite(record, link: service.link(record), emails: emails)
+        return created ? .created(.init(body: .json(invite))) : .ok(.init(body: .json(invite)))
+    }
+
+    /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
+    /// and duplicates (after normalising) are refused before any invite is made.
+    func createInvites(_ input: Operations.CreateInvites.Input) async throws -> Operations.CreateInvites.Output {
+        guard case .json(let payload) = input.body else { throw APIProblem.badRequest("The body must be JSON.") }
+        let buffer = try Self.written(payload)
+        let fields = try RequestFields(
+            buffer, allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
+        let recipients = try fields.objects(
+            "recipients", allowed: NewInvite.recipientMembers, maximum: BulkInvite<String>.maximum)
+        var requests: [NewInvite] = []
+        var seen: [String: Int] = [:]
+        for (index, recipient) in recipients.enumerated() {
+            var merged = fields.merging(recipient)
+            merged.remove("recipients")
+            let new: NewInvite
+            do {
+                new = try NewInvite(merged, config: site.config)
+                try requireEmailValues(new)
+            } catch {
+                var problem = error
+                problem.field = problem.field.map { "recipients[\(index)].\($0)" }
+                throw problem
+            }
+            let key = "\(new.channel.rawValue):\((new.recipient ?? "").lowercased())"
+            if new.recipient != nil, let first = seen[key] {
+                throw APIProblem.badRequest(
+                    "`recipients[\(index)]` is the same person as `recipients[\(first)]`.",
+                    field: "recipients[\(index)]")
+            }
+            seen[key] = index
+            requests.append(new)
+        }
+        let key = try Self.idempotencyKey(input.headers.idempotencyKey)
+        let language = site.locale(acceptLanguage: input.headers.acceptLanguage)
+        var made: [Components.Schemas.Invite] = []
+        for (index, new) in requests.enumerated() {
+            let (record, created) = try await service.create(
+                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView),
+                language: language)
+            if created { metrics.created() }
+            let emails = await self.emails(record, language: input.headers.acceptLanguage, writing: created)
+            made.append(try InviteResource.invite(record, link: service.link(record), emails: emails))
+        }
+        return .created(.init(body: .json(.init(invites: made))))
+    }
+
     func getInvite(_ input: Operations.GetInvite.Input) async throws -> Operations.GetInvite.Output {
         let record = try await service.invite(input.path.code)
         return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
@@ -25,6 +95,14 @@ extension ServeRoutes: APIProtocol {
 
     func cancelInvite(_ input: Operations.CancelInvite.Input) async throws -> Operations.CancelInvite.Output {
         .ok(.init(body: .json(try await apply(.cancel, code: input.path.code, acceptLanguage: nil))))
+    }
+
+    func acceptInvite(_ input: Operations.AcceptInvite.Input) async throws -> Operations.AcceptInvite.Output {
+        guard case .json(let payload) = input.body else { throw APIProblem.badRequest("The body must be JSON.") }
+        let fields = try RequestFields(try Self.written(payload), allowed: ["inviteeId"])
+        let invitee = try fields.identifier("inviteeId", required: true)
+        let record = try await service.apply(.accept, code: input.path.code, inviteeID: invitee)
+        return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
     }
 
     func listInvites(_ input: Operations.ListInvites.Input) async throws -> Operations.ListInvites.Output {
@@ -49,6 +127,39 @@ extension ServeRoutes: APIProtocol {
         // Pages and cards made with the sender's name or picture are not kept past the erasure.
         links.artifacts.removeAll()
         return .ok(.init(body: .json(.init(erased: count))))
+    }
+
+    /// A PNG or JPEG of at most 1 MB (and 4096 pixels a side), decoded, cropped to a square and
+    /// kept as a PNG its invites' cards draw.
+    func putAvatar(_ input: Operations.PutAvatar.Input) async throws -> Operations.PutAvatar.Output {
+        let id = try Self.userID(input.path.id)
+        let body: HTTPBody
+        switch input.body {
+        case .png(let png): body = png
+        case .jpeg(let jpeg): body = jpeg
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try await [UInt8](collecting: body, upTo: AvatarPicture.maximumBytes)
+        } catch {
+            throw APIProblem(
+                status: .contentTooLarge, title: "Picture too large",
+                detail: "A picture may be at most \(AvatarPicture.maximumBytes / 1024) KB.")
+        }
+        let picture: [UInt8]
+        do {
+            picture = try AvatarPicture.normalized(bytes)
+        } catch {
+            throw APIProblem(
+                status: .unsupportedMediaType, title: "Not a usable picture",
+                detail: "Send a PNG or JPEG image of at most 4096×4096 pixels: \(error.message).")
+        }
+        do {
+            try await service.store.setAvatar(picture, sender: id, at: service.now())
+        } catch {
+            throw InviteService.problem(error)
+        }
+        return .noContent(.init())
     }
 
     func deleteAvatar(_ input: Operations.DeleteAvatar.Input) async throws -> Operations.DeleteAvatar.Output {
@@ -90,5 +201,77 @@ extension ServeRoutes: APIProtocol {
         let record = try await service.apply(action, code: code)
         let emails = action == .resend ? await self.emails(record, language: acceptLanguage, writing: true) : []
         return try InviteResource.invite(record, link: service.link(record), emails: emails)
+    }
+
+    /// Refuses an email invite without what its email shows: the sender's first name, and the
+    /// context title when the site's invitation email names it.
+    private func requireEmailValues(_ new: NewInvite) throws(APIProblem) {
+        guard new.channel == .email, let pages = site.invitePages, pages.hasInvitationEmails else { return }
+        if new.senderFirstName?.isEmpty ?? true {
+            throw .badRequest("An email invite needs `senderFirstName`: its email shows it.", field: "senderFirstName")
+        }
+        if new.contextTitle?.isEmpty ?? true, pages.invitationEmailsShowContextTitle {
+            throw .badRequest(
+                "An email invite needs `contextTitle` on this site: its invitation email shows it.",
+                field: "contextTitle")
+        }
+    }
+
+    /// An email invite's invitation emails, sent now; in the outbox too when `writing`. Emails
+    /// that fail the email rules are counted by rule and logged without the invite's values.
+    func emails(_ record: InviteRecord, language: String?, writing: Bool) async -> [InviteMailer.Mail] {
+        guard mailer.mails(record) else { return [] }
+        let mails = await mailer.emails(
+            for: record, link: service.link(record), language: site.locale(acceptLanguage: language),
+            at: service.now(), writing: writing)
+        for mail in mails {
+            for rule in mail.failedRules { metrics.emailFailed(rule) }
+            if !mail.failedRules.isEmpty || mail.problem != nil {
+                let reason =
+                    mail.failedRules.isEmpty
+                    ? mail.problem ?? ""
+                    : "not made: it failed \(mail.failedRules.map(\.rawValue).joined(separator: ", "))"
+                log("the email `\(mail.template)` of invite \(record.invite.code.rawValue.prefix(4))…: \(reason)")
+            }
+            if mail.file != nil { metrics.emailWritten() }
+        }
+        return mails
+    }
+
+    /// A decoded JSON body written again, as `RequestFields` reads it and an idempotency key's
+    /// request is compared: members sorted, so the same request in other spacing is the same.
+    private static func written(_ payload: some Encodable) throws(APIProblem) -> ByteBuffer {
+        do {
+            return ByteBuffer(bytes: try APIJSON.encoded(payload))
+        } catch {
+            throw .badRequest("The body cannot be read as the API document describes it.")
+        }
+    }
+
+    /// The `{id}` of a `/v1/users/{id}/…` path, which must be an opaque id.
+    static func userID(_ id: String) throws(APIProblem) -> String {
+        guard InviteLink.isOpaqueID(id) else {
+            throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
+        }
+        return id
+    }
+
+    /// `Idempotency-Key`: 1 to 255 visible ASCII characters, or none.
+    static func idempotencyKey(_ key: String?) throws(APIProblem) -> String? {
+        guard let key else { return nil }
+        guard (1...255).contains(key.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value <= 0x7E })
+        else {
+            throw .badRequest("`Idempotency-Key` must be 1 to 255 visible ASCII characters.", field: "Idempotency-Key")
+        }
+        return key
+    }
+
+    /// The `limit` query parameter, `value` when it is absent.
+    static func limit(_ given: Int?, default value: Int, maximum: Int) throws(APIProblem) -> Int {
+        guard let limit = given else { return value }
+        guard (1...maximum).contains(limit) else {
+            throw .badRequest("`limit` must be a number from 1 to \(maximum).", field: "limit")
+        }
+        return limit
     }
 }

@@ -44,22 +44,10 @@ struct ServeRoutes: Sendable {
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json + "\n")))
         }
-        // The API: the operations generated from docs/openapi.json, and those routed here.
-        let api = router.group().add(middleware: BearerAuthentication(token: apiToken))
+        // The API: the operations generated from docs/openapi.json (ServeRoutes+API.swift).
+        let api = router.group().add(middleware: BearerAuthentication(token: apiToken)).add(
+            middleware: APIRequestBodies())
         try registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
-        api.post("v1/invites") { request, _ in try await self.create(request) }
-        api.post("v1/invites/bulk") { request, _ in try await self.bulk(request) }
-        api.post("v1/invites/:code/accept") { request, context in
-            var request = request
-            let fields = try await Self.fields(&request, allowed: ["inviteeId"])
-            let invitee = try fields.identifier("inviteeId", required: true)
-            let record = try await self.service.apply(
-                .accept, code: context.parameters.get("code") ?? "", inviteeID: invitee)
-            return try self.json(InviteResource.invite(record, link: self.service.link(record)))
-        }
-        api.put("v1/users/:id/avatar") { request, context in
-            try await self.putAvatar(request, sender: try Self.userID(context.parameters.get("id") ?? ""))
-        }
         if let beacon = beaconPath {
             router.post(RouterPath(beacon)) { request, _ in try await self.beacon(request) }
         }
@@ -67,134 +55,6 @@ struct ServeRoutes: Sendable {
         router.get("/**") { request, _ in try await self.file(request) }
         router.head("/**") { request, _ in try await self.file(request) }
         return router
-    }
-
-    // MARK: - API
-
-    private func create(_ request: Request) async throws -> Response {
-        var request = request
-        let buffer = try await Self.body(&request)
-        let fields = try RequestFields(buffer, allowed: NewInvite.members)
-        let new = try NewInvite(fields, config: site.config)
-        try requireEmailValues(new)
-        let key = try Self.idempotencyKey(request)
-        let (record, created) = try await service.create(
-            new, idempotencyKey: key, body: Array(buffer.readableBytesView),
-            language: site.locale(acceptLanguage: request.headers[.acceptLanguage]))
-        if created { metrics.created() }
-        // A retried request gets the email again, but only the first is put in the outbox.
-        let emails = await self.emails(record, language: request.headers[.acceptLanguage], writing: created)
-        return try json(
-            InviteResource.invite(record, link: service.link(record), emails: emails), status: created ? .created : .ok)
-    }
-
-    /// Refuses an email invite without what its email shows: the sender's first name, and the
-    /// context title when the site's invitation email names it.
-    private func requireEmailValues(_ new: NewInvite) throws(APIProblem) {
-        guard new.channel == .email, let pages = site.invitePages, pages.hasInvitationEmails else { return }
-        if new.senderFirstName?.isEmpty ?? true {
-            throw .badRequest("An email invite needs `senderFirstName`: its email shows it.", field: "senderFirstName")
-        }
-        if new.contextTitle?.isEmpty ?? true, pages.invitationEmailsShowContextTitle {
-            throw .badRequest(
-                "An email invite needs `contextTitle` on this site: its invitation email shows it.",
-                field: "contextTitle")
-        }
-    }
-
-    /// An email invite's invitation emails, sent now; in the outbox too when `writing`. Emails
-    /// that fail the email rules are counted by rule and logged without the invite's values.
-    func emails(_ record: InviteRecord, language: String?, writing: Bool) async -> [InviteMailer.Mail] {
-        guard mailer.mails(record) else { return [] }
-        let mails = await mailer.emails(
-            for: record, link: service.link(record), language: site.locale(acceptLanguage: language),
-            at: service.now(), writing: writing)
-        for mail in mails {
-            for rule in mail.failedRules { metrics.emailFailed(rule) }
-            if !mail.failedRules.isEmpty || mail.problem != nil {
-                let reason =
-                    mail.failedRules.isEmpty
-                    ? mail.problem ?? ""
-                    : "not made: it failed \(mail.failedRules.map(\.rawValue).joined(separator: ", "))"
-                log("the email `\(mail.template)` of invite \(record.invite.code.rawValue.prefix(4))…: \(reason)")
-            }
-            if mail.file != nil { metrics.emailWritten() }
-        }
-        return mails
-    }
-
-    /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
-    /// and duplicates (after normalising) are refused before any invite is made.
-    private func bulk(_ request: Request) async throws -> Response {
-        var request = request
-        let buffer = try await Self.body(&request)
-        let fields = try RequestFields(
-            buffer, allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
-        let recipients = try fields.objects(
-            "recipients", allowed: NewInvite.recipientMembers, maximum: BulkInvite<String>.maximum)
-        var requests: [NewInvite] = []
-        var seen: [String: Int] = [:]
-        for (index, recipient) in recipients.enumerated() {
-            var merged = fields.merging(recipient)
-            merged.remove("recipients")
-            let new: NewInvite
-            do {
-                new = try NewInvite(merged, config: site.config)
-                try requireEmailValues(new)
-            } catch {
-                var problem = error
-                problem.field = problem.field.map { "recipients[\(index)].\($0)" }
-                throw problem
-            }
-            let key = "\(new.channel.rawValue):\((new.recipient ?? "").lowercased())"
-            if new.recipient != nil, let first = seen[key] {
-                throw APIProblem.badRequest(
-                    "`recipients[\(index)]` is the same person as `recipients[\(first)]`.",
-                    field: "recipients[\(index)]")
-            }
-            seen[key] = index
-            requests.append(new)
-        }
-        let key = try Self.idempotencyKey(request)
-        let language = site.locale(acceptLanguage: request.headers[.acceptLanguage])
-        var made: [Components.Schemas.Invite] = []
-        for (index, new) in requests.enumerated() {
-            let (record, created) = try await service.create(
-                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView),
-                language: language)
-            if created { metrics.created() }
-            let emails = await self.emails(record, language: request.headers[.acceptLanguage], writing: created)
-            made.append(try InviteResource.invite(record, link: service.link(record), emails: emails))
-        }
-        return try json(["invites": made], status: .created)
-    }
-
-    /// `PUT /v1/users/{id}/avatar`: a PNG or JPEG of at most 1 MB (and 4096 pixels a side),
-    /// decoded, cropped to a square and kept as a PNG its invites' cards draw.
-    private func putAvatar(_ request: Request, sender id: String) async throws -> Response {
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: AvatarPicture.maximumBytes)
-        } catch {
-            throw APIProblem(
-                status: .contentTooLarge, title: "Picture too large",
-                detail: "A picture may be at most \(AvatarPicture.maximumBytes / 1024) KB.")
-        }
-        let picture: [UInt8]
-        do {
-            picture = try AvatarPicture.normalized(Array(buffer.readableBytesView))
-        } catch {
-            throw APIProblem(
-                status: .unsupportedMediaType, title: "Not a usable picture",
-                detail: "Send a PNG or JPEG image of at most 4096×4096 pixels: \(error.message).")
-        }
-        do {
-            try await service.store.setAvatar(picture, sender: id, at: service.now())
-        } catch {
-            throw InviteService.problem(error)
-        }
-        return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 
     private func health() async throws -> Response {
@@ -412,58 +272,9 @@ struct ServeRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))
     }
 
-    // MARK: - Helpers
-
-    /// A JSON answer of an operation routed here, written as the generated ones are.
-    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try APIJSON.encoded(value))))
-    }
-
-    static func body(_ request: inout Request) async throws(APIProblem) -> ByteBuffer {
-        do {
-            return try await request.collectBody(upTo: RequestFields.maximumBytes)
-        } catch {
-            throw APIProblem(
-                status: .contentTooLarge, title: "Body too large",
-                detail: "A request body may be at most \(RequestFields.maximumBytes / 1024) KB.")
-        }
-    }
-
-    /// The `{id}` of a `/v1/users/{id}/…` path, which must be an opaque id.
-    static func userID(_ id: String) throws(APIProblem) -> String {
-        guard InviteLink.isOpaqueID(id) else {
-            throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
-        }
-        return id
-    }
-
-    static func fields(_ request: inout Request, allowed: Set<String>) async throws(APIProblem) -> RequestFields {
-        try RequestFields(try await body(&request), allowed: allowed)
-    }
-
-    static func idempotencyKey(_ request: Request) throws(APIProblem) -> String? {
-        guard let key = request.headers[.idempotencyKey] else { return nil }
-        guard (1...255).contains(key.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value <= 0x7E })
-        else {
-            throw .badRequest("`Idempotency-Key` must be 1 to 255 visible ASCII characters.", field: "Idempotency-Key")
-        }
-        return key
-    }
-
-    /// The `limit` query parameter, `value` when it is absent.
-    static func limit(_ given: Int?, default value: Int, maximum: Int) throws(APIProblem) -> Int {
-        guard let limit = given else { return value }
-        guard (1...maximum).contains(limit) else {
-            throw .badRequest("`limit` must be a number from 1 to \(maximum).", field: "limit")
-        }
-        return limit
-    }
 }
 
 extension HTTPField.Name {
-    static let idempotencyKey = Self("Idempotency-Key")!
     static let xRobotsTag = Self("X-Robots-Tag")!
 }
 

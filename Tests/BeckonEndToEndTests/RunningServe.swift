@@ -26,13 +26,17 @@ final class RunningServe {
         return try raw(method, path, body: bytes, headers: ["Authorization: Bearer \(Self.token)"] + headers)
     }
 
-    /// A request as it is, body bytes and all.
+    /// A request as it is, body bytes and all; a body is sent as JSON unless `headers` give a
+    /// `Content-Type`.
     func raw(_ method: String, _ path: String, body: [UInt8] = [], headers: [String] = []) throws -> LoopbackHTTP.Reply
     {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for header in headers { head += header + "\r\n" }
         if !body.isEmpty || method == "POST" {
-            head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+            if !headers.contains(where: { $0.lowercased().hasPrefix("content-type:") }) {
+                head += "Content-Type: application/json\r\n"
+            }
+            head += "Content-Length: \(body.count)\r\n"
         }
         return try LoopbackHTTP.raw(port: port, bytes: Array((head + "\r\n").utf8) + body)
     }

@@ -455,6 +455,35 @@ import Testing
         #expect((events["events"] as? [Any])?.isEmpty == true, "nothing was stored")
     }
 
+    /// Requests the API document does not allow are problems with the generated server's
+    /// status, naming the member where there is one and never repeating what was sent.
+    @Test func requestsTheDocumentDoesNotAllowAreProblems() throws {
+        let running = try Running()
+        let server = running.server
+        defer { _ = server.stop() }
+        let auth = "Authorization: Bearer \(RunningServe.token)"
+        let body = Array(#"{"senderId":"u_1","channel":"copy_link"}"#.utf8)
+        let cases: [(reply: LoopbackHTTP.Reply, status: Int, field: String?)] = [
+            (try server.raw("POST", "/v1/invites", body: body, headers: [auth, "Content-Type: text/plain"]), 415, nil),
+            (try server.api("GET", "/v1/events?limit=ten"), 400, nil),
+            (try server.api("GET", "/v1/events", headers: ["Accept: text/html"]), 406, nil),
+            (
+                try server.api(
+                    "POST", "/v1/invites/bulk",
+                    body: #"{"senderId":"u_1","recipients":[{"channel":"copy_link"},{"channel":"pigeon-post"}]}"#),
+                400, "recipients[1].channel"
+            ),
+            (try server.api("POST", "/v1/invites/ABCDEFGHJK/accept", body: "{}"), 400, "inviteeId"),
+        ]
+        for (reply, status, field) in cases {
+            #expect(reply.status == status, "\(reply.head)\(reply.body)")
+            #expect(reply.head.lowercased().contains("content-type: application/problem+json"), "\(reply.head)")
+            let problem = try Self.json(reply)
+            #expect(problem["status"] as? Int == status && problem["field"] as? String == field, "\(reply.body)")
+            #expect(!reply.body.contains("pigeon"))
+        }
+    }
+
     @Test func itServesTheBuiltFilesAsTheManifestSaysAndRefusesABrokenSite() throws {
         let running = try Running()
         let server = running.server

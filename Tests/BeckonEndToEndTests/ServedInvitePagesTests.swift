@@ -169,26 +169,31 @@ import Testing
         let initials = try server.raw("GET", card)
         #expect(initials.status == 200)
         let auth = "Authorization: Bearer \(RunningServe.token)"
+        let jpeg = "Content-Type: image/jpeg"
         let picture = [UInt8](
             try Data(contentsOf: Repository.root.appendingPathComponent("Tests/BeckonCardsTests/Fixtures/face.jpg")))
-        let put = try server.raw("PUT", "/v1/users/u_8/avatar", body: picture, headers: [auth])
+        let put = try server.raw("PUT", "/v1/users/u_8/avatar", body: picture, headers: [auth, jpeg])
         #expect(put.status == 204, "\(put.head)\(put.body)")
         let drawn = try server.raw("GET", card)
         #expect(drawn.status == 200 && drawn.body != initials.body)
         // Not a picture: 415 with a problem, and the kept picture stays.
-        let refused = try server.raw("PUT", "/v1/users/u_8/avatar", body: Array("<svg/>".utf8), headers: [auth])
+        let refused = try server.raw("PUT", "/v1/users/u_8/avatar", body: Array("<svg/>".utf8), headers: [auth, jpeg])
         #expect(refused.status == 415 && refused.body.contains("neither a PNG nor a JPEG"), "\(refused.body)")
+        // Sent as another type: 415 before anything is read.
+        let svg = try server.raw(
+            "PUT", "/v1/users/u_8/avatar", body: Array("<svg/>".utf8), headers: [auth, "Content-Type: image/svg+xml"])
+        #expect(svg.status == 415 && svg.head.contains("application/problem+json"), "\(svg.head)\(svg.body)")
         #expect(try server.raw("GET", card).body == drawn.body)
         // Removed: the initials again; removing twice is 404.
         #expect(try server.raw("DELETE", "/v1/users/u_8/avatar", headers: [auth]).status == 204)
         #expect(try server.raw("GET", card).body == initials.body)
         #expect(try server.raw("DELETE", "/v1/users/u_8/avatar", headers: [auth]).status == 404)
         // Erasing the sender takes the picture with the name: the built card.
-        #expect(try server.raw("PUT", "/v1/users/u_8/avatar", body: picture, headers: [auth]).status == 204)
+        #expect(try server.raw("PUT", "/v1/users/u_8/avatar", body: picture, headers: [auth, jpeg]).status == 204)
         #expect(try server.api("POST", "/v1/users/u_8/erase").status == 200)
         #expect(try server.raw("GET", card).body == (try server.raw("GET", "/cards/en-US/generic.png")).body)
         // Without the token the API does not take pictures.
-        #expect(try server.raw("PUT", "/v1/users/u_8/avatar", body: picture).status == 401)
+        #expect(try server.raw("PUT", "/v1/users/u_8/avatar", body: picture, headers: [jpeg]).status == 401)
     }
 
     /// On the default site, whose landing page shows the sender's avatar, an invite's page shows
@@ -202,7 +207,9 @@ import Testing
         let picture = [UInt8](
             try Data(contentsOf: Repository.root.appendingPathComponent("Tests/BeckonCardsTests/Fixtures/face.jpg")))
         let auth = "Authorization: Bearer \(RunningServe.token)"
-        #expect(try server.raw("PUT", "/v1/users/u_9/avatar", body: picture, headers: [auth]).status == 204)
+        #expect(
+            try server.raw("PUT", "/v1/users/u_9/avatar", body: picture, headers: [auth, "Content-Type: image/jpeg"])
+                .status == 204)
         let page = try server.raw("GET", path).body
         let source = try #require(
             page.range(of: #"<img class="avatar" src="https://join.playa.app"#).map { start in

@@ -18,6 +18,1398 @@ package import struct Foundation.Data
 package import struct Foundation.Date
 /// API operations, with input and output types, generated from `#/paths` in the OpenAPI document.
 package enum Operations {
+    /// Create an invite
+    ///
+    /// - Remark: HTTP `POST /v1/invites`.
+    /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)`.
+    package enum CreateInvite {
+        package static let id: Swift.String = "createInvite"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/invites/POST/header`.
+            package struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/header/Idempotency-Key`.
+                package var idempotencyKey: Swift.String?
+                /// The visitor's languages: the invite's emails and a 429's message are in the one the site's locales match best.
+                ///
+                /// - Remark: Generated from `#/paths/v1/invites/POST/header/Accept-Language`.
+                package var acceptLanguage: Swift.String?
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateInvite.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey:
+                ///   - acceptLanguage: The visitor's languages: the invite's emails and a 429's message are in the one the site's locales match best.
+                ///   - accept:
+                package init(
+                    idempotencyKey: Swift.String? = nil,
+                    acceptLanguage: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateInvite.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.CreateInvite.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody`.
+            @frozen package enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json`.
+                package struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/senderId`.
+                    package var senderId: Components.Schemas.OpaqueID
+                    /// No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/senderFirstName`.
+                    package var senderFirstName: Swift.String?
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/context`.
+                    package var context: Components.Schemas.Context?
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/contextId`.
+                    package var contextId: Components.Schemas.OpaqueID?
+                    /// No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/contextTitle`.
+                    package var contextTitle: Swift.String?
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/channel`.
+                    package var channel: Components.Schemas.Channel
+                    /// An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/recipient`.
+                    package var recipient: Swift.String?
+                    /// One of the site's locales.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/locale`.
+                    package var locale: Swift.String?
+                    /// One of the site's share.variants.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/variant`.
+                    package var variant: Swift.String?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - senderId:
+                    ///   - senderFirstName: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///   - context:
+                    ///   - contextId:
+                    ///   - contextTitle: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///   - channel:
+                    ///   - recipient: An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others.
+                    ///   - locale: One of the site's locales.
+                    ///   - variant: One of the site's share.variants.
+                    package init(
+                        senderId: Components.Schemas.OpaqueID,
+                        senderFirstName: Swift.String? = nil,
+                        context: Components.Schemas.Context? = nil,
+                        contextId: Components.Schemas.OpaqueID? = nil,
+                        contextTitle: Swift.String? = nil,
+                        channel: Components.Schemas.Channel,
+                        recipient: Swift.String? = nil,
+                        locale: Swift.String? = nil,
+                        variant: Swift.String? = nil
+                    ) {
+                        self.senderId = senderId
+                        self.senderFirstName = senderFirstName
+                        self.context = context
+                        self.contextId = contextId
+                        self.contextTitle = contextTitle
+                        self.channel = channel
+                        self.recipient = recipient
+                        self.locale = locale
+                        self.variant = variant
+                    }
+                    package enum CodingKeys: String, CodingKey {
+                        case senderId
+                        case senderFirstName
+                        case context
+                        case contextId
+                        case contextTitle
+                        case channel
+                        case recipient
+                        case locale
+                        case variant
+                    }
+                    package init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.senderId = try container.decode(
+                            Components.Schemas.OpaqueID.self,
+                            forKey: .senderId
+                        )
+                        self.senderFirstName = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .senderFirstName
+                        )
+                        self.context = try container.decodeIfPresent(
+                            Components.Schemas.Context.self,
+                            forKey: .context
+                        )
+                        self.contextId = try container.decodeIfPresent(
+                            Components.Schemas.OpaqueID.self,
+                            forKey: .contextId
+                        )
+                        self.contextTitle = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .contextTitle
+                        )
+                        self.channel = try container.decode(
+                            Components.Schemas.Channel.self,
+                            forKey: .channel
+                        )
+                        self.recipient = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .recipient
+                        )
+                        self.locale = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .locale
+                        )
+                        self.variant = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .variant
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "senderId",
+                            "senderFirstName",
+                            "context",
+                            "contextId",
+                            "contextTitle",
+                            "channel",
+                            "recipient",
+                            "locale",
+                            "variant"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/content/application\/json`.
+                case json(Operations.CreateInvite.Input.Body.JsonPayload)
+            }
+            package var body: Operations.CreateInvite.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            package init(
+                headers: Operations.CreateInvite.Input.Headers = .init(),
+                body: Operations.CreateInvite.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/201/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Invite)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.Invite {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The new invite, with its signed link.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateInvite.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            package var created: Operations.CreateInvite.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/200/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Invite)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.Invite {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The invite an earlier request with the same Idempotency-Key made.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CreateInvite.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            package var ok: Operations.CreateInvite.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/400/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The request is not valid; `field` names the member.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.CreateInvite.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            package var badRequest: Operations.CreateInvite.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/401/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// No or a wrong bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.CreateInvite.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.CreateInvite.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/409/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The state machine does not allow this, or the Idempotency-Key was used with another request.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.CreateInvite.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            package var conflict: Operations.CreateInvite.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/413/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/413/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is larger than 64 KB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.CreateInvite.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            package var contentTooLarge: Operations.CreateInvite.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/429/headers`.
+                package struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/429/headers/Retry-After`.
+                    package var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter:
+                    package init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                package var headers: Operations.CreateInvite.Output.TooManyRequests.Headers
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/429/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/429/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                package init(
+                    headers: Operations.CreateInvite.Output.TooManyRequests.Headers = .init(),
+                    body: Operations.CreateInvite.Output.TooManyRequests.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Over the sender's limit or within the resend cooldown; see Retry-After.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.CreateInvite.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            package var tooManyRequests: Operations.CreateInvite.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/503/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/503/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// The store does not answer, or the API has no token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.CreateInvite.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            package var serviceUnavailable: Operations.CreateInvite.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct UnsupportedMediaType: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/POST/responses/415/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/responses/415/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvite.Output.UnsupportedMediaType.Body
+                /// Creates a new `UnsupportedMediaType`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvite.Output.UnsupportedMediaType.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is not JSON (`Content-Type`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Operations.CreateInvite.Output.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            package var unsupportedMediaType: Operations.CreateInvite.Output.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Create up to 20 invites from one sender
+    ///
+    /// - Remark: HTTP `POST /v1/invites/bulk`.
+    /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)`.
+    package enum CreateInvites {
+        package static let id: Swift.String = "createInvites"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/header`.
+            package struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/header/Idempotency-Key`.
+                package var idempotencyKey: Swift.String?
+                /// The visitor's languages: the invite's emails and a 429's message are in the one the site's locales match best.
+                ///
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/header/Accept-Language`.
+                package var acceptLanguage: Swift.String?
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateInvites.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey:
+                ///   - acceptLanguage: The visitor's languages: the invite's emails and a 429's message are in the one the site's locales match best.
+                ///   - accept:
+                package init(
+                    idempotencyKey: Swift.String? = nil,
+                    acceptLanguage: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateInvites.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.CreateInvites.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody`.
+            @frozen package enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json`.
+                package struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/senderId`.
+                    package var senderId: Components.Schemas.OpaqueID
+                    /// No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/senderFirstName`.
+                    package var senderFirstName: Swift.String?
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/context`.
+                    package var context: Components.Schemas.Context?
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/contextId`.
+                    package var contextId: Components.Schemas.OpaqueID?
+                    /// No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/contextTitle`.
+                    package var contextTitle: Swift.String?
+                    /// One of the site's locales.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/locale`.
+                    package var locale: Swift.String?
+                    /// One of the site's share.variants.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/variant`.
+                    package var variant: Swift.String?
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/RecipientsPayload`.
+                    package struct RecipientsPayloadPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/RecipientsPayload/channel`.
+                        package var channel: Components.Schemas.Channel
+                        /// An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others.
+                        ///
+                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/RecipientsPayload/recipient`.
+                        package var recipient: Swift.String?
+                        /// One of the site's locales.
+                        ///
+                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/RecipientsPayload/locale`.
+                        package var locale: Swift.String?
+                        /// Creates a new `RecipientsPayloadPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - channel:
+                        ///   - recipient: An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others.
+                        ///   - locale: One of the site's locales.
+                        package init(
+                            channel: Components.Schemas.Channel,
+                            recipient: Swift.String? = nil,
+                            locale: Swift.String? = nil
+                        ) {
+                            self.channel = channel
+                            self.recipient = recipient
+                            self.locale = locale
+                        }
+                        package enum CodingKeys: String, CodingKey {
+                            case channel
+                            case recipient
+                            case locale
+                        }
+                        package init(from decoder: any Swift.Decoder) throws {
+                            let container = try decoder.container(keyedBy: CodingKeys.self)
+                            self.channel = try container.decode(
+                                Components.Schemas.Channel.self,
+                                forKey: .channel
+                            )
+                            self.recipient = try container.decodeIfPresent(
+                                Swift.String.self,
+                                forKey: .recipient
+                            )
+                            self.locale = try container.decodeIfPresent(
+                                Swift.String.self,
+                                forKey: .locale
+                            )
+                            try decoder.ensureNoAdditionalProperties(knownKeys: [
+                                "channel",
+                                "recipient",
+                                "locale"
+                            ])
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/recipients`.
+                    package typealias RecipientsPayload = [Operations.CreateInvites.Input.Body.JsonPayload.RecipientsPayloadPayload]
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/recipients`.
+                    package var recipients: Operations.CreateInvites.Input.Body.JsonPayload.RecipientsPayload
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - senderId:
+                    ///   - senderFirstName: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///   - context:
+                    ///   - contextId:
+                    ///   - contextTitle: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///   - locale: One of the site's locales.
+                    ///   - variant: One of the site's share.variants.
+                    ///   - recipients:
+                    package init(
+                        senderId: Components.Schemas.OpaqueID,
+                        senderFirstName: Swift.String? = nil,
+                        context: Components.Schemas.Context? = nil,
+                        contextId: Components.Schemas.OpaqueID? = nil,
+                        contextTitle: Swift.String? = nil,
+                        locale: Swift.String? = nil,
+                        variant: Swift.String? = nil,
+                        recipients: Operations.CreateInvites.Input.Body.JsonPayload.RecipientsPayload
+                    ) {
+                        self.senderId = senderId
+                        self.senderFirstName = senderFirstName
+                        self.context = context
+                        self.contextId = contextId
+                        self.contextTitle = contextTitle
+                        self.locale = locale
+                        self.variant = variant
+                        self.recipients = recipients
+                    }
+                    package enum CodingKeys: String, CodingKey {
+                        case senderId
+                        case senderFirstName
+                        case context
+                        case contextId
+                        case contextTitle
+                        case locale
+                        case variant
+                        case recipients
+                    }
+                    package init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.senderId = try container.decode(
+                            Components.Schemas.OpaqueID.self,
+                            forKey: .senderId
+                        )
+                        self.senderFirstName = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .senderFirstName
+                        )
+                        self.context = try container.decodeIfPresent(
+                            Components.Schemas.Context.self,
+                            forKey: .context
+                        )
+                        self.contextId = try container.decodeIfPresent(
+                            Components.Schemas.OpaqueID.self,
+                            forKey: .contextId
+                        )
+                        self.contextTitle = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .contextTitle
+                        )
+                        self.locale = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .locale
+                        )
+                        self.variant = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .variant
+                        )
+                        self.recipients = try container.decode(
+                            Operations.CreateInvites.Input.Body.JsonPayload.RecipientsPayload.self,
+                            forKey: .recipients
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "senderId",
+                            "senderFirstName",
+                            "context",
+                            "contextId",
+                            "contextTitle",
+                            "locale",
+                            "variant",
+                            "recipients"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/content/application\/json`.
+                case json(Operations.CreateInvites.Input.Body.JsonPayload)
+            }
+            package var body: Operations.CreateInvites.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            package init(
+                headers: Operations.CreateInvites.Input.Headers = .init(),
+                body: Operations.CreateInvites.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json`.
+                    package struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/invites`.
+                        package var invites: [Components.Schemas.Invite]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - invites:
+                        package init(invites: [Components.Schemas.Invite]) {
+                            self.invites = invites
+                        }
+                        package enum CodingKeys: String, CodingKey {
+                            case invites
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/application\/json`.
+                    case json(Operations.CreateInvites.Output.Created.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Operations.CreateInvites.Output.Created.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvites.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The invites, in the order of the recipients.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateInvites.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            package var created: Operations.CreateInvites.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/400/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvites.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The request is not valid; `field` names the member.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.CreateInvites.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            package var badRequest: Operations.CreateInvites.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/401/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvites.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// No or a wrong bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.CreateInvites.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.CreateInvites.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/409/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvites.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The state machine does not allow this, or the Idempotency-Key was used with another request.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.CreateInvites.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            package var conflict: Operations.CreateInvites.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/413/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/413/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvites.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is larger than 64 KB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.CreateInvites.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            package var contentTooLarge: Operations.CreateInvites.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/429/headers`.
+                package struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/429/headers/Retry-After`.
+                    package var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter:
+                    package init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                package var headers: Operations.CreateInvites.Output.TooManyRequests.Headers
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/429/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/429/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                package init(
+                    headers: Operations.CreateInvites.Output.TooManyRequests.Headers = .init(),
+                    body: Operations.CreateInvites.Output.TooManyRequests.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Over the sender's limit or within the resend cooldown; see Retry-After.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.CreateInvites.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            package var tooManyRequests: Operations.CreateInvites.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/503/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/503/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvites.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// The store does not answer, or the API has no token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.CreateInvites.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            package var serviceUnavailable: Operations.CreateInvites.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct UnsupportedMediaType: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/415/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/415/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreateInvites.Output.UnsupportedMediaType.Body
+                /// Creates a new `UnsupportedMediaType`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreateInvites.Output.UnsupportedMediaType.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is not JSON (`Content-Type`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Operations.CreateInvites.Output.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            package var unsupportedMediaType: Operations.CreateInvites.Output.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// An invite
     ///
     /// - Remark: HTTP `GET /v1/invites/{code}`.
@@ -1398,6 +2790,531 @@ package enum Operations {
             }
         }
     }
+    /// Accept an invite
+    ///
+    /// - Remark: HTTP `POST /v1/invites/{code}/accept`.
+    /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)`.
+    package enum AcceptInvite {
+        package static let id: Swift.String = "acceptInvite"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/path`.
+            package struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/path/code`.
+                package var code: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code:
+                package init(code: Swift.String) {
+                    self.code = code
+                }
+            }
+            package var path: Operations.AcceptInvite.Input.Path
+            /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/header`.
+            package struct Headers: Sendable, Hashable {
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AcceptInvite.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AcceptInvite.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.AcceptInvite.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/requestBody`.
+            @frozen package enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/requestBody/json`.
+                package struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/requestBody/json/inviteeId`.
+                    package var inviteeId: Components.Schemas.OpaqueID
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - inviteeId:
+                    package init(inviteeId: Components.Schemas.OpaqueID) {
+                        self.inviteeId = inviteeId
+                    }
+                    package enum CodingKeys: String, CodingKey {
+                        case inviteeId
+                    }
+                    package init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.inviteeId = try container.decode(
+                            Components.Schemas.OpaqueID.self,
+                            forKey: .inviteeId
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "inviteeId"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/requestBody/content/application\/json`.
+                case json(Operations.AcceptInvite.Input.Body.JsonPayload)
+            }
+            package var body: Operations.AcceptInvite.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            package init(
+                path: Operations.AcceptInvite.Input.Path,
+                headers: Operations.AcceptInvite.Input.Headers = .init(),
+                body: Operations.AcceptInvite.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/200/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Invite)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.Invite {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The invite.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AcceptInvite.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            package var ok: Operations.AcceptInvite.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/401/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// No or a wrong bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.AcceptInvite.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.AcceptInvite.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/404/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No invite has this code.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.AcceptInvite.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            package var notFound: Operations.AcceptInvite.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/409/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The state machine does not allow this, or the Idempotency-Key was used with another request.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.AcceptInvite.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            package var conflict: Operations.AcceptInvite.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/503/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/503/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// The store does not answer, or the API has no token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.AcceptInvite.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            package var serviceUnavailable: Operations.AcceptInvite.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/400/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The request is not valid; `field` names the member.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.AcceptInvite.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            package var badRequest: Operations.AcceptInvite.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/413/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/413/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is larger than 64 KB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.AcceptInvite.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            package var contentTooLarge: Operations.AcceptInvite.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct UnsupportedMediaType: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/415/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/invites/{code}/accept/POST/responses/415/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.AcceptInvite.Output.UnsupportedMediaType.Body
+                /// Creates a new `UnsupportedMediaType`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.AcceptInvite.Output.UnsupportedMediaType.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is not JSON (`Content-Type`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Operations.AcceptInvite.Output.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            package var unsupportedMediaType: Operations.AcceptInvite.Output.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A sender's invites, newest first
     ///
     /// - Remark: HTTP `GET /v1/users/{id}/invites`.
@@ -2028,6 +3945,384 @@ package enum Operations {
             package static var allCases: [Self] {
                 [
                     .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Keep a sender's picture for their invites' cards
+    ///
+    /// - Remark: HTTP `PUT /v1/users/{id}/avatar`.
+    /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)`.
+    package enum PutAvatar {
+        package static let id: Swift.String = "putAvatar"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/path`.
+            package struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/path/id`.
+                package var id: Components.Schemas.OpaqueID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                package init(id: Components.Schemas.OpaqueID) {
+                    self.id = id
+                }
+            }
+            package var path: Operations.PutAvatar.Input.Path
+            /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/header`.
+            package struct Headers: Sendable, Hashable {
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PutAvatar.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PutAvatar.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.PutAvatar.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/requestBody`.
+            @frozen package enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/requestBody/content/image\/png`.
+                case png(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/requestBody/content/image\/jpeg`.
+                case jpeg(OpenAPIRuntime.HTTPBody)
+            }
+            package var body: Operations.PutAvatar.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            package init(
+                path: Operations.PutAvatar.Input.Path,
+                headers: Operations.PutAvatar.Input.Headers = .init(),
+                body: Operations.PutAvatar.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                package init() {}
+            }
+            /// Kept; it replaces an earlier picture.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.PutAvatar.Output.NoContent)
+            /// Kept; it replaces an earlier picture.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            package static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            package var noContent: Operations.PutAvatar.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/400/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.PutAvatar.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.PutAvatar.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The request is not valid; `field` names the member.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.PutAvatar.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            package var badRequest: Operations.PutAvatar.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/401/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.PutAvatar.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.PutAvatar.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// No or a wrong bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.PutAvatar.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.PutAvatar.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/413/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/413/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.PutAvatar.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.PutAvatar.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// The picture is over 1 MB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.PutAvatar.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            package var contentTooLarge: Operations.PutAvatar.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct UnsupportedMediaType: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/415/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/415/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.PutAvatar.Output.UnsupportedMediaType.Body
+                /// Creates a new `UnsupportedMediaType`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.PutAvatar.Output.UnsupportedMediaType.Body) {
+                    self.body = body
+                }
+            }
+            /// Sent as neither `image/png` nor `image/jpeg`; or not a PNG or JPEG image, larger than 4096 pixels a side, or damaged.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Operations.PutAvatar.Output.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            package var unsupportedMediaType: Operations.PutAvatar.Output.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/503/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/users/{id}/avatar/PUT/responses/503/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.PutAvatar.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.PutAvatar.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// The store does not answer, or the API has no token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.PutAvatar.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            package var serviceUnavailable: Operations.PutAvatar.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
                     .applicationProblemJson
                 ]
             }

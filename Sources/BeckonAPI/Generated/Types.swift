@@ -18,6 +18,16 @@ package import struct Foundation.Data
 package import struct Foundation.Date
 /// A type that performs HTTP operations defined by the OpenAPI document.
 package protocol APIProtocol: Sendable {
+    /// Create an invite
+    ///
+    /// - Remark: HTTP `POST /v1/invites`.
+    /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)`.
+    func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output
+    /// Create up to 20 invites from one sender
+    ///
+    /// - Remark: HTTP `POST /v1/invites/bulk`.
+    /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)`.
+    func createInvites(_ input: Operations.CreateInvites.Input) async throws -> Operations.CreateInvites.Output
     /// An invite
     ///
     /// - Remark: HTTP `GET /v1/invites/{code}`.
@@ -38,6 +48,11 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/invites/{code}/cancel`.
     /// - Remark: Generated from `#/paths//v1/invites/{code}/cancel/post(cancelInvite)`.
     func cancelInvite(_ input: Operations.CancelInvite.Input) async throws -> Operations.CancelInvite.Output
+    /// Accept an invite
+    ///
+    /// - Remark: HTTP `POST /v1/invites/{code}/accept`.
+    /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)`.
+    func acceptInvite(_ input: Operations.AcceptInvite.Input) async throws -> Operations.AcceptInvite.Output
     /// A sender's invites, newest first
     ///
     /// - Remark: HTTP `GET /v1/users/{id}/invites`.
@@ -48,6 +63,11 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/users/{id}/erase`.
     /// - Remark: Generated from `#/paths//v1/users/{id}/erase/post(eraseSender)`.
     func eraseSender(_ input: Operations.EraseSender.Input) async throws -> Operations.EraseSender.Output
+    /// Keep a sender's picture for their invites' cards
+    ///
+    /// - Remark: HTTP `PUT /v1/users/{id}/avatar`.
+    /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)`.
+    func putAvatar(_ input: Operations.PutAvatar.Input) async throws -> Operations.PutAvatar.Output
     /// Remove a sender's picture
     ///
     /// - Remark: HTTP `DELETE /v1/users/{id}/avatar`.
@@ -62,6 +82,32 @@ package protocol APIProtocol: Sendable {
 
 /// Convenience overloads for operation inputs.
 extension APIProtocol {
+    /// Create an invite
+    ///
+    /// - Remark: HTTP `POST /v1/invites`.
+    /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)`.
+    package func createInvite(
+        headers: Operations.CreateInvite.Input.Headers = .init(),
+        body: Operations.CreateInvite.Input.Body
+    ) async throws -> Operations.CreateInvite.Output {
+        try await createInvite(Operations.CreateInvite.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Create up to 20 invites from one sender
+    ///
+    /// - Remark: HTTP `POST /v1/invites/bulk`.
+    /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)`.
+    package func createInvites(
+        headers: Operations.CreateInvites.Input.Headers = .init(),
+        body: Operations.CreateInvites.Input.Body
+    ) async throws -> Operations.CreateInvites.Output {
+        try await createInvites(Operations.CreateInvites.Input(
+            headers: headers,
+            body: body
+        ))
+    }
     /// An invite
     ///
     /// - Remark: HTTP `GET /v1/invites/{code}`.
@@ -114,6 +160,21 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Accept an invite
+    ///
+    /// - Remark: HTTP `POST /v1/invites/{code}/accept`.
+    /// - Remark: Generated from `#/paths//v1/invites/{code}/accept/post(acceptInvite)`.
+    package func acceptInvite(
+        path: Operations.AcceptInvite.Input.Path,
+        headers: Operations.AcceptInvite.Input.Headers = .init(),
+        body: Operations.AcceptInvite.Input.Body
+    ) async throws -> Operations.AcceptInvite.Output {
+        try await acceptInvite(Operations.AcceptInvite.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// A sender's invites, newest first
     ///
     /// - Remark: HTTP `GET /v1/users/{id}/invites`.
@@ -140,6 +201,21 @@ extension APIProtocol {
         try await eraseSender(Operations.EraseSender.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Keep a sender's picture for their invites' cards
+    ///
+    /// - Remark: HTTP `PUT /v1/users/{id}/avatar`.
+    /// - Remark: Generated from `#/paths//v1/users/{id}/avatar/put(putAvatar)`.
+    package func putAvatar(
+        path: Operations.PutAvatar.Input.Path,
+        headers: Operations.PutAvatar.Input.Headers = .init(),
+        body: Operations.PutAvatar.Input.Body
+    ) async throws -> Operations.PutAvatar.Output {
+        try await putAvatar(Operations.PutAvatar.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Remove a sender's picture

@@ -187,6 +187,16 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "415": {
+                    "description": "The body is not JSON (`Content-Type`).",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -369,6 +379,16 @@ enum OpenAPIDocument {
                   },
                   "503": {
                     "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "415": {
+                    "description": "The body is not JSON (`Content-Type`).",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -752,6 +772,16 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "415": {
+                    "description": "The body is not JSON (`Content-Type`).",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
                   }
                 },
                 "requestBody": {
@@ -998,7 +1028,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "415": {
-                    "description": "Not a PNG or JPEG image, larger than 4096 pixels a side, or damaged.",
+                    "description": "Sent as neither `image/png` nor `image/jpeg`; or not a PNG or JPEG image, larger than 4096 pixels a side, or damaged.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
