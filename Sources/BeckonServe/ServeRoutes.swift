@@ -15,7 +15,10 @@ import OpenAPIHummingbird
 
 /// Every route of `beckon serve`: the API under `/v1` (bearer token), the health and metrics
 /// endpoints, the beacon, invite links, `/` by language, and every built file.
-struct ServeRoutes: Sendable {
+///
+/// A class: the generated API server copies its handler into every operation it runs, and a
+/// reference is one retain where this struct's fields were a dozen.
+final class ServeRoutes: Sendable {
     let site: ServedSite
     let service: InviteService
     let links: LinkAnswerer
@@ -24,7 +27,26 @@ struct ServeRoutes: Sendable {
     /// `BECKON_API_TOKEN`; without one the API answers 503.
     let apiToken: String?
     /// Where notable events go (one line each, never a name, code or address).
-    var log: @Sendable (String) -> Void = { _ in }
+    let log: @Sendable (String) -> Void
+
+    init(
+        site: ServedSite, service: InviteService, links: LinkAnswerer, mailer: InviteMailer, metrics: ServeMetrics,
+        apiToken: String?, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.site = site
+        self.service = service
+        self.links = links
+        self.mailer = mailer
+        self.metrics = metrics
+        self.apiToken = apiToken
+        self.log = log
+    }
+
+    /// The same routes, logging to `log`.
+    func logging(to log: @escaping @Sendable (String) -> Void) -> ServeRoutes {
+        ServeRoutes(
+            site: site, service: service, links: links, mailer: mailer, metrics: metrics, apiToken: apiToken, log: log)
+    }
 
     func router() throws -> Router<BasicRequestContext> {
         let router = Router()

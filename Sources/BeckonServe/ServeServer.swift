@@ -66,8 +66,7 @@ public struct ServeServer: Sendable {
         var logger = Logger(label: "beckon.serve")
         logger.logLevel = .warning
         let host = settings.host
-        var routes = self.routes
-        routes.log = log
+        let routes = self.routes.logging(to: log)
         let application = Application(
             responder: ServeHeaders(try routes.router().buildResponder(), metrics: routes.metrics),
             server: .http1(
