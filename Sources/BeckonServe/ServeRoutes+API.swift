@@ -15,8 +15,10 @@ import OpenAPIRuntime
 /// `ServerError`, and `ServeHeaders` answers it as `application/problem+json`.
 extension ServeRoutes: APIProtocol {
     func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output {
-        guard case .json(let payload) = input.body else { throw APIProblem.badRequest("The body must be JSON.") }
-        let buffer = try Self.written(payload)
+        let buffer: ByteBuffer
+        switch input.body {
+        case .json(let payload): buffer = try Self.written(payload)
+        }
         let new = try NewInvite(try RequestFields(buffer, allowed: NewInvite.members), config: site.config)
         try requireEmailValues(new)
         let key = try Self.idempotencyKey(input.headers.idempotencyKey)
@@ -34,8 +36,10 @@ extension ServeRoutes: APIProtocol {
     /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
     /// and duplicates (after normalising) are refused before any invite is made.
     func createInvites(_ input: Operations.CreateInvites.Input) async throws -> Operations.CreateInvites.Output {
-        guard case .json(let payload) = input.body else { throw APIProblem.badRequest("The body must be JSON.") }
-        let buffer = try Self.written(payload)
+        let buffer: ByteBuffer
+        switch input.body {
+        case .json(let payload): buffer = try Self.written(payload)
+        }
         let fields = try RequestFields(
             buffer, allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
         let recipients = try fields.objects(
@@ -98,8 +102,11 @@ extension ServeRoutes: APIProtocol {
     }
 
     func acceptInvite(_ input: Operations.AcceptInvite.Input) async throws -> Operations.AcceptInvite.Output {
-        guard case .json(let payload) = input.body else { throw APIProblem.badRequest("The body must be JSON.") }
-        let fields = try RequestFields(try Self.written(payload), allowed: ["inviteeId"])
+        let buffer: ByteBuffer
+        switch input.body {
+        case .json(let payload): buffer = try Self.written(payload)
+        }
+        let fields = try RequestFields(buffer, allowed: ["inviteeId"])
         let invitee = try fields.identifier("inviteeId", required: true)
         let record = try await service.apply(.accept, code: input.path.code, inviteeID: invitee)
         return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
