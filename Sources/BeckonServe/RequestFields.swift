@@ -5,7 +5,9 @@ import NIOCore
 
 /// The members of a JSON request body, read strictly: valid UTF-8, one object, no member twice,
 /// no member the endpoint does not know, each of the type it must have. Every refusal is a 400
-/// problem naming the field.
+/// problem naming the field. The API's generated decoders refuse unknown members and wrong
+/// types first; these checks stay as the rules a new invite's members are held to, whatever
+/// decoded them.
 struct RequestFields: Sendable {
     /// The largest body an endpoint reads.
     static let maximumBytes = 64 * 1024

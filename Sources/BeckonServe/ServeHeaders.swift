@@ -59,7 +59,8 @@ extension APIProblem {
             keys.isEmpty
                 ? nil
                 : keys.enumerated().map { index, key in
-                    key.intValue.map { "[\($0)]" } ?? (index == 0 ? key.stringValue : "." + key.stringValue)
+                    key.intValue.map { "[\($0)]" }
+                        ?? (index == 0 ? "" : ".") + RequestFields.printable(key.stringValue)
                 }.joined()
         }
         // What went wrong, without repeating what was sent (a value may be personal).

@@ -9,7 +9,7 @@ import OpenAPIRuntime
 
 /// The invite API: every operation of `docs/openapi.json`, whose types and routes are generated
 /// (`Sources/BeckonAPI`). The generated code decodes each request as the document describes it
-/// (`APIRequestBodies` has read the body first: bounded, strict JSON); the members of a new
+/// (`APIRequestChecks` has read the body first: bounded, strict JSON); the members of a new
 /// invite are then checked as `RequestFields` reads them, from the decoded body written again.
 /// A problem is thrown, never returned: the generated server hands it on inside a
 /// `ServerError`, and `ServeHeaders` answers it as `application/problem+json`.
@@ -21,7 +21,7 @@ extension ServeRoutes: APIProtocol {
         }
         let new = try NewInvite(try RequestFields(buffer, allowed: NewInvite.members), config: site.config)
         try requireEmailValues(new)
-        let key = try Self.idempotencyKey(input.headers.idempotencyKey)
+        let key = try Self.idempotencyKey(APIRequestHeaders.idempotencyKey)
         let language = input.headers.acceptLanguage
         let (record, created) = try await service.create(
             new, idempotencyKey: key, body: Array(buffer.readableBytesView),
@@ -67,7 +67,7 @@ extension ServeRoutes: APIProtocol {
             seen[key] = index
             requests.append(new)
         }
-        let key = try Self.idempotencyKey(input.headers.idempotencyKey)
+        let key = try Self.idempotencyKey(APIRequestHeaders.idempotencyKey)
         let language = site.locale(acceptLanguage: input.headers.acceptLanguage)
         var made: [Components.Schemas.Invite] = []
         for (index, new) in requests.enumerated() {
@@ -247,12 +247,8 @@ extension ServeRoutes: APIProtocol {
 
     /// A decoded JSON body written again, as `RequestFields` reads it and an idempotency key's
     /// request is compared: members sorted, so the same request in other spacing is the same.
-    private static func written(_ payload: some Encodable) throws(APIProblem) -> ByteBuffer {
-        do {
-            return ByteBuffer(bytes: try APIJSON.encoded(payload))
-        } catch {
-            throw .badRequest("The body cannot be read as the API document describes it.")
-        }
+    private static func written(_ payload: some Encodable) throws -> ByteBuffer {
+        ByteBuffer(bytes: try APIJSON.encoded(payload))
     }
 
     /// The `{id}` of a `/v1/users/{id}/…` path, which must be an opaque id.
@@ -263,7 +259,7 @@ extension ServeRoutes: APIProtocol {
         return id
     }
 
-    /// `Idempotency-Key`: 1 to 255 visible ASCII characters, or none.
+    /// `Idempotency-Key` as sent: 1 to 255 visible ASCII characters, or none.
     static func idempotencyKey(_ key: String?) throws(APIProblem) -> String? {
         guard let key else { return nil }
         guard (1...255).contains(key.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value <= 0x7E })

@@ -68,7 +68,7 @@ final class ServeRoutes: Sendable {
         }
         // The API: the operations generated from docs/openapi.json (ServeRoutes+API.swift).
         let api = router.group().add(middleware: BearerAuthentication(token: apiToken)).add(
-            middleware: APIRequestBodies())
+            middleware: APIRequestChecks())
         try registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
         if let beacon = beaconPath {
             router.post(RouterPath(beacon)) { request, _ in try await self.beacon(request) }

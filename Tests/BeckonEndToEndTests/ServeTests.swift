@@ -482,6 +482,38 @@ import Testing
             #expect(problem["status"] as? Int == status && problem["field"] as? String == field, "\(reply.body)")
             #expect(!reply.body.contains("pigeon"))
         }
+        // Refused before anything is done: no invite was made by the request accepting HTML.
+        #expect(
+            try server.api(
+                "POST", "/v1/invites", body: String(decoding: body, as: UTF8.self), headers: ["Accept: text/html"]
+            ).status == 406)
+        let events = try Self.json(server.api("GET", "/v1/events?after=0"))
+        #expect((events["events"] as? [Any])?.isEmpty == true, "\(events)")
+        // A member given twice is refused whatever the body claims to be.
+        for type in ["*/*", "foo", "application/*"] {
+            let twice = try server.raw(
+                "POST", "/v1/invites", body: Array(#"{"senderId":"u_1","senderId":"u_2","channel":"copy_link"}"#.utf8),
+                headers: [auth, "Content-Type: \(type)"])
+            #expect(twice.status == 400, "\(type): \(twice.body)")
+        }
+        // An unknown member is named as printable ASCII, at most 64 characters.
+        let name = "x\u{202E}" + String(repeating: "y", count: 100)
+        let unknown = try Self.json(
+            server.api("POST", "/v1/invites", body: #"{"senderId":"u_1","channel":"copy_link","\#(name)":1}"#))
+        #expect(unknown["field"] as? String == "x?" + String(repeating: "y", count: 62), "\(unknown)")
+        // Idempotency keys are taken as sent: `a%41` and `aA` are two keys.
+        let first = try server.api(
+            "POST", "/v1/invites", body: #"{"senderId":"u_1","channel":"copy_link"}"#,
+            headers: ["Idempotency-Key: a%41"])
+        let second = try server.api(
+            "POST", "/v1/invites", body: #"{"senderId":"u_1","channel":"copy_link"}"#, headers: ["Idempotency-Key: aA"])
+        let retried = try server.api(
+            "POST", "/v1/invites", body: #"{"senderId":"u_1","channel":"copy_link"}"#,
+            headers: ["Idempotency-Key: a%41"])
+        #expect(
+            first.status == 201 && second.status == 201 && retried.status == 200,
+            "\(first.status) \(second.status) \(retried.status)")
+        #expect(try Self.json(retried)["code"] as? String == Self.json(first)["code"] as? String)
     }
 
     @Test func itServesTheBuiltFilesAsTheManifestSaysAndRefusesABrokenSite() throws {

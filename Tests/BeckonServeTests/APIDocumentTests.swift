@@ -73,6 +73,17 @@ struct APIDocumentTests {
         #expect(APIProblem(error(.internalServerError, underlying: CancellationError())) == nil)
     }
 
+    /// `Accept` allows the API's answers only when one of its ranges, with a non-zero quality, does.
+    @Test(
+        arguments: [
+            (nil, true), ("application/json", true), ("*/*", true), ("text/html, application/*;q=0.5", true),
+            ("application/problem+json", true), ("text/html", false), ("application/json;q=0", false),
+            ("image/png, text/*", false), ("", false),
+        ] as [(String?, Bool)])
+    func acceptAllowsJSONOnlyWhenItSaysSo(header: String?, allows: Bool) {
+        #expect(APIAccept.allowsJSON(header) == allows)
+    }
+
     private struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }

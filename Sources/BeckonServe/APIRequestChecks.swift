@@ -1,0 +1,98 @@
+import BeckonCards
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What an API request must pass before the generated code reads it, for what that code would
+/// read too late or too loosely:
+/// - the body, at most `RequestFields.maximumBytes` (`AvatarPicture.maximumBytes` for a picture),
+///   413 beyond: the runtime collects a body without a bound;
+/// - a JSON body, strictly (valid UTF-8, no member given twice, depth bounded): the generated
+///   decoders would read a member given twice as one of its values;
+/// - `Accept`: the generated server checks it only once the operation has run (an invite made,
+///   its email in the outbox, and then 406), so a request that accepts no JSON is refused here,
+///   before anything is done, and the header is not passed on;
+/// - `Idempotency-Key`, passed on as sent (`APIRequestHeaders.idempotencyKey`): the generated
+///   code reads header values percent-decoded, which would make `a%41` and `aA` one key.
+struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        guard APIAccept.allowsJSON(request.headers[.accept]) else {
+            throw APIProblem(
+                status: .notAcceptable, title: "Not acceptable",
+                detail:
+                    "The API answers in JSON (`application/json`, `application/problem+json`); `Accept` allows neither."
+            )
+        }
+        let picture = request.method == .put
+        let limit = picture ? AvatarPicture.maximumBytes : RequestFields.maximumBytes
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch {
+            throw APIProblem(
+                status: .contentTooLarge, title: picture ? "Picture too large" : "Body too large",
+                detail: picture
+                    ? "A picture may be at most \(limit / 1024) KB."
+                    : "A request body may be at most \(limit / 1024) KB.")
+        }
+        if Self.takesJSON(request), body.readableBytes > 0, Self.mayBeJSON(request.headers[.contentType]) {
+            _ = try RequestFields.parse(body)
+        }
+        var head = request.head
+        head.headerFields[.accept] = nil
+        request = Request(head: head, body: request.body)
+        return try await APIRequestHeaders.$idempotencyKey.withValue(request.headers[.idempotencyKey]) {
+            try await next(request, context)
+        }
+    }
+
+    /// Whether the operation takes a JSON body: create, bulk create and accept.
+    private static func takesJSON(_ request: Request) -> Bool {
+        let path = request.uri.path
+        return request.method == .post
+            && (path == "/v1/invites" || path == "/v1/invites/bulk"
+                || (path.hasPrefix("/v1/invites/") && path.hasSuffix("/accept")))
+    }
+
+    /// Whether the generated code may decode a body with this `Content-Type` as JSON: it does for
+    /// a JSON type, none, a wildcard or one it cannot parse, and refuses (415) any other.
+    private static func mayBeJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return true }
+        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let parts = type.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts.contains("*") else { return true }
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+}
+
+/// Request headers as sent, for the operation running.
+enum APIRequestHeaders {
+    /// `Idempotency-Key`.
+    @TaskLocal static var idempotencyKey: String?
+}
+
+/// Reading `Accept` for an API that answers JSON only.
+enum APIAccept {
+    /// Whether `header` allows `application/json` or `application/problem+json`: absent, or a
+    /// range with a non-zero quality that is `*/*`, `application/*` or one of them.
+    static func allowsJSON(_ header: String?) -> Bool {
+        guard let header else { return true }
+        return header.split(separator: ",").contains { range in
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first else { return false }
+            let refused = parts.dropFirst().contains { parameter in
+                guard parameter.hasPrefix("q=") else { return false }
+                return (Double(parameter.dropFirst(2)) ?? 1) == 0
+            }
+            return !refused
+                && ["*/*", "application/*", "application/json", "application/problem+json"].contains(type)
+        }
+    }
+}
+
+extension HTTPField.Name {
+    static let idempotencyKey = Self("Idempotency-Key")!
+}
