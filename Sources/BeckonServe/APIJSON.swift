@@ -11,14 +11,20 @@ enum APIJSON {
 
     /// `value` encoded as the generated operations encode their bodies.
     static func encoded(_ value: some Encodable) throws -> Data {
+        try encoder.encode(value)
+    }
+
+    /// One encoder for every request, as the generated server keeps one: its settings are read,
+    /// never changed, while it encodes.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.string(from: date))
+            try container.encode(try configuration.dateTranscoder.encode(date))
         }
-        return try encoder.encode(value)
-    }
+        return encoder
+    }()
 }
 
 /// Timestamps in and out of the API: `2026-11-22T07:34:19.123Z`, with or without the fraction.

@@ -68,7 +68,6 @@ extension APIProblem {
             switch error.httpStatus {
             case .unsupportedMediaType:
                 "The body's `Content-Type` is not one the API document lists for this operation."
-            case .notAcceptable: "`Accept` allows none of the types this operation answers in."
             default:
                 field.map { "`\($0)` is missing, of the wrong type or not one of the values the API document lists." }
                     ?? "The request does not match the API document (/v1/openapi.json)."
