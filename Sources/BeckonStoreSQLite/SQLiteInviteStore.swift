@@ -23,6 +23,8 @@ public final class SQLiteInviteStore: InviteStore {
     /// The database file, or `nil` for an in-memory database.
     public let path: String?
     private let writer: any DatabaseWriter
+    /// Connections of their own for the lookups every link makes; `nil` in memory.
+    private let lookups: LookupConnections?
     /// Write transactions, grouped when they queue behind one another (group commit).
     private let batcher: WriteBatcher
 
@@ -36,6 +38,9 @@ public final class SQLiteInviteStore: InviteStore {
             try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try StoreSchema.migrator.migrate(pool)
             self.writer = pool
+            self.lookups = try LookupConnections(
+                path: path, count: max(2, ProcessInfo.processInfo.activeProcessorCount),
+                configuration: Self.configuration)
             self.batcher = WriteBatcher(writer: pool)
         } catch {
             throw StoreError.from(error, during: "opening the invite database")
@@ -57,6 +62,7 @@ public final class SQLiteInviteStore: InviteStore {
 
     private init(writer: any DatabaseWriter) {
         self.writer = writer
+        self.lookups = nil
         self.batcher = WriteBatcher(writer: writer)
         self.path = nil
     }
@@ -354,11 +360,12 @@ public final class SQLiteInviteStore: InviteStore {
 
     /// A read of one statement, on the calling thread: a link's lookup, the server's hottest path.
     /// One statement reads one snapshot, so it needs no transaction of its own, and the read
-    /// takes a pooled connection without a hop to another thread (a lookup by key takes
-    /// microseconds; in WAL mode it never waits for a writer).
+    /// takes an idle lookup connection (`LookupConnections`, the pool's when none is idle) without
+    /// a hop to another thread (a lookup by key takes microseconds; in WAL mode it never waits for
+    /// a writer).
     private func lookUp<T>(_ operation: String, _ value: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try writer.unsafeRead(value)
+            return try lookups?.read(value) ?? writer.unsafeRead(value)
         } catch {
             throw StoreError.from(error, during: operation)
         }

@@ -5,6 +5,8 @@
 public enum PercentEncoding {
     /// The text with every byte but the unreserved characters written as `%XX`.
     public static func encode(_ text: some StringProtocol) -> String {
+        // Ids, codes and signatures are unreserved throughout: nothing to write anew.
+        if text.utf8.allSatisfy(isUnreserved) { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         bytes.appendPercentEncoded(contentsOf: text.utf8, using: .allButUnreserved)
@@ -14,6 +16,10 @@ public enum PercentEncoding {
     /// Decodes `%XX` sequences (and, with `plusAsSpace`, `+` as a space, as HTML forms write it);
     /// `nil` when an escape is malformed or the bytes are not UTF-8.
     public static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
+        // Text without an escape (or a `+` to read as a space) decodes to itself; it is UTF-8 already.
+        if !text.utf8.contains(where: { $0 == .percentSign || ($0 == .plusSign && plusAsSpace) }) {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {

@@ -98,6 +98,34 @@ import Testing
         #expect(try await stores[1].invites(sender: "u_busy", before: nil, limit: 100).count == 50)
     }
 
+    /// A link's lookup reads on connections of its own: it sees what another store on the file
+    /// committed the moment it commits, and more lookups at once than there are such connections
+    /// are all answered.
+    @Test func lookupsSeeEveryCommitAndNeverRunOut() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("invites.sqlite").path
+        let reader = try SQLiteInviteStore(path: path)
+        let writer = try SQLiteInviteStore(path: path)
+        var codes: [InviteCode] = []
+        for index in 0..<20 {
+            let record = Fixture.record(sender: "u_\(index)", at: Fixture.start)
+            #expect(try await reader.inviteAndAvatar(code: record.invite.code) == nil)
+            let created = try await Fixture.create(record, in: writer)
+            #expect(try await reader.inviteAndAvatar(code: record.invite.code)?.record == created)
+            codes.append(record.invite.code)
+        }
+        let looked = codes
+        let found = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<200 {
+                group.addTask { (try? await reader.inviteAndAvatar(code: looked[index % looked.count])) != nil }
+            }
+            var found = 0
+            for await answered in group where answered { found += 1 }
+            return found
+        }
+        #expect(found == 200)
+    }
+
     @Test func errorsNameNeitherValuesNorPaths() async throws {
         let folder = TemporaryDirectory()
         let missing = folder.path("no-such-folder-maya/invites.sqlite").path
