@@ -2,6 +2,7 @@ import BeckonBuild
 import BeckonEngine
 import BeckonSite
 import BeckonStore
+import Synchronization
 
 /// Invites' own pages and cards, kept so a link opened again (by its recipient, or by each
 /// crawler that previews it) is answered without rendering. They are results of engine steps:
@@ -17,6 +18,12 @@ final class InviteArtifactCache: Sendable {
 
     private let pages: Engine
     private let cards: Engine
+    /// Invites' fingerprints (through their encoding, which is slow), by the invite itself: the
+    /// few invites opened again and again (each crawler, each reload) are encoded once. Equal
+    /// invites have equal fingerprints, so keeping them never changes a key.
+    private let fingerprints = Mutex<[SampleInvite: Fingerprint]>([:])
+    /// How many invites' fingerprints are kept before they are all let go.
+    static let fingerprintsKept = 4_096
 
     /// Keeps at most `pageBudget` bytes of pages and `cardBudget` of cards in memory (a card with
     /// a picture is about 150 KB), and in `disk` too when given, reading through `invitePages`'
@@ -35,7 +42,9 @@ final class InviteArtifactCache: Sendable {
     func page(
         _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, make: () -> PersonalPage
     ) -> PersonalPage {
-        pages.persistentValue(Self.page, Self.page.key(kind.rawValue, locale, invite, link)) { make().kept }
+        pages.persistentValue(Self.page, Self.page.key(kind.rawValue, locale.rawValue, fingerprint(invite), link)) {
+            make().kept
+        }
     }
 
     /// The card in `locale` for an invite, by the link that vouches for it (with its picture's
@@ -43,10 +52,22 @@ final class InviteArtifactCache: Sendable {
     func card(
         locale: LocaleID, invite: SampleInvite, link: String, make: () async throws(StoreError) -> PersonalPage
     ) async throws(StoreError) -> PersonalPage {
-        try await cards.persistentValue(Self.card, Self.card.key(locale, invite, link)) {
+        try await cards.persistentValue(Self.card, Self.card.key(locale.rawValue, fingerprint(invite), link)) {
             () async throws(StoreError) in
             try await make().kept
         }
+    }
+
+    /// The fingerprint of every field of an invite, through its encoding (a field added is never
+    /// left out).
+    private func fingerprint(_ invite: SampleInvite) -> Fingerprint {
+        if let known = fingerprints.withLock({ $0[invite] }) { return known }
+        let computed = Fingerprint(encoding: invite)
+        fingerprints.withLock {
+            if $0.count >= Self.fingerprintsKept { $0.removeAll(keepingCapacity: true) }
+            $0[invite] = computed
+        }
+        return computed
     }
 
     /// Lets go of every kept page and card (a sender's data was erased: none with it stays in
@@ -55,6 +76,7 @@ final class InviteArtifactCache: Sendable {
         pages.releaseResults()
         cards.releaseResults()
         pages.cache?.removeRecords()
+        fingerprints.withLock { $0.removeAll() }
     }
 
     /// The bytes kept on disk, when pages and cards are kept there (one cache holds both).

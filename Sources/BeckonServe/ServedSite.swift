@@ -13,7 +13,9 @@ public struct ServedSite: Sendable {
     public let files: [String: Artifact]
     public let config: SiteConfig
     /// The locales with pages, the default first.
-    public let locales: [LocaleID]
+    public var locales: [LocaleID] { localeChoices.locales }
+    /// The locale for each `Accept-Language` header.
+    private let localeChoices: LocaleChoices
     /// Each file's bytes as a response body, made once (a body is shared, not copied, per answer).
     let bodies: [String: ByteBuffer]
     /// Each image's `ETag`, made once: the built cards an invite's card falls back to.
@@ -42,7 +44,9 @@ public struct ServedSite: Sendable {
         }
         let defaultLocale = config.locales.defaultLocale
         let withPages = Set(artifacts.filter { $0.kind.isInvitePage && $0.sample == nil }.compactMap(\.locale))
-        self.locales = [defaultLocale] + withPages.filter { $0 != defaultLocale }.sorted { $0.rawValue < $1.rawValue }
+        localeChoices = LocaleChoices(
+            locales: [defaultLocale] + withPages.filter { $0 != defaultLocale }.sorted { $0.rawValue < $1.rawValue },
+            fallback: defaultLocale)
     }
 
     /// The file a request path names: `/de-DE/invite/` is `de-DE/invite/index.html`. `nil` for a
@@ -123,6 +127,6 @@ public struct ServedSite: Sendable {
 
     /// The locale for a visitor's `Accept-Language`, or the default one.
     public func locale(acceptLanguage: String?) -> LocaleID {
-        AcceptLanguage(acceptLanguage).best(of: locales) ?? config.locales.defaultLocale
+        localeChoices.locale(for: acceptLanguage)
     }
 }

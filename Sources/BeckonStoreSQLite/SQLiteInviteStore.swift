@@ -154,9 +154,13 @@ public final class SQLiteInviteStore: InviteStore {
     ) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)? {
         try lookUp("reading an invite") { db in
             let statement = try db.cachedStatement(sql: Self.inviteAndAvatarSQL)
-            return try Row.fetchOne(statement, arguments: [code.rawValue]).map { row in
-                let updated: Int64? = try row.decode(atIndex: InviteRecord.columns.count)
-                return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+            // The row is read where SQLite holds it, not copied first (as `fetchOne` would).
+            let rows = try Row.fetchCursor(statement, arguments: [code.rawValue])
+            return try withExtendedLifetime(rows) {
+                try rows.next().map { row in
+                    let updated: Int64? = try row.decode(atIndex: InviteRecord.columns.count)
+                    return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+                }
             }
         }
     }

@@ -34,4 +34,22 @@ import Testing
             if let chosen = AcceptLanguage(header).best(of: Self.locales) { #expect(Self.locales.contains(chosen)) }
         }
     }
+
+    /// The remembered choice is the choice: for random headers, more than are kept, asked twice
+    /// each (the second time remembered), and headers too long to keep.
+    @Test func rememberedChoicesAreTheChoices() {
+        let fallback = Self.locales[0]
+        let choices = LocaleChoices(locales: Self.locales, fallback: fallback)
+        var generator = SeededGenerator(seed: 11)
+        let pieces = ["de", "en-US", "ja", "q=0.5", ";", ",", " ", "*", "-", "ar-EG", "q=0", "x", "fr"]
+        var headers: [String?] = [nil, String(repeating: "fr, ", count: 100) + "ja"]
+        for _ in 0..<(LocaleChoices.kept * 2) {
+            headers.append(
+                (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+                    .joined())
+        }
+        for header in headers + headers.reversed() {
+            #expect(choices.locale(for: header) == AcceptLanguage(header).best(of: Self.locales) ?? fallback)
+        }
+    }
 }
