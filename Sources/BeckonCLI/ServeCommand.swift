@@ -75,6 +75,13 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "mb"))
     var inviteCacheSize: Int = 1024
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How many threads read requests and write answers (SwiftNIO event loops); answers are made on Swift's own pool, one thread per core. Default: half the cores, at least one.",
+            valueName: "n"))
+    var eventLoops: Int?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("`--port` must be from 0 to 65535.") }
         guard (1...100_000).contains(invitesPerDay) else {
@@ -82,6 +89,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...1_048_576).contains(inviteCacheSize) else {
             throw ValidationError("`--invite-cache-size` must be from 1 to 1048576 (megabytes).")
+        }
+        if let eventLoops, !(1...256).contains(eventLoops) {
+            throw ValidationError("`--event-loops` must be from 1 to 256.")
         }
     }
 
@@ -178,6 +188,7 @@ struct ServeCommand: AsyncParsableCommand {
         let site = served
         var settings = ServeServer.Settings(
             host: host, port: port, apiToken: token, limit: RateLimit(limit: invitesPerDay, window: 86_400))
+        if let eventLoops { settings.eventLoops = eventLoops }
         if let outbox {
             let folder = URL(fileURLWithPath: outbox)
             do {

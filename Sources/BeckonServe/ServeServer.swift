@@ -6,6 +6,7 @@ import InviteModel
 import InviteSecurity
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// `beckon serve`: a built site, its invite links answered by each invite's state, and the
@@ -26,6 +27,13 @@ public struct ServeServer: Sendable {
         public var outbox: Outbox?
         /// Where invites' own pages and cards are also kept on disk, sealed (`--cache DIR`).
         public var inviteCache: StepCache?
+        /// How many SwiftNIO event loops (threads) read requests and write answers
+        /// (`--event-loops`); answers are made on Swift's own pool, one thread per core.
+        public var eventLoops = Settings.defaultEventLoops
+
+        /// Half the cores, at least one: an answer takes more of a core to make than to read and
+        /// write, and a thread of each per core would leave them taking turns on the cores.
+        public static var defaultEventLoops: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
 
         public init(
             host: String, port: Int, apiToken: String?, limit: RateLimit, sweepInterval: Duration = .seconds(60)
@@ -78,6 +86,7 @@ public struct ServeServer: Sendable {
             onServerRunning: { channel in
                 ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)/")
             },
+            eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup(numberOfThreads: settings.eventLoops)),
             logger: logger)
         let sweep = ExpirySweep(
             store: routes.service.store, interval: settings.sweepInterval, now: routes.service.now, log: log)

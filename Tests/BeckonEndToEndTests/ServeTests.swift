@@ -215,6 +215,22 @@ import Testing
         #expect(try server.raw("GET", "/metrics").body.contains("beckon_rate_limited_total 2"))
     }
 
+    /// `--event-loops` sets how many threads read requests and write answers; one out of range
+    /// stops the server before it opens anything.
+    @Test func eventLoopsAreChosenOrRefused() throws {
+        let running = try Running(arguments: ["--event-loops", "3"])
+        defer { _ = running.server.stop() }
+        #expect(try running.server.raw("GET", "/healthz").status == 200)
+        let refused = try BeckonBinary.run(
+            [
+                "serve", "--site", running.folder.path("site").path, "--port", "0", "--event-loops", "0",
+                "--database", running.folder.path("other.sqlite").path,
+            ], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("`--event-loops` must be from 1 to 256"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: running.folder.path("other.sqlite").path))
+    }
+
     @Test func bulkResendAndErasure() throws {
         let running = try Running()
         let server = running.server
