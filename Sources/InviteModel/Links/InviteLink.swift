@@ -66,8 +66,9 @@ public struct InviteLink: Sendable, Hashable {
 
     /// The text the signature is computed over.
     public var canonicalForm: String {
-        let encodedPath = path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { PercentEncoding.encode(String($0)) }.joined(separator: "/")
+        // Split at the byte `/` (never inside a character), each segment encoded.
+        let encodedPath = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { PercentEncoding.encode(Substring($0)) }.joined(separator: "/")
         return ["BECKON-HMAC-SHA256", host, encodedPath, QueryString.build(parameters)].joined(separator: "\n")
     }
 
