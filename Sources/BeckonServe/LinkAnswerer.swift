@@ -36,7 +36,8 @@ struct LinkAnswerer: Sendable {
     }
 
     let site: ServedSite
-    let keyring: LinkKeyring
+    /// The site's links, checked with the keyring from the environment; those that verified are remembered.
+    let verified: VerifiedLinks
     let store: any InviteStore
     /// Verifies seed 003's invite tokens (`tokens.acceptURL`), when the site has them and a key
     /// is in the environment.
@@ -50,7 +51,7 @@ struct LinkAnswerer: Sendable {
         disk: StepCache? = nil
     ) {
         self.site = site
-        self.keyring = keyring
+        verified = VerifiedLinks(keyring: keyring, policy: site.config.links)
         self.store = store
         self.tokens = tokens
         artifacts = InviteArtifactCache(invitePages: site.invitePages, disk: disk)
@@ -160,16 +161,9 @@ struct LinkAnswerer: Sendable {
     private func lookUp(
         _ url: String, at date: Date
     ) async throws(StoreError) -> (link: InviteLink?, expired: Bool, record: InviteRecord?, avatarUpdatedAt: Date?) {
-        let link: InviteLink?
-        var expired = false
-        switch keyring.verify(url, policy: site.config.links, at: date) {
-        case .success(let valid): link = valid
-        case .failure(.expired):
-            // Parsed again to learn its target.
-            link = try? InviteLink(parsing: url, policy: site.config.links)
-            expired = true
-        case .failure: link = nil
-        }
+        let authentic = verified.authentic(url, at: date)
+        let link = authentic?.link
+        let expired = authentic?.expired ?? false
         let code: InviteCode?
         if case .code(let linked)? = link?.target { code = linked } else { code = nil }
         let found = try await store.inviteAndAvatar(code: code ?? Self.absentCode)
