@@ -11,7 +11,10 @@ import BeckonWeb
 /// templates and layouts with the invite's values, checked by the page rules a built page passes.
 /// A page that fails them is not shown: the caller serves the built page without the invite's
 /// values instead, and learns which rules failed (their ids only; never the values).
-public struct InvitePages: Sendable {
+///
+/// A class: every link answer in `beckon serve` reaches it, and a struct of this many parts was
+/// copied (each part retained and released) at every one.
+public final class InvitePages: Sendable {
     let renderer: PageRenderer
     let checker: Checker
     /// The site's card layout, when it has one.

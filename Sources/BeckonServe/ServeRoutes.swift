@@ -147,17 +147,23 @@ final class ServeRoutes: Sendable {
             ])
     }
 
+    /// Whether a query (without `?`) has a parameter called `name`, read at the bytes `&` and `=`.
+    static func query(_ query: String, names name: String) -> Bool {
+        query.utf8.split(separator: UInt8(ascii: "&")).contains {
+            $0.prefix { $0 != UInt8(ascii: "=") }.elementsEqual(name.utf8)
+        }
+    }
+
     private func file(_ request: Request) async throws -> Response {
         let path = request.uri.path
         let language = request.headers[.acceptLanguage]
         if isInviteLink(path) {
             // The link with one of Beckon's own parameters is the invite's card or sender's picture.
             if let query = request.uri.query {
-                let names = query.split(separator: "&").map { $0.prefix { $0 != "=" } }
-                if names.contains(Substring(LinkAnswerer.cardParameter)) {
+                if Self.query(query, names: LinkAnswerer.cardParameter) {
                     return await cardResponse(path: path, query: query, ifNoneMatch: request.headers[.ifNoneMatch])
                 }
-                if names.contains(Substring(LinkAnswerer.avatarParameter)) {
+                if Self.query(query, names: LinkAnswerer.avatarParameter) {
                     return await avatarResponse(path: path, query: query)
                 }
             }

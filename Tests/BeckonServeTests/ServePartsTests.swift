@@ -38,6 +38,15 @@ import Testing
         #expect(ConstantTime.equal(given, token) == equal)
     }
 
+    @Test(arguments: [
+        ("exp=1&kid=p1&sig=x&og=de-DE", "og", true), ("og&exp=1", "og", true), ("og=", "og", true),
+        ("exp=1&kid=p1&sig=x", "og", false), ("ogx=1&xog=2", "og", false), ("avatar=abc&og", "avatar", true),
+        ("", "og", false), ("sig=og", "og", false), ("og\u{301}=1", "og", false),
+    ])
+    func aQueryNamesAParameterOnlyByItsWholeName(query: String, name: String, names: Bool) {
+        #expect(ServeRoutes.query(query, names: name) == names)
+    }
+
     /// The document served at /v1/openapi.json is docs/openapi.json, byte for byte.
     @Test func theServedDocumentIsTheOneInTheRepository() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
