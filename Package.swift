@@ -57,7 +57,8 @@ let package = Package(
             name: "BeckonStorePostgres",
             dependencies: [
                 "BeckonStore", "InviteModel", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(
@@ -195,6 +196,7 @@ let package = Package(
                 "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonServe", "BeckonStarters",
                 "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity", "CBeckonSys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .executableTarget(

@@ -12,6 +12,7 @@ import BeckonStoreSQLite
 import Foundation
 import InviteModel
 import InviteSecurity
+import NIOPosix
 
 /// `beckon serve`: the site and its invite links at request time, with the invite API.
 struct ServeCommand: AsyncParsableCommand {
@@ -154,11 +155,15 @@ struct ServeCommand: AsyncParsableCommand {
         served.invitePages = result.invitePages
         served.rateLimitMessages = try rateLimitMessages(for: served.locales)
         let keyring = try LinkSigning.keyring(config.links)
+        // The server's event loops, shared with PostgreSQL's connections: a query's answer is
+        // read on the thread that then writes the HTTP answer.
+        let eventLoopGroup = MultiThreadedEventLoopGroup(
+            numberOfThreads: eventLoops ?? ServeServer.Settings.defaultEventLoops)
         let store: any InviteStore
         var postgres: PostgresInviteStore?
         do {
             if Self.isPostgres(database) {
-                postgres = try await PostgresInviteStore(url: database)
+                postgres = try await PostgresInviteStore(url: database, eventLoopGroup: eventLoopGroup)
                 store = postgres!
             } else {
                 store = try SQLiteInviteStore(path: database)
@@ -188,7 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
         let site = served
         var settings = ServeServer.Settings(
             host: host, port: port, apiToken: token, limit: RateLimit(limit: invitesPerDay, window: 86_400))
-        if let eventLoops { settings.eventLoops = eventLoops }
+        settings.eventLoopGroup = eventLoopGroup
         if let outbox {
             let folder = URL(fileURLWithPath: outbox)
             do {

@@ -30,6 +30,9 @@ public struct ServeServer: Sendable {
         /// How many SwiftNIO event loops (threads) read requests and write answers
         /// (`--event-loops`); answers are made on Swift's own pool, one thread per core.
         public var eventLoops = Settings.defaultEventLoops
+        /// The event loops to use, when they are made before the server (to share them with the
+        /// store's connections); else `eventLoops` new ones.
+        public var eventLoopGroup: (any EventLoopGroup)?
 
         /// Half the cores, at least one: an answer takes more of a core to make than to read and
         /// write, and a thread of each per core would leave them taking turns on the cores.
@@ -86,7 +89,8 @@ public struct ServeServer: Sendable {
             onServerRunning: { channel in
                 ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)/")
             },
-            eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup(numberOfThreads: settings.eventLoops)),
+            eventLoopGroupProvider: .shared(
+                settings.eventLoopGroup ?? MultiThreadedEventLoopGroup(numberOfThreads: settings.eventLoops)),
             logger: logger)
         let sweep = ExpirySweep(
             store: routes.service.store, interval: settings.sweepInterval, now: routes.service.now, log: log)

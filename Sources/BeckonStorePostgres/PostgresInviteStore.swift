@@ -2,6 +2,8 @@ import BeckonStore
 import Foundation
 import InviteModel
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// An `InviteStore` in a PostgreSQL database, through PostgresNIO, for several `beckon serve`
@@ -30,7 +32,12 @@ public final class PostgresInviteStore: InviteStore {
     ///
     /// - Parameter maximumConnections: The most connections this store opens at once; the
     ///   server's `max_connections` must cover every instance's.
-    public init(url: String, maximumConnections: Int = 20) async throws(StoreError) {
+    /// - Parameter eventLoopGroup: The threads the pool's connections run on (`beckon serve`
+    ///   gives its own, so requests and their queries share them).
+    public init(
+        url: String, maximumConnections: Int = 20,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws(StoreError) {
         let url = try DatabaseURL(url)
         let logger = Self.logger
         do {
@@ -50,7 +57,7 @@ public final class PostgresInviteStore: InviteStore {
         var configuration = url.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout))
-        let client = PostgresClient(configuration: configuration)
+        let client = PostgresClient(configuration: configuration, eventLoopGroup: eventLoopGroup)
         self.client = client
         self.runner = Task { await client.run() }
     }
