@@ -28,7 +28,7 @@ public struct Invite: Sendable, Hashable, Codable {
 
     /// A new invite in the `created` state.
     public init(
-        id: UUID = UUID(), senderID: String, code: InviteCode, context: InviteContext = .generic,
+        id: UUID = .random(), senderID: String, code: InviteCode, context: InviteContext = .generic,
         contextID: String? = nil, channel: InviteChannel = .other, createdAt: Date, expiry: ExpiryPolicy = .friend
     ) {
         self.id = id

@@ -21,6 +21,13 @@ enum QueryString {
 
     /// `a=1&b=two%20words`, in the given order.
     static func build(_ pairs: [(String, String)]) -> String {
-        pairs.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+        var query = ""
+        for (name, value) in pairs {
+            if !query.isEmpty { query += "&" }
+            query += PercentEncoding.encode(name)
+            query += "="
+            query += PercentEncoding.encode(value)
+        }
+        return query
     }
 }

@@ -42,7 +42,12 @@ public struct InviteLink: Sendable, Hashable {
         self.variant = variant
         host = policy.host
         switch target {
-        case .code(let code): path = policy.path.components(separatedBy: "{code}").joined(separator: code.rawValue)
+        case .code(let code):
+            // `links.path` holds `{code}` once (beckon.yml's checks ask it); any other path has
+            // each `{code}` replaced.
+            path =
+                policy.codeAffixes.map { $0.prefix + code.rawValue + $0.suffix }
+                ?? policy.path.components(separatedBy: "{code}").joined(separator: code.rawValue)
         case .referral: path = policy.path
         }
         self.target = target
