@@ -61,6 +61,7 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
     /// a JSON type, none, a wildcard or one it cannot parse, and refuses (415) any other.
     private static func mayBeJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return true }
+        if contentType == "application/json" { return true }  // as nearly every client sends it
         let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
         let parts = type.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts.contains("*") else { return true }
@@ -80,6 +81,7 @@ enum APIAccept {
     /// range with a non-zero quality that is `*/*`, `application/*` or one of them.
     static func allowsJSON(_ header: String?) -> Bool {
         guard let header else { return true }
+        if header == "*/*" || header == "application/json" { return true }  // as nearly every client sends it
         return header.split(separator: ",").contains { range in
             let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard let type = parts.first else { return false }
