@@ -36,7 +36,7 @@ extension InviteEvent {
         self.init(
             sequence: sequence,
             name: try parsed("name", Name.init(rawValue:)),
-            inviteID: try parsed("invite_id", UUID.init(uuidString:)),
+            inviteID: try parsed("invite_id", UUID.init(storedText:)),
             code: try parsed("code", InviteCode.init),
             senderID: senderID,
             context: try parsed("context", InviteContext.init(rawValue:)),

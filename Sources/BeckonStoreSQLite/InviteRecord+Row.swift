@@ -81,7 +81,7 @@ extension InviteRecord {
             return value
         }
         var invite = Invite(
-            id: try parsed("id", UUID.init(uuidString:)),
+            id: try parsed("id", UUID.init(storedText:)),
             senderID: try required("sender_id"),
             code: try parsed("code", InviteCode.init),
             context: try parsed("context", InviteContext.init(rawValue:)),
