@@ -143,10 +143,11 @@ struct LinkAnswerer: Sendable {
     ) async throws(StoreError) -> (
         value: String, url: String, expired: Bool, record: InviteRecord?, avatarUpdatedAt: Date?
     )? {
-        var items = query.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
+        // Split at the byte `&`, as `ServeRoutes.query(_:names:)` reads it.
+        var items = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map(Substring.init)
         let prefix = parameter + "="
-        guard let index = items.lastIndex(where: { $0.hasPrefix(prefix) }) else { return nil }
-        let value = String(items[index].dropFirst(prefix.count))
+        guard let index = items.lastIndex(where: { $0.utf8.starts(with: prefix.utf8) }) else { return nil }
+        let value = String(Substring(items[index].utf8.dropFirst(prefix.utf8.count)))
         items.remove(at: index)
         let url = "https://\(site.config.links.host)\(path)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         let found = try await lookUp(url, at: date)

@@ -27,15 +27,15 @@ public struct ServeServer: Sendable {
         public var outbox: Outbox?
         /// Where invites' own pages and cards are also kept on disk, sealed (`--cache DIR`).
         public var inviteCache: StepCache?
-        /// How many SwiftNIO event loops (threads) read requests and write answers
-        /// (`--event-loops`); answers are made on Swift's own pool, one thread per core.
-        public var eventLoops = Settings.defaultEventLoops
-        /// The event loops to use, when they are made before the server (to share them with the
-        /// store's connections); else `eventLoops` new ones.
+        /// The SwiftNIO event loops (threads) that read requests and write answers
+        /// (`--event-loops`), made before the server to share them with the store's connections;
+        /// `nil`: `defaultEventLoops` new ones. Answers are made on Swift's own pool, one thread
+        /// per core.
         public var eventLoopGroup: (any EventLoopGroup)?
 
-        /// Half the cores, at least one: an answer takes more of a core to make than to read and
-        /// write, and a thread of each per core would leave them taking turns on the cores.
+        /// How many event loops there are by default: half the cores, at least one. An answer
+        /// takes more of a core to make than to read and write, and a thread of each per core
+        /// would leave them taking turns on the cores.
         public static var defaultEventLoops: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
 
         public init(
@@ -90,7 +90,7 @@ public struct ServeServer: Sendable {
                 ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)/")
             },
             eventLoopGroupProvider: .shared(
-                settings.eventLoopGroup ?? MultiThreadedEventLoopGroup(numberOfThreads: settings.eventLoops)),
+                settings.eventLoopGroup ?? MultiThreadedEventLoopGroup(numberOfThreads: Settings.defaultEventLoops)),
             logger: logger)
         let sweep = ExpirySweep(
             store: routes.service.store, interval: settings.sweepInterval, now: routes.service.now, log: log)

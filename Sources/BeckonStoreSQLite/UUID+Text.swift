@@ -5,28 +5,30 @@ extension UUID {
     /// `UUID(uuidString:)` does, without its `sscanf`: every link's lookup reads one.
     init?(storedText text: String) {
         var text = text
-        let bytes: uuid_t? = text.withUTF8 { utf8 in
-            guard utf8.count == 36 else { return nil }
-            var value = [UInt8](repeating: 0, count: 16)
-            var index = 0
-            var high: UInt8?
-            for (offset, byte) in utf8.enumerated() {
-                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                    guard byte == UInt8(ascii: "-") else { return nil }
-                    continue
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let read = text.withUTF8 { utf8 in
+            guard utf8.count == 36 else { return false }
+            return withUnsafeMutableBytes(of: &bytes) { value in
+                var index = 0
+                var high: UInt8?
+                for (offset, byte) in utf8.enumerated() {
+                    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                        guard byte == UInt8(ascii: "-") else { return false }
+                        continue
+                    }
+                    guard let digit = Self.hexDigit(byte) else { return false }
+                    if let first = high {
+                        value[index] = first << 4 | digit
+                        index += 1
+                        high = nil
+                    } else {
+                        high = digit
+                    }
                 }
-                guard let digit = Self.hexDigit(byte) else { return nil }
-                if let first = high {
-                    value[index] = first << 4 | digit
-                    index += 1
-                    high = nil
-                } else {
-                    high = digit
-                }
+                return true
             }
-            return value.withUnsafeBytes { $0.load(as: uuid_t.self) }
         }
-        guard let bytes else { return nil }
+        guard read else { return nil }
         self.init(uuid: bytes)
     }
 
