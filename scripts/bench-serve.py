@@ -20,8 +20,9 @@ email rendered and checked). Then, under load with wrk, one after another:
 - serve, create: `POST /v1/invites` with a new sender each time (the rate-limit check and the
   insert, each a write transaction);
 
-and prints requests per second, p50/p95/p99 latency and the server's resident memory before and
-after. With `--cache`, serve runs with `--cache DIR`, and after the one-at-a-time phase it is
+and prints requests per second, p50/p95/p99 latency, the server's CPU time per request (its user
+and system time from /proc over the run, divided by the requests answered) and its resident memory
+before and after. With `--cache`, serve runs with `--cache DIR`, and after the one-at-a-time phase it is
 restarted and the 300 invites' pages and cards are opened once more, one at a time: read back from
 the sealed records on disk instead of rendered. With `--distinct N` it does none of that: it creates N invites (100 per sender), then opens
 their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon`.
@@ -65,15 +66,24 @@ def rss_kb(pid):
     return 0
 
 
-def wrk(url, seconds, connections, script_text, work):
+def cpu_seconds(pid):
+    """The user and system time a process has used (`/proc/PID/stat`)."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wrk(url, seconds, connections, script_text, work, pid=None):
+    """wrk's figures; with `pid`, also that server's CPU time per request answered, in µs."""
     script = work / f"wrk-{secrets.token_hex(4)}.lua"
     script.write_text(script_text + LATENCY_SCRIPT)
+    before = cpu_seconds(pid) if pid else None
     out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s", str(script), url],
                          capture_output=True, text=True, check=True).stdout
     match = re.search(r"BENCH (\d+) ([\d.]+) (\d+) (\d+) (\d+) (\d+)", out)
     requests, duration, p50, p95, p99, bad = match.groups()
+    cpu = (cpu_seconds(pid) - before) / int(requests) * 1e6 if pid and int(requests) else None
     return {"rps": int(requests) / float(duration), "p50": int(p50) / 1000, "p95": int(p95) / 1000,
-            "p99": int(p99) / 1000, "non2xx": int(bad), "requests": int(requests)}
+            "p99": int(p99) / 1000, "non2xx": int(bad), "requests": int(requests), "cpu_us": cpu}
 
 
 def start_nginx(output, work):
@@ -304,7 +314,7 @@ def main():
 local paths = {paths}
 local n = 0
 request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1], {{["Accept-Language"] = "de"}}) end
-""", work)
+""", work, serve.pid)
         # The 300 invites' cards were drawn and kept by the phase one at a time: crawlers asking
         # again (WhatsApp, iMessage and Slack each fetch a shared link's card) get them kept.
         cards = "{" + ",".join(json.dumps(p + "&og=en-US") for p in links[:300]) + "}"
@@ -312,7 +322,7 @@ request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1]
 local paths = {cards}
 local n = 0
 request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1]) end
-""", work)
+""", work, serve.pid)
         results["serve, POST /v1/invites"] = wrk(base + "/", args.seconds, args.connections, f"""
 local n = 0
 local id = math.random(1, 1000000000)
@@ -321,11 +331,12 @@ request = function()
   return wrk.format("POST", "/v1/invites", {{["Authorization"] = "Bearer {token}", ["Content-Type"] = "application/json"}},
     string.format('{{"senderId":"b%d_%d","channel":"copy_link"}}', id, n))
 end
-""", work)
+""", work, serve.pid)
         rss_after = rss_kb(serve.pid)
-        print(f"{'what':34} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'non-2xx':>8}")
+        print(f"{'what':34} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'CPU µs':>8}")
         for name, r in results.items():
-            print(f"{name:34} {r['rps']:9.0f} {r['p50']:8.2f} {r['p95']:8.2f} {r['p99']:8.2f} {r['non2xx']:8d}")
+            cpu = f"{r['cpu_us']:8.1f}" if r["cpu_us"] is not None else f"{'':8}"
+            print(f"{name:34} {r['rps']:9.0f} {r['p50']:8.2f} {r['p95']:8.2f} {r['p99']:8.2f} {r['non2xx']:8d} {cpu}")
         ceiling = results["nginx, static landing page"]["rps"]
         print(f"links throughput / nginx: {results['serve, signed link → its page']['rps'] / ceiling:.2f}")
         print(f"store: {args.store}")
