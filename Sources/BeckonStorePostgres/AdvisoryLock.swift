@@ -8,8 +8,8 @@ enum AdvisoryLock {
     /// Held while the schema is migrated, so instances starting at once migrate one at a time.
     static let migrations: PostgresQuery = "SELECT pg_advisory_xact_lock(1650549582, 1)"
 
-    /// Held from a transaction's first event insert to its commit, so sequence numbers are
-    /// assigned and committed in the same order (see `InviteEvent.insert`).
+    /// Held while committed events are given their sequence numbers, so numbering transactions
+    /// run one at a time (see `EventNumbering`).
     static let events: PostgresQuery = "SELECT pg_advisory_xact_lock(1650549582, 2)"
 
     /// Held by a create, keyed by the sender (a hash of their id: two senders may share a key,

@@ -7,16 +7,12 @@ import PostgresNIO
 extension InviteEvent {
     static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at FROM events"
 
-    /// Appends events for `invite`, each dated by `date(of:for:fallback:)`. The first takes the
-    /// events lock, held until the transaction ends: the identity sequence hands out numbers in
-    /// the order transactions take the lock, and they commit in that order too (a commit becomes
-    /// visible before its locks are released), so a reader that has seen sequence `n` never later
-    /// finds an event below `n`.
+    /// Appends events for `invite`, each dated by `date(of:for:fallback:)`, without a sequence
+    /// number: `EventNumbering` gives them theirs once they are committed, so writers take no
+    /// lock in common.
     static func insert(
         _ names: [Name], for invite: Invite, now: Date, on connection: PostgresConnection, logger: Logger
     ) async throws {
-        guard !names.isEmpty else { return }
-        try await connection.query(AdvisoryLock.events, logger: logger)
         for name in names {
             let at = Milliseconds.from(date(of: name, for: invite, fallback: now))
             try await connection.query(

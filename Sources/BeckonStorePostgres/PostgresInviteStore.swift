@@ -13,8 +13,8 @@ import PostgresNIO
 /// task that runs it; `close()` ends that task, and so does releasing the store. Every method is
 /// one transaction in PostgreSQL's default isolation (read committed) made exact by locks: a
 /// create holds an advisory lock keyed by the sender, an update and the expiry sweep lock the
-/// invites they change (`SELECT … FOR UPDATE`), and event inserts hold the events lock until
-/// their transaction commits, so sequences commit in order. See docs/store.md.
+/// invites they change (`SELECT … FOR UPDATE`), and events are numbered in order when the feed is
+/// read (`EventNumbering`). See docs/store.md.
 public final class PostgresInviteStore: InviteStore {
     /// The names of the schema migrations this version knows, in the order they run.
     public static var migrationNames: [String] { StoreSchema.migrations.map(\.name) }
@@ -195,11 +195,26 @@ public final class PostgresInviteStore: InviteStore {
 
     public func events(after sequence: Int64, limit: Int) async throws(StoreError) -> [InviteEvent] {
         guard limit > 0 else { return [] }
+        try await numberEvents()
         return try await read("reading events") { connection, logger in
             try await connection.query(
                 "\(unescaped: InviteEvent.selectSQL) WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
                 logger: logger
             ).collect().map(InviteEvent.init(row:))
+        }
+    }
+
+    /// Numbers the committed events that wait for their sequence numbers (`EventNumbering`).
+    private func numberEvents() async throws(StoreError) {
+        let pending = try await read("numbering events") { connection, logger in
+            try await connection.query(EventNumbering.pending, logger: logger).collect().first
+                .map { try ColumnReader($0, table: "events").required("pending", as: Bool.self) } ?? false
+        }
+        guard pending else { return }
+        _ = try await transaction("numbering events") { connection, logger in
+            try await connection.query(AdvisoryLock.events, logger: logger)
+            try await connection.query(EventNumbering.number, logger: logger)
+            return 0
         }
     }
 

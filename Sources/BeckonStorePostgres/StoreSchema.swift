@@ -13,6 +13,20 @@ enum StoreSchema {
     static let migrations = [
         Migration(name: "v1-invites-idempotency-events", statements: version1),
         Migration(name: "v2-avatars", statements: version2),
+        Migration(name: "v3-events-numbered-when-read", statements: version3),
+    ]
+
+    /// Events are numbered when they are read, in the order they were written, instead of when
+    /// they are inserted (see `EventNumbering`): `sequence` becomes empty until then, and `id`, an
+    /// identity drawn at the insert, keeps the order they were written in. Rows already numbered
+    /// keep their numbers.
+    private static let version3: [PostgresQuery] = [
+        "ALTER TABLE events ALTER COLUMN sequence DROP IDENTITY",
+        "ALTER TABLE events DROP CONSTRAINT events_pkey",
+        "ALTER TABLE events ALTER COLUMN sequence DROP NOT NULL",
+        "ALTER TABLE events ADD COLUMN id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+        "CREATE UNIQUE INDEX events_by_sequence ON events (sequence)",
+        "CREATE INDEX events_unnumbered ON events (id) WHERE sequence IS NULL",
     ]
 
     /// A sender's picture, a PNG of at most a few hundred KB; `updated_at` in milliseconds.
@@ -92,12 +106,15 @@ enum StoreSchema {
 
     /// Runs the migrations `connection`'s database lacks, all in one transaction that first takes
     /// the migration lock: a second instance starting at the same moment waits, then finds them run.
-    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    /// `version` stops at an earlier version (a test's database as an older release left it).
+    static func migrate(
+        _ connection: PostgresConnection, logger: Logger, through version: Int = migrations.count
+    ) async throws {
         try await connection.withTransaction(logger: logger) { connection in
             try await connection.query(AdvisoryLock.migrations, logger: logger)
             try await connection.query(createMigrationsTable, logger: logger)
             let applied = try await appliedVersions(connection, logger: logger)
-            for (index, migration) in migrations.enumerated() where !applied.contains(index + 1) {
+            for (index, migration) in migrations.prefix(version).enumerated() where !applied.contains(index + 1) {
                 for statement in migration.statements {
                     try await connection.query(statement, logger: logger)
                 }

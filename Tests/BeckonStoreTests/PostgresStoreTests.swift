@@ -1,9 +1,12 @@
 import BeckonStore
-import BeckonStorePostgres
 import BeckonTestSupport
 import Foundation
 import InviteModel
+import Logging
+import PostgresNIO
 import Testing
+
+@testable import BeckonStorePostgres
 
 /// What only the PostgreSQL store does: several instances (each its own client and pool, as
 /// several `beckon serve` processes) on one database, migrations run once by instances starting
@@ -34,6 +37,55 @@ struct PostgresStoreTests {
         let reopened = try await PostgresInviteStore(url: url, maximumConnections: 2)
         #expect(try await reopened.appliedMigrations() == PostgresInviteStore.migrationNames)
         for store in stores + [reopened] { await store.close() }
+    }
+
+    /// A database that an earlier release numbered its events in keeps their numbers, and the
+    /// events written after the upgrade continue from them, without a gap.
+    @Test func eventsNumberedBeforeTheUpgradeKeepTheirNumbers() async throws {
+        let url = try await PostgresCluster.shared.get().makeDatabase()
+        let logger = Logger(label: "BeckonStoreTests", factory: { _ in SwiftLogNoOpLogHandler() })
+        let connection = try await PostgresConnection.connect(
+            configuration: try DatabaseURL(url).connectionConfiguration(), id: 1, logger: logger)
+        let old = Fixture.record(sender: "u_old")
+        do {
+            try await StoreSchema.migrate(connection, logger: logger, through: 2)
+            try await connection.query(old.insertQuery, logger: logger)
+            // Version 2 draws each number at the insert.
+            try await InviteEvent.insert(
+                [.created, .sent], for: old.invite, now: Fixture.start, on: connection, logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+
+        let store = try await PostgresInviteStore(url: url, maximumConnections: 2)
+        #expect(try await store.appliedMigrations() == PostgresInviteStore.migrationNames)
+        let new = try await Fixture.create(Fixture.record(sender: "u_new"), in: store)
+        let events = try await Fixture.allEvents(in: store)
+        #expect(events.map(\.sequence) == [1, 2, 3])
+        #expect(events.map(\.name) == [.created, .sent, .created])
+        #expect(events.map(\.code) == [old.invite.code, old.invite.code, new.invite.code])
+        await store.close()
+    }
+
+    /// Events are numbered one after another, in the order they were written, whichever instance
+    /// wrote them and reads them; a write that fails leaves no gap.
+    @Test func eventsAreNumberedWithoutGapsInTheOrderWritten() async throws {
+        let stores = try await Self.twoInstances()
+        let first = try await Fixture.create(Fixture.record(sender: "u_a"), in: stores[0])
+        // A taken code rolls its transaction back.
+        let taken = try await stores[1].create(
+            Fixture.record(sender: "u_b", code: first.invite.code), limit: .friend, idempotencyKey: nil,
+            requestHash: nil)
+        #expect(taken == .codeTaken)
+        let second = try await Fixture.create(Fixture.record(sender: "u_b"), in: stores[1])
+        #expect(try await stores[1].events(after: 0, limit: 1).map(\.code) == [first.invite.code])
+        let third = try await Fixture.create(Fixture.record(sender: "u_c"), in: stores[0])
+        let events = try await Fixture.allEvents(in: stores[0])
+        #expect(events.map(\.sequence) == [1, 2, 3])
+        #expect(events.map(\.code) == [first, second, third].map(\.invite.code))
+        for store in stores { await store.close() }
     }
 
     @Test func twoInstancesRacingToAcceptLetExactlyOneWin() async throws {
