@@ -14,6 +14,8 @@ card (rendered and checked) and the second (kept), and creates of copy-link and 
 email rendered and checked). Then, under load with wrk, one after another:
 
 - nginx: the built landing page (`/en-US/invite/index.html`);
+- nginx, the kept cards as files: the 300 cards below, fetched from serve once and written into
+  nginx's folder (what sending these bytes costs on this machine, whoever sends them);
 - serve, links: signed links of the 1,000 invites, in turn (verify, look up, choose the page);
 - serve, kept card: the preview cards of the 300 invites measured one at a time, drawn then and
   kept (a crawler fetching a shared link's card again);
@@ -305,10 +307,22 @@ def main():
             serve.wait(timeout=30)
             serve, base = start_serve()
             from_disk(base, links[:300])
+        # The same 300 cards as files for nginx: what serving these bytes costs on this machine.
+        cards_folder = work / "output" / "bench-cards"
+        cards_folder.mkdir()
+        for index, link in enumerate(links[:300]):
+            with urllib.request.urlopen(base + link + "&og=en-US") as answer:
+                (cards_folder / f"{index}.png").write_bytes(answer.read())
+        card_bytes = sum(path.stat().st_size for path in cards_folder.iterdir()) / 300
         rss_before = rss_kb(serve.pid)
         results = {}
         results["nginx, static landing page"] = wrk(
             f"http://127.0.0.1:{nginx_port}/en-US/invite/index.html", args.seconds, args.connections, "", work)
+        results["nginx, the kept cards as files"] = wrk(f"http://127.0.0.1:{nginx_port}/", args.seconds,
+                                                         args.connections, """
+local n = 0
+request = function() n = n + 1; return wrk.format("GET", string.format("/bench-cards/%d.png", n % 300)) end
+""", work)
         paths = "{" + ",".join(json.dumps(p) for p in links) + "}"
         results["serve, signed link → its page"] = wrk(base + "/", args.seconds, args.connections, f"""
 local paths = {paths}
@@ -337,11 +351,12 @@ end
         for name, r in results.items():
             cpu = f"{r['cpu_us']:8.1f}" if r["cpu_us"] is not None else f"{'':8}"
             print(f"{name:34} {r['rps']:9.0f} {r['p50']:8.2f} {r['p95']:8.2f} {r['p99']:8.2f} {r['non2xx']:8d} {cpu}")
+        print(f"cards: {card_bytes / 1024:.0f} KB each on average")
         ceiling = results["nginx, static landing page"]["rps"]
         print(f"links throughput / nginx: {results['serve, signed link → its page']['rps'] / ceiling:.2f}")
         print(f"store: {args.store}")
         print(f"serve resident memory: {rss_before / 1024:.1f} MB after 1,000 creates, "
-              f"{rss_after / 1024:.1f} MB after the runs ({sum(r['requests'] for r in results.values()) - results['nginx, static landing page']['requests']:,} requests)")
+              f"{rss_after / 1024:.1f} MB after the runs ({sum(r['requests'] for name, r in results.items() if name.startswith('serve')):,} requests)")
     finally:
         serve.send_signal(signal.SIGTERM)
         serve.wait(timeout=20)

@@ -116,7 +116,6 @@ public final class PostgresInviteStore: InviteStore {
             guard try await !connection.query(record.insertQuery, logger: logger).collect().isEmpty else {
                 return .codeTaken
             }
-            try await InviteEvent.insert([.created], for: invite, now: Date(), on: connection, logger: logger)
             if let idempotencyKey {
                 try await connection.query(
                     """
