@@ -11,36 +11,6 @@ extension InviteRecord {
         variant, context_title FROM invites
         """
 
-    /// Inserts the record and its `invite_created` event (dated by its creation, unnumbered) in
-    /// one statement, unless its code is taken: then it inserts nothing and returns no row, also
-    /// when another transaction inserting the code commits first.
-    var insertQuery: PostgresQuery {
-        let invite = invite
-        return """
-            WITH inserted AS (
-                INSERT INTO invites (
-                    id, code, sender_id, context, context_id, channel, status, invitee_id, created_at, sent_at,
-                    resent_at, opened_at, accepted_at, cancelled_at, expires_at, sender_first_name, recipient,
-                    locale, variant, context_title
-                ) VALUES (
-                    \(invite.id), \(invite.code.rawValue), \(invite.senderID), \(invite.context.rawValue),
-                    \(invite.contextID), \(invite.channel.rawValue), \(invite.status.rawValue), \(invite.inviteeID),
-                    \(Milliseconds.from(invite.createdAt)), \(invite.sentAt.map(Milliseconds.from)),
-                    \(invite.resentAt.map(Milliseconds.from)), \(invite.openedAt.map(Milliseconds.from)),
-                    \(invite.acceptedAt.map(Milliseconds.from)), \(invite.cancelledAt.map(Milliseconds.from)),
-                    \(Milliseconds.from(invite.expiresAt)), \(senderFirstName), \(recipient), \(locale), \(variant),
-                    \(contextTitle)
-                )
-                ON CONFLICT (code) DO NOTHING
-                RETURNING id, code, sender_id, context, channel, created_at
-            )
-            INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
-            SELECT \(InviteEvent.Name.created.rawValue), id, code, sender_id, context, channel, created_at
-            FROM inserted
-            RETURNING invite_id
-            """
-    }
-
     /// Rewrites every column but the id, which identifies the row.
     var updateQuery: PostgresQuery {
         let invite = invite

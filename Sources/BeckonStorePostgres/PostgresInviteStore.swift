@@ -12,9 +12,9 @@ import PostgresNIO
 /// The store owns a `PostgresClient` (a pool of up to `maximumConnections` connections) and the
 /// task that runs it; `close()` ends that task, and so does releasing the store. Every method is
 /// one transaction in PostgreSQL's default isolation (read committed) made exact by locks: a
-/// create holds an advisory lock keyed by the sender, an update and the expiry sweep lock the
-/// invites they change (`SELECT … FOR UPDATE`), and events are numbered in order when the feed is
-/// read (`EventNumbering`). See docs/store.md.
+/// create (one call of a function, `CreateInvite`) holds an advisory lock keyed by the sender, an
+/// update and the expiry sweep lock the invites they change (`SELECT … FOR UPDATE`), and events
+/// are numbered in order when the feed is read (`EventNumbering`). See docs/store.md.
 public final class PostgresInviteStore: InviteStore {
     /// The names of the schema migrations this version knows, in the order they run.
     public static var migrationNames: [String] { StoreSchema.migrations.map(\.name) }
@@ -88,43 +88,27 @@ public final class PostgresInviteStore: InviteStore {
         _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
     ) async throws(StoreError) -> CreateOutcome {
         let record = record.rounded
-        return try await transaction("creating an invite") { connection, logger in
-            let invite = record.invite
-            try await connection.query(AdvisoryLock.sender(invite.senderID), logger: logger)
-            if let idempotencyKey {
-                let previous = try await connection.query(
-                    """
-                    SELECT request_hash, invite_id FROM idempotency_keys
-                    WHERE sender_id = \(invite.senderID) AND key = \(idempotencyKey)
-                    """, logger: logger
-                ).collect().first
-                if let previous {
-                    let columns = ColumnReader(previous, table: "idempotency_keys")
-                    guard try columns.optional("request_hash", as: String.self) == requestHash else {
-                        return .keyReused
-                    }
-                    let inviteID: UUID = try columns.required("invite_id")
-                    let first = try await Self.fetchInvite(
-                        "WHERE id = \(inviteID)", on: connection, logger: logger)
-                    guard let first else { throw StoredValueError(column: "idempotency_keys.invite_id") }
-                    return .replayed(first)
-                }
+        let statement = CreateInvite(
+            record: record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash)
+        return try await read("creating an invite") { connection, logger in
+            var decision: CreateInvite.Decision?
+            for try await row in try await connection.execute(statement, logger: logger) {
+                decision = decision ?? row
             }
-            if let retryAt = try await Self.retryDate(for: invite, limit: limit, on: connection, logger: logger) {
-                return .limited(retryAt: retryAt)
+            switch decision {
+            case .created: return .created(record)
+            case .keyReused: return .keyReused
+            case .codeTaken: return .codeTaken
+            case .limited(let oldest):
+                return .limited(
+                    retryAt: oldest.map { Milliseconds.date($0).addingTimeInterval(limit.window) } ?? .distantFuture)
+            case .replayed(let inviteID):
+                guard let first = try await Self.fetchInvite("WHERE id = \(inviteID)", on: connection, logger: logger)
+                else { throw StoredValueError(column: "idempotency_keys.invite_id") }
+                return .replayed(first)
+            case nil:
+                throw StoredValueError(column: "beckon_create_invite.result_kind")
             }
-            guard try await !connection.query(record.insertQuery, logger: logger).collect().isEmpty else {
-                return .codeTaken
-            }
-            if let idempotencyKey {
-                try await connection.query(
-                    """
-                    INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
-                    VALUES (\(invite.senderID), \(idempotencyKey), \(requestHash), \(invite.id),
-                        \(Milliseconds.from(invite.createdAt)))
-                    """, logger: logger)
-            }
-            return .created(record)
         }
     }
 
@@ -304,31 +288,6 @@ public final class PostgresInviteStore: InviteStore {
     }
 
     // MARK: Helpers
-
-    /// When the sender may create again, or `nil` when `invite` fits under the limit: the
-    /// invites created after `createdAt - window` are counted, and a slot frees up when the
-    /// oldest one that keeps the count at the limit leaves the window.
-    private static func retryDate(
-        for invite: Invite, limit: RateLimit, on connection: PostgresConnection, logger: Logger
-    ) async throws -> Date? {
-        guard limit.limit > 0 else { return .distantFuture }
-        let start = Milliseconds.from(invite.createdAt.addingTimeInterval(-limit.window))
-        let counted = try await connection.query(
-            "SELECT COUNT(*) FROM invites WHERE sender_id = \(invite.senderID) AND created_at > \(start)",
-            logger: logger
-        ).collect().first
-        let count = try counted.map { try ColumnReader($0, table: "invites").required("count", as: Int64.self) } ?? 0
-        guard count >= limit.limit else { return nil }
-        let oldest = try await connection.query(
-            """
-            SELECT created_at FROM invites WHERE sender_id = \(invite.senderID) AND created_at > \(start)
-            ORDER BY created_at LIMIT 1 OFFSET \(count - Int64(limit.limit))
-            """, logger: logger
-        ).collect().first
-        guard let oldest else { throw StoredValueError(column: "invites.created_at") }
-        let milliseconds: Int64 = try ColumnReader(oldest, table: "invites").required("created_at")
-        return Milliseconds.date(milliseconds).addingTimeInterval(limit.window)
-    }
 
     /// The first invite `InviteRecord.selectSQL` followed by `condition` finds, or `nil`.
     private static func fetchInvite(

@@ -14,6 +14,79 @@ enum StoreSchema {
         Migration(name: "v1-invites-idempotency-events", statements: version1),
         Migration(name: "v2-avatars", statements: version2),
         Migration(name: "v3-events-numbered-when-read", statements: version3),
+        Migration(name: "v4-create-invite-function", statements: version4),
+    ]
+
+    /// A create as one statement (`CreateInvite`): the sender's lock, the idempotency key, the
+    /// rate limit and the inserts in a function, so that a create is one round trip and one
+    /// transaction instead of one per statement. Each statement in the function reads a new
+    /// snapshot (it is `VOLATILE`), so the count after the lock sees every create that committed
+    /// while this one waited for it.
+    private static let version4: [PostgresQuery] = [
+        """
+        CREATE FUNCTION beckon_create_invite(
+            p_id UUID, p_code TEXT, p_sender_id TEXT, p_context TEXT, p_context_id TEXT, p_channel TEXT,
+            p_status TEXT, p_invitee_id TEXT, p_created_at BIGINT, p_sent_at BIGINT, p_resent_at BIGINT,
+            p_opened_at BIGINT, p_accepted_at BIGINT, p_cancelled_at BIGINT, p_expires_at BIGINT,
+            p_sender_first_name TEXT, p_recipient TEXT, p_locale TEXT, p_variant TEXT, p_context_title TEXT,
+            p_key TEXT, p_request_hash TEXT, p_limit BIGINT, p_window_start BIGINT
+        ) RETURNS TABLE (result_kind TEXT, result_invite UUID, result_oldest BIGINT)
+        LANGUAGE plpgsql VOLATILE AS $$
+        DECLARE
+            previous_hash TEXT;
+            previous_invite UUID;
+            counted BIGINT;
+            oldest BIGINT;
+        BEGIN
+            PERFORM pg_advisory_xact_lock(1650549583, hashtext(p_sender_id));
+            IF p_key IS NOT NULL THEN
+                SELECT k.request_hash, k.invite_id INTO previous_hash, previous_invite
+                FROM idempotency_keys k WHERE k.sender_id = p_sender_id AND k.key = p_key;
+                IF FOUND THEN
+                    IF previous_hash IS NOT DISTINCT FROM p_request_hash THEN
+                        RETURN QUERY SELECT 'replayed'::TEXT, previous_invite, NULL::BIGINT;
+                    ELSE
+                        RETURN QUERY SELECT 'key_reused'::TEXT, NULL::UUID, NULL::BIGINT;
+                    END IF;
+                    RETURN;
+                END IF;
+            END IF;
+            IF p_limit <= 0 THEN
+                RETURN QUERY SELECT 'limited'::TEXT, NULL::UUID, NULL::BIGINT;
+                RETURN;
+            END IF;
+            SELECT COUNT(*) INTO counted FROM invites i
+            WHERE i.sender_id = p_sender_id AND i.created_at > p_window_start;
+            IF counted >= p_limit THEN
+                SELECT i.created_at INTO oldest FROM invites i
+                WHERE i.sender_id = p_sender_id AND i.created_at > p_window_start
+                ORDER BY i.created_at LIMIT 1 OFFSET counted - p_limit;
+                RETURN QUERY SELECT 'limited'::TEXT, NULL::UUID, oldest;
+                RETURN;
+            END IF;
+            INSERT INTO invites (
+                id, code, sender_id, context, context_id, channel, status, invitee_id, created_at, sent_at,
+                resent_at, opened_at, accepted_at, cancelled_at, expires_at, sender_first_name, recipient,
+                locale, variant, context_title
+            ) VALUES (
+                p_id, p_code, p_sender_id, p_context, p_context_id, p_channel, p_status, p_invitee_id,
+                p_created_at, p_sent_at, p_resent_at, p_opened_at, p_accepted_at, p_cancelled_at, p_expires_at,
+                p_sender_first_name, p_recipient, p_locale, p_variant, p_context_title
+            ) ON CONFLICT (code) DO NOTHING;
+            IF NOT FOUND THEN
+                RETURN QUERY SELECT 'code_taken'::TEXT, NULL::UUID, NULL::BIGINT;
+                RETURN;
+            END IF;
+            INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
+            VALUES ('invite_created', p_id, p_code, p_sender_id, p_context, p_channel, p_created_at);
+            IF p_key IS NOT NULL THEN
+                INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
+                VALUES (p_sender_id, p_key, p_request_hash, p_id, p_created_at);
+            END IF;
+            RETURN QUERY SELECT 'created'::TEXT, p_id, NULL::BIGINT;
+        END
+        $$
+        """
     ]
 
     /// Events are numbered when they are read, in the order they were written, instead of when

@@ -63,6 +63,25 @@ import Testing
         }
     }
 
+    /// A limit of zero refuses every create for good, after the key is checked; a key without a
+    /// request hash replays for a retry without one too.
+    @Test(arguments: StoreFactory.all)
+    func aLimitOfZeroRefusesForGoodAndKeysWithoutHashesReplay(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { store in
+            let none = RateLimit(limit: 0, window: 60)
+            let refused = try await store.create(
+                Fixture.record(sender: "u_1"), limit: none, idempotencyKey: nil, requestHash: nil)
+            #expect(refused == .limited(retryAt: .distantFuture))
+            let first = Fixture.record(sender: "u_2")
+            let created = try await store.create(first, limit: .friend, idempotencyKey: "k", requestHash: nil)
+            #expect(created == .created(first))
+            let retried = try await store.create(
+                Fixture.record(sender: "u_2"), limit: none, idempotencyKey: "k", requestHash: nil)
+            #expect(retried == .replayed(first))
+            #expect(try await Fixture.allEvents(in: store).count == 1)
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func aRetriedKeyReplaysTheFirstInviteAndAReusedKeyIsRefused(_ factory: StoreFactory) async throws {
         try await withStore(factory) { store in

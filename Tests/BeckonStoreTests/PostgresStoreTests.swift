@@ -49,10 +49,17 @@ struct PostgresStoreTests {
         let old = Fixture.record(sender: "u_old")
         do {
             try await StoreSchema.migrate(connection, logger: logger, through: 2)
-            try await connection.query(old.insertQuery, logger: logger)
-            // Version 2 draws each number at the insert (the invite's `invite_created`, then this).
+            let invite = old.invite
+            try await connection.query(
+                """
+                INSERT INTO invites (id, code, sender_id, context, channel, status, created_at, expires_at)
+                VALUES (\(invite.id), \(invite.code.rawValue), \(invite.senderID), \(invite.context.rawValue),
+                    \(invite.channel.rawValue), \(invite.status.rawValue), \(Milliseconds.from(invite.createdAt)),
+                    \(Milliseconds.from(invite.expiresAt)))
+                """, logger: logger)
+            // Version 2 draws each number at the insert.
             try await InviteEvent.insert(
-                [.sent], for: old.invite, now: Fixture.start, on: connection, logger: logger)
+                [.created, .sent], for: invite, now: Fixture.start, on: connection, logger: logger)
         } catch {
             try? await connection.close()
             throw error
