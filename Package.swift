@@ -51,7 +51,10 @@ let package = Package(
         .target(name: "BeckonStore", dependencies: ["InviteModel"]),
         .target(
             name: "BeckonStoreSQLite",
-            dependencies: ["BeckonStore", "InviteModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "BeckonStore", "InviteModel", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "BeckonStorePostgres",

@@ -58,23 +58,27 @@ extension InviteRecord {
     private var values: [(any DatabaseValueConvertible)?] { Self.fields.map { $0.value(self) } }
 
     /// Reads a row selected with `selectSQL` (or with more columns after `columns`).
-    init(row: Row) throws {
-        func optional<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-            _ column: String, as _: Value.Type = Value.self
-        ) throws -> Value? {
+    init(row: some StoredColumns) throws {
+        func optional(_ column: String) throws -> String? {
             guard let index = Self.positions[column] else { throw StoredValueError(column: "invites.\(column)") }
-            return try row.decode(atIndex: index)
+            return try row.text(at: index, column: "invites.\(column)")
         }
-        func required<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-            _ column: String, as _: Value.Type = Value.self
-        ) throws -> Value {
-            guard let value: Value = try optional(column) else {
+        func optional(_ column: String, as _: Int64.Type) throws -> Int64? {
+            guard let index = Self.positions[column] else { throw StoredValueError(column: "invites.\(column)") }
+            return try row.integer(at: index, column: "invites.\(column)")
+        }
+        func required(_ column: String) throws -> String {
+            guard let value = try optional(column) else { throw StoredValueError(column: "invites.\(column)") }
+            return value
+        }
+        func required(_ column: String, as _: Int64.Type) throws -> Int64 {
+            guard let value = try optional(column, as: Int64.self) else {
                 throw StoredValueError(column: "invites.\(column)")
             }
             return value
         }
         func date(_ column: String) throws -> Date? {
-            try (optional(column) as Int64?).map(Milliseconds.date)
+            try optional(column, as: Int64.self).map(Milliseconds.date)
         }
         func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws -> Value {
             guard let value = parse(try required(column)) else { throw StoredValueError(column: "invites.\(column)") }
@@ -87,7 +91,7 @@ extension InviteRecord {
             context: try parsed("context", InviteContext.init(rawValue:)),
             contextID: try optional("context_id"),
             channel: try parsed("channel", InviteChannel.init(rawValue:)),
-            createdAt: Milliseconds.date(try required("created_at"))
+            createdAt: Milliseconds.date(try required("created_at", as: Int64.self))
         )
         invite.status = try parsed("status", InviteStatus.init(rawValue:))
         invite.inviteeID = try optional("invitee_id")
@@ -96,7 +100,7 @@ extension InviteRecord {
         invite.openedAt = try date("opened_at")
         invite.acceptedAt = try date("accepted_at")
         invite.cancelledAt = try date("cancelled_at")
-        invite.expiresAt = Milliseconds.date(try required("expires_at"))
+        invite.expiresAt = Milliseconds.date(try required("expires_at", as: Int64.self))
         self.init(
             invite: invite,
             senderFirstName: try optional("sender_first_name"),

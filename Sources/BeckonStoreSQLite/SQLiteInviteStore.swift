@@ -39,8 +39,7 @@ public final class SQLiteInviteStore: InviteStore {
             try StoreSchema.migrator.migrate(pool)
             self.writer = pool
             self.lookups = try LookupConnections(
-                path: path, count: max(2, ProcessInfo.processInfo.activeProcessorCount),
-                configuration: Self.configuration)
+                path: path, count: max(2, ProcessInfo.processInfo.activeProcessorCount), busyTimeout: Self.busyTimeout)
             self.batcher = WriteBatcher(writer: pool)
         } catch {
             throw StoreError.from(error, during: "opening the invite database")
@@ -137,38 +136,31 @@ public final class SQLiteInviteStore: InviteStore {
     }
 
     public func invite(code: InviteCode) async throws(StoreError) -> InviteRecord? {
-        try lookUp("reading an invite") { db in
-            try Self.fetchInvite(db, where: "code = ?", [code.rawValue])
-        }
+        try lookUp("reading an invite", Self.inviteByCodeSQL, [code.rawValue]) { try InviteRecord(row: $0) }
     }
 
-    /// The statement of `inviteAndAvatar`, prepared once per connection.
+    /// The statements of the lookups, each prepared once per connection.
+    private static let inviteByCodeSQL = "\(InviteRecord.selectSQL) WHERE code = ?"
+    private static let inviteByIDSQL = "\(InviteRecord.selectSQL) WHERE id = ?"
     private static let inviteAndAvatarSQL = """
         SELECT \(InviteRecord.columns.joined(separator: ", ")),
             (SELECT updated_at FROM avatars INDEXED BY avatars_updated_at WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at
         FROM invites WHERE code = ?
         """
+    private static let avatarUpdatedAtSQL =
+        "SELECT updated_at FROM avatars INDEXED BY avatars_updated_at WHERE sender_id = ?"
 
     public func inviteAndAvatar(
         code: InviteCode
     ) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)? {
-        try lookUp("reading an invite") { db in
-            let statement = try db.cachedStatement(sql: Self.inviteAndAvatarSQL)
-            // The row is read where SQLite holds it, not copied first (as `fetchOne` would).
-            let rows = try Row.fetchCursor(statement, arguments: [code.rawValue])
-            return try withExtendedLifetime(rows) {
-                try rows.next().map { row in
-                    let updated: Int64? = try row.decode(atIndex: InviteRecord.columns.count)
-                    return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
-                }
-            }
+        try lookUp("reading an invite", Self.inviteAndAvatarSQL, [code.rawValue]) { row in
+            let updated = try row.integer(at: InviteRecord.columns.count, column: "avatars.updated_at")
+            return (try InviteRecord(row: row), updated.map { Date(timeIntervalSince1970: Double($0) / 1000) })
         }
     }
 
     public func invite(id: UUID) async throws(StoreError) -> InviteRecord? {
-        try lookUp("reading an invite") { db in
-            try Self.fetchInvite(db, where: "id = ?", [id.uuidString])
-        }
+        try lookUp("reading an invite", Self.inviteByIDSQL, [id.uuidString]) { try InviteRecord(row: $0) }
     }
 
     public func invites(sender: String, before: InviteCode?, limit: Int) async throws(StoreError) -> [InviteRecord] {
@@ -337,12 +329,9 @@ public final class SQLiteInviteStore: InviteStore {
     }
 
     public func avatarUpdatedAt(sender: String) async throws(StoreError) -> Date? {
-        try lookUp("reading a sender's picture") { db in
-            let statement = try db.cachedStatement(
-                sql: "SELECT updated_at FROM avatars INDEXED BY avatars_updated_at WHERE sender_id = ?")
-            return try Int64.fetchOne(statement, arguments: [sender])
-                .map { Date(timeIntervalSince1970: Double($0) / 1000) }
-        }
+        try lookUp("reading a sender's picture", Self.avatarUpdatedAtSQL, [sender]) { row in
+            try row.integer(at: 0, column: "avatars.updated_at")
+        }?.map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 
     public func removeAvatar(sender: String) async throws(StoreError) -> Bool {
@@ -362,14 +351,23 @@ public final class SQLiteInviteStore: InviteStore {
         }
     }
 
-    /// A read of one statement, on the calling thread: a link's lookup, the server's hottest path.
-    /// One statement reads one snapshot, so it needs no transaction of its own, and the read
-    /// takes an idle lookup connection (`LookupConnections`, the pool's when none is idle) without
-    /// a hop to another thread (a lookup by key takes microseconds; in WAL mode it never waits for
-    /// a writer).
-    private func lookUp<T>(_ operation: String, _ value: (Database) throws -> T) throws(StoreError) -> T {
+    /// The first row of one statement run with `arguments`, read by `read` (`nil` when it has no
+    /// row), on the calling thread: a link's lookup, the server's hottest path. One statement reads
+    /// one snapshot, so it needs no transaction of its own, and the read takes an idle lookup
+    /// connection (`LookupConnections`; in memory, the database's one connection) without a hop to
+    /// another thread (a lookup by key takes microseconds; in WAL mode it never waits for a
+    /// writer).
+    private func lookUp<T>(
+        _ operation: String, _ sql: String, _ arguments: [String], _ read: (any StoredColumns) throws -> T
+    ) throws(StoreError) -> T? {
         do {
-            return try lookups?.read(value) ?? writer.unsafeRead(value)
+            if let lookups { return try lookups.first(sql, arguments, read) }
+            return try writer.unsafeRead { db in
+                // The row is read where SQLite holds it, not copied first (as `fetchOne` would).
+                let rows = try Row.fetchCursor(
+                    db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+                return try withExtendedLifetime(rows) { try rows.next().map(read) }
+            }
         } catch {
             throw StoreError.from(error, during: operation)
         }

@@ -151,4 +151,39 @@ import Testing
             try await store.invite(code: record.invite.code)
         }
     }
+
+    /// A value of the wrong type, read by a link's lookup (which reads SQLite's columns itself) and
+    /// by a list (read through GRDB), is refused naming its column; every lookup reads the invite
+    /// written the same as a list does.
+    @Test func lookupsReadWhatListsReadAndRefuseWrongTypes() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("invites.sqlite").path
+        let store = try SQLiteInviteStore(path: path)
+        var record = Fixture.record(sender: "u_1")
+        record.invite.inviteeID = "u_9"
+        let created = try await Fixture.create(record, in: store)
+        try await store.setAvatar([1, 2, 3], sender: "u_1", at: Fixture.start)
+        let listed = try await store.invites(sender: "u_1", before: nil, limit: 1)
+        #expect(listed == [created])
+        #expect(try await store.invite(code: created.invite.code) == created)
+        #expect(try await store.invite(id: created.invite.id) == created)
+        let both = try await store.inviteAndAvatar(code: created.invite.code)
+        #expect(both?.record == created)
+        #expect(both?.avatarUpdatedAt == Milliseconds.date(Milliseconds.from(Fixture.start)))
+        #expect(try await store.avatarUpdatedAt(sender: "u_1") == Milliseconds.date(Milliseconds.from(Fixture.start)))
+        #expect(try await store.avatarUpdatedAt(sender: "u_2") == nil)
+
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE invites SET created_at = 'yesterday', recipient = 7")
+        }
+        await #expect(
+            throws: StoreError.unavailable(
+                "reading an invite failed: the database holds an unreadable value in invites.created_at")
+        ) {
+            try await store.inviteAndAvatar(code: created.invite.code)
+        }
+        await #expect(throws: StoreError.self) {
+            try await store.invites(sender: "u_1", before: nil, limit: 1)
+        }
+    }
 }
