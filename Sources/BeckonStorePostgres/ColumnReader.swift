@@ -5,15 +5,35 @@ import PostgresNIO
 struct ColumnReader {
     let row: PostgresRandomAccessRow
     let table: String
+    /// The columns in the order the query selects them, when known: a column is then found by
+    /// its position (checked against its name) instead of through the row's table of names.
+    let order: [String]
 
-    init(_ row: PostgresRow, table: String) {
+    init(_ row: PostgresRow, table: String, order: [String] = []) {
         self.row = row.makeRandomAccess()
         self.table = table
+        self.order = order
+    }
+
+    /// The same row's columns, naming `table` in errors.
+    init(_ other: ColumnReader, table: String) {
+        self.row = other.row
+        self.table = table
+        self.order = other.order
+    }
+
+    /// The column's cell, by its position in `order` when the row has it there, else by name.
+    private func cell(_ column: String) -> PostgresCell {
+        if let index = order.firstIndex(of: column), index < row.count {
+            let cell = row[index]
+            if cell.columnName == column { return cell }
+        }
+        return row[column]
     }
 
     /// The column's value, `nil` for `NULL`.
     func optional<Value: PostgresDecodable>(_ column: String, as _: Value.Type = Value.self) throws -> Value? {
-        let cell = row[column]
+        let cell = cell(column)
         guard cell.bytes != nil else { return nil }
         do {
             return try cell.decode(Value.self)

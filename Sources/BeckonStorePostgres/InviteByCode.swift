@@ -16,6 +16,9 @@ struct InviteByCode: PostgresPreparedStatement {
         with: ", (SELECT updated_at FROM avatars WHERE avatars.sender_id = invites.sender_id) AS avatar_updated_at"
             + " FROM invites WHERE code = $1")
 
+    /// The columns in the order `sql` selects them.
+    private static let columns = InviteRecord.columns + ["avatar_updated_at"]
+
     static let bindingDataTypes: [PostgresDataType] = [.text]
 
     /// The code looked up.
@@ -28,7 +31,8 @@ struct InviteByCode: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let updated = try ColumnReader(row, table: "avatars").optional("avatar_updated_at", as: Int64.self)
-        return (try InviteRecord(row: row), updated.map(Milliseconds.date))
+        let columns = ColumnReader(row, table: "invites", order: Self.columns)
+        let updated = try ColumnReader(columns, table: "avatars").optional("avatar_updated_at", as: Int64.self)
+        return (try InviteRecord(columns: columns), updated.map(Milliseconds.date))
     }
 }

@@ -5,11 +5,14 @@ import PostgresNIO
 
 /// How an `InviteRecord` maps to a row of `invites`, one column per field.
 extension InviteRecord {
-    static let selectSQL = """
-        SELECT id, code, sender_id, context, context_id, channel, status, invitee_id, created_at, sent_at, \
-        resent_at, opened_at, accepted_at, cancelled_at, expires_at, sender_first_name, recipient, locale, \
-        variant, context_title FROM invites
-        """
+    /// The columns of `invites`, in the order `selectSQL` selects them.
+    static let columns = [
+        "id", "code", "sender_id", "context", "context_id", "channel", "status", "invitee_id", "created_at", "sent_at",
+        "resent_at", "opened_at", "accepted_at", "cancelled_at", "expires_at", "sender_first_name", "recipient",
+        "locale", "variant", "context_title",
+    ]
+
+    static let selectSQL = "SELECT \(columns.joined(separator: ", ")) FROM invites"
 
     /// Rewrites every column but the id, which identifies the row.
     var updateQuery: PostgresQuery {
@@ -30,9 +33,13 @@ extension InviteRecord {
             """
     }
 
-    /// Reads a row selected with `selectSQL`.
+    /// Reads a row selected with `selectSQL` (or with more columns after `columns`).
     init(row: PostgresRow) throws {
-        let columns = ColumnReader(row, table: "invites")
+        try self.init(columns: ColumnReader(row, table: "invites", order: Self.columns))
+    }
+
+    /// Reads the columns of a row selected with `selectSQL` (or with more after them).
+    init(columns: ColumnReader) throws {
         func date(_ column: String) throws -> Date? {
             try columns.optional(column, as: Int64.self).map(Milliseconds.date)
         }
