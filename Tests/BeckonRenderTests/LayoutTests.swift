@@ -71,6 +71,40 @@ import Testing
         #expect(diagnostics.first?.message.contains("head → foot → head") == true)
     }
 
+    /// Found by the `layout` fuzzer: a block override that holds a block of its own name (or
+    /// overrides that hold each other's blocks) is filled from itself when rendered, until the
+    /// stack overflows.
+    @Test func blockOverridesThatFillThemselvesAreCaught() throws {
+        let base = "<main>{{$actions}}{{/actions}}{{$footer}}{{/footer}}</main>"
+        let (itself, _) = library([
+            "base": base,
+            "page": "{{<base}}\n{{$actions}}<p>\n{{$actions}}x{{/actions}}</p>{{/actions}}\n{{/base}}",
+        ])
+        let diagnostics = LayoutLinter(library: itself).lint("page", context: context)
+        #expect(diagnostics.map(\.rule) == ["layout.partial-cycle"])
+        #expect(diagnostics.first?.message.contains("actions → actions") == true)
+        #expect(
+            diagnostics.first?.location == SourceLocation(file: "templates/layouts/page.mustache", line: 3, column: 1))
+
+        let (eachOther, _) = library([
+            "base": base,
+            "page":
+                "{{<base}}{{$actions}}{{$footer}}a{{/footer}}{{/actions}}{{$footer}}{{#flag}}{{$actions}}b{{/actions}}{{/flag}}{{/footer}}{{/base}}",
+        ])
+        let cycle = LayoutLinter(library: eachOther).lint("page", context: context)
+        #expect(cycle.map(\.rule) == ["layout.partial-cycle"])
+        #expect(cycle.first?.message.contains("actions → footer → actions") == true)
+
+        // An override holding another block that is not filled from it renders.
+        let (fine, _) = library([
+            "base": base,
+            "page": "{{<base}}{{$actions}}<p>{{$inner}}i{{/inner}}</p>{{/actions}}{{$footer}}f{{/footer}}{{/base}}",
+        ])
+        #expect(LayoutLinter(library: fine).lint("page", context: context).isEmpty)
+        let rendered = try #require(fine.render("page", context: context))
+        #expect(OriginMarks.removing(from: rendered) == "<main><p>i</p>f</main>")
+    }
+
     /// Found by the `layout` fuzzer: a parent extended again inside its own block override
     /// recursed until the stack overflowed (`beckon build` crashed).
     @Test func aParentExtendedInsideItselfIsCaught() {

@@ -30,13 +30,26 @@ public struct LayoutLinter {
         // Parents (`{{<base}}`) open around the current tag: one nested in another of the same
         // name extends itself through its own blocks, and rendering would recurse without end.
         var openParents: [String] = []
+        // The blocks (`{{$actions}}`) open around the current tag, and for each open parent the
+        // blocks its overrides hold: a block inside an override is filled from the same overrides,
+        // so an override that holds its own block, or one that leads back to it, renders forever.
+        var openBlocks: [String] = []
+        var overrides: [BlockOverrides] = []
         for tag in MustacheTagScanner.scan(source.text) {
             // Located only when reported: locating is linear in the line's length, and a layout may
             // hold thousands of tags on one line.
             var location: SourceLocation { source.location(ofUTF8Offset: tag.offset) }
             switch tag.kind {
-            case .comment, .block:
+            case .comment:
                 continue
+            case .block:
+                // Every open parent's overrides that hold this block, through nested parents too.
+                for index in overrides.indices {
+                    for outer in openBlocks[overrides[index].firstBlock...] {
+                        overrides[index].add(outer, holds: tag.name, at: tag.offset)
+                    }
+                }
+                openBlocks.append(tag.name)
             case .delimiters, .pragma:
                 diagnostics.append(
                     .error(
@@ -50,9 +63,12 @@ public struct LayoutLinter {
                                 "layout.partial-cycle",
                                 "`{{<\(tag.name)}}` is nested in another `{{<\(tag.name)}}`, which would extend itself without end",
                                 at: location, fix: "Close the first `{{/\(tag.name)}}` before extending it again."))
+                        openParents.append(tag.name)
+                        overrides.append(BlockOverrides(firstBlock: openBlocks.count, findings: diagnostics.count))
                         continue
                     }
                     openParents.append(tag.name)
+                    overrides.append(BlockOverrides(firstBlock: openBlocks.count, findings: diagnostics.count))
                 }
                 if library.sources[tag.name] == nil {
                     diagnostics.append(
@@ -72,8 +88,25 @@ public struct LayoutLinter {
                         including: including + [name])
                 }
             case .close:
+                if openBlocks.last == tag.name, openBlocks.count > (overrides.last?.firstBlock ?? 0) {
+                    openBlocks.removeLast()
+                    continue
+                }
                 if openParents.last == tag.name {
                     openParents.removeLast()
+                    // One finding per problem: a cycle already reported inside this parent is not
+                    // reported again as its overrides' cycle.
+                    if let region = overrides.popLast(),
+                        !diagnostics[region.findings...].contains(where: { $0.rule == "layout.partial-cycle" }),
+                        let cycle = region.cycle()
+                    {
+                        diagnostics.append(
+                            .error(
+                                "layout.partial-cycle",
+                                "`{{$\(cycle.names[0])}}` is filled from its own override (\(cycle.names.joined(separator: " → "))), which would render itself without end",
+                                at: source.location(ofUTF8Offset: cycle.offset),
+                                fix: "Give the inner block another name, or move it out of the override."))
+                    }
                     continue
                 }
                 if pushed.popLast() == true { stack.removeLast() }
@@ -172,5 +205,57 @@ public struct LayoutLinter {
             result += paths(of: child, depth: depth - 1, prefix: path)
         }
         return result
+    }
+}
+
+/// The blocks the overrides of one `{{<parent}}` hold: an edge from each override's name to every
+/// block inside it (at any depth), with where that inner block is.
+struct BlockOverrides {
+    /// How many blocks were open outside the parent when it opened.
+    let firstBlock: Int
+    /// How many findings the layout had when the parent opened.
+    let findings: Int
+    private var edges: [String: [(name: String, offset: Int)]] = [:]
+
+    init(firstBlock: Int, findings: Int) {
+        self.firstBlock = firstBlock
+        self.findings = findings
+    }
+
+    mutating func add(_ outer: String, holds inner: String, at offset: Int) {
+        guard edges[outer]?.contains(where: { $0.name == inner }) != true else { return }
+        edges[outer, default: []].append((inner, offset))
+    }
+
+    /// A chain of overrides that leads back to its first (`names` ends where it starts), and
+    /// where its last inner block is; `nil` when there is none. Walked without recursion: a layout
+    /// may chain thousands of overrides.
+    func cycle() -> (names: [String], offset: Int)? {
+        var finished: Set<String> = []
+        for start in edges.keys.sorted() where !finished.contains(start) {
+            // The path from `start`, each name with the index of its next edge to follow.
+            var path: [(name: String, next: Int)] = [(start, 0)]
+            var onPath: Set<String> = [start]
+            while let (name, next) = path.last {
+                let out = edges[name] ?? []
+                guard next < out.count else {
+                    path.removeLast()
+                    onPath.remove(name)
+                    finished.insert(name)
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let edge = out[next]
+                if onPath.contains(edge.name) {
+                    let first = path.firstIndex { $0.name == edge.name }!
+                    return (path[first...].map(\.name) + [edge.name], edge.offset)
+                }
+                if !finished.contains(edge.name) {
+                    path.append((edge.name, 0))
+                    onPath.insert(edge.name)
+                }
+            }
+        }
+        return nil
     }
 }
