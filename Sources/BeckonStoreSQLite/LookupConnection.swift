@@ -38,12 +38,12 @@ final class LookupConnection {
         for (index, argument) in arguments.enumerated() {
             // SQLite copies the text (`SQLITE_TRANSIENT`): it is not kept past the call.
             let bound = sqlite3_bind_text(statement, Int32(index + 1), argument, -1, Self.transient)
-            guard bound == SQLITE_OK else { throw error(bound) }
+            guard bound == SQLITE_OK else { throw lastError() }
         }
         switch sqlite3_step(statement) {
         case SQLITE_ROW: return try read(Columns(statement: statement))
         case SQLITE_DONE: return nil
-        case let code: throw error(code)
+        default: throw lastError()
         }
     }
 
@@ -77,14 +77,14 @@ final class LookupConnection {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard code == SQLITE_OK, let statement else { throw error(code) }
+        guard code == SQLITE_OK, let statement else { throw lastError() }
         statements[sql] = statement
         return statement
     }
 
-    /// The error for a failed call: its extended result code, never its message (which may quote
-    /// a value).
-    private func error(_ code: Int32) -> DatabaseError {
+    /// The error of the connection's last failed call: its extended result code, never its
+    /// message (which may quote a value).
+    private func lastError() -> DatabaseError {
         DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)))
     }
 
