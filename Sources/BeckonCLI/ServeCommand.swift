@@ -79,7 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "How many threads read requests and write answers (SwiftNIO event loops); answers are made on Swift's own pool, one thread per core. Default: half the cores, at least one.",
+            "How many threads serve (SwiftNIO event loops): each reads requests, makes their answers (Swift's tasks run on these threads) and writes them. Default: one per core.",
             valueName: "n"))
     var eventLoops: Int?
 
@@ -127,8 +127,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         ServerMemory.keepLargeBlocks()
+        // First, before anything uses SwiftNIO's shared loops: from here on Swift's tasks run on them.
+        let threads = ServeThreads.start(count: eventLoops)
         let log: @Sendable (String) -> Void = { line in
             FileHandle.standardError.write(Data("[\(Timestamp.string(from: Date()))] \(line)\n".utf8))
+        }
+        if !threads.runTasks {
+            log("Swift's tasks could not be moved onto the event loops: answers are made on Swift's own pool")
         }
         let sources = SourceStore()
         let buildOptions = options.buildOptions(write: false)
@@ -157,8 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
         let keyring = try LinkSigning.keyring(config.links)
         // The server's event loops, shared with PostgreSQL's connections: a query's answer is
         // read on the thread that then writes the HTTP answer.
-        let eventLoopGroup = MultiThreadedEventLoopGroup(
-            numberOfThreads: eventLoops ?? ServeServer.Settings.defaultEventLoops)
+        let eventLoopGroup = threads.loops
         let store: any InviteStore
         var postgres: PostgresInviteStore?
         do {

@@ -28,14 +28,14 @@ public struct ServeServer: Sendable {
         /// Where invites' own pages and cards are also kept on disk, sealed (`--cache DIR`).
         public var inviteCache: StepCache?
         /// The SwiftNIO event loops (threads) that read requests and write answers
-        /// (`--event-loops`), made before the server to share them with the store's connections;
-        /// `nil`: `defaultEventLoops` new ones. Answers are made on Swift's own pool, one thread
-        /// per core.
+        /// (`--event-loops`), made before the server to share them with the store's connections
+        /// (`ServeThreads.start`, which also runs Swift's tasks on them); `nil`: `defaultEventLoops`
+        /// new ones, beside Swift's own pool where the answers are then made.
         public var eventLoopGroup: (any EventLoopGroup)?
 
-        /// How many event loops there are by default: half the cores, at least one. An answer
-        /// takes more of a core to make than to read and write, and a thread of each per core
-        /// would leave them taking turns on the cores.
+        /// How many event loops there are beside Swift's own pool: half the cores, at least one.
+        /// An answer takes more of a core to make than to read and write, and a thread of each
+        /// per core would leave them taking turns on the cores.
         public static var defaultEventLoops: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
 
         public init(
