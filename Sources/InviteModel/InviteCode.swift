@@ -14,9 +14,19 @@ public struct InviteCode: Hashable, Sendable, Codable, CustomStringConvertible, 
 
     /// Accepts a code written in the alphabet, in upper case, with an accepted length.
     public init?(_ text: String) {
-        guard Self.acceptedLengths.contains(text.count), text.allSatisfy(Self.alphabet.contains) else { return nil }
+        // Every symbol is one ASCII byte: the code is its UTF-8 bytes, each looked up by value.
+        guard Self.acceptedLengths.contains(text.utf8.count), text.utf8.allSatisfy({ Self.isSymbol[Int($0)] }) else {
+            return nil
+        }
         self.rawValue = text
     }
+
+    /// Whether each of the 256 byte values is one of `alphabet`'s symbols.
+    private static let isSymbol: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for symbol in alphabet { table[Int(symbol.asciiValue!)] = true }
+        return table
+    }()
 
     public var description: String { rawValue }
     public static func < (lhs: InviteCode, rhs: InviteCode) -> Bool { lhs.rawValue < rhs.rawValue }

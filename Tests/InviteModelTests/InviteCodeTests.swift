@@ -47,4 +47,19 @@ import Testing
     func refusesLookAlikesAndOddLengths(text: String) {
         #expect(InviteCode(text) == nil)
     }
+
+    /// Codes are read at their bytes: the same strings are accepted as by their characters,
+    /// whatever else they hold (look-alikes, lower case, accents, wide forms, combining marks).
+    @Test func readsTheSameCodesAsTheirCharactersSay() {
+        let pieces = InviteCode.alphabet.map(String.init) + ["0", "a", "é", "Ａ", "A\u{301}", "🙂", "-", " "]
+        var random = SeededGenerator(seed: 11)
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...34, using: &random)
+            let pool = Bool.random(using: &random) ? Array(pieces.prefix(InviteCode.alphabet.count)) : pieces
+            let text = (0..<length).map { _ in pool.randomElement(using: &random)! }.joined()
+            let byCharacters =
+                InviteCode.acceptedLengths.contains(text.count) && text.allSatisfy(InviteCode.alphabet.contains)
+            #expect((InviteCode(text) != nil) == byCharacters, "\(text)")
+        }
+    }
 }
