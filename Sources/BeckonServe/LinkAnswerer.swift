@@ -115,7 +115,7 @@ struct LinkAnswerer: Sendable {
         let key = version.map { Self.adding(Self.avatarParameter, $0, to: linked.url) } ?? linked.url
         let card = try await artifacts.card(locale: locale, invite: invite, link: key) { () async throws(StoreError) in
             let avatar = version == nil ? nil : try await store.avatar(sender: record.invite.senderID)
-            let rendered = pages.card(locale: locale, invite: invite, avatar: avatar)
+            let rendered = await ServeThreads.offLoop { pages.card(locale: locale, invite: invite, avatar: avatar) }
             guard case .page(let drawn) = rendered else { return PersonalPage(rendered: rendered) }
             let body = ByteBuffer(bytes: drawn.bytes)
             return PersonalPage(rendered: rendered, body: body, policy: nil, tag: ServedSite.tag(body))

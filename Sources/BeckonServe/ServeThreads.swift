@@ -1,3 +1,4 @@
+import BeckonEngine
 import NIOCore
 import NIOPosix
 
@@ -16,5 +17,16 @@ public enum ServeThreads {
             return (MultiThreadedEventLoopGroup.singleton, true)
         }
         return (MultiThreadedEventLoopGroup(numberOfThreads: count ?? ServeServer.Settings.defaultEventLoops), false)
+    }
+
+    /// Runs `work`, which keeps a core busy for milliseconds (drawing a card), on SwiftNIO's pool
+    /// of threads for blocking work, so that the event loop it would have run on goes on reading
+    /// and answering other requests meanwhile; here, where the pool does not take it (the request
+    /// was cancelled before it started). The engine step it runs in goes with it, so what it
+    /// reads is recorded on that step there too.
+    static func offLoop<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        let scope = StepScope.current
+        if let done = try? await NIOThreadPool.singleton.runIfActive({ scope.run(work) }) { return done }
+        return work()
     }
 }
