@@ -214,6 +214,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "beckon-write-bench"),
+        .executableTarget(
+            name: "beckon-http-bench",
+            dependencies: [
+                "BeckonServe", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // Tests.
         .target(

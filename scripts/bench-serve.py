@@ -16,6 +16,9 @@ email rendered and checked). Then, under load with wrk, one after another:
 - nginx: the built landing page (`/en-US/invite/index.html`);
 - nginx, the kept cards as files: the 300 cards below, fetched from serve once and written into
   nginx's folder (what sending these bytes costs on this machine, whoever sends them);
+- Hummingbird alone: the same landing page answered from memory by `beckon-http-bench` (built beside
+  `--beckon`), nothing else done on the same threads: the floor of any answer of `beckon serve`;
+- serve, the built landing page: the same page through `beckon serve` (its router and headers);
 - serve, links: signed links of the 1,000 invites, in turn (verify, look up, choose the page);
 - serve, kept card: the preview cards of the 300 invites measured one at a time, drawn then and
   kept (a crawler fetching a shared link's card again);
@@ -27,7 +30,8 @@ and system time from /proc over the run, divided by the requests answered) and i
 before and after. With `--cache`, serve runs with `--cache DIR`, and after the one-at-a-time phase it is
 restarted and the 300 invites' pages and cards are opened once more, one at a time: read back from
 the sealed records on disk instead of rendered. With `--distinct N` it does none of that: it creates N invites (100 per sender), then opens
-their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon`.
+their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon` (and
+`--product beckon-http-bench` for the floor).
 """
 import argparse
 import http.client
@@ -323,6 +327,24 @@ def main():
 local n = 0
 request = function() n = n + 1; return wrk.format("GET", string.format("/bench-cards/%d.png", n % 300)) end
 """, work)
+        # Hummingbird alone, answering the same page from memory with nothing else: the floor.
+        floor = pathlib.Path(args.beckon).parent / "beckon-http-bench"
+        if floor.exists():
+            bare = subprocess.Popen([str(floor), str(work / "output/en-US/invite/index.html")],
+                                    stdout=subprocess.PIPE, text=True)
+            try:
+                results["Hummingbird alone, the same page"] = wrk(
+                    bare.stdout.readline().strip(), args.seconds, args.connections, "", work, bare.pid)
+            finally:
+                bare.send_signal(signal.SIGTERM)
+                bare.wait(timeout=20)
+        else:
+            print(f"skipped: Hummingbird alone ({floor} is not built: "
+                  "swift build -c release --scratch-path .build-bench --product beckon-http-bench)")
+        # The same page through beckon serve, kept in memory since its start: what the server's HTTP
+        # stack costs an answer, before a link's own work (its signature, its invite, its page).
+        results["serve, the built landing page"] = wrk(
+            base + "/en-US/invite/index.html", args.seconds, args.connections, "", work, serve.pid)
         paths = "{" + ",".join(json.dumps(p) for p in links) + "}"
         results["serve, signed link → its page"] = wrk(base + "/", args.seconds, args.connections, f"""
 local paths = {paths}
@@ -354,6 +376,10 @@ end
         print(f"cards: {card_bytes / 1024:.0f} KB each on average")
         ceiling = results["nginx, static landing page"]["rps"]
         print(f"links throughput / nginx: {results['serve, signed link → its page']['rps'] / ceiling:.2f}")
+        if "Hummingbird alone, the same page" in results:
+            bare = results["Hummingbird alone, the same page"]["rps"]
+            print(f"Hummingbird alone / nginx: {bare / ceiling:.2f}; "
+                  f"links / Hummingbird alone: {results['serve, signed link → its page']['rps'] / bare:.2f}")
         print(f"store: {args.store}")
         print(f"serve resident memory: {rss_before / 1024:.1f} MB after 1,000 creates, "
               f"{rss_after / 1024:.1f} MB after the runs ({sum(r['requests'] for name, r in results.items() if name.startswith('serve')):,} requests)")
