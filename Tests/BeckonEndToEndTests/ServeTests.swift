@@ -215,12 +215,14 @@ import Testing
         #expect(try server.raw("GET", "/metrics").body.contains("beckon_rate_limited_total 2"))
     }
 
-    /// `--event-loops` sets how many threads read requests and write answers; one out of range
-    /// stops the server before it opens anything.
+    /// `--event-loops` sets how many threads serve; Swift's tasks run on them (the server would
+    /// say so at start if the runtime did not let them); one out of range stops the server before
+    /// it opens anything.
     @Test func eventLoopsAreChosenOrRefused() throws {
         let running = try Running(arguments: ["--event-loops", "3"])
         defer { _ = running.server.stop() }
         #expect(try running.server.raw("GET", "/healthz").status == 200)
+        #expect(!running.server.running.standardError.contains("could not be moved onto the event loops"))
         let refused = try BeckonBinary.run(
             [
                 "serve", "--site", running.folder.path("site").path, "--port", "0", "--event-loops", "0",
