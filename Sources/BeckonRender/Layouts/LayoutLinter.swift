@@ -57,18 +57,17 @@ public struct LayoutLinter {
                         at: location, fix: "Use the standard `{{ }}` tags."))
             case .partial, .parent:
                 if tag.kind == .parent {
-                    if openParents.contains(tag.name) {
+                    let nested = openParents.contains(tag.name)
+                    if nested {
                         diagnostics.append(
                             .error(
                                 "layout.partial-cycle",
                                 "`{{<\(tag.name)}}` is nested in another `{{<\(tag.name)}}`, which would extend itself without end",
                                 at: location, fix: "Close the first `{{/\(tag.name)}}` before extending it again."))
-                        openParents.append(tag.name)
-                        overrides.append(BlockOverrides(firstBlock: openBlocks.count, findings: diagnostics.count))
-                        continue
                     }
                     openParents.append(tag.name)
                     overrides.append(BlockOverrides(firstBlock: openBlocks.count, findings: diagnostics.count))
+                    if nested { continue }
                 }
                 if library.sources[tag.name] == nil {
                     diagnostics.append(
