@@ -1,7 +1,9 @@
 extension Collection where Element == UInt8 {
     /// Where `needle` first occurs in the bytes, at or after `start` (the start when `nil`),
     /// compared byte for byte, not as characters; with `ignoringCase`, an upper-case ASCII letter
-    /// in the bytes also matches the lower-case one in `needle`.
+    /// in the bytes also matches the lower-case one in `needle`. Inlinable, so each caller's
+    /// collection gets its own compiled loop instead of a generic call per byte.
+    @inlinable
     public func firstIndex(ofBytes needle: [UInt8], from start: Index? = nil, ignoringCase: Bool = false) -> Index? {
         var index = start ?? startIndex
         guard let first = needle.first else { return index }
@@ -12,7 +14,9 @@ extension Collection where Element == UInt8 {
         return nil
     }
 
-    private func matches(_ needle: [UInt8], at start: Index, ignoringCase: Bool) -> Bool {
+    /// Whether `needle` occurs at `start`, compared as `firstIndex(ofBytes:)` compares.
+    @inlinable
+    func matches(_ needle: [UInt8], at start: Index, ignoringCase: Bool) -> Bool {
         var index = start
         for wanted in needle {
             guard index != endIndex else { return false }

@@ -1,8 +1,14 @@
+import BeckonRender
+
 /// The URLs a style sheet loads: each `url(…)` (quoted or not) and each `@import "…"`, outside
 /// comments, with the number of line breaks before it (so a finding lands on its own line).
 enum CSSURLs {
+    /// The URLs of style sheets read so far, by their bytes: every page of a site (and every
+    /// invite's own page) carries the same theme in its `<style>`, read once instead of per page.
+    private static let sheets = TextMemo<[Found]>(limit: 10_000)
+
     /// One URL of a style sheet.
-    struct Found: Equatable {
+    struct Found: Equatable, Sendable {
         /// The URL as written, without its quotes and surrounding spaces.
         var url: String
         /// `url()` or `@import`.
@@ -13,6 +19,11 @@ enum CSSURLs {
 
     /// The URLs of `css`, in order.
     static func urls(in css: String) -> [Found] {
+        sheets.value(for: css) { scan(css) }
+    }
+
+    /// The URLs of `css`, in order, read scalar by scalar.
+    private static func scan(_ css: String) -> [Found] {
         let scalars = Array(css.unicodeScalars)
         var found: [Found] = []
         var lines = 0
