@@ -3,6 +3,15 @@
 /// deep links, link parameters and URL components of pages all use it, so any Unicode text
 /// survives the round trip.
 public enum PercentEncoding {
+    /// The text with every byte but the unreserved characters written as `%XX`. A `String` is
+    /// looked at in its own UTF-8 storage: ids, codes and signatures come back as they are
+    /// without a generic call per byte.
+    public static func encode(_ text: String) -> String {
+        var storage = text
+        guard storage.withUTF8({ $0.allSatisfy(isUnreserved) }) else { return encode(text[...]) }
+        return text
+    }
+
     /// The text with every byte but the unreserved characters written as `%XX`.
     public static func encode(_ text: some StringProtocol) -> String {
         // Ids, codes and signatures are unreserved throughout: nothing to write anew.

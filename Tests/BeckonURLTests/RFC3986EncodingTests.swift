@@ -27,6 +27,23 @@ import Testing
         #expect(PercentEncoding.decode(encoded) == text)
     }
 
+    /// A `String` (read in its own storage) and the same text as a `Substring` (read through
+    /// `StringProtocol`) are encoded alike, unreserved or not, and decode back to the text.
+    @Test func stringsAndSubstringsAreEncodedAlike() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "a", "Z", "0", "-", "~", ".", "_", " ", "%", "+", "/", "é", "e\u{301}", "🇩🇪", "\u{0}", "\u{7F}", "ß",
+        ]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let encoded = PercentEncoding.encode(text)
+            #expect(encoded == PercentEncoding.encode(text[...]))
+            #expect(PercentEncoding.decode(encoded) == text)
+        }
+    }
+
     @Test func formsWritePlusForSpace() {
         #expect(PercentEncoding.decode("a+b%2B", plusAsSpace: true) == "a b+")
         #expect(PercentEncoding.decode("a+b%2B") == "a+b+")
