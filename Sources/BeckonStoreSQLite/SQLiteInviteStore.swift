@@ -20,6 +20,9 @@ public final class SQLiteInviteStore: InviteStore {
     /// How long a write waits for another connection's transaction before failing.
     public static let busyTimeout: TimeInterval = 10
 
+    /// The most KiB of database pages the writer's connection keeps in memory.
+    static let writerCacheKiB = 32_768
+
     /// The database file, or `nil` for an in-memory database.
     public let path: String?
     private let writer: any DatabaseWriter
@@ -34,8 +37,13 @@ public final class SQLiteInviteStore: InviteStore {
         do {
             let pool = try DatabasePool(path: path, configuration: Self.configuration)
             // GRDB sets `synchronous = NORMAL` with WAL, which can lose the last commits on a
-            // power failure; invites and their events are worth a sync per commit.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            // power failure; invites and their events are worth a sync per commit. The writer
+            // keeps more pages than SQLite's 2 MB default: each create steps into the indexes on
+            // codes and senders at random places, which it would otherwise read from the file.
+            try pool.writeWithoutTransaction {
+                try $0.execute(sql: "PRAGMA synchronous = FULL")
+                try $0.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
+            }
             try StoreSchema.migrator.migrate(pool)
             self.writer = pool
             self.lookups = try LookupConnections(

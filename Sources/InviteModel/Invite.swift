@@ -26,12 +26,13 @@ public struct Invite: Sendable, Hashable, Codable {
     public var cancelledAt: Date?
     public var expiresAt: Date
 
-    /// A new invite in the `created` state.
+    /// A new invite in the `created` state; without an `id`, a time-ordered one for `createdAt`
+    /// (`UUID.timeOrdered(at:)`).
     public init(
-        id: UUID = .random(), senderID: String, code: InviteCode, context: InviteContext = .generic,
+        id: UUID? = nil, senderID: String, code: InviteCode, context: InviteContext = .generic,
         contextID: String? = nil, channel: InviteChannel = .other, createdAt: Date, expiry: ExpiryPolicy = .friend
     ) {
-        self.id = id
+        self.id = id ?? .timeOrdered(at: createdAt)
         self.senderID = senderID
         self.code = code
         self.context = context
