@@ -18,9 +18,11 @@ extension UUID {
     }
 
     /// A time-ordered (version 7) UUID for `date` with its random bits from `generator`; a date
-    /// before 1970 is taken as 1970, and one past the 48 bits' range (year 10889) wraps.
+    /// before 1970 is taken as 1970, and one past the 48 bits' range (year 10889) as its end.
     public static func timeOrdered(at date: Date, using generator: inout some RandomNumberGenerator) -> UUID {
-        let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down))) & 0xFFFF_FFFF_FFFF
+        let latest: UInt64 = 0xFFFF_FFFF_FFFF
+        let since1970 = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let milliseconds = since1970 >= Double(latest) ? latest : since1970 > 0 ? UInt64(since1970) : 0
         let high: UInt64 = generator.next()
         let low: UInt64 = generator.next()
         func byte(_ value: UInt64, _ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift) }

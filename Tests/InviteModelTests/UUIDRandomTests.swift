@@ -43,11 +43,18 @@ import Testing
         #expect(seen.count == 10_000)
     }
 
-    /// Dates before 1970 are taken as 1970; the random bits come from the generator given.
-    @Test func timeOrderedUUIDsClampEarlyDatesAndUseTheGivenGenerator() {
+    /// Dates before 1970 (and a date that is not a number) are taken as 1970, dates past the
+    /// 48 bits' range as its end; the random bits come from the generator given.
+    @Test func timeOrderedUUIDsClampTheirDatesAndUseTheGivenGenerator() {
         var zeros = ZeroGenerator()
-        let id = UUID.timeOrdered(at: Date(timeIntervalSince1970: -5), using: &zeros)
-        #expect(id.uuidString == "00000000-0000-7000-8000-000000000000")
+        for early in [-5, -.infinity, .nan] as [TimeInterval] {
+            let id = UUID.timeOrdered(at: Date(timeIntervalSince1970: early), using: &zeros)
+            #expect(id.uuidString == "00000000-0000-7000-8000-000000000000")
+        }
+        for late in [1e13, 1e300, .infinity] as [TimeInterval] {
+            let id = UUID.timeOrdered(at: Date(timeIntervalSince1970: late), using: &zeros)
+            #expect(id.uuidString == "FFFFFFFF-FFFF-7000-8000-000000000000")
+        }
     }
 
     /// Always zero: the fixed bits of a UUID show alone.
