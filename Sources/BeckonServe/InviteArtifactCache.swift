@@ -24,6 +24,9 @@ final class InviteArtifactCache: Sendable {
     private let fingerprints = Mutex<[SampleInvite: Fingerprint]>([:])
     /// How many invites' fingerprints are kept before they are all let go.
     static let fingerprintsKept = 4_096
+    /// Pages and cards being made now: one asked for again meanwhile is made once.
+    private let makingPages = SingleFlight()
+    private let makingCards = SingleFlight()
 
     /// Keeps at most `pageBudget` bytes of pages and `cardBudget` of cards in memory (a card with
     /// a picture is about 150 KB), and in `disk` too when given, reading through `invitePages`'
@@ -38,23 +41,26 @@ final class InviteArtifactCache: Sendable {
     }
 
     /// The page of `kind` in `locale` for an invite opened by `link`, made with `make` when none
-    /// is kept.
+    /// is kept. While another request makes the same page, this one waits for it (without
+    /// holding its thread) and then takes it kept.
     func page(
         _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, make: () -> PersonalPage
-    ) -> PersonalPage {
-        pages.persistentValue(Self.page, Self.page.key(kind.rawValue, locale.rawValue, fingerprint(invite), link)) {
-            make().kept
-        }
+    ) async -> PersonalPage {
+        let key = Self.page.key(kind.rawValue, locale.rawValue, fingerprint(invite), link)
+        return await makingPages.run(key) { pages.persistentValue(Self.page, key) { make().kept } }
     }
+
+    /// How many requests wait for a page or card another one is making.
+    var waiting: Int { makingPages.waiting + makingCards.waiting }
 
     /// The card in `locale` for an invite, by the link that vouches for it (with its picture's
     /// version), made with `make` when none is kept.
     func card(
         locale: LocaleID, invite: SampleInvite, link: String, make: () async throws(StoreError) -> PersonalPage
     ) async throws(StoreError) -> PersonalPage {
-        try await cards.persistentValue(Self.card, Self.card.key(locale.rawValue, fingerprint(invite), link)) {
-            () async throws(StoreError) in
-            try await make().kept
+        let key = Self.card.key(locale.rawValue, fingerprint(invite), link)
+        return try await makingCards.run(key) { () async throws(StoreError) in
+            try await cards.persistentValue(Self.card, key) { () async throws(StoreError) in try await make().kept }
         }
     }
 

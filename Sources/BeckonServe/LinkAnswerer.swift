@@ -80,7 +80,7 @@ struct LinkAnswerer: Sendable {
             guard let record = found.record else { return notFound(locale) }
             var invite = record.invite
             if found.expired { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
-            return show(
+            return await show(
                 invite.resolve(at: date), locale, for: record, link: url,
                 avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt))
         case .referral:
@@ -195,7 +195,7 @@ struct LinkAnswerer: Sendable {
         guard id != nil, let record else { return notFound(locale) }
         let link = site.acceptURL(token: token ?? "")
         let avatarUpdatedAt = try await store.avatarUpdatedAt(sender: record.invite.senderID)
-        return show(
+        return await show(
             record.invite.resolve(at: date), locale, for: record, link: link,
             avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt))
     }
@@ -226,7 +226,7 @@ struct LinkAnswerer: Sendable {
     /// built page. An erased sender, or a page that fails the page rules, gets the built page.
     private func show(
         _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String, avatarTag: String?
-    )
+    ) async
         -> Answer
     {
         var answer = show(resolution, locale)
@@ -247,7 +247,7 @@ struct LinkAnswerer: Sendable {
             kind == .landing && pages.hasCards ? Self.adding(Self.cardParameter, pageLocale.rawValue, to: link) : nil
         // The sender's picture, at the link with `avatar=TAG` added; a new picture, a new page.
         let avatarURL = avatarTag.map { Self.adding(Self.avatarParameter, $0, to: link) }
-        let personal = artifacts.page(kind, locale: pageLocale, invite: invite, link: avatarURL ?? link) {
+        let personal = await artifacts.page(kind, locale: pageLocale, invite: invite, link: avatarURL ?? link) {
             let rendered = pages.page(
                 kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL)
             guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }

@@ -3,10 +3,12 @@ import BeckonDiagnostics
 import BeckonEngine
 import BeckonRender
 import BeckonSite
+import BeckonStore
 import Crypto
 import Foundation
 import InviteModel
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import BeckonServe
@@ -35,25 +37,27 @@ import Testing
         var count = 0
     }
 
-    @Test func aPageIsMadeOncePerEverythingItIsMadeFrom() {
+    @Test func aPageIsMadeOncePerEverythingItIsMadeFrom() async {
         let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
         let made = Made()
         let english = LocaleID("en-US")!
-        func ask(_ invite: SampleInvite, _ locale: LocaleID = LocaleID("en-US")!, link: String = "https://l/1") {
-            _ = cache.page(.landing, locale: locale, invite: invite, link: link) {
+        func ask(
+            _ invite: SampleInvite, _ locale: LocaleID = LocaleID("en-US")!, link: String = "https://l/1"
+        ) async {
+            _ = await cache.page(.landing, locale: locale, invite: invite, link: link) {
                 made.count += 1
                 return page(100)
             }
         }
-        ask(invite("Maya"))
-        ask(invite("Maya"))
+        await ask(invite("Maya"))
+        await ask(invite("Maya"))
         #expect(made.count == 1)
         // Another name, title, locale, link or kind is another page.
-        ask(invite("Maya2"))
-        ask(invite("Maya", title: "a run"))
-        ask(invite("Maya"), LocaleID("de-DE")!)
-        ask(invite("Maya"), link: "https://l/2")
-        _ = cache.page(.expired, locale: english, invite: invite("Maya"), link: "https://l/1") {
+        await ask(invite("Maya2"))
+        await ask(invite("Maya", title: "a run"))
+        await ask(invite("Maya"), LocaleID("de-DE")!)
+        await ask(invite("Maya"), link: "https://l/2")
+        _ = await cache.page(.expired, locale: english, invite: invite("Maya"), link: "https://l/1") {
             made.count += 1
             return page(100)
         }
@@ -61,49 +65,112 @@ import Testing
         // Every field counts, those no page shows today too: nobody lists them.
         var withPhone = invite("Maya")
         withPhone.phone = PhoneNumber(e164: "+447700900123")
-        ask(withPhone)
+        await ask(withPhone)
         withPhone.phone = PhoneNumber(e164: "+447700900999")
-        ask(withPhone)
+        await ask(withPhone)
         var withMessages = invite("Maya")
         withMessages.messages = "b"
-        ask(withMessages)
+        await ask(withMessages)
         #expect(made.count == 9)
     }
 
-    @Test func theBudgetHoldsAndTheLeastRecentlyUsedGoFirst() {
+    /// A request for a page another request is making waits for it and takes it kept: the page
+    /// is made once. The first request's `make` holds its thread until the second waits, so this
+    /// needs two threads in Swift's pool.
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.activeProcessorCount > 1,
+            "needs two cores: the first request holds one of Swift's threads while the second asks"))
+    func aPageAskedForWhileItIsMadeIsMadeOnce() async {
+        let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
+        let english = LocaleID("en-US")!
+        let made = Mutex(0)
+        let making = Mutex(false)
+        let sawWaiter = Mutex(false)
+        let maya = invite("Maya")
+        let made100 = page(100)
+        let ask: @Sendable () async -> PersonalPage = {
+            await cache.page(.landing, locale: english, invite: maya, link: "l") {
+                made.withLock { $0 += 1 }
+                making.withLock { $0 = true }
+                // Held until the other request waits for this page (at most 10 s).
+                let deadline = Date().addingTimeInterval(10)
+                while cache.waiting == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+                sawWaiter.withLock { $0 = cache.waiting > 0 }
+                return made100
+            }
+        }
+        let first = Task { await ask() }
+        while !making.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+        let second = await ask()
+        _ = await first.value
+        #expect(sawWaiter.withLock { $0 })
+        #expect(made.withLock { $0 } == 1)
+        #expect(second.body?.readableBytes == 100)
+        #expect(cache.waiting == 0)
+    }
+
+    /// A card asked for while another request draws it waits and takes it kept: drawn once.
+    @Test func aCardAskedForWhileItIsDrawnIsDrawnOnce() async throws {
+        let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
+        let english = LocaleID("en-US")!
+        let drawn = Mutex(0)
+        let maya = invite("Maya")
+        let card = page(200)
+        let ask: @Sendable () async throws -> PersonalPage = {
+            try await cache.card(locale: english, invite: maya, link: "l") { () async throws(StoreError) in
+                drawn.withLock { $0 += 1 }
+                // Drawn until the other request waits for this card (at most 10 s).
+                let deadline = ContinuousClock.now + .seconds(10)
+                while cache.waiting == 0, ContinuousClock.now < deadline {
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+                return card
+            }
+        }
+        let first = Task { try await ask() }
+        while drawn.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        let second = try await ask()
+        _ = try await first.value
+        #expect(drawn.withLock { $0 } == 1)
+        #expect(second.body?.readableBytes == 200)
+        #expect(cache.waiting == 0)
+    }
+
+    @Test func theBudgetHoldsAndTheLeastRecentlyUsedGoFirst() async {
         let budget = 64_000
         let cache = InviteArtifactCache(invitePages: nil, pageBudget: budget)
         let english = LocaleID("en-US")!
         for index in 0..<100 {
-            _ = cache.page(.landing, locale: english, invite: invite("n\(index)"), link: "l") { page(4_000) }
+            _ = await cache.page(.landing, locale: english, invite: invite("n\(index)"), link: "l") { page(4_000) }
             // The first page is used again and again: it stays.
-            _ = cache.page(.landing, locale: english, invite: invite("n0"), link: "l") { page(4_000) }
+            _ = await cache.page(.landing, locale: english, invite: invite("n0"), link: "l") { page(4_000) }
             #expect(cache.usage.bytes <= budget)
         }
         let made = Made()
-        _ = cache.page(.landing, locale: english, invite: invite("n0"), link: "l") {
+        _ = await cache.page(.landing, locale: english, invite: invite("n0"), link: "l") {
             made.count += 1
             return page(4_000)
         }
-        _ = cache.page(.landing, locale: english, invite: invite("n1"), link: "l") {
+        _ = await cache.page(.landing, locale: english, invite: invite("n1"), link: "l") {
             made.count += 1
             return page(4_000)
         }
         #expect(made.count == 1)
         // A page over a quarter of the budget is not kept.
         let before = cache.usage
-        _ = cache.page(.landing, locale: english, invite: invite("big"), link: "l") { page(20_000) }
+        _ = await cache.page(.landing, locale: english, invite: invite("big"), link: "l") { page(20_000) }
         #expect(cache.usage.pages == before.pages)
         cache.removeAll()
         #expect(cache.usage.pages == 0 && cache.usage.bytes == 0)
     }
 
     /// What is kept is counted: the page's bytes once (in its body), not again in its artifact.
-    @Test func aKeptPageHoldsItsBytesOnce() {
+    @Test func aKeptPageHoldsItsBytesOnce() async {
         let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
         let english = LocaleID("en-US")!
-        let made = cache.page(.landing, locale: english, invite: invite("Ada"), link: "l") { page(4_000) }
-        let kept = cache.page(.landing, locale: english, invite: invite("Ada"), link: "l") { page(1) }
+        let made = await cache.page(.landing, locale: english, invite: invite("Ada"), link: "l") { page(4_000) }
+        let kept = await cache.page(.landing, locale: english, invite: invite("Ada"), link: "l") { page(1) }
         guard case .page(let artifact) = kept.rendered, case .page(let first) = made.rendered else {
             Issue.record("no page kept")
             return
@@ -127,7 +194,7 @@ import Testing
         let english = LocaleID("en-US")!
         let made = Made()
         func ask(_ cache: InviteArtifactCache) async throws -> (page: PersonalPage, card: PersonalPage) {
-            let page = cache.page(.landing, locale: english, invite: invite("Maya"), link: "l") {
+            let page = await cache.page(.landing, locale: english, invite: invite("Maya"), link: "l") {
                 made.count += 1
                 return self.page(300)
             }
