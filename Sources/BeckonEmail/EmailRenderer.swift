@@ -309,7 +309,7 @@ public struct EmailRenderer: Sendable {
         email.lineEnds = .any
         let domain = config.app.baseURL.host
         let stamp: MessageStamp =
-            sendDate.map { .live(date: $0, messageID: "\(UUID().uuidString.lowercased())@\(domain)") }
+            sendDate.map { .live(date: $0, messageID: "\(UUID.random().uuidString.lowercased())@\(domain)") }
             ?? .deterministic(date: sample.createdAt, domain: domain)
         return Array(try email.encoded(stamp: stamp))
     }
