@@ -52,7 +52,10 @@ import time
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FIRST_LINKS = "serve, links, 700 pages rendered in the run"
+# Invites created for the load runs, and how many of them are measured one at a time first.
+INVITES = 1000
+MEASURED = 300
+FIRST_LINKS = f"serve, links, {INVITES - MEASURED} pages rendered in the run"
 KEPT_LINKS = "serve, links, every page kept"
 
 LATENCY_SCRIPT = """
@@ -301,7 +304,7 @@ def main():
             distinct_invites(base, token, args.distinct, args.seconds, args.connections, work, serve.pid)
             return
         links = []
-        for index in range(1000):
+        for index in range(INVITES):
             body = json.dumps({"senderId": f"u_{index % 50}", "senderFirstName": "Maya", "channel": "copy_link"}).encode()
             request = urllib.request.Request(f"{base}/v1/invites", data=body, method="POST",
                                              headers={"Authorization": f"Bearer {token}",
@@ -309,19 +312,19 @@ def main():
             with urllib.request.urlopen(request) as answer:
                 link = json.load(answer)["link"]
             links.append(link[link.index("/", len("https://")):])
-        per_invite(base, token, links[:300])
+        per_invite(base, token, links[:MEASURED])
         if args.cache:
             serve.send_signal(signal.SIGTERM)
             serve.wait(timeout=30)
             serve, base = start_serve()
-            from_disk(base, links[:300])
+            from_disk(base, links[:MEASURED])
         # The same 300 cards as files for nginx: what serving these bytes costs on this machine.
         cards_folder = work / "output" / "bench-cards"
         cards_folder.mkdir()
-        for index, link in enumerate(links[:300]):
+        for index, link in enumerate(links[:MEASURED]):
             with urllib.request.urlopen(base + link + "&og=en-US") as answer:
                 (cards_folder / f"{index}.png").write_bytes(answer.read())
-        card_bytes = sum(path.stat().st_size for path in cards_folder.iterdir()) / 300
+        card_bytes = sum(path.stat().st_size for path in cards_folder.iterdir()) / MEASURED
         rss_before = rss_kb(serve.pid)
         results = {}
         results["nginx, static landing page"] = wrk(
@@ -329,7 +332,7 @@ def main():
         results["nginx, the kept cards as files"] = wrk(f"http://127.0.0.1:{nginx_port}/", args.seconds,
                                                          args.connections, """
 local n = 0
-request = function() n = n + 1; return wrk.format("GET", string.format("/bench-cards/%d.png", n % 300)) end
+request = function() n = n + 1; return wrk.format("GET", string.format("/bench-cards/%d.png", n % """ + str(MEASURED) + """)) end
 """, work)
         # Hummingbird alone, answering the same page from memory with nothing else: the floor.
         floor = pathlib.Path(args.beckon).parent / "beckon-http-bench"
@@ -362,7 +365,7 @@ request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1]
         results[KEPT_LINKS] = wrk(base + "/", args.seconds, args.connections, links_script, work, serve.pid)
         # The 300 invites' cards were drawn and kept by the phase one at a time: crawlers asking
         # again (WhatsApp, iMessage and Slack each fetch a shared link's card) get them kept.
-        cards = "{" + ",".join(json.dumps(p + "&og=en-US") for p in links[:300]) + "}"
+        cards = "{" + ",".join(json.dumps(p + "&og=en-US") for p in links[:MEASURED]) + "}"
         results["serve, kept card"] = wrk(base + "/", args.seconds, args.connections, f"""
 local paths = {cards}
 local n = 0
