@@ -342,6 +342,7 @@ let package = Package(
                 "BeckonStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "BeckonEndToEndTests",

@@ -148,10 +148,17 @@ final class ServeRoutes: Sendable {
     }
 
     /// Whether a query (without `?`) has a parameter called `name`, read at the bytes `&` and `=`.
+    /// Every link asks this twice, so the query is read in place, not split into an array.
     static func query(_ query: String, names name: String) -> Bool {
-        query.utf8.split(separator: UInt8(ascii: "&")).contains {
-            $0.prefix { $0 != UInt8(ascii: "=") }.elementsEqual(name.utf8)
+        let bytes = query.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            let part = bytes[start..<end]
+            if part.prefix(while: { $0 != UInt8(ascii: "=") }).elementsEqual(name.utf8) { return true }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
+        return false
     }
 
     private func file(_ request: Request) async throws -> Response {

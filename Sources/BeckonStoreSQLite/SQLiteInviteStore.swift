@@ -119,13 +119,9 @@ public final class SQLiteInviteStore: InviteStore {
             if let retryAt = try Self.retryDate(for: invite, limit: limit, in: db) {
                 return .limited(retryAt: retryAt)
             }
-            if try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM invites WHERE code = ?"), arguments: [invite.code.rawValue])
-                == true
-            {
-                return .codeTaken
-            }
-            try db.cachedStatement(sql: InviteRecord.insertSQL).execute(arguments: record.arguments)
+            // A code another invite has is found by the unique index the insert steps into anyway.
+            try db.cachedStatement(sql: Self.insertUnlessCodeTakenSQL).execute(arguments: record.arguments)
+            guard db.changesCount == 1 else { return .codeTaken }
             try InviteEvent.insert(.created, for: invite, at: invite.createdAt, in: db)
             if let idempotencyKey {
                 try db.cachedStatement(
@@ -146,6 +142,9 @@ public final class SQLiteInviteStore: InviteStore {
     public func invite(code: InviteCode) async throws(StoreError) -> InviteRecord? {
         try lookUp("reading an invite", Self.inviteByCodeSQL, [code.rawValue]) { try InviteRecord(row: $0) }
     }
+
+    /// Inserts a new invite, or nothing when its code is taken (`changesCount` tells which).
+    private static let insertUnlessCodeTakenSQL = "\(InviteRecord.insertSQL) ON CONFLICT (code) DO NOTHING"
 
     /// The statements of the lookups, each prepared once per connection.
     private static let inviteByCodeSQL = "\(InviteRecord.selectSQL) WHERE code = ?"

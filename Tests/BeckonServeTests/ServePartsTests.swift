@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import BeckonServe
@@ -45,6 +46,17 @@ import Testing
     ])
     func aQueryNamesAParameterOnlyByItsWholeName(query: String, name: String, names: Bool) {
         #expect(ServeRoutes.query(query, names: name) == names)
+    }
+
+    /// Read in place, a query names a parameter exactly when its parts split at `&` do.
+    @Test func aQueryIsReadAsItsPartsSplitAtAmpersands() async {
+        let pieces = ["og", "o", "g", "avatar", "=", "&", "&&", "x", "é", "\u{301}", "%26"]
+        let query = Gen<String?>.element(of: pieces).map { $0! }.array(of: 0...12).map { $0.joined() }
+        await propertyCheck(input: query, Gen<String?>.element(of: ["og", "avatar"]).map { $0! }) { query, name in
+            let parts = query.utf8.split(separator: UInt8(ascii: "&"))
+            let named = parts.contains { $0.prefix { $0 != UInt8(ascii: "=") }.elementsEqual(name.utf8) }
+            #expect(ServeRoutes.query(query, names: name) == named)
+        }
     }
 
     /// The document served at /v1/openapi.json is docs/openapi.json, byte for byte.
