@@ -25,7 +25,7 @@ email rendered and checked). Then, under load with wrk, one after another:
 - serve, kept card: the preview cards of the 300 invites measured one at a time, drawn then and
   kept (a crawler fetching a shared link's card again);
 - serve, create: `POST /v1/invites` with a new sender each time (the rate-limit check and the
-  insert, each a write transaction);
+  insert, each a write transaction), with the run's connections and again with 16;
 
 and prints requests per second, p50/p95/p99 latency, the server's CPU time per request (its user
 and system time from /proc over the run, divided by the requests answered) and its resident memory
@@ -57,6 +57,8 @@ INVITES = 1000
 MEASURED = 300
 FIRST_LINKS = f"serve, links, {INVITES - MEASURED} pages rendered in the run"
 KEPT_LINKS = "serve, links, every page kept"
+# The creates are measured a second time with this many connections.
+FEWER_CREATORS = 16
 
 LATENCY_SCRIPT = """
 done = function(summary, latency, requests)
@@ -371,7 +373,10 @@ local paths = {cards}
 local n = 0
 request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1]) end
 """, work, serve.pid)
-        results["serve, POST /v1/invites"] = wrk(base + "/", args.seconds, args.connections, f"""
+        # Creates at the run's connections, then at fewer: a create's latency under less load.
+        for connections in dict.fromkeys([args.connections, FEWER_CREATORS]):
+            name = "serve, POST /v1/invites" + ("" if connections == args.connections else f", {connections} connections")
+            results[name] = wrk(base + "/", args.seconds, connections, f"""
 local n = 0
 local id = math.random(1, 1000000000)
 request = function()
