@@ -175,6 +175,7 @@ let package = Package(
             name: "BeckonServe",
             dependencies: [
                 "BeckonAPI", "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonEngine", "BeckonJSON",
+                "BeckonMessages",
                 "BeckonRender",
                 "BeckonSite",
                 "BeckonStore",

@@ -3,6 +3,7 @@ import BeckonDiagnostics
 import BeckonEmail
 import BeckonEngine
 import BeckonLocalization
+import BeckonMessages
 import BeckonRender
 import BeckonSite
 import BeckonWeb
@@ -25,6 +26,8 @@ public final class InvitePages: Sendable {
     let strict: Bool
     /// The site's files as the build read them: a page or card records the parts it is made from.
     let inputs: SiteInputs
+    /// The site's share messages (`share`), for an invite's own message.
+    public let messages: ShareMessageRenderer
 
     /// What rendering a page for an invite gave.
     public enum Rendered: Sendable {
@@ -39,7 +42,7 @@ public final class InvitePages: Sendable {
 
     init(
         renderer: PageRenderer, checker: Checker, cards: CardSet?, emails: EmailRenderer?,
-        overrides: [RuleID: Severity?], strict: Bool, inputs: SiteInputs
+        overrides: [RuleID: Severity?], strict: Bool, inputs: SiteInputs, messages: ShareMessageRenderer
     ) {
         self.renderer = renderer
         self.checker = checker
@@ -48,6 +51,7 @@ public final class InvitePages: Sendable {
         self.overrides = overrides
         self.strict = strict
         self.inputs = inputs
+        self.messages = messages
     }
 
     /// Lets `engine` fingerprint what the pages and cards read (the site's files and settings, the

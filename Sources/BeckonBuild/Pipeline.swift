@@ -177,7 +177,7 @@ public struct Pipeline: Sendable {
             invitePages: InvitePages(
                 renderer: prepared.pages, checker: prepared.checker, cards: prepared.cards,
                 emails: prepared.emails, overrides: prepared.overrides,
-                strict: options.strict, inputs: loaded.inputs))
+                strict: options.strict, inputs: loaded.inputs, messages: prepared.messages))
     }
 
     /// The site and catalog with `en-XA` and `ar-XB` generated from the source bundle.

@@ -196,7 +196,7 @@ public struct ShareMessageRenderer: Sendable {
         let subject = catalog.format(Self.emailSubjectKey, in: locale, arguments: arguments)
             .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) }
         return channels.map { channel in
-            let links = Self.links(channel, text: text, subject: subject, recipient: recipient)
+            let links = Self.links(channel, text: text, subject: subject, to: recipient.map(ShareRecipient.init))
             var artifact = Artifact(
                 path: path(channel), kind: .shareMessage, locale: locale, template: entry.location.file,
                 context: context.rawValue, sample: sample?.id, contentType: "text/plain; charset=utf-8",
@@ -207,6 +207,44 @@ public struct ShareMessageRenderer: Sendable {
             artifact.poolItem = shareEntry.poolItem
             return artifact
         }
+    }
+
+    /// One real invite's message for its channel (`beckon serve`): its context's string (for a
+    /// pool, the item the invite's code picks, so asking again gives the same one; with
+    /// `share.variants`, the invite's variant, else the first) in `locale`, with the sender's first
+    /// name (the anonymous stand-in when `invite` is `nil`: the name was erased) and the invite's own
+    /// link, and the link that opens the channel with it, addressed to the recipient.
+    /// - Returns: `nil` for a site without `share`, or a string missing in `locale` and the source.
+    public func message(
+        context: InviteContext, code: InviteCode, invite: SampleInvite?, channel: InviteChannel, variant: String?,
+        locale: LocaleID, link: String, recipient: ShareRecipient?
+    ) -> ShareMessage? {
+        guard site.config.share != nil else { return nil }
+        let all = entries(of: Self.key(for: context))
+        let chosenVariant = all.contains { $0.variant == variant } ? variant : all.first?.variant
+        let pool = all.filter { $0.variant == chosenVariant }
+        guard !pool.isEmpty else { return nil }
+        let shareEntry = pool[Self.poolIndex(code, count: pool.count)]
+        let anonymous = catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+        let arguments = MessageArguments.values(
+            config: site.config, sample: invite, anonymousInviter: anonymous, link: link)
+        guard let message = catalog.format(shareEntry.key, in: locale, arguments: arguments) else { return nil }
+        let text = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
+        let subject =
+            channel == .email
+            ? catalog.format(Self.emailSubjectKey, in: locale, arguments: arguments)
+                .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) } : nil
+        let links = Self.links(channel, text: text, subject: subject, to: recipient)
+        return ShareMessage(
+            text: text, subject: subject, url: links.deep, alternateURL: links.alternate, note: links.note)
+    }
+
+    /// Which of `count` pool items an invite gets: from its code's bytes (FNV-1a), the same in
+    /// every process and release.
+    static func poolIndex(_ code: InviteCode, count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in code.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Int(hash % UInt64(count))
     }
 
     /// What the manifest says of every Instagram message.
@@ -220,7 +258,7 @@ public struct ShareMessageRenderer: Sendable {
     /// `instagram://user?username=` beside the web profile. Channels that cannot take a link
     /// (copying the link, AirDrop) have none.
     static func links(
-        _ channel: InviteChannel, text: String, subject: String?, recipient: SampleInvite?
+        _ channel: InviteChannel, text: String, subject: String?, to recipient: ShareRecipient?
     ) -> (deep: String?, alternate: String?, note: String?) {
         let phone = recipient?.phone
         switch channel {
@@ -234,8 +272,7 @@ public struct ShareMessageRenderer: Sendable {
                 nil
             )
         case .email:
-            let address = recipient.flatMap { $0.hasInviteeEmail ? $0.inviteeEmail : nil }
-            return (DeepLink.mailto(to: address, subject: subject, body: text).url, nil, nil)
+            return (DeepLink.mailto(to: recipient?.email, subject: subject, body: text).url, nil, nil)
         case .instagram:
             guard let username = recipient?.instagram else { return (nil, nil, instagramNote) }
             return (DeepLink.instagram(username).url, DeepLink.instagramWeb(username).url, instagramNote)

@@ -1,4 +1,5 @@
 import BeckonAPI
+import BeckonMessages
 import BeckonStore
 import Foundation
 import InviteModel
@@ -7,9 +8,9 @@ import InviteModel
 /// `docs/openapi.json`): camelCase members, timestamps with milliseconds, absent values left out.
 enum InviteResource {
     /// An invite, with its signed link and, once it has been resent, when; with `emails`, the
-    /// invitation emails made for it by this request.
+    /// invitation emails made for it by this request; with `share`, its share message.
     static func invite(
-        _ record: InviteRecord, link: String, emails: [InviteMailer.Mail] = []
+        _ record: InviteRecord, link: String, emails: [InviteMailer.Mail] = [], share: ShareMessage? = nil
     ) throws(APIProblem) -> Components.Schemas.Invite {
         let invite = record.invite
         return Components.Schemas.Invite(
@@ -20,7 +21,11 @@ enum InviteResource {
             variant: record.variant, inviteeId: invite.inviteeID, createdAt: invite.createdAt,
             expiresAt: invite.expiresAt, sentAt: invite.sentAt, resentAt: invite.resentAt, openedAt: invite.openedAt,
             acceptedAt: invite.acceptedAt, cancelledAt: invite.cancelledAt,
-            emails: emails.isEmpty ? nil : emails.map(email))
+            emails: emails.isEmpty ? nil : emails.map(email),
+            share: share.map {
+                Components.Schemas.ShareMessage(
+                    text: $0.text, subject: $0.subject, url: $0.url, alternateUrl: $0.alternateURL, note: $0.note)
+            })
     }
 
     /// An event of the feed: ids only.

@@ -29,7 +29,9 @@ extension ServeRoutes: APIProtocol {
         if created { metrics.created() }
         // A retried request gets the email again, but only the first is put in the outbox.
         let emails = await self.emails(record, language: language, writing: created)
-        let invite = try InviteResource.invite(record, link: service.link(record), emails: emails)
+        let link = service.link(record)
+        let invite = try InviteResource.invite(
+            record, link: link, emails: emails, share: shareMessage(record, link: link, language: language))
         return created ? .created(.init(body: .json(invite))) : .ok(.init(body: .json(invite)))
     }
 
@@ -76,7 +78,9 @@ extension ServeRoutes: APIProtocol {
                 language: language)
             if created { metrics.created() }
             let emails = await self.emails(record, language: input.headers.acceptLanguage, writing: created)
-            made.append(try InviteResource.invite(record, link: service.link(record), emails: emails))
+            let link = service.link(record)
+            let share = shareMessage(record, link: link, language: input.headers.acceptLanguage)
+            made.append(try InviteResource.invite(record, link: link, emails: emails, share: share))
         }
         return .created(.init(body: .json(.init(invites: made))))
     }

@@ -263,6 +263,40 @@ import Testing
         #expect(result.artifacts.contains { $0.path == "messages/de-DE/generic.context-rich.whatsapp.txt" })
     }
 
+    /// An invite's own message (`beckon serve`): its variant's, else the first variant's; from a
+    /// pool, the item its code picks, the same each time, every item picked by some code.
+    @Test func anInvitesOwnMessageIsItsVariantsAndItsCodesPoolItem() async throws {
+        let result = try await build(
+            english: Self.contexts + """
+                  achievement:
+                    control:
+                      - "Control one on {app}: {link}"
+                      - "Control two on {app}: {link}"
+                    context-rich: "Someone did {contextTitle, select, none {something} other {{contextTitle}}} on {app}! {link}"
+
+                """,
+            config: "  variants: {control: 50, context-rich: 50}\n")
+        #expect(!result.report.hasErrors, "\(result.report.diagnostics.map(\.message))")
+        let messages = try #require(result.invitePages?.messages)
+        let link = "https://join.minimo.test/invite/X"
+        let english = try #require(LocaleID("en-US"))
+        func text(_ code: InviteCode, _ variant: String?) -> String? {
+            messages.message(
+                context: .achievement, code: code, invite: nil, channel: .copyLink, variant: variant, locale: english,
+                link: link, recipient: nil)?.text
+        }
+        let generator = InviteCodeGenerator()
+        let codes = (0..<24).map { _ in generator.next() }
+        #expect(
+            Set(codes.map { text($0, "control") })
+                == ["Control one on Minimo: \(link)", "Control two on Minimo: \(link)"])
+        for code in codes {
+            #expect(text(code, "control") == text(code, "control"))
+            #expect(text(code, nil) == text(code, "control"))
+            #expect(text(code, "context-rich") == "Someone did something on Minimo! \(link)")
+        }
+    }
+
     @Test func aMissingVariantIsAnError() async throws {
         let result = try await build(
             english: Self.contexts + """

@@ -96,6 +96,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Invite/emails`.
             package var emails: [Components.Schemas.InvitationEmail]?
+            /// The share message for the invite's channel, with its own link, in its locale (or the one the request's Accept-Language prefers): returned by create and bulk create on a site with `share` messages.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invite/share`.
+            package var share: Components.Schemas.ShareMessage?
             /// Creates a new `Invite`.
             ///
             /// - Parameters:
@@ -121,6 +125,7 @@ extension Components {
             ///   - acceptedAt:
             ///   - cancelledAt:
             ///   - emails: The invitation emails of an email invite, made by this request (create, bulk create, resend) when the site has an email with `recipient: invitee`.
+            ///   - share: The share message for the invite's channel, with its own link, in its locale (or the one the request's Accept-Language prefers): returned by create and bulk create on a site with `share` messages.
             package init(
                 code: Swift.String,
                 link: Swift.String,
@@ -143,7 +148,8 @@ extension Components {
                 openedAt: Foundation.Date? = nil,
                 acceptedAt: Foundation.Date? = nil,
                 cancelledAt: Foundation.Date? = nil,
-                emails: [Components.Schemas.InvitationEmail]? = nil
+                emails: [Components.Schemas.InvitationEmail]? = nil,
+                share: Components.Schemas.ShareMessage? = nil
             ) {
                 self.code = code
                 self.link = link
@@ -167,6 +173,7 @@ extension Components {
                 self.acceptedAt = acceptedAt
                 self.cancelledAt = cancelledAt
                 self.emails = emails
+                self.share = share
             }
             package enum CodingKeys: String, CodingKey {
                 case code
@@ -191,6 +198,7 @@ extension Components {
                 case acceptedAt
                 case cancelledAt
                 case emails
+                case share
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvitationEmail`.
@@ -270,6 +278,57 @@ extension Components {
                 case failedRules
                 case problem
                 case outboxFile
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ShareMessage`.
+        package struct ShareMessage: Codable, Hashable, Sendable {
+            /// The plain text the sender shares, with the invite's signed link.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ShareMessage/text`.
+            package var text: Swift.String
+            /// The email's subject, for the email channel.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ShareMessage/subject`.
+            package var subject: Swift.String?
+            /// The link that opens the channel with the text filled in, addressed to the recipient: `sms:`, `https://wa.me/`, `mailto:` or the Instagram profile; absent for channels that take no link (copy_link, airdrop, other).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ShareMessage/url`.
+            package var url: Swift.String?
+            /// The other form of `url`: `sms:NUMBER?body=`, `whatsapp://send?…`, or the Instagram web profile.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ShareMessage/alternateUrl`.
+            package var alternateUrl: Swift.String?
+            /// What to tell the sender about this channel (Instagram cannot prefill a message).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ShareMessage/note`.
+            package var note: Swift.String?
+            /// Creates a new `ShareMessage`.
+            ///
+            /// - Parameters:
+            ///   - text: The plain text the sender shares, with the invite's signed link.
+            ///   - subject: The email's subject, for the email channel.
+            ///   - url: The link that opens the channel with the text filled in, addressed to the recipient: `sms:`, `https://wa.me/`, `mailto:` or the Instagram profile; absent for channels that take no link (copy_link, airdrop, other).
+            ///   - alternateUrl: The other form of `url`: `sms:NUMBER?body=`, `whatsapp://send?…`, or the Instagram web profile.
+            ///   - note: What to tell the sender about this channel (Instagram cannot prefill a message).
+            package init(
+                text: Swift.String,
+                subject: Swift.String? = nil,
+                url: Swift.String? = nil,
+                alternateUrl: Swift.String? = nil,
+                note: Swift.String? = nil
+            ) {
+                self.text = text
+                self.subject = subject
+                self.url = url
+                self.alternateUrl = alternateUrl
+                self.note = note
+            }
+            package enum CodingKeys: String, CodingKey {
+                case text
+                case subject
+                case url
+                case alternateUrl
+                case note
             }
         }
         /// - Remark: Generated from `#/components/schemas/Event`.

@@ -1331,6 +1331,10 @@ enum OpenAPIDocument {
                     "items": {
                       "$ref": "#/components/schemas/InvitationEmail"
                     }
+                  },
+                  "share": {
+                    "$ref": "#/components/schemas/ShareMessage",
+                    "description": "The share message for the invite's channel, with its own link, in its locale (or the one the request's Accept-Language prefers): returned by create and bulk create on a site with `share` messages."
                   }
                 }
               },
@@ -1373,6 +1377,34 @@ enum OpenAPIDocument {
                   "outboxFile": {
                     "type": "string",
                     "description": "The file it was written to in `beckon serve --outbox`."
+                  }
+                }
+              },
+              "ShareMessage": {
+                "type": "object",
+                "required": [
+                  "text"
+                ],
+                "properties": {
+                  "text": {
+                    "type": "string",
+                    "description": "The plain text the sender shares, with the invite's signed link."
+                  },
+                  "subject": {
+                    "type": "string",
+                    "description": "The email's subject, for the email channel."
+                  },
+                  "url": {
+                    "type": "string",
+                    "description": "The link that opens the channel with the text filled in, addressed to the recipient: `sms:`, `https://wa.me/`, `mailto:` or the Instagram profile; absent for channels that take no link (copy_link, airdrop, other)."
+                  },
+                  "alternateUrl": {
+                    "type": "string",
+                    "description": "The other form of `url`: `sms:NUMBER?body=`, `whatsapp://send?…`, or the Instagram web profile."
+                  },
+                  "note": {
+                    "type": "string",
+                    "description": "What to tell the sender about this channel (Instagram cannot prefill a message)."
                   }
                 }
               },
