@@ -225,7 +225,10 @@ public struct ShareMessageRenderer: Sendable {
         let pool = all.filter { $0.variant == chosenVariant }
         guard !pool.isEmpty else { return nil }
         let shareEntry = pool[Self.poolIndex(code, count: pool.count)]
-        let anonymous = catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+        // The stand-in is read only where it is shown: for a sender without a name.
+        let anonymous =
+            invite != nil
+            ? "" : catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
         let arguments = MessageArguments.values(
             config: site.config, sample: invite, anonymousInviter: anonymous, link: link)
         guard let message = catalog.format(shareEntry.key, in: locale, arguments: arguments) else { return nil }
