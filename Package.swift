@@ -324,6 +324,7 @@ let package = Package(
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonReview", "BeckonSite", "InviteModel",
                 "InviteSecurity",
                 "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport", "BeckonWeb", "BeckonEmail",
+                "BeckonMessages",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,5 +1,6 @@
 import BeckonBuild
 import BeckonDiagnostics
+import BeckonMessages
 import BeckonRender
 import BeckonSite
 import BeckonTestSupport
@@ -295,6 +296,26 @@ import Testing
             #expect(text(code, nil) == text(code, "control"))
             #expect(text(code, "context-rich") == "Someone did something on Minimo! \(link)")
         }
+    }
+
+    /// A context with no string of its own (the site writes messages for others only) gives an
+    /// invite of that context no message, and the others theirs.
+    @Test func anInviteWhoseContextHasNoStringHasNoMessage() async throws {
+        let result = try await build(
+            english: "share:\n  achievement: \"I did it on {app}: {link}\"\n", config: "  contexts: [achievement]\n")
+        #expect(!result.report.hasErrors, "\(result.report.diagnostics.map(\.message))")
+        let messages = try #require(result.invitePages?.messages)
+        let english = try #require(LocaleID("en-US"))
+        func message(_ context: InviteContext) -> ShareMessage? {
+            messages.message(
+                context: context, code: InviteCodeGenerator().next(), invite: nil, channel: .sms, variant: nil,
+                locale: english, link: "https://join.minimo.test/invite/X", recipient: nil)
+        }
+        #expect(message(.achievement)?.text == "I did it on Minimo: https://join.minimo.test/invite/X")
+        #expect(
+            message(.achievement)?.url?.hasSuffix(
+                "body=I%20did%20it%20on%20Minimo%3A%20https%3A%2F%2Fjoin.minimo.test%2Finvite%2FX") == true)
+        #expect(message(.generic) == nil)
     }
 
     @Test func aMissingVariantIsAnError() async throws {
