@@ -212,9 +212,10 @@ public struct ShareMessageRenderer: Sendable {
     /// One real invite's message for its channel (`beckon serve`): its context's string (for a
     /// pool, the item the invite's code picks, so asking again gives the same one; with
     /// `share.variants`, the invite's variant, else the first) in `locale`, with the sender's first
-    /// name (the anonymous stand-in when `invite` is `nil`: the name was erased) and the invite's own
-    /// link, and the link that opens the channel with it, addressed to the recipient.
-    /// - Returns: `nil` for a site without `share`, or a string missing in `locale` and the source.
+    /// name (the anonymous stand-in when `invite` is `nil`: none was given, or it was erased) and
+    /// the invite's own link, and the link that opens the channel with it, addressed to the
+    /// recipient.
+    /// - Returns: `nil` for a site without `share`, or a context with no string of its own.
     public func message(
         context: InviteContext, code: InviteCode, invite: SampleInvite?, channel: InviteChannel, variant: String?,
         locale: LocaleID, link: String, recipient: ShareRecipient?
@@ -242,12 +243,10 @@ public struct ShareMessageRenderer: Sendable {
             text: text, subject: subject, url: links.deep, alternateURL: links.alternate, note: links.note)
     }
 
-    /// Which of `count` pool items an invite gets: from its code's bytes (FNV-1a), the same in
-    /// every process and release.
+    /// Which of `count` pool items an invite gets: its code's bytes summed, the same in every
+    /// process and release. Codes are drawn at random, so the items are picked about evenly.
     static func poolIndex(_ code: InviteCode, count: Int) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in code.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int(hash % UInt64(count))
+        code.rawValue.utf8.reduce(0) { $0 + Int($1) } % count
     }
 
     /// What the manifest says of every Instagram message.

@@ -49,7 +49,7 @@ struct InviteMailer: Sendable {
             let problem = "The invite has no `senderFirstName` (or it was erased), which its email shows."
             return [Mail(template: "", email: nil, failedRules: [], problem: problem)]
         }
-        let locale = record.locale.flatMap(LocaleID.init).flatMap { site.hasLocale($0) ? $0 : nil } ?? language
+        let locale = site.locale(of: record) ?? language
         invite.inviterName = invite.inviterFirstName
         invite.inviteeEmail = address
         let acceptLink: String

@@ -12,9 +12,7 @@ extension ServeRoutes {
     func shareMessage(_ record: InviteRecord, link: String, language: String?) -> ShareMessage? {
         guard let pages = site.invitePages else { return nil }
         let invite = record.invite
-        let locale =
-            record.locale.flatMap(LocaleID.init).flatMap { site.hasLocale($0) ? $0 : nil }
-            ?? site.locale(acceptLanguage: language)
+        let locale = site.locale(of: record) ?? site.locale(acceptLanguage: language)
         return pages.messages.message(
             context: invite.context, code: invite.code, invite: LinkAnswerer.shown(record), channel: invite.channel,
             variant: record.variant, locale: locale, link: link,

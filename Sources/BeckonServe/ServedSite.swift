@@ -1,6 +1,7 @@
 import BeckonBuild
 import BeckonRender
 import BeckonSite
+import BeckonStore
 import BeckonWeb
 import Foundation
 import InviteModel
@@ -123,6 +124,11 @@ public struct ServedSite: Sendable {
     /// Whether `locale` is one of the site's (`locales.list` or the default).
     func hasLocale(_ locale: LocaleID) -> Bool {
         config.locales.list.contains(locale) || config.locales.defaultLocale == locale
+    }
+
+    /// The locale an invite was created for, when it is one of the site's.
+    func locale(of record: InviteRecord) -> LocaleID? {
+        record.locale.flatMap(LocaleID.init).flatMap { hasLocale($0) ? $0 : nil }
     }
 
     /// The locale for a visitor's `Accept-Language`, or the default one.
