@@ -83,6 +83,13 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "n"))
     var eventLoops: Int?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "On PostgreSQL, how many seconds an instance may answer an invite's links from its last lookup of the invite, without asking the database; every instance's change of an invite reaches the others through PostgreSQL's notifications and drops it at once, so this bounds only a notification lost unnoticed. 0 looks every link up.",
+            valueName: "s"))
+    var linkCacheSeconds: Int = 10
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("`--port` must be from 0 to 65535.") }
         guard (1...100_000).contains(invitesPerDay) else {
@@ -90,6 +97,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...1_048_576).contains(inviteCacheSize) else {
             throw ValidationError("`--invite-cache-size` must be from 1 to 1048576 (megabytes).")
+        }
+        guard (0...3600).contains(linkCacheSeconds) else {
+            throw ValidationError("`--link-cache-seconds` must be from 0 to 3600.")
         }
         if let eventLoops, !(1...256).contains(eventLoops) {
             throw ValidationError("`--event-loops` must be from 1 to 256.")
@@ -167,7 +177,8 @@ struct ServeCommand: AsyncParsableCommand {
         var postgres: PostgresInviteStore?
         do {
             if Self.isPostgres(database) {
-                postgres = try await PostgresInviteStore(url: database, eventLoopGroup: eventLoopGroup)
+                postgres = try await PostgresInviteStore(
+                    url: database, eventLoopGroup: eventLoopGroup, linkCacheLifetime: .seconds(linkCacheSeconds))
                 store = postgres!
             } else {
                 store = try SQLiteInviteStore(path: database)

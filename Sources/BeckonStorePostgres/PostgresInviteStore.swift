@@ -21,6 +21,10 @@ public final class PostgresInviteStore: InviteStore {
 
     private let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// The invites links looked up, kept between notifications of a change; `nil` when off.
+    private let linkCache: LinkLookupCache?
+    /// Listens for the changes that `linkCache` drops.
+    private let listener: Task<Void, Never>?
     /// PostgresNIO wants a logger; the store logs nothing.
     private static let logger = Logger(label: "BeckonStorePostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -34,15 +38,23 @@ public final class PostgresInviteStore: InviteStore {
     ///   server's `max_connections` must cover every instance's.
     /// - Parameter eventLoopGroup: The threads the pool's connections run on (`beckon serve`
     ///   gives its own, so requests and their queries share them).
+    /// - Parameter linkCacheLifetime: How long `inviteAndAvatar(code:)` may answer from what it
+    ///   found before, without a round trip: every instance's change of an invite or a picture
+    ///   reaches the others through PostgreSQL's notifications (on a connection of its own), and
+    ///   drops what they kept; this bounds what a notification lost unnoticed could leave stale.
+    ///   Zero (the default) looks every link up. See docs/store.md.
     public init(
         url: String, maximumConnections: Int = 20,
-        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        linkCacheLifetime: Duration = .zero
     ) async throws(StoreError) {
         let url = try DatabaseURL(url)
         let logger = Self.logger
+        let listening: PostgresConnection.Configuration
         do {
             var configuration = try url.connectionConfiguration()
             configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout))
+            listening = configuration
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             do {
                 try await StoreSchema.migrate(connection, logger: logger)
@@ -60,10 +72,22 @@ public final class PostgresInviteStore: InviteStore {
         let client = PostgresClient(configuration: configuration, eventLoopGroup: eventLoopGroup)
         self.client = client
         self.runner = Task { await client.run() }
+        if linkCacheLifetime > .zero {
+            let cache = LinkLookupCache(lifetime: linkCacheLifetime)
+            linkCache = cache
+            let eventLoop = eventLoopGroup.any()
+            listener = Task {
+                await ChangeListener.run(configuration: listening, eventLoop: eventLoop, cache: cache, logger: logger)
+            }
+        } else {
+            linkCache = nil
+            listener = nil
+        }
     }
 
     deinit {
         runner.cancel()
+        listener?.cancel()
     }
 
     /// How long a connection attempt waits for the server to answer.
@@ -71,9 +95,14 @@ public final class PostgresInviteStore: InviteStore {
 
     /// Closes the connections and waits until they are closed; the store answers nothing after.
     public func close() async {
+        listener?.cancel()
+        await listener?.value
         runner.cancel()
         await runner.value
     }
+
+    /// Whether links' lookups are kept now: the cache is on and its connection listens.
+    public var isKeepingLinkLookups: Bool { linkCache?.ticket() != nil }
 
     /// The migrations this database has run, in order.
     public func appliedMigrations() async throws(StoreError) -> [String] {
@@ -119,13 +148,19 @@ public final class PostgresInviteStore: InviteStore {
         }
     }
 
+    /// With `linkCacheLifetime`, an invite found is kept for the next link to it (a code no
+    /// invite has is looked up every time).
     public func inviteAndAvatar(
         code: InviteCode
     ) async throws(StoreError) -> (record: InviteRecord, avatarUpdatedAt: Date?)? {
-        try await read("reading an invite") { connection, logger in
+        if let kept = linkCache?.found(code: code.rawValue) { return kept }
+        let ticket = linkCache?.ticket()
+        let found = try await read("reading an invite") { connection, logger in
             try await connection.execute(InviteByCode(code: code.rawValue), logger: logger)
                 .reduce(into: nil) { found, row in found = found ?? row }
         }
+        if let found, let ticket { linkCache?.keep(found, code: code.rawValue, ticket: ticket) }
+        return found
     }
 
     public func invite(id: UUID) async throws(StoreError) -> InviteRecord? {
@@ -163,7 +198,8 @@ public final class PostgresInviteStore: InviteStore {
     public func update(
         code: InviteCode, _ change: @Sendable (inout InviteRecord) throws -> [InviteEvent.Name]
     ) async throws(StoreError) -> InviteRecord? {
-        try await transaction("updating an invite") { connection, logger in
+        defer { linkCache?.changed(LinkLookupCache.invitePayload(code.rawValue)) }
+        return try await transaction("updating an invite") { connection, logger in
             let original = try await Self.fetchInvite(
                 "WHERE code = \(code.rawValue) FOR UPDATE", on: connection, logger: logger)
             guard let original else { return nil }
@@ -202,7 +238,8 @@ public final class PostgresInviteStore: InviteStore {
     }
 
     public func expire(at date: Date) async throws(StoreError) -> Int {
-        try await transaction("expiring invites") { connection, logger in
+        defer { linkCache?.changed(LinkLookupCache.anyPayload) }
+        return try await transaction("expiring invites") { connection, logger in
             // Locked in one order, so concurrent sweeps wait for each other instead of deadlocking;
             // a row another sweep expired meanwhile no longer matches once its lock is granted.
             let due = try await connection.query(
@@ -229,7 +266,8 @@ public final class PostgresInviteStore: InviteStore {
     /// PostgreSQL keeps the old row versions until `VACUUM` reclaims their space, and its
     /// write-ahead log keeps them until it is recycled; see docs/store.md.
     public func eraseSender(_ senderID: String) async throws(StoreError) -> Int {
-        try await transaction("erasing a sender's personal data") { connection, logger in
+        defer { linkCache?.changed(LinkLookupCache.anyPayload) }
+        return try await transaction("erasing a sender's personal data") { connection, logger in
             let changed = try await connection.query(
                 """
                 UPDATE invites SET sender_first_name = NULL, recipient = NULL
@@ -245,6 +283,7 @@ public final class PostgresInviteStore: InviteStore {
     public func setAvatar(_ png: [UInt8], sender: String, at date: Date) async throws(StoreError) {
         let bytes = ByteBuffer(bytes: png)
         let updated = Milliseconds.from(date)
+        defer { linkCache?.changed(LinkLookupCache.avatarPayload(sender)) }
         _ = try await transaction("keeping a sender's picture") { connection, logger in
             try await connection.query(
                 """
@@ -274,7 +313,8 @@ public final class PostgresInviteStore: InviteStore {
     }
 
     public func removeAvatar(sender: String) async throws(StoreError) -> Bool {
-        try await transaction("removing a sender's picture") { connection, logger in
+        defer { linkCache?.changed(LinkLookupCache.avatarPayload(sender)) }
+        return try await transaction("removing a sender's picture") { connection, logger in
             try await connection.query(
                 "DELETE FROM avatars WHERE sender_id = \(sender) RETURNING sender_id", logger: logger
             ).collect().count > 0

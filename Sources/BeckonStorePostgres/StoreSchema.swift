@@ -15,6 +15,41 @@ enum StoreSchema {
         Migration(name: "v2-avatars", statements: version2),
         Migration(name: "v3-events-numbered-when-read", statements: version3),
         Migration(name: "v4-create-invite-function", statements: version4),
+        Migration(name: "v5-change-notifications", statements: version5),
+    ]
+
+    /// Every change of an invite or a sender's picture notifies `ChangeListener.channel` at its
+    /// commit, with the payload `LinkLookupCache.changed(_:)` reads: `i` and the invite's code, `a`
+    /// and the sender's id (or `*`, any invite, for an id too long for a notification). Instances
+    /// keeping the invites their links looked up drop what changed.
+    private static let version5: [PostgresQuery] = [
+        """
+        CREATE FUNCTION beckon_notify_invite_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('beckon_changes', 'i' || OLD.code);
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER invites_notify_changed AFTER UPDATE OR DELETE ON invites
+        FOR EACH ROW EXECUTE FUNCTION beckon_notify_invite_changed()
+        """,
+        """
+        CREATE FUNCTION beckon_notify_avatar_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            sender TEXT := CASE WHEN TG_OP = 'DELETE' THEN OLD.sender_id ELSE NEW.sender_id END;
+        BEGIN
+            PERFORM pg_notify(
+                'beckon_changes', CASE WHEN octet_length(sender) <= 7000 THEN 'a' || sender ELSE '*' END);
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER avatars_notify_changed AFTER INSERT OR UPDATE OR DELETE ON avatars
+        FOR EACH ROW EXECUTE FUNCTION beckon_notify_avatar_changed()
+        """,
     ]
 
     /// A create as one statement (`CreateInvite`): the sender's lock, the idempotency key, the

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Two `beckon serve` processes on one PostgreSQL database, as two instances behind a load
-/// balancer: an invite made through one answers through the other, a sender's limit holds across
-/// both, and of two accepts racing through both exactly one wins.
+/// balancer: an invite made through one answers through the other, one cancelled through one
+/// answers 410 through the other, a sender's limit holds across both, and of two accepts racing
+/// through both exactly one wins.
 @Suite(
     .serialized, .enabled(if: PostgresCluster.isInstalled, "postgresql is not installed: make test-deps installs it"))
 struct ServeOnPostgresTests {
@@ -44,6 +45,27 @@ struct ServeOnPostgresTests {
                 port: two.port, bytes: Array("GET \(link) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
             ).status == 200)
 
+        // Cancelled through one while the other keeps the link's lookup: the other answers 410
+        // once PostgreSQL's notification reaches it.
+        let cancelled = try ServeTests.json(
+            api(one.port, "POST", "/v1/invites", #"{"senderId":"u_3","channel":"copy_link"}"#))
+        let cancelledLink = ServeTests.path(try #require(cancelled["link"] as? String))
+        @Sendable func open(_ port: Int, _ path: String) throws -> Int {
+            try LoopbackHTTP.raw(
+                port: port, bytes: Array("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            ).status
+        }
+        #expect(try open(two.port, cancelledLink) == 200)
+        let cancelledCode = try #require(cancelled["code"] as? String)
+        #expect(try api(one.port, "POST", "/v1/invites/\(cancelledCode)/cancel").status == 200)
+        let deadline = ContinuousClock.now + .seconds(10)
+        var answered = try open(two.port, cancelledLink)
+        while answered != 410, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+            answered = try open(two.port, cancelledLink)
+        }
+        #expect(answered == 410)
+
         // The limit (10 here) holds over both: creates alternate between the instances.
         var statuses: [Int] = []
         for index in 0..<12 {
@@ -72,6 +94,6 @@ struct ServeOnPostgresTests {
         let sequences = events.compactMap { $0["sequence"] as? Int }
         #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count)
         #expect(events.filter { $0["event"] as? String == "invite_accepted" }.count == 1)
-        #expect(events.filter { $0["event"] as? String == "invite_created" }.count == 11)
+        #expect(events.filter { $0["event"] as? String == "invite_created" }.count == 12)
     }
 }

@@ -95,6 +95,61 @@ struct PostgresStoreTests {
         for store in stores { await store.close() }
     }
 
+    /// Waits up to 10 s for `condition`, and records a failure if it never holds.
+    static func waitUntil(
+        _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record(what, sourceLocation: sourceLocation)
+    }
+
+    /// One instance keeps the invites its links looked up: another instance's changes reach it
+    /// through PostgreSQL's notifications, and a change that notifies nobody (its trigger
+    /// disabled) is not seen by links, which shows that they were answered from what was kept.
+    @Test func anotherInstancesChangesReachTheLinksLookupsAnInstanceKept() async throws {
+        let url = try await PostgresCluster.shared.get().makeDatabase()
+        let writer = try await PostgresInviteStore(url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60))
+        let reader = try await PostgresInviteStore(url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60))
+        try await Self.waitUntil("the reader listens") { reader.isKeepingLinkLookups }
+        let record = try await Fixture.create(Fixture.record(), in: writer)
+        let code = record.invite.code
+        #expect(try await reader.inviteAndAvatar(code: code)?.record == record)
+
+        _ = try await writer.update(code: code) { record in
+            try record.invite.cancel(at: Fixture.start.addingTimeInterval(60))
+            return [.cancelled]
+        }
+        try await Self.waitUntil("the cancel reaches the reader") {
+            try await reader.inviteAndAvatar(code: code)?.record.invite.status == .cancelled
+        }
+        try await writer.setAvatar([1, 2, 3], sender: record.invite.senderID, at: Fixture.start)
+        try await Self.waitUntil("the picture reaches the reader") {
+            try await reader.inviteAndAvatar(code: code)?.avatarUpdatedAt != nil
+        }
+
+        let logger = Logger(label: "BeckonStoreTests", factory: { _ in SwiftLogNoOpLogHandler() })
+        let connection = try await PostgresConnection.connect(
+            configuration: try DatabaseURL(url).connectionConfiguration(), id: 1, logger: logger)
+        do {
+            try await connection.query("ALTER TABLE invites DISABLE TRIGGER invites_notify_changed", logger: logger)
+            try await connection.query(
+                "UPDATE invites SET context_title = 'Unseen' WHERE code = \(code.rawValue)", logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+        #expect(try await reader.inviteAndAvatar(code: code)?.record.contextTitle == record.contextTitle)
+        // What the API reads is never kept.
+        #expect(try await reader.invite(code: code)?.contextTitle == "Unseen")
+        await writer.close()
+        await reader.close()
+    }
+
     @Test func twoInstancesRacingToAcceptLetExactlyOneWin() async throws {
         let stores = try await Self.twoInstances()
         let record = try await Fixture.create(Fixture.record(), in: stores[0])

@@ -25,10 +25,12 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         OpenedStore(store: try SQLiteInviteStore.inMemory(), folder: nil)
     }
 
-    /// PostgreSQL: a new database on the test process's cluster.
+    /// PostgreSQL: a new database on the test process's cluster, keeping links' lookups as
+    /// `beckon serve` does.
     static let postgres = StoreFactory(testDescription: "PostgreSQL") {
         let url = try await PostgresCluster.shared.get().makeDatabase()
-        return OpenedStore(store: try await PostgresInviteStore(url: url, maximumConnections: 10), folder: nil)
+        let store = try await PostgresInviteStore(url: url, maximumConnections: 10, linkCacheLifetime: .seconds(10))
+        return OpenedStore(store: store, folder: nil)
     }
 }
 

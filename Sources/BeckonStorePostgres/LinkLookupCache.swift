@@ -1,0 +1,123 @@
+import BeckonStore
+import Foundation
+import Synchronization
+
+/// The invites an instance looked up to answer their links, kept between PostgreSQL's
+/// notifications of a change (`ChangeListener`), so that a link opened again costs no round trip.
+///
+/// An entry is only kept while the instance listens, so no change can pass unseen: when the
+/// listening connection is lost everything kept is dropped and nothing is kept until it listens
+/// again. A lookup that was under way when any change arrived is not kept either (its row may
+/// predate the change). Entries also age out after `lifetime`, which bounds what a notification
+/// lost without the connection noticing could leave stale, and there are at most `capacity`.
+/// Only found invites are kept: a link to no invite always costs a round trip, so its answer
+/// takes the same time whether or not the code exists.
+final class LinkLookupCache: Sendable {
+    typealias Found = (record: InviteRecord, avatarUpdatedAt: Date?)
+
+    /// What a lookup that missed may keep, if no change arrives before it ends.
+    struct Ticket {
+        fileprivate var generation: UInt64
+    }
+
+    private struct Entry {
+        var record: InviteRecord
+        var keptAt: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var listening = false
+        /// Counts the changes seen (and the times listening started or stopped).
+        var generation: UInt64 = 0
+        var invites: [String: Entry] = [:]
+        /// When each kept invite's sender's picture last changed (`.some(nil)`: no picture).
+        var avatars: [String: Date?] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let lifetime: Duration
+    private let capacity: Int
+    private let clock = ContinuousClock()
+
+    /// - Parameters:
+    ///   - lifetime: How long an entry may be used after its lookup.
+    ///   - capacity: The most invites kept; when full, the aged entries go, then all.
+    init(lifetime: Duration, capacity: Int = 100_000) {
+        self.lifetime = lifetime
+        self.capacity = capacity
+    }
+
+    /// The kept invite with `code` and its sender's picture's time, or `nil`.
+    func found(code: String) -> Found? {
+        let now = clock.now
+        return state.withLock { state in
+            guard let entry = state.invites[code], now - entry.keptAt < lifetime,
+                let avatar = state.avatars[entry.record.invite.senderID]
+            else { return nil }
+            return (entry.record, avatar)
+        }
+    }
+
+    /// Taken before a lookup that missed: `nil` when nothing may be kept (not listening).
+    func ticket() -> Ticket? {
+        state.withLock { state in state.listening ? Ticket(generation: state.generation) : nil }
+    }
+
+    /// Keeps what a lookup found, unless a change arrived (or listening stopped) since `ticket`.
+    func keep(_ found: Found, code: String, ticket: Ticket) {
+        let now = clock.now
+        state.withLock { state in
+            guard state.listening, state.generation == ticket.generation else { return }
+            if state.invites[code] == nil && state.invites.count >= capacity || state.avatars.count >= capacity {
+                state.invites = state.invites.filter { now - $0.value.keptAt < lifetime }
+                if state.invites.count >= capacity { state.invites.removeAll() }
+                state.avatars.removeAll()
+            }
+            state.invites[code] = Entry(record: found.record, keptAt: now)
+            state.avatars[found.record.invite.senderID] = found.avatarUpdatedAt
+        }
+    }
+
+    /// Listening started: lookups from now on may be kept.
+    func startedListening() {
+        state.withLock { state in
+            state.listening = true
+            state.generation &+= 1
+        }
+    }
+
+    /// Listening stopped: changes may go unseen, so everything kept goes and nothing is kept.
+    func stoppedListening() {
+        state.withLock { state in
+            state.listening = false
+            state.generation &+= 1
+            state.invites.removeAll()
+            state.avatars.removeAll()
+        }
+    }
+
+    /// A change, from a notification's payload or this instance's own write: `i` and a code (that
+    /// invite changed), `a` and a sender's id (their picture changed), or anything else (any
+    /// invite may have changed).
+    func changed(_ payload: String) {
+        state.withLock { state in
+            state.generation &+= 1
+            switch payload.first {
+            case "i": state.invites[String(payload.dropFirst())] = nil
+            case "a": state.avatars[String(payload.dropFirst())] = nil
+            default:
+                state.invites.removeAll()
+                state.avatars.removeAll()
+            }
+        }
+    }
+
+    /// The payload that names a change of the invite with `code`.
+    static func invitePayload(_ code: String) -> String { "i" + code }
+
+    /// The payload that names a change of a sender's picture.
+    static func avatarPayload(_ senderID: String) -> String { "a" + senderID }
+
+    /// The payload that says any invite may have changed.
+    static let anyPayload = "*"
+}
