@@ -4,6 +4,7 @@ from an output folder (the static ceiling on this machine), with wrk (Debian's `
 
     scripts/bench-serve.py [--beckon .build-bench/release/beckon] [--seconds 10] [--connections 64]
                            [--store sqlite|postgres] [--cache] [--distinct N]
+                           [--serve-option=--OPTION=VALUE]...
 
 It builds the default site once (for nginx), starts `beckon serve` on a new SQLite file (or, with
 `--store postgres`, on a database of a new PostgreSQL cluster in the work folder, with its default
@@ -275,6 +276,9 @@ def main():
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--cache", action="store_true",
                         help="serve with --cache DIR, and measure pages and cards read back from it after a restart")
+    parser.add_argument("--serve-option", action="append", default=[], metavar="OPTION",
+                        help="an option passed on to beckon serve, such as --serve-option=--link-cache-seconds=0 "
+                             "(repeatable)")
     parser.add_argument("--distinct", type=int, default=0,
                         help="instead of the other runs: create this many invites and open each one's own page "
                              "under wrk, printing resident memory")
@@ -295,7 +299,7 @@ def main():
 
     def start_serve():
         process = subprocess.Popen([args.beckon, "serve", "--site", str(ROOT), "--port", "0", "--database",
-                                    database, "--invites-per-day", "100000", *cache],
+                                    database, "--invites-per-day", "100000", *cache, *args.serve_option],
                                    env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         port = int(re.search(r"127\.0\.0\.1:(\d+)", process.stdout.readline()).group(1))
         return process, f"http://127.0.0.1:{port}"
