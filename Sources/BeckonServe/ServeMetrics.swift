@@ -1,6 +1,8 @@
 import BeckonDiagnostics
+import BeckonStore
 import InviteModel
 import Prometheus
+import Synchronization
 
 /// What `/metrics` reports, in Prometheus's text format: how long link resolutions and requests
 /// take (histograms by route), invites created and opened, rate-limit refusals, store errors,
@@ -20,6 +22,8 @@ final class ServeMetrics: Sendable {
     private let keptCards: Gauge
     private let keptInMemory: Gauge
     private let keptOnDisk: Gauge
+    /// The store's lookup totals already added to the `link_lookups` counters.
+    private let lookupsCounted = Mutex((fromMemory: 0, fromDatabase: 0))
 
     static let buckets: [Duration] = [
         .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
@@ -116,6 +120,32 @@ final class ServeMetrics: Sendable {
         keptCards.set(to: Double(cards))
         keptInMemory.set(to: Double(memoryBytes))
         keptOnDisk.set(to: Double(diskBytes ?? 0))
+    }
+
+    /// Sets what a store that keeps links' lookups between changes reports: whether it listens,
+    /// how many invites it keeps, and its lookups by where they were answered.
+    func linkLookups(_ usage: LinkLookupUsage) {
+        func gauge(_ name: String, _ help: String) -> Gauge {
+            registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "beckon", metricName: name, helpText: help))
+        }
+        gauge(
+            "link_lookups_listening",
+            "1 while the store listens for other instances' changes (links' lookups are kept), else 0."
+        ).set(to: usage.listening ? 1 : 0)
+        gauge("link_lookups_kept", "Invites whose links' lookups are kept until they change.")
+            .set(to: Double(usage.invites))
+        let added = lookupsCounted.withLock { counted in
+            defer { counted = (usage.fromMemory, usage.fromDatabase) }
+            return (usage.fromMemory - counted.fromMemory, usage.fromDatabase - counted.fromDatabase)
+        }
+        for (place, count) in [("memory", added.0), ("database", added.1)] {
+            registry.makeCounter(
+                descriptor: MetricNameDescriptor(
+                    namespace: "beckon", metricName: "link_lookups", unitName: "total",
+                    helpText: "Links' lookups of their invite, by where they were answered."),
+                labels: [("from", place)]
+            ).increment(by: Int64(count))
+        }
     }
 
     /// The text `/metrics` answers with.

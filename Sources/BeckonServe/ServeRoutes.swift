@@ -56,6 +56,7 @@ final class ServeRoutes: Sendable {
             self.metrics.keptArtifacts(
                 pages: kept.pages, cards: kept.cards, memoryBytes: kept.bytes, diskBytes: self.links.artifacts.diskBytes
             )
+            if let usage = self.links.store.linkLookupUsage { self.metrics.linkLookups(usage) }
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],

@@ -66,6 +66,34 @@ public protocol InviteStore: Sendable {
 
     /// Whether the database answers; throws when it does not.
     func ping() async throws(StoreError)
+
+    /// What the store keeps of links' lookups between changes, or `nil` when it keeps none.
+    var linkLookupUsage: LinkLookupUsage? { get }
+}
+
+extension InviteStore {
+    /// A store that looks every link up keeps nothing.
+    public var linkLookupUsage: LinkLookupUsage? { nil }
+}
+
+/// How a store that keeps links' lookups between changes (PostgreSQL, with a lifetime) answered
+/// them since it opened, and what it keeps now.
+public struct LinkLookupUsage: Sendable, Hashable {
+    /// Whether it listens for changes now, so that lookups may be kept.
+    public var listening: Bool
+    /// The invites kept now.
+    public var invites: Int
+    /// Lookups answered from what was kept.
+    public var fromMemory: Int
+    /// Lookups that asked the database.
+    public var fromDatabase: Int
+
+    public init(listening: Bool, invites: Int, fromMemory: Int, fromDatabase: Int) {
+        self.listening = listening
+        self.invites = invites
+        self.fromMemory = fromMemory
+        self.fromDatabase = fromDatabase
+    }
 }
 
 /// What `InviteStore.create` did.

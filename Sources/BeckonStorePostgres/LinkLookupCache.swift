@@ -32,6 +32,8 @@ final class LinkLookupCache: Sendable {
         var invites: [String: Entry] = [:]
         /// When each kept invite's sender's picture last changed (`.some(nil)`: no picture).
         var avatars: [String: Date?] = [:]
+        var hits = 0
+        var misses = 0
     }
 
     private let state = Mutex(State())
@@ -53,8 +55,21 @@ final class LinkLookupCache: Sendable {
         return state.withLock { state in
             guard let entry = state.invites[code], now - entry.keptAt < lifetime,
                 let avatar = state.avatars[entry.record.invite.senderID]
-            else { return nil }
+            else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
             return (entry.record, avatar)
+        }
+    }
+
+    /// Whether it listens, what it keeps, and how lookups were answered so far.
+    var usage: LinkLookupUsage {
+        state.withLock { state in
+            LinkLookupUsage(
+                listening: state.listening, invites: state.invites.count, fromMemory: state.hits,
+                fromDatabase: state.misses)
         }
     }
 

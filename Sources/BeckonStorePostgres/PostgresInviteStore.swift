@@ -104,6 +104,8 @@ public final class PostgresInviteStore: InviteStore {
     /// Whether links' lookups are kept now: the cache is on and its connection listens.
     public var isKeepingLinkLookups: Bool { linkCache?.ticket() != nil }
 
+    public var linkLookupUsage: LinkLookupUsage? { linkCache?.usage }
+
     /// The migrations this database has run, in order.
     public func appliedMigrations() async throws(StoreError) -> [String] {
         try await read("reading the migrations") { connection, logger in

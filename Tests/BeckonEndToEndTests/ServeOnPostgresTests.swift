@@ -66,6 +66,24 @@ struct ServeOnPostgresTests {
         }
         #expect(answered == 410)
 
+        // Once the instance listens, a link opened again is answered from what it kept, as
+        // /metrics says.
+        @Sendable func metrics(_ port: Int) throws -> String {
+            try LoopbackHTTP.raw(
+                port: port, bytes: Array("GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            ).body
+        }
+        var listening = try metrics(two.port).contains("beckon_link_lookups_listening 1")
+        while !listening, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+            listening = try metrics(two.port).contains("beckon_link_lookups_listening 1")
+        }
+        #expect(listening)
+        #expect(try open(two.port, link) == 200 && open(two.port, link) == 200)
+        let counted = try metrics(two.port)
+        #expect(!counted.contains(#"beckon_link_lookups_total{from="memory"} 0"#), "\(counted)")
+        #expect(counted.contains(#"beckon_link_lookups_total{from="memory"}"#), "\(counted)")
+
         // The limit (10 here) holds over both: creates alternate between the instances.
         var statuses: [Int] = []
         for index in 0..<12 {
