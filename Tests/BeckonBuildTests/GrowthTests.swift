@@ -61,7 +61,11 @@ import Testing
     }
 
     /// A layout with thousands of sections on one line took minutes to check. (Past
-    /// `LayoutLibrary.maximumTags` a layout is refused before it is parsed.)
+    /// `LayoutLibrary.maximumTags` a layout is refused before it is parsed.) swift-mustache's own
+    /// parser grows faster than its input here: 30 sections to 300 take it about 32 times as long
+    /// (1.2 to 37 ms in a debug build), while Beckon's scan and marks grow tenfold; so this bound
+    /// is 50, still well below the hundredfold of a quadratic check, where 30 failed now and then
+    /// on a loaded machine.
     @Test func layoutsOnOneLine() {
         let factor = Self.growth({
             String(repeating: "{{#page.isSample}}<b>{{page.title}}</b>{{/page.isSample}}", count: 3 * $0)
@@ -72,7 +76,7 @@ import Testing
             _ = LayoutLinter(library: library).lint(
                 "page", context: .object(["page": .object(["isSample": .flag(true), "title": .text("t")])]))
         }
-        #expect(factor < 30, "10× → 100× took \(factor)× as long")
+        #expect(factor < 50, "10× → 100× took \(factor)× as long")
     }
 
     @Test func bundles() {
