@@ -134,9 +134,13 @@ final class ServeMetrics: Sendable {
         ).set(to: usage.listening ? 1 : 0)
         gauge("link_lookups_kept", "Invites whose links' lookups are kept until they change.")
             .set(to: Double(usage.invites))
+        // Two scrapes may read the store in one order and get here in the other: only what is
+        // above the totals already counted is added.
         let added = lookupsCounted.withLock { counted in
-            defer { counted = (usage.fromMemory, usage.fromDatabase) }
-            return (usage.fromMemory - counted.fromMemory, usage.fromDatabase - counted.fromDatabase)
+            let memory = max(usage.fromMemory, counted.fromMemory)
+            let database = max(usage.fromDatabase, counted.fromDatabase)
+            defer { counted = (memory, database) }
+            return (memory - counted.fromMemory, database - counted.fromDatabase)
         }
         for (place, count) in [("memory", added.0), ("database", added.1)] {
             registry.makeCounter(

@@ -1,35 +1,60 @@
+import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 /// Listens on its own connection for the changes every instance's writes announce (the triggers
 /// of `StoreSchema`'s fifth migration notify `channel` after each change of an invite or a
-/// sender's picture) and tells a `LinkLookupCache`, until its task is cancelled. When the
-/// connection fails it tells the cache it stopped listening and connects again after `retryDelay`.
+/// sender's picture) and tells a `LinkLookupCache`, until its task is cancelled.
+///
+/// It proves that notifications reach it before the cache may keep anything, and goes on proving
+/// it: every `heartbeat` it notifies the channel itself and waits for its own notification to come
+/// back. When one has not come back within `silenceLimit` (a connection dead without a word, a
+/// pooler that sent the `LISTEN` to another server connection), it closes the connection. Whenever
+/// the connection fails, it tells the cache it stopped listening and connects again after
+/// `retryDelay`.
 enum ChangeListener {
     /// The channel the triggers notify.
     static let channel = "beckon_changes"
 
+    /// How often the listener notifies itself to check that notifications still arrive.
+    static let heartbeat: Duration = .seconds(2)
+
+    /// How long the listener waits for its own notification before it gives the connection up.
+    static let silenceLimit: Duration = .seconds(6)
+
     /// How long it waits before connecting again after the connection failed.
     static let retryDelay: Duration = .seconds(1)
+
+    /// The first byte of a heartbeat's payload, which names no change.
+    static let heartbeatPrefix = "p"
+
+    private struct Silent: Error {}
+
+    /// The last heartbeat sent, the last one that came back, and when.
+    private final class Beats: Sendable {
+        let state: Mutex<(sent: Int, heard: Int, heardAt: ContinuousClock.Instant)>
+        init(now: ContinuousClock.Instant) { state = Mutex((0, 0, now)) }
+    }
 
     static func run(
         configuration: PostgresConnection.Configuration, eventLoop: any EventLoop, cache: LinkLookupCache,
         logger: Logger
     ) async {
+        // Tells this listener's heartbeats from other instances'.
+        let listenerID = UInt64.random(in: 0...UInt64.max)
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
                     on: eventLoop, configuration: configuration, id: 1, logger: logger)
                 do {
                     try await connection.listen(on: channel) { notifications in
-                        cache.startedListening()
-                        for try await notification in notifications {
-                            cache.changed(notification.payload)
-                        }
+                        try await listen(
+                            notifications, on: connection, id: listenerID, cache: cache, logger: logger)
                     }
                 } catch {
-                    // Lost: fall through to stop, close and connect again.
+                    // Lost or silent: fall through to stop, close and connect again.
                 }
                 cache.stoppedListening()
                 try? await connection.close()
@@ -39,5 +64,60 @@ enum ChangeListener {
             try? await Task.sleep(for: retryDelay)
         }
         cache.stoppedListening()
+    }
+
+    /// Passes changes to the cache while heartbeats come back; returns or throws when the
+    /// connection ends, fails or falls silent.
+    private static func listen(
+        _ notifications: PostgresNotificationSequence, on connection: PostgresConnection, id: UInt64,
+        cache: LinkLookupCache, logger: Logger
+    ) async throws {
+        let clock = ContinuousClock()
+        let mine = heartbeatPrefix + String(id, radix: 16) + "-"
+        let beats = Beats(now: clock.now)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for try await notification in notifications {
+                    let payload = notification.payload
+                    guard payload.hasPrefix(heartbeatPrefix) else {
+                        cache.changed(payload)
+                        continue
+                    }
+                    guard payload.hasPrefix(mine), let beat = Int(payload.dropFirst(mine.count)) else { continue }
+                    let first = beats.state.withLock { beats in
+                        defer { beats.heard = max(beats.heard, beat) }
+                        beats.heardAt = clock.now
+                        return beats.heard == 0
+                    }
+                    // Notifications demonstrably arrive from here on: lookups may be kept.
+                    if first { cache.startedListening() }
+                }
+            }
+            group.addTask {
+                while true {
+                    let beat = beats.state.withLock { beats in
+                        beats.sent += 1
+                        return beats.sent
+                    }
+                    try await connection.query(
+                        "SELECT pg_notify(\(channel), \(mine + String(beat)))", logger: logger)
+                    try await Task.sleep(for: heartbeat)
+                }
+            }
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: .milliseconds(500))
+                    let silentFor = clock.now - beats.state.withLock { $0.heardAt }
+                    if silentFor > silenceLimit {
+                        // Fails the pending heartbeat and ends the notifications.
+                        try? await connection.close()
+                        throw Silent()
+                    }
+                }
+            }
+            // The first to end ends the others.
+            defer { group.cancelAll() }
+            try await group.next()
+        }
     }
 }

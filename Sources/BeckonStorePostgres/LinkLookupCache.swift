@@ -43,7 +43,8 @@ final class LinkLookupCache: Sendable {
 
     /// - Parameters:
     ///   - lifetime: How long an entry may be used after its lookup.
-    ///   - capacity: The most invites kept; when full, the aged entries go, then all.
+    ///   - capacity: The most invites (and senders' pictures' times) kept; when full, the aged
+    ///     entries go, and all of them when that frees less than a quarter.
     init(lifetime: Duration, capacity: Int = 100_000) {
         self.lifetime = lifetime
         self.capacity = capacity
@@ -84,9 +85,11 @@ final class LinkLookupCache: Sendable {
         state.withLock { state in
             guard state.listening, state.generation == ticket.generation else { return }
             if state.invites[code] == nil && state.invites.count >= capacity || state.avatars.count >= capacity {
+                // A quarter at least is freed, so this runs once per `capacity / 4` keeps at most.
                 state.invites = state.invites.filter { now - $0.value.keptAt < lifetime }
-                if state.invites.count >= capacity { state.invites.removeAll() }
-                state.avatars.removeAll()
+                if state.invites.count >= capacity * 3 / 4 { state.invites.removeAll() }
+                let senders = Set(state.invites.values.map(\.record.invite.senderID))
+                state.avatars = state.avatars.filter { senders.contains($0.key) }
             }
             state.invites[code] = Entry(record: found.record, keptAt: now)
             state.avatars[found.record.invite.senderID] = found.avatarUpdatedAt
@@ -113,7 +116,7 @@ final class LinkLookupCache: Sendable {
 
     /// A change, from a notification's payload or this instance's own write: `i` and a code (that
     /// invite changed), `a` and a sender's id (their picture changed), or anything else (any
-    /// invite may have changed).
+    /// invite may have changed). `ChangeListener` keeps its heartbeats (`p`) to itself.
     func changed(_ payload: String) {
         state.withLock { state in
             state.generation &+= 1

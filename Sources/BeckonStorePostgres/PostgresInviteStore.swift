@@ -240,8 +240,7 @@ public final class PostgresInviteStore: InviteStore {
     }
 
     public func expire(at date: Date) async throws(StoreError) -> Int {
-        defer { linkCache?.changed(LinkLookupCache.anyPayload) }
-        return try await transaction("expiring invites") { connection, logger in
+        let moved = try await transaction("expiring invites") { connection, logger in
             // Locked in one order, so concurrent sweeps wait for each other instead of deadlocking;
             // a row another sweep expired meanwhile no longer matches once its lock is granted.
             let due = try await connection.query(
@@ -251,7 +250,7 @@ public final class PostgresInviteStore: InviteStore {
                 ORDER BY expires_at, code FOR UPDATE
                 """, logger: logger
             ).collect().map(InviteRecord.init(row:))
-            var moved = 0
+            var moved: [InviteCode] = []
             for record in due {
                 var invite = record.invite
                 // The query compares whole milliseconds; the model decides on the exact date.
@@ -259,10 +258,12 @@ public final class PostgresInviteStore: InviteStore {
                 try await connection.query(
                     "UPDATE invites SET status = \(invite.status.rawValue) WHERE id = \(invite.id)", logger: logger)
                 try await InviteEvent.insert([.expired], for: invite, now: date, on: connection, logger: logger)
-                moved += 1
+                moved.append(invite.code)
             }
             return moved
         }
+        for code in moved { linkCache?.changed(LinkLookupCache.invitePayload(code.rawValue)) }
+        return moved.count
     }
 
     /// PostgreSQL keeps the old row versions until `VACUUM` reclaims their space, and its

@@ -20,7 +20,8 @@ enum StoreSchema {
 
     /// Every change of an invite or a sender's picture notifies `ChangeListener.channel` at its
     /// commit, with the payload `LinkLookupCache.changed(_:)` reads: `i` and the invite's code, `a`
-    /// and the sender's id (or `*`, any invite, for an id too long for a notification). Instances
+    /// and the sender's id (or `*`, any invite, for an id too long for a notification), and `*` for
+    /// a `TRUNCATE` of either table. Instances
     /// keeping the invites their links looked up drop what changed.
     private static let version5: [PostgresQuery] = [
         """
@@ -49,6 +50,22 @@ enum StoreSchema {
         """
         CREATE TRIGGER avatars_notify_changed AFTER INSERT OR UPDATE OR DELETE ON avatars
         FOR EACH ROW EXECUTE FUNCTION beckon_notify_avatar_changed()
+        """,
+        """
+        CREATE FUNCTION beckon_notify_all_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('beckon_changes', '*');
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER invites_notify_truncated AFTER TRUNCATE ON invites
+        FOR EACH STATEMENT EXECUTE FUNCTION beckon_notify_all_changed()
+        """,
+        """
+        CREATE TRIGGER avatars_notify_truncated AFTER TRUNCATE ON avatars
+        FOR EACH STATEMENT EXECUTE FUNCTION beckon_notify_all_changed()
         """,
     ]
 

@@ -150,6 +150,43 @@ struct PostgresStoreTests {
         await reader.close()
     }
 
+    /// The listening connection terminated by the server, then silent (its backend stopped, as a
+    /// connection dead without a word): each time the store stops keeping lookups, and keeps them
+    /// again once a new connection's heartbeat comes back.
+    @Test func aListenerWhoseConnectionDiesOrFallsSilentStopsKeepingAndListensAgain() async throws {
+        let url = try await PostgresCluster.shared.get().makeDatabase()
+        let store = try await PostgresInviteStore(url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60))
+        try await Self.waitUntil("the store listens") { store.isKeepingLinkLookups }
+        let logger = Logger(label: "BeckonStoreTests", factory: { _ in SwiftLogNoOpLogHandler() })
+        let connection = try await PostgresConnection.connect(
+            configuration: try DatabaseURL(url).connectionConfiguration(), id: 1, logger: logger)
+        let listening: PostgresQuery = """
+            SELECT pid FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'SELECT pg_notify%' AND pid <> pg_backend_pid()
+            """
+        do {
+            try await connection.query(
+                "SELECT pg_terminate_backend(pid) FROM (\(unescaped: listening.sql)) AS listener", logger: logger)
+            try await Self.waitUntil("the store stops keeping") { !store.isKeepingLinkLookups }
+            try await Self.waitUntil("the store listens again") { store.isKeepingLinkLookups }
+
+            var pids: [Int32] = []
+            try await Self.waitUntil("the new listener is found") {
+                pids = try await connection.query(listening, logger: logger).collect().map { try $0.decode(Int32.self) }
+                return pids.count == 1
+            }
+            for pid in pids { kill(pid, SIGSTOP) }
+            try await Self.waitUntil("the store stops keeping") { !store.isKeepingLinkLookups }
+            for pid in pids { kill(pid, SIGCONT) }
+            try await Self.waitUntil("the store listens again") { store.isKeepingLinkLookups }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+        await store.close()
+    }
+
     @Test func twoInstancesRacingToAcceptLetExactlyOneWin() async throws {
         let stores = try await Self.twoInstances()
         let record = try await Fixture.create(Fixture.record(), in: stores[0])
