@@ -178,7 +178,13 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             if Self.isPostgres(database) {
                 postgres = try await PostgresInviteStore(
-                    url: database, eventLoopGroup: eventLoopGroup, linkCacheLifetime: .seconds(linkCacheSeconds))
+                    url: database, eventLoopGroup: eventLoopGroup, linkCacheLifetime: .seconds(linkCacheSeconds)
+                ) { listening in
+                    log(
+                        listening
+                            ? "listening for other instances' changes: links' lookups are kept up to \(linkCacheSeconds) s"
+                            : "not listening for other instances' changes: every link is looked up in the database")
+                }
                 store = postgres!
             } else {
                 store = try SQLiteInviteStore(path: database)

@@ -45,63 +45,69 @@ enum ChangeListener {
         // Tells this listener's heartbeats from other instances'.
         let listenerID = UInt64.random(in: 0...UInt64.max)
         while !Task.isCancelled {
-            do {
-                let connection = try await PostgresConnection.connect(
-                    on: eventLoop, configuration: configuration, id: 1, logger: logger)
-                do {
-                    try await connection.listen(on: channel) { notifications in
-                        try await listen(
-                            notifications, on: connection, id: listenerID, cache: cache, logger: logger)
-                    }
-                } catch {
-                    // Lost or silent: fall through to stop, close and connect again.
+            if let connection = try? await PostgresConnection.connect(
+                on: eventLoop, configuration: configuration, id: 1, logger: logger)
+            {
+                await withTaskCancellationHandler {
+                    // Ends when the connection fails, is closed, or falls silent.
+                    try? await listen(on: connection, id: listenerID, cache: cache, logger: logger)
+                } onCancel: {
+                    // A query waiting on a silent connection ends only when it is closed.
+                    let closed: EventLoopFuture<Void> = connection.close()
+                    _ = closed
                 }
-                cache.stoppedListening()
                 try? await connection.close()
-            } catch {
-                cache.stoppedListening()
             }
+            cache.stoppedListening()
             try? await Task.sleep(for: retryDelay)
         }
         cache.stoppedListening()
     }
 
-    /// Passes changes to the cache while heartbeats come back; returns or throws when the
-    /// connection ends, fails or falls silent.
+    /// Listens on `connection` and passes changes to the cache while heartbeats come back;
+    /// returns or throws when the connection ends, fails or falls silent (from the `LISTEN` on).
     private static func listen(
-        _ notifications: PostgresNotificationSequence, on connection: PostgresConnection, id: UInt64,
-        cache: LinkLookupCache, logger: Logger
+        on connection: PostgresConnection, id: UInt64, cache: LinkLookupCache, logger: Logger
     ) async throws {
         let clock = ContinuousClock()
         let mine = heartbeatPrefix + String(id, radix: 16) + "-"
         let beats = Beats(now: clock.now)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for try await notification in notifications {
-                    let payload = notification.payload
-                    guard payload.hasPrefix(heartbeatPrefix) else {
-                        cache.changed(payload)
-                        continue
+                try await connection.listen(on: channel) { notifications in
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await notification in notifications {
+                                let payload = notification.payload
+                                guard payload.hasPrefix(heartbeatPrefix) else {
+                                    cache.changed(payload)
+                                    continue
+                                }
+                                guard payload.hasPrefix(mine), let beat = Int(payload.dropFirst(mine.count))
+                                else { continue }
+                                let first = beats.state.withLock { beats in
+                                    defer { beats.heard = max(beats.heard, beat) }
+                                    beats.heardAt = clock.now
+                                    return beats.heard == 0
+                                }
+                                // Notifications demonstrably arrive from here on: lookups may be kept.
+                                if first { cache.startedListening() }
+                            }
+                        }
+                        group.addTask {
+                            while true {
+                                let beat = beats.state.withLock { beats in
+                                    beats.sent += 1
+                                    return beats.sent
+                                }
+                                try await connection.query(
+                                    "SELECT pg_notify(\(channel), \(mine + String(beat)))", logger: logger)
+                                try await Task.sleep(for: heartbeat)
+                            }
+                        }
+                        defer { group.cancelAll() }
+                        try await group.next()
                     }
-                    guard payload.hasPrefix(mine), let beat = Int(payload.dropFirst(mine.count)) else { continue }
-                    let first = beats.state.withLock { beats in
-                        defer { beats.heard = max(beats.heard, beat) }
-                        beats.heardAt = clock.now
-                        return beats.heard == 0
-                    }
-                    // Notifications demonstrably arrive from here on: lookups may be kept.
-                    if first { cache.startedListening() }
-                }
-            }
-            group.addTask {
-                while true {
-                    let beat = beats.state.withLock { beats in
-                        beats.sent += 1
-                        return beats.sent
-                    }
-                    try await connection.query(
-                        "SELECT pg_notify(\(channel), \(mine + String(beat)))", logger: logger)
-                    try await Task.sleep(for: heartbeat)
                 }
             }
             group.addTask {
@@ -109,7 +115,7 @@ enum ChangeListener {
                     try await Task.sleep(for: .milliseconds(500))
                     let silentFor = clock.now - beats.state.withLock { $0.heardAt }
                     if silentFor > silenceLimit {
-                        // Fails the pending heartbeat and ends the notifications.
+                        // Fails the pending query (the LISTEN or a heartbeat) and ends the notifications.
                         try? await connection.close()
                         throw Silent()
                     }

@@ -40,14 +40,17 @@ final class LinkLookupCache: Sendable {
     private let lifetime: Duration
     private let capacity: Int
     private let clock = ContinuousClock()
+    private let listeningChanged: (@Sendable (Bool) -> Void)?
 
     /// - Parameters:
     ///   - lifetime: How long an entry may be used after its lookup.
     ///   - capacity: The most invites (and senders' pictures' times) kept; when full, the aged
     ///     entries go, and all of them when that frees less than a quarter.
-    init(lifetime: Duration, capacity: Int = 100_000) {
+    ///   - listeningChanged: Told when the cache starts keeping lookups (`true`) and when it stops.
+    init(lifetime: Duration, capacity: Int = 100_000, listeningChanged: (@Sendable (Bool) -> Void)? = nil) {
         self.lifetime = lifetime
         self.capacity = capacity
+        self.listeningChanged = listeningChanged
     }
 
     /// The kept invite with `code` and its sender's picture's time, or `nil`.
@@ -98,20 +101,24 @@ final class LinkLookupCache: Sendable {
 
     /// Listening started: lookups from now on may be kept.
     func startedListening() {
-        state.withLock { state in
-            state.listening = true
+        let started = state.withLock { state in
+            defer { state.listening = true }
             state.generation &+= 1
+            return !state.listening
         }
+        if started { listeningChanged?(true) }
     }
 
     /// Listening stopped: changes may go unseen, so everything kept goes and nothing is kept.
     func stoppedListening() {
-        state.withLock { state in
-            state.listening = false
+        let stopped = state.withLock { state in
+            defer { state.listening = false }
             state.generation &+= 1
             state.invites.removeAll()
             state.avatars.removeAll()
+            return state.listening
         }
+        if stopped { listeningChanged?(false) }
     }
 
     /// A change, from a notification's payload or this instance's own write: `i` and a code (that

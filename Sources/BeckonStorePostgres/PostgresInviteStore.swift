@@ -43,10 +43,13 @@ public final class PostgresInviteStore: InviteStore {
     ///   reaches the others through PostgreSQL's notifications (on a connection of its own), and
     ///   drops what they kept; this bounds what a notification lost unnoticed could leave stale.
     ///   Zero (the default) looks every link up. See docs/store.md.
+    /// - Parameter listeningChanged: Told when the store starts keeping links' lookups (`true`:
+    ///   notifications demonstrably reach it) and when it stops (its listening connection failed,
+    ///   or fell silent), so that a server can log it.
     public init(
         url: String, maximumConnections: Int = 20,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        linkCacheLifetime: Duration = .zero
+        linkCacheLifetime: Duration = .zero, listeningChanged: (@Sendable (Bool) -> Void)? = nil
     ) async throws(StoreError) {
         let url = try DatabaseURL(url)
         let logger = Self.logger
@@ -73,7 +76,7 @@ public final class PostgresInviteStore: InviteStore {
         self.client = client
         self.runner = Task { await client.run() }
         if linkCacheLifetime > .zero {
-            let cache = LinkLookupCache(lifetime: linkCacheLifetime)
+            let cache = LinkLookupCache(lifetime: linkCacheLifetime, listeningChanged: listeningChanged)
             linkCache = cache
             let eventLoop = eventLoopGroup.any()
             listener = Task {

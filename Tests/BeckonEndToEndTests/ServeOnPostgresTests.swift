@@ -79,6 +79,9 @@ struct ServeOnPostgresTests {
             listening = try metrics(two.port).contains("beckon_link_lookups_listening 1")
         }
         #expect(listening)
+        #expect(
+            two.waitForStandardError(containing: "listening for other instances' changes", timeout: 10).contains(
+                "links' lookups are kept up to 10 s"))
         #expect(try open(two.port, link) == 200 && open(two.port, link) == 200)
         let counted = try metrics(two.port)
         #expect(!counted.contains(#"beckon_link_lookups_total{from="memory"} 0"#), "\(counted)")

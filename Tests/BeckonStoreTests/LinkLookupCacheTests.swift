@@ -1,6 +1,7 @@
 import BeckonStore
 import Foundation
 import InviteModel
+import Synchronization
 import Testing
 
 @testable import BeckonStorePostgres
@@ -26,6 +27,18 @@ struct LinkLookupCacheTests {
         #expect(cache.ticket() != nil)
         cache.stoppedListening()
         #expect(cache.ticket() == nil)
+    }
+
+    @Test func itTellsWhenItStartsAndStopsListeningOnce() {
+        let told = Mutex<[Bool]>([])
+        let cache = LinkLookupCache(lifetime: .seconds(60)) { listening in told.withLock { $0.append(listening) } }
+        cache.stoppedListening()
+        cache.startedListening()
+        cache.startedListening()
+        cache.stoppedListening()
+        cache.stoppedListening()
+        cache.startedListening()
+        #expect(told.withLock { $0 } == [true, false, true])
     }
 
     @Test func aKeptInviteIsFoundWithItsSendersPicture() throws {

@@ -175,9 +175,21 @@ struct PostgresStoreTests {
                 pids = try await connection.query(listening, logger: logger).collect().map { try $0.decode(Int32.self) }
                 return pids.count == 1
             }
-            for pid in pids { kill(pid, SIGSTOP) }
+            // Stopped between its heartbeats: stopped while committing one, it would hold the lock
+            // every notifying commit of the cluster takes (and other tests' triggers with it).
+            let pid = try #require(pids.first)
+            try await Self.waitUntil("the listener is stopped while idle") {
+                kill(pid, SIGSTOP)
+                let state = try await connection.query(
+                    "SELECT state FROM pg_stat_activity WHERE pid = \(pid)", logger: logger
+                ).collect().first?.decode(String?.self)
+                if state == "idle" { return true }
+                kill(pid, SIGCONT)
+                try await Task.sleep(for: .milliseconds(50))
+                return false
+            }
             try await Self.waitUntil("the store stops keeping") { !store.isKeepingLinkLookups }
-            for pid in pids { kill(pid, SIGCONT) }
+            kill(pid, SIGCONT)
             try await Self.waitUntil("the store listens again") { store.isKeepingLinkLookups }
         } catch {
             try? await connection.close()
