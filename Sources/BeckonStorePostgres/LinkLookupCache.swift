@@ -10,8 +10,8 @@ import Synchronization
 /// again. A lookup that was under way when any change arrived is not kept either (its row may
 /// predate the change). Entries also age out after `lifetime`, which bounds what a notification
 /// lost without the connection noticing could leave stale, and there are at most `capacity`.
-/// Only found invites are kept: a link to no invite always costs a round trip, so its answer
-/// takes the same time whether or not the code exists.
+/// Only found invites are kept: a link to no invite always costs a round trip, so every
+/// not-found answer takes the same time, whichever check failed.
 final class LinkLookupCache: Sendable {
     typealias Found = (record: InviteRecord, avatarUpdatedAt: Date?)
 
