@@ -121,28 +121,39 @@ final class LinkLookupCache: Sendable {
         if stopped { listeningChanged?(false) }
     }
 
-    /// A change, from a notification's payload or this instance's own write: `i` and a code (that
-    /// invite changed), `a` and a sender's id (their picture changed), or anything else (any
-    /// invite may have changed). `ChangeListener` keeps its heartbeats (`p`) to itself.
+    /// A notification's payload, as the triggers write it: `i` and a code (that invite changed),
+    /// `a` and a sender's id (their picture changed), or anything else (any invite may have
+    /// changed). `ChangeListener` keeps its heartbeats (`p`) to itself.
     func changed(_ payload: String) {
-        state.withLock { state in
-            state.generation &+= 1
-            switch payload.first {
-            case "i": state.invites[String(payload.dropFirst())] = nil
-            case "a": state.avatars[String(payload.dropFirst())] = nil
-            default:
-                state.invites.removeAll()
-                state.avatars.removeAll()
-            }
+        switch payload.first {
+        case "i": inviteChanged(code: String(payload.dropFirst()))
+        case "a": pictureChanged(sender: String(payload.dropFirst()))
+        default: anyChanged()
         }
     }
 
-    /// The payload that names a change of the invite with `code`.
-    static func invitePayload(_ code: String) -> String { "i" + code }
+    /// The invite with `code` changed: it is dropped, and lookups under way are not kept.
+    func inviteChanged(code: String) {
+        state.withLock { state in
+            state.generation &+= 1
+            state.invites[code] = nil
+        }
+    }
 
-    /// The payload that names a change of a sender's picture.
-    static func avatarPayload(_ senderID: String) -> String { "a" + senderID }
+    /// A sender's picture changed: their invites are looked up again.
+    func pictureChanged(sender: String) {
+        state.withLock { state in
+            state.generation &+= 1
+            state.avatars[sender] = nil
+        }
+    }
 
-    /// The payload that says any invite may have changed.
-    static let anyPayload = "*"
+    /// Any invite may have changed: everything is dropped.
+    func anyChanged() {
+        state.withLock { state in
+            state.generation &+= 1
+            state.invites.removeAll()
+            state.avatars.removeAll()
+        }
+    }
 }

@@ -104,9 +104,6 @@ public final class PostgresInviteStore: InviteStore {
         await runner.value
     }
 
-    /// Whether links' lookups are kept now: the cache is on and its connection listens.
-    public var isKeepingLinkLookups: Bool { linkCache?.ticket() != nil }
-
     public var linkLookupUsage: LinkLookupUsage? { linkCache?.usage }
 
     /// The migrations this database has run, in order.
@@ -203,7 +200,7 @@ public final class PostgresInviteStore: InviteStore {
     public func update(
         code: InviteCode, _ change: @Sendable (inout InviteRecord) throws -> [InviteEvent.Name]
     ) async throws(StoreError) -> InviteRecord? {
-        defer { linkCache?.changed(LinkLookupCache.invitePayload(code.rawValue)) }
+        defer { linkCache?.inviteChanged(code: code.rawValue) }
         return try await transaction("updating an invite") { connection, logger in
             let original = try await Self.fetchInvite(
                 "WHERE code = \(code.rawValue) FOR UPDATE", on: connection, logger: logger)
@@ -265,14 +262,14 @@ public final class PostgresInviteStore: InviteStore {
             }
             return moved
         }
-        for code in moved { linkCache?.changed(LinkLookupCache.invitePayload(code.rawValue)) }
+        for code in moved { linkCache?.inviteChanged(code: code.rawValue) }
         return moved.count
     }
 
     /// PostgreSQL keeps the old row versions until `VACUUM` reclaims their space, and its
     /// write-ahead log keeps them until it is recycled; see docs/store.md.
     public func eraseSender(_ senderID: String) async throws(StoreError) -> Int {
-        defer { linkCache?.changed(LinkLookupCache.anyPayload) }
+        defer { linkCache?.anyChanged() }
         return try await transaction("erasing a sender's personal data") { connection, logger in
             let changed = try await connection.query(
                 """
@@ -289,7 +286,7 @@ public final class PostgresInviteStore: InviteStore {
     public func setAvatar(_ png: [UInt8], sender: String, at date: Date) async throws(StoreError) {
         let bytes = ByteBuffer(bytes: png)
         let updated = Milliseconds.from(date)
-        defer { linkCache?.changed(LinkLookupCache.avatarPayload(sender)) }
+        defer { linkCache?.pictureChanged(sender: sender) }
         _ = try await transaction("keeping a sender's picture") { connection, logger in
             try await connection.query(
                 """
@@ -319,7 +316,7 @@ public final class PostgresInviteStore: InviteStore {
     }
 
     public func removeAvatar(sender: String) async throws(StoreError) -> Bool {
-        defer { linkCache?.changed(LinkLookupCache.avatarPayload(sender)) }
+        defer { linkCache?.pictureChanged(sender: sender) }
         return try await transaction("removing a sender's picture") { connection, logger in
             try await connection.query(
                 "DELETE FROM avatars WHERE sender_id = \(sender) RETURNING sender_id", logger: logger

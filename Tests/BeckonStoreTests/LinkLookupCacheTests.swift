@@ -56,7 +56,7 @@ struct LinkLookupCacheTests {
         let record = Fixture.record()
         let ticket = try #require(cache.ticket())
         // The change of another invite arrives while this lookup waits for its row.
-        cache.changed(LinkLookupCache.invitePayload(Fixture.record().invite.code.rawValue))
+        cache.inviteChanged(code: Fixture.record().invite.code.rawValue)
         cache.keep((record, nil), code: record.invite.code.rawValue, ticket: ticket)
         #expect(cache.found(code: record.invite.code.rawValue) == nil)
     }
@@ -71,22 +71,22 @@ struct LinkLookupCacheTests {
         #expect(cache.found(code: record.invite.code.rawValue) == nil)
     }
 
-    @Test func eachChangeDropsWhatItNames() throws {
+    @Test func eachNotificationDropsWhatItsPayloadNames() throws {
         let cache = Self.listening()
         let mine = Fixture.record(sender: "u_1")
         let other = Fixture.record(sender: "u_2")
         try Self.keep(mine, in: cache)
         try Self.keep(other, in: cache)
-        cache.changed(LinkLookupCache.invitePayload(mine.invite.code.rawValue))
+        cache.changed("i" + mine.invite.code.rawValue)
         #expect(cache.found(code: mine.invite.code.rawValue) == nil)
         #expect(cache.found(code: other.invite.code.rawValue) != nil)
 
         try Self.keep(mine, in: cache)
-        cache.changed(LinkLookupCache.avatarPayload("u_2"))
+        cache.changed("au_2")
         #expect(cache.found(code: other.invite.code.rawValue) == nil)
         #expect(cache.found(code: mine.invite.code.rawValue) != nil)
 
-        cache.changed(LinkLookupCache.anyPayload)
+        cache.changed("*")
         #expect(cache.found(code: mine.invite.code.rawValue) == nil)
 
         try Self.keep(mine, in: cache)

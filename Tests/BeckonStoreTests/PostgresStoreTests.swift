@@ -114,7 +114,7 @@ struct PostgresStoreTests {
         let url = try await PostgresCluster.shared.get().makeDatabase()
         let writer = try await PostgresInviteStore(url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60))
         let reader = try await PostgresInviteStore(url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60))
-        try await Self.waitUntil("the reader listens") { reader.isKeepingLinkLookups }
+        try await Self.waitUntil("the reader listens") { reader.linkLookupUsage?.listening == true }
         let record = try await Fixture.create(Fixture.record(), in: writer)
         let code = record.invite.code
         #expect(try await reader.inviteAndAvatar(code: code)?.record == record)
@@ -156,7 +156,7 @@ struct PostgresStoreTests {
     @Test func aListenerWhoseConnectionDiesOrFallsSilentStopsKeepingAndListensAgain() async throws {
         let url = try await PostgresCluster.shared.get().makeDatabase()
         let store = try await PostgresInviteStore(url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60))
-        try await Self.waitUntil("the store listens") { store.isKeepingLinkLookups }
+        try await Self.waitUntil("the store listens") { store.linkLookupUsage?.listening == true }
         let logger = Logger(label: "BeckonStoreTests", factory: { _ in SwiftLogNoOpLogHandler() })
         let connection = try await PostgresConnection.connect(
             configuration: try DatabaseURL(url).connectionConfiguration(), id: 1, logger: logger)
@@ -167,8 +167,8 @@ struct PostgresStoreTests {
         do {
             try await connection.query(
                 "SELECT pg_terminate_backend(pid) FROM (\(unescaped: listening.sql)) AS listener", logger: logger)
-            try await Self.waitUntil("the store stops keeping") { !store.isKeepingLinkLookups }
-            try await Self.waitUntil("the store listens again") { store.isKeepingLinkLookups }
+            try await Self.waitUntil("the store stops keeping") { store.linkLookupUsage?.listening == false }
+            try await Self.waitUntil("the store listens again") { store.linkLookupUsage?.listening == true }
 
             var pids: [Int32] = []
             try await Self.waitUntil("the new listener is found") {
@@ -188,9 +188,9 @@ struct PostgresStoreTests {
                 try await Task.sleep(for: .milliseconds(50))
                 return false
             }
-            try await Self.waitUntil("the store stops keeping") { !store.isKeepingLinkLookups }
+            try await Self.waitUntil("the store stops keeping") { store.linkLookupUsage?.listening == false }
             kill(pid, SIGCONT)
-            try await Self.waitUntil("the store listens again") { store.isKeepingLinkLookups }
+            try await Self.waitUntil("the store listens again") { store.linkLookupUsage?.listening == true }
         } catch {
             try? await connection.close()
             throw error
