@@ -193,8 +193,7 @@ public struct ShareMessageRenderer: Sendable {
             let entry = catalog.lookup(message.key, in: locale)?.entry
         else { return [] }
         let text = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
-        let subject = catalog.format(Self.emailSubjectKey, in: locale, arguments: arguments)
-            .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) }
+        let subject = plainText(Self.emailSubjectKey, in: locale, arguments: arguments)
         return channels.map { channel in
             let links = Self.links(channel, text: text, subject: subject, to: recipient.map(ShareRecipient.init))
             var artifact = Artifact(
@@ -232,15 +231,18 @@ public struct ShareMessageRenderer: Sendable {
             ? "" : catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
         let arguments = MessageArguments.values(
             config: site.config, sample: invite, anonymousInviter: anonymous, link: link)
-        guard let message = catalog.format(shareEntry.key, in: locale, arguments: arguments) else { return nil }
-        let text = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
-        let subject =
-            channel == .email
-            ? catalog.format(Self.emailSubjectKey, in: locale, arguments: arguments)
-                .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) } : nil
+        guard let text = plainText(shareEntry.key, in: locale, arguments: arguments) else { return nil }
+        let subject = channel == .email ? plainText(Self.emailSubjectKey, in: locale, arguments: arguments) : nil
         let links = Self.links(channel, text: text, subject: subject, to: recipient)
         return ShareMessage(
             text: text, subject: subject, url: links.deep, alternateURL: links.alternate, note: links.note)
+    }
+
+    /// The string `key` formatted in `locale` as the plain text a message carries, or `nil` when
+    /// the catalog lacks it.
+    private func plainText(_ key: MessageKey, in locale: LocaleID, arguments: [String: ArgumentValue]) -> String? {
+        catalog.format(key, in: locale, arguments: arguments)
+            .map { MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft) }
     }
 
     /// Which of `count` pool items an invite gets: its code's bytes summed, the same in every
