@@ -1,4 +1,5 @@
 import BeckonCards
+import BeckonJSON
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -12,8 +13,11 @@ import Hummingbird
 /// - `Accept`: the generated server checks it only once the operation has run (an invite made,
 ///   its email in the outbox, and then 406), so a request that accepts no JSON is refused here,
 ///   before anything is done, and the header is not passed on;
-/// - `Idempotency-Key`, passed on as sent (`APIRequestHeaders.idempotencyKey`): the generated
+/// - `Idempotency-Key`, passed on as sent (`APIRequestAsSent.idempotencyKey`): the generated
 ///   code reads header values percent-decoded, which would make `a%41` and `aA` one key.
+///
+/// The strictly parsed body is passed on too (`APIRequestAsSent.body`), so an operation reads
+/// its members without parsing it again.
 struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -38,13 +42,14 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
                     ? "A picture may be at most \(limit / 1024) KB."
                     : "A request body may be at most \(limit / 1024) KB.")
         }
+        var sent = APIRequestAsSent(idempotencyKey: request.headers[.idempotencyKey])
         if Self.takesJSON(request), body.readableBytes > 0, Self.mayBeJSON(request.headers[.contentType]) {
-            _ = try RequestFields.parse(body)
+            sent.body = try RequestFields.parse(body)
         }
         var head = request.head
         head.headerFields[.accept] = nil
         request = Request(head: head, body: request.body)
-        return try await APIRequestHeaders.$idempotencyKey.withValue(request.headers[.idempotencyKey]) {
+        return try await APIRequestAsSent.$current.withValue(sent) {
             try await next(request, context)
         }
     }
@@ -69,10 +74,15 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Request headers as sent, for the operation running.
-enum APIRequestHeaders {
-    /// `Idempotency-Key`.
-    @TaskLocal static var idempotencyKey: String?
+/// What the API request running sent, as `APIRequestChecks` read it.
+struct APIRequestAsSent: Sendable {
+    /// `Idempotency-Key`, as sent.
+    var idempotencyKey: String?
+    /// The JSON body, parsed strictly; `nil` for an operation that takes none.
+    var body: JSONValue?
+
+    /// The request of the operation running.
+    @TaskLocal static var current = APIRequestAsSent()
 }
 
 /// Reading `Accept` for an API that answers JSON only.

@@ -16,7 +16,11 @@ struct RequestFields: Sendable {
 
     /// Parses `body` and checks that every member is one of `allowed`.
     init(_ body: ByteBuffer, allowed: Set<String>) throws(APIProblem) {
-        let value = try Self.parse(body)
+        try self.init(try Self.parse(body), allowed: allowed)
+    }
+
+    /// The members of a parsed body, each one of `allowed`.
+    init(_ value: JSONValue, allowed: Set<String>) throws(APIProblem) {
         guard let list = value.members else { throw .badRequest("The body must be a JSON object.") }
         var members: [String: JSONValue] = [:]
         for member in list {

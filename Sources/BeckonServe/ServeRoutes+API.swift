@@ -15,16 +15,16 @@ import OpenAPIRuntime
 /// `ServerError`, and `ServeHeaders` answers it as `application/problem+json`.
 extension ServeRoutes: APIProtocol {
     func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output {
-        let buffer: ByteBuffer
+        let payload: Operations.CreateInvite.Input.Body.JsonPayload
         switch input.body {
-        case .json(let payload): buffer = try Self.written(payload)
+        case .json(let json): payload = json
         }
-        let new = try NewInvite(try RequestFields(buffer, allowed: NewInvite.members), config: site.config)
+        let new = try NewInvite(try Self.fields(payload, allowed: NewInvite.members), config: site.config)
         try requireEmailValues(new)
-        let key = try Self.idempotencyKey(APIRequestHeaders.idempotencyKey)
+        let key = try Self.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
         let language = input.headers.acceptLanguage
         let (record, created) = try await service.create(
-            new, idempotencyKey: key, body: Array(buffer.readableBytesView),
+            new, idempotencyKey: key, body: try Self.compared(payload, key: key),
             language: site.locale(acceptLanguage: language))
         if created { metrics.created() }
         // A retried request gets the email again, but only the first is put in the outbox.
@@ -38,12 +38,12 @@ extension ServeRoutes: APIProtocol {
     /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
     /// and duplicates (after normalising) are refused before any invite is made.
     func createInvites(_ input: Operations.CreateInvites.Input) async throws -> Operations.CreateInvites.Output {
-        let buffer: ByteBuffer
+        let payload: Operations.CreateInvites.Input.Body.JsonPayload
         switch input.body {
-        case .json(let payload): buffer = try Self.written(payload)
+        case .json(let json): payload = json
         }
-        let fields = try RequestFields(
-            buffer, allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
+        let fields = try Self.fields(
+            payload, allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
         let recipients = try fields.objects(
             "recipients", allowed: NewInvite.recipientMembers, maximum: BulkInvite<String>.maximum)
         var requests: [NewInvite] = []
@@ -69,12 +69,13 @@ extension ServeRoutes: APIProtocol {
             seen[key] = index
             requests.append(new)
         }
-        let key = try Self.idempotencyKey(APIRequestHeaders.idempotencyKey)
+        let key = try Self.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
+        let compared = try Self.compared(payload, key: key)
         let language = site.locale(acceptLanguage: input.headers.acceptLanguage)
         var made: [Components.Schemas.Invite] = []
         for (index, new) in requests.enumerated() {
             let (record, created) = try await service.create(
-                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: Array(buffer.readableBytesView),
+                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: compared,
                 language: language)
             if created { metrics.created() }
             let emails = await self.emails(record, language: input.headers.acceptLanguage, writing: created)
@@ -106,11 +107,11 @@ extension ServeRoutes: APIProtocol {
     }
 
     func acceptInvite(_ input: Operations.AcceptInvite.Input) async throws -> Operations.AcceptInvite.Output {
-        let buffer: ByteBuffer
+        let payload: Operations.AcceptInvite.Input.Body.JsonPayload
         switch input.body {
-        case .json(let payload): buffer = try Self.written(payload)
+        case .json(let json): payload = json
         }
-        let fields = try RequestFields(buffer, allowed: ["inviteeId"])
+        let fields = try Self.fields(payload, allowed: ["inviteeId"])
         let invitee = try fields.identifier("inviteeId", required: true)
         let record = try await service.apply(.accept, code: input.path.code, inviteeID: invitee)
         return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
@@ -249,10 +250,17 @@ extension ServeRoutes: APIProtocol {
         return mails
     }
 
-    /// A decoded JSON body written again, as `RequestFields` reads it and an idempotency key's
-    /// request is compared: members sorted, so the same request in other spacing is the same.
-    private static func written(_ payload: some Encodable) throws -> ByteBuffer {
-        ByteBuffer(bytes: try APIJSON.encoded(payload))
+    /// A JSON body's members, each one of `allowed`: read from the body as `APIRequestChecks`
+    /// parsed it, or from the decoded body written again when it parsed none.
+    private static func fields(_ payload: some Encodable, allowed: Set<String>) throws -> RequestFields {
+        if let body = APIRequestAsSent.current.body { return try RequestFields(body, allowed: allowed) }
+        return try RequestFields(ByteBuffer(bytes: try APIJSON.encoded(payload)), allowed: allowed)
+    }
+
+    /// What an idempotency key's request is compared by: the decoded body written again, members
+    /// sorted, so the same request in other spacing or order is the same; nothing without a key.
+    private static func compared(_ payload: some Encodable, key: String?) throws -> [UInt8] {
+        key == nil ? [] : Array(try APIJSON.encoded(payload))
     }
 
     /// The `{id}` of a `/v1/users/{id}/…` path, which must be an opaque id.

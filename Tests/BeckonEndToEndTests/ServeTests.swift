@@ -180,6 +180,10 @@ import Testing
         let again = try create(server, body, key: "retry-1")
         #expect(first.status == 201 && again.status == 200)
         #expect(try Self.json(first)["code"] as? String == Self.json(again)["code"] as? String)
+        // The same members in another order and spacing are the same request.
+        let reordered = try create(server, #"{ "channel": "copy_link",  "senderId": "u_9" }"#, key: "retry-1")
+        #expect(reordered.status == 200)
+        #expect(try Self.json(reordered)["code"] as? String == Self.json(first)["code"] as? String)
         #expect(
             try create(server, #"{"senderId":"u_9","channel":"sms","recipient":"+14155550123"}"#, key: "retry-1").status
                 == 409)
