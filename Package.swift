@@ -251,6 +251,7 @@ let package = Package(
                 "BeckonStore", "BeckonStoreSQLite", "BeckonStorePostgres", "InviteModel", "BeckonTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -72,7 +72,7 @@ public final class PostgresInviteStore: InviteStore {
         var configuration = url.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout))
-        let client = PostgresClient(configuration: configuration, eventLoopGroup: eventLoopGroup)
+        let client = PostgresClient(configuration: configuration, eventLoopGroup: RoundRobinEventLoops(eventLoopGroup))
         self.client = client
         self.runner = Task { await client.run() }
         if linkCacheLifetime > .zero {

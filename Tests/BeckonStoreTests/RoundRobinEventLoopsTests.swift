@@ -1,0 +1,26 @@
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import BeckonStorePostgres
+
+/// The group a PostgreSQL pool opens its connections on hands out its loops in turn, even to a
+/// caller running on one of them, where the group's own `any()` returns the caller's loop.
+struct RoundRobinEventLoopsTests {
+    @Test func aCallerOnALoopIsGivenEveryLoopInTurn() throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 3)
+        defer { try? group.syncShutdownGracefully() }
+        let spread = RoundRobinEventLoops(group)
+        let first = group.next()
+        let (own, given) = try first.submit {
+            (
+                (0..<6).map { _ in ObjectIdentifier(group.any()) },
+                (0..<6).map { _ in ObjectIdentifier(spread.any()) }
+            )
+        }.wait()
+        // The group's own `any()` stays on the caller's loop; the spread group's goes round.
+        #expect(Set(own) == [ObjectIdentifier(first)])
+        #expect(Set(given) == Set(group.makeIterator().map { ObjectIdentifier($0) }))
+        #expect(given[0] != given[1] && given[1] != given[2] && given[0] != given[2])
+    }
+}
