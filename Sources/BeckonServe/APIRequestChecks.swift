@@ -55,11 +55,18 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Whether the operation takes a JSON body: create, bulk create and accept.
+    /// The path is read as the router reads it, empty segments skipped (`/v1//invites/` is
+    /// `/v1/invites`).
     private static func takesJSON(_ request: Request) -> Bool {
-        let path = request.uri.path
-        return request.method == .post
-            && (path == "/v1/invites" || path == "/v1/invites/bulk"
-                || (path.hasPrefix("/v1/invites/") && path.hasSuffix("/accept")))
+        guard request.method == .post else { return false }
+        let segments = request.uri.path.split(separator: "/")
+        guard segments.count >= 2, segments[0] == "v1", segments[1] == "invites" else { return false }
+        switch segments.count {
+        case 2: return true
+        case 3: return segments[2] == "bulk"
+        case 4: return segments[3] == "accept"
+        default: return false
+        }
     }
 
     /// Whether the generated code may decode a body with this `Content-Type` as JSON: it does for
@@ -78,7 +85,8 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
 struct APIRequestAsSent: Sendable {
     /// `Idempotency-Key`, as sent.
     var idempotencyKey: String?
-    /// The JSON body, parsed strictly; `nil` for an operation that takes none.
+    /// The JSON body, parsed strictly; `nil` for an operation that takes none, an empty body, or
+    /// a body whose `Content-Type` the generated code would not decode as JSON.
     var body: JSONValue?
 
     /// The request of the operation running.

@@ -29,7 +29,8 @@ struct RequestFields: Sendable {
                     "`\(Self.printable(member.key))` is not a member of this request; it takes \(allowed.sorted().joined(separator: ", ")).",
                     field: Self.printable(member.key))
             }
-            members[member.key] = member.value
+            // `null` is absent, as the generated decoders read it: it never overrides a member.
+            if member.value.kind != .null { members[member.key] = member.value }
         }
         self.members = members
     }
@@ -133,7 +134,7 @@ struct RequestFields: Sendable {
                         "`\(name)[\(index)].\(Self.printable(member.key))` is not a member of a recipient.",
                         field: "\(name)[\(index)].\(Self.printable(member.key))")
                 }
-                members[member.key] = member.value
+                if member.value.kind != .null { members[member.key] = member.value }
             }
             result.append(RequestFields(members: members))
         }

@@ -10,7 +10,8 @@ import OpenAPIRuntime
 /// The invite API: every operation of `docs/openapi.json`, whose types and routes are generated
 /// (`Sources/BeckonAPI`). The generated code decodes each request as the document describes it
 /// (`APIRequestChecks` has read the body first: bounded, strict JSON); the members of a new
-/// invite are then checked as `RequestFields` reads them, from the decoded body written again.
+/// invite are then checked as `RequestFields` reads them, from the body `APIRequestChecks` parsed
+/// (`APIRequestAsSent.body`), or from the decoded body written again when it parsed none.
 /// A problem is thrown, never returned: the generated server hands it on inside a
 /// `ServerError`, and `ServeHeaders` answers it as `application/problem+json`.
 extension ServeRoutes: APIProtocol {

@@ -267,6 +267,17 @@ import Testing
         let invites = try #require(Self.json(bulk)["invites"] as? [[String: Any]])
         #expect(invites.map { $0["recipient"] as? String } == ["+14155550123", "a@example.com"])
         let code = try #require(invites.first?["code"] as? String)
+        // A recipient's `null` is absent: it leaves the request's own locale in place.
+        let nulls = try server.api(
+            "POST", "/v1/invites/bulk",
+            body: #"{"senderId":"u_6","locale":"de-DE","recipients":[{"channel":"copy_link","locale":null}]}"#)
+        #expect(nulls.status == 201, "\(nulls.body)")
+        #expect((try Self.json(nulls)["invites"] as? [[String: Any]])?.first?["locale"] as? String == "de-DE")
+        // The path is read as the router reads it: a member given twice is refused here too.
+        let twice = try server.api(
+            "POST", "/v1//invites/bulk/",
+            body: #"{"senderId":"u_6","senderId":"u_7","recipients":[{"channel":"copy_link"}]}"#)
+        #expect(twice.status == 400, "\(twice.body)")
 
         // A resend within five minutes of the send: 429 with Retry-After.
         #expect(try server.api("POST", "/v1/invites/\(code)/send").status == 200)

@@ -21,6 +21,10 @@ struct RoundRobinEventLoopsTests {
         // The group's own `any()` stays on the caller's loop; the spread group's goes round.
         #expect(Set(own) == [ObjectIdentifier(first)])
         #expect(Set(given) == Set(group.makeIterator().map { ObjectIdentifier($0) }))
+        // In turn, whatever else asked the underlying group for a loop meanwhile.
         #expect(given[0] != given[1] && given[1] != given[2] && given[0] != given[2])
+        #expect(Array(given[3...]) == Array(given[..<3]))
+        _ = group.next()
+        #expect(ObjectIdentifier(spread.any()) == given[0])
     }
 }
