@@ -14,11 +14,6 @@ struct RequestFields: Sendable {
 
     private var members: [String: JSONValue]
 
-    /// Parses `body` and checks that every member is one of `allowed`.
-    init(_ body: ByteBuffer, allowed: Set<String>) throws(APIProblem) {
-        try self.init(try Self.parse(body), allowed: allowed)
-    }
-
     /// The members of a parsed body, each one of `allowed`.
     init(_ value: JSONValue, allowed: Set<String>) throws(APIProblem) {
         guard let list = value.members else { throw .badRequest("The body must be a JSON object.") }

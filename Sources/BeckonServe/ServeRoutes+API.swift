@@ -11,7 +11,7 @@ import OpenAPIRuntime
 /// (`Sources/BeckonAPI`). The generated code decodes each request as the document describes it
 /// (`APIRequestChecks` has read the body first: bounded, strict JSON); the members of a new
 /// invite are then checked as `RequestFields` reads them, from the body `APIRequestChecks` parsed
-/// (`APIRequestAsSent.body`), or from the decoded body written again when it parsed none.
+/// (`APIRequestAsSent.body`).
 /// A problem is thrown, never returned: the generated server hands it on inside a
 /// `ServerError`, and `ServeHeaders` answers it as `application/problem+json`.
 extension ServeRoutes: APIProtocol {
@@ -20,7 +20,7 @@ extension ServeRoutes: APIProtocol {
         switch input.body {
         case .json(let json): payload = json
         }
-        let new = try NewInvite(try Self.fields(payload, allowed: NewInvite.members), config: site.config)
+        let new = try NewInvite(try Self.fields(allowed: NewInvite.members), config: site.config)
         try requireEmailValues(new)
         let key = try Self.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
         let language = input.headers.acceptLanguage
@@ -44,7 +44,7 @@ extension ServeRoutes: APIProtocol {
         case .json(let json): payload = json
         }
         let fields = try Self.fields(
-            payload, allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
+            allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
         let recipients = try fields.objects(
             "recipients", allowed: NewInvite.recipientMembers, maximum: BulkInvite<String>.maximum)
         var requests: [NewInvite] = []
@@ -108,11 +108,7 @@ extension ServeRoutes: APIProtocol {
     }
 
     func acceptInvite(_ input: Operations.AcceptInvite.Input) async throws -> Operations.AcceptInvite.Output {
-        let payload: Operations.AcceptInvite.Input.Body.JsonPayload
-        switch input.body {
-        case .json(let json): payload = json
-        }
-        let fields = try Self.fields(payload, allowed: ["inviteeId"])
+        let fields = try Self.fields(allowed: ["inviteeId"])
         let invitee = try fields.identifier("inviteeId", required: true)
         let record = try await service.apply(.accept, code: input.path.code, inviteeID: invitee)
         return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
@@ -251,11 +247,12 @@ extension ServeRoutes: APIProtocol {
         return mails
     }
 
-    /// A JSON body's members, each one of `allowed`: read from the body as `APIRequestChecks`
-    /// parsed it, or from the decoded body written again when it parsed none.
-    private static func fields(_ payload: some Encodable, allowed: Set<String>) throws -> RequestFields {
-        if let body = APIRequestAsSent.current.body { return try RequestFields(body, allowed: allowed) }
-        return try RequestFields(ByteBuffer(bytes: try APIJSON.encoded(payload)), allowed: allowed)
+    /// A JSON body's members, each one of `allowed`, read from the body as `APIRequestChecks`
+    /// parsed it. It parses every body the generated code decodes as JSON on these routes; an
+    /// operation reached without one is refused rather than read another way.
+    private static func fields(allowed: Set<String>) throws(APIProblem) -> RequestFields {
+        guard let body = APIRequestAsSent.current.body else { throw .badRequest("The body must be a JSON object.") }
+        return try RequestFields(body, allowed: allowed)
     }
 
     /// What an idempotency key's request is compared by: the decoded body written again, members

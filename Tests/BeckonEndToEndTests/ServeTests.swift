@@ -278,6 +278,7 @@ import Testing
             "POST", "/v1//invites/bulk/",
             body: #"{"senderId":"u_6","senderId":"u_7","recipients":[{"channel":"copy_link"}]}"#)
         #expect(twice.status == 400, "\(twice.body)")
+        #expect(twice.body.contains("`senderId` appears twice"), "\(twice.body)")
 
         // A resend within five minutes of the send: 429 with Retry-After.
         #expect(try server.api("POST", "/v1/invites/\(code)/send").status == 200)
