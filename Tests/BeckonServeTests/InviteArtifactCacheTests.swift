@@ -75,13 +75,16 @@ import Testing
     }
 
     /// A request for a page another request is making waits for it and takes it kept: the page
-    /// is made once. The first request's `make` holds its thread until the second waits, so this
-    /// needs two threads in Swift's pool.
-    @Test(
-        .enabled(
-            if: ProcessInfo.processInfo.activeProcessorCount > 1,
-            "needs two cores: the first request holds one of Swift's threads while the second asks"))
-    func aPageAskedForWhileItIsMadeIsMadeOnce() async {
+    /// is made once. The first request's `make` holds its thread until the second waits. Each
+    /// request runs on a thread of its own, outside Swift's pool, which other tests may keep busy
+    /// for minutes.
+    @Test func aPageAskedForWhileItIsMadeIsMadeOnce() async {
+        // The test's own task runs on a thread of its own too: it waits for the first request
+        // to start making the page.
+        await withTaskExecutorPreference(OwnThreadExecutor()) { await pageAskedTwiceAtOnce() }
+    }
+
+    private func pageAskedTwiceAtOnce() async {
         let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
         let english = LocaleID("en-US")!
         let made = Mutex(0)
@@ -93,14 +96,14 @@ import Testing
             await cache.page(.landing, locale: english, invite: maya, link: "l") {
                 made.withLock { $0 += 1 }
                 making.withLock { $0 = true }
-                // Held until the other request waits for this page (at most 10 s).
-                let deadline = Date().addingTimeInterval(10)
+                // Held until the other request waits for this page (at most 60 s).
+                let deadline = Date().addingTimeInterval(60)
                 while cache.waiting == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
                 sawWaiter.withLock { $0 = cache.waiting > 0 }
                 return made100
             }
         }
-        let first = Task { await ask() }
+        let first = Task(executorPreference: OwnThreadExecutor()) { await ask() }
         while !making.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
         let second = await ask()
         _ = await first.value
@@ -111,7 +114,12 @@ import Testing
     }
 
     /// A card asked for while another request draws it waits and takes it kept: drawn once.
+    /// As the page's test, each request runs on a thread of its own.
     @Test func aCardAskedForWhileItIsDrawnIsDrawnOnce() async throws {
+        try await withTaskExecutorPreference(OwnThreadExecutor()) { try await cardAskedTwiceAtOnce() }
+    }
+
+    private func cardAskedTwiceAtOnce() async throws {
         let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
         let english = LocaleID("en-US")!
         let drawn = Mutex(0)
@@ -120,15 +128,15 @@ import Testing
         let ask: @Sendable () async throws -> PersonalPage = {
             try await cache.card(locale: english, invite: maya, link: "l") { () async throws(StoreError) in
                 drawn.withLock { $0 += 1 }
-                // Drawn until the other request waits for this card (at most 10 s).
-                let deadline = ContinuousClock.now + .seconds(10)
+                // Drawn until the other request waits for this card (at most 60 s).
+                let deadline = ContinuousClock.now + .seconds(60)
                 while cache.waiting == 0, ContinuousClock.now < deadline {
                     try? await Task.sleep(for: .milliseconds(1))
                 }
                 return card
             }
         }
-        let first = Task { try await ask() }
+        let first = Task(executorPreference: OwnThreadExecutor()) { try await ask() }
         while drawn.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
         let second = try await ask()
         _ = try await first.value
@@ -226,5 +234,16 @@ import Testing
         #expect(third.diskBytes == 0)
         _ = try await ask(try start())
         #expect(made.count == 4)
+    }
+}
+
+/// Runs a task's work on a serial dispatch queue of its own, outside Swift's cooperative pool: a
+/// test's work that blocks its thread there takes none of the pool's threads.
+private final class OwnThreadExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "beckon.tests.own-thread")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
