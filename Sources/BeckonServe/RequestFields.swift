@@ -17,17 +17,25 @@ struct RequestFields: Sendable {
     /// The members of a parsed body, each one of `allowed`.
     init(_ value: JSONValue, allowed: Set<String>) throws(APIProblem) {
         guard let list = value.members else { throw .badRequest("The body must be a JSON object.") }
+        members = try Self.members(list, allowed: allowed) { key in
+            .badRequest(
+                "`\(key)` is not a member of this request; it takes \(allowed.sorted().joined(separator: ", ")).",
+                field: key)
+        }
+    }
+
+    /// An object's members by name, each one of `allowed`; `unknown` is the refusal of one that
+    /// is not, given its printable name. `null` is absent, as the generated decoders read it: it
+    /// never overrides a member.
+    private static func members(
+        _ list: [JSONValue.Member], allowed: Set<String>, unknown: (String) -> APIProblem
+    ) throws(APIProblem) -> [String: JSONValue] {
         var members: [String: JSONValue] = [:]
         for member in list {
-            guard allowed.contains(member.key) else {
-                throw .badRequest(
-                    "`\(Self.printable(member.key))` is not a member of this request; it takes \(allowed.sorted().joined(separator: ", ")).",
-                    field: Self.printable(member.key))
-            }
-            // `null` is absent, as the generated decoders read it: it never overrides a member.
+            guard allowed.contains(member.key) else { throw unknown(printable(member.key)) }
             if member.value.kind != .null { members[member.key] = member.value }
         }
-        self.members = members
+        return members
     }
 
     /// `body` parsed strictly: valid UTF-8 and JSON, no member twice, depth and size bounded.
@@ -42,8 +50,8 @@ struct RequestFields: Sendable {
         }
     }
 
-    /// A member, kept from a parsed object (bulk recipients).
-    init(members: [String: JSONValue]) {
+    /// Members already read, each one allowed and none `null`.
+    private init(members: [String: JSONValue]) {
         self.members = members
     }
 
@@ -56,9 +64,9 @@ struct RequestFields: Sendable {
         members[name] = nil
     }
 
-    /// A string member; `null` counts as absent.
+    /// A string member (a `null` one is absent).
     func string(_ name: String, required: Bool = false) throws(APIProblem) -> String? {
-        guard let value = members[name], value.kind != .null else {
+        guard let value = members[name] else {
             if required { throw .badRequest("`\(name)` is required.", field: name) }
             return nil
         }
@@ -122,14 +130,9 @@ struct RequestFields: Sendable {
             guard let list = item.members else {
                 throw .badRequest("`\(name)[\(index)]` must be an object.", field: "\(name)[\(index)]")
             }
-            var members: [String: JSONValue] = [:]
-            for member in list {
-                guard allowed.contains(member.key) else {
-                    throw .badRequest(
-                        "`\(name)[\(index)].\(Self.printable(member.key))` is not a member of a recipient.",
-                        field: "\(name)[\(index)].\(Self.printable(member.key))")
-                }
-                if member.value.kind != .null { members[member.key] = member.value }
+            let members = try Self.members(list, allowed: allowed) { key in
+                .badRequest(
+                    "`\(name)[\(index)].\(key)` is not a member of a recipient.", field: "\(name)[\(index)].\(key)")
             }
             result.append(RequestFields(members: members))
         }

@@ -61,8 +61,9 @@ public enum Timestamp {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// A timestamp written by Foundation's ISO 8601 formatter, with the milliseconds added.
-    private static func formatted(seconds: Int64, fraction: Int64) -> String {
+    /// A timestamp written by Foundation's ISO 8601 formatter, with the milliseconds added (the
+    /// reference the tests hold the arithmetic to).
+    static func formatted(seconds: Int64, fraction: Int64) -> String {
         let whole = Date(timeIntervalSince1970: TimeInterval(seconds))
             .formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
         let digits = String(fraction)

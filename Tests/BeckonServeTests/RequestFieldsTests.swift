@@ -31,6 +31,25 @@ import Testing
         }
     }
 
+    /// An entry's unknown member is named with its place in the list; `null` is absent at
+    /// either level, so an entry's `null` leaves the request's own member in place.
+    @Test func listEntriesAreReadWithTheirOwnMembers() throws {
+        let fields = try Self.fields(
+            #"{"name":"Maya","id":null,"list":[{"name":null},{"name":"Ana","kind":"x"}]}"#,
+            allowed: ["name", "id", "list"])
+        #expect(try fields.identifier("id") == nil)
+        do {
+            _ = try fields.objects("list", allowed: ["name"], maximum: 5)
+            Issue.record("accepted an entry's unknown member")
+        } catch {
+            #expect(error.field == "list[1].kind")
+            #expect(error.detail.contains("`list[1].kind` is not a member"))
+        }
+        let entries = try fields.objects("list", allowed: ["name", "kind"], maximum: 5)
+        #expect(try fields.merging(entries[0]).text("name", maximum: 10) == "Maya")
+        #expect(try fields.merging(entries[1]).text("name", maximum: 10) == "Ana")
+    }
+
     @Test(arguments: [#"{"name":"a","name":"b"}"#, "[]", "{", #""text""#, "{}x"])
     func malformedBodiesAreRefused(body: String) {
         #expect(throws: APIProblem.self) { _ = try Self.fields(body) }
