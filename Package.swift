@@ -149,10 +149,20 @@ let package = Package(
             dependencies: [
                 "BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CBeckonJPEG", "CLibDeflate", "CZlib",
             ]),
+        // Guards for servers that take connections from clients they do not trust.
+        .target(
+            name: "BeckonConnections",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ]
+        ),
         .target(
             name: "BeckonPreview",
             dependencies: [
-                "BeckonBuild", "BeckonDiagnostics", "BeckonEngine", "BeckonRender", "BeckonSite", "InviteModel",
+                "BeckonBuild", "BeckonConnections", "BeckonDiagnostics", "BeckonEngine", "BeckonRender", "BeckonSite",
+                "InviteModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -174,7 +184,8 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonAPI", "BeckonBuild", "BeckonCards", "BeckonDiagnostics", "BeckonEngine", "BeckonJSON",
+                "BeckonAPI", "BeckonBuild", "BeckonCards", "BeckonConnections", "BeckonDiagnostics", "BeckonEngine",
+                "BeckonJSON",
                 "BeckonMessages",
                 "BeckonRender",
                 "BeckonSite",
@@ -314,6 +325,15 @@ let package = Package(
         .testTarget(
             name: "BeckonEmailTests",
             dependencies: ["BeckonEmail", "BeckonMIME", "BeckonProvenance", "BeckonDiagnostics", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonConnectionsTests",
+            dependencies: [
+                "BeckonConnections", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ]
+        ),
         .testTarget(name: "BeckonWebTests", dependencies: ["BeckonWeb", "BeckonSite", "BeckonTestSupport"]),
         .testTarget(
             name: "BeckonServingTests",

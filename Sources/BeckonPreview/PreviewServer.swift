@@ -1,3 +1,4 @@
+import BeckonConnections
 import BeckonRender
 import Foundation
 import Hummingbird

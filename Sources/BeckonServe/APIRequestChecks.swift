@@ -36,11 +36,15 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
         do {
             body = try await request.collectBody(upTo: limit)
         } catch {
-            throw APIProblem(
+            // The rest of the body is not waited for: the connection closes once this is written.
+            var response = APIProblem(
                 status: .contentTooLarge, title: picture ? "Picture too large" : "Body too large",
                 detail: picture
                     ? "A picture may be at most \(limit / 1024) KB."
-                    : "A request body may be at most \(limit / 1024) KB.")
+                    : "A request body may be at most \(limit / 1024) KB."
+            ).response()
+            response.headers[.connection] = "close"
+            return response
         }
         var sent = APIRequestAsSent(idempotencyKey: request.headers[.idempotencyKey])
         if Self.takesJSON(request), body.readableBytes > 0, Self.mayBeJSON(request.headers[.contentType]) {

@@ -4,6 +4,7 @@ import Hummingbird
 /// Lets a request through only with `Authorization: Bearer TOKEN` for the server's token,
 /// compared in constant time (both sides hashed first, so neither the length nor the first
 /// differing byte shows in the time taken). Without a configured token the API answers 503.
+/// A refused request is answered before its body is read, and its connection closed.
 struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
     let token: String?
 
@@ -13,18 +14,36 @@ struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         guard let token else {
-            throw APIProblem(
-                status: .serviceUnavailable, title: "API not configured",
-                detail: "Start `beckon serve` with BECKON_API_TOKEN set to enable the API.")
+            return Self.refusal(
+                APIProblem(
+                    status: .serviceUnavailable, title: "API not configured",
+                    detail: "Start `beckon serve` with BECKON_API_TOKEN set to enable the API."))
         }
-        let header = request.headers[.authorization] ?? ""
-        let given = header.hasPrefix("Bearer ") ? String(header.dropFirst("Bearer ".count)) : ""
-        guard ConstantTime.equal(given, token) else {
-            throw APIProblem(
-                status: .unauthorized, title: "Unauthorized", detail: "Send `Authorization: Bearer` with the API token."
-            )
+        guard let given = Self.credentials(request.headers[.authorization]), ConstantTime.equal(given, token) else {
+            return Self.refusal(
+                APIProblem(
+                    status: .unauthorized, title: "Unauthorized",
+                    detail: "Send `Authorization: Bearer` with the API token."))
         }
         return try await next(request, context)
+    }
+
+    /// The token of an `Authorization` header in the bearer scheme, whose name is
+    /// case-insensitive (RFC 9110 §11.1): `Bearer`, `bearer` and `BEARER` alike.
+    static func credentials(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let scheme = header.prefix { $0 != " " }
+        guard scheme.lowercased() == "bearer" else { return nil }
+        let token = header.dropFirst(scheme.count).drop { $0 == " " }
+        return token.isEmpty ? nil : String(token)
+    }
+
+    /// A refusal answered before the body is read, closing the connection once written: the
+    /// body of a request that is refused anyway is never waited for (`RequestPace`).
+    private static func refusal(_ problem: APIProblem) -> Response {
+        var response = problem.response()
+        response.headers[.connection] = "close"
+        return response
     }
 }
 

@@ -138,8 +138,9 @@ extension ServeRoutes: APIProtocol {
         return .ok(.init(body: .json(.init(erased: count))))
     }
 
-    /// A PNG or JPEG of at most 1 MB (and 4096 pixels a side), decoded, cropped to a square and
-    /// kept as a PNG its invites' cards draw.
+    /// A PNG or JPEG of at most 1 MB (and 4096 pixels a side), decoded within the picture limits
+    /// off the event loops (`PictureWorkers`), cropped to a square and kept as a PNG its
+    /// invites' cards draw.
     func putAvatar(_ input: Operations.PutAvatar.Input) async throws -> Operations.PutAvatar.Output {
         let id = try Self.userID(input.path.id)
         let body: HTTPBody
@@ -155,14 +156,7 @@ extension ServeRoutes: APIProtocol {
                 status: .contentTooLarge, title: "Picture too large",
                 detail: "A picture may be at most \(AvatarPicture.maximumBytes / 1024) KB.")
         }
-        let picture: [UInt8]
-        do {
-            picture = try AvatarPicture.normalized(bytes)
-        } catch {
-            throw APIProblem(
-                status: .unsupportedMediaType, title: "Not a usable picture",
-                detail: "Send a PNG or JPEG image of at most 4096×4096 pixels: \(error.message).")
-        }
+        let picture = try await pictures.normalized(bytes)
         do {
             try await service.store.setAvatar(picture, sender: id, at: service.now())
         } catch {

@@ -24,6 +24,8 @@ final class ServeRoutes: Sendable {
     let links: LinkAnswerer
     let mailer: InviteMailer
     let metrics: ServeMetrics
+    /// Where uploaded pictures are decoded, off the event loops.
+    let pictures: PictureWorkers
     /// `BECKON_API_TOKEN`; without one the API answers 503.
     let apiToken: String?
     /// Where notable events go (one line each, never a name, code or address).
@@ -31,13 +33,15 @@ final class ServeRoutes: Sendable {
 
     init(
         site: ServedSite, service: InviteService, links: LinkAnswerer, mailer: InviteMailer, metrics: ServeMetrics,
-        apiToken: String?, log: @escaping @Sendable (String) -> Void = { _ in }
+        pictures: PictureWorkers = PictureWorkers(), apiToken: String?,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.site = site
         self.service = service
         self.links = links
         self.mailer = mailer
         self.metrics = metrics
+        self.pictures = pictures
         self.apiToken = apiToken
         self.log = log
     }
@@ -45,7 +49,8 @@ final class ServeRoutes: Sendable {
     /// The same routes, logging to `log`.
     func logging(to log: @escaping @Sendable (String) -> Void) -> ServeRoutes {
         ServeRoutes(
-            site: site, service: service, links: links, mailer: mailer, metrics: metrics, apiToken: apiToken, log: log)
+            site: site, service: service, links: links, mailer: mailer, metrics: metrics, pictures: pictures,
+            apiToken: apiToken, log: log)
     }
 
     func router() throws -> Router<BasicRequestContext> {

@@ -1,3 +1,4 @@
+import BeckonConnections
 import BeckonEngine
 import BeckonStore
 import Foundation
@@ -49,8 +50,11 @@ public struct ServeServer: Sendable {
         }
     }
 
-    /// How long a connection may stay without a complete request.
+    /// How long a connection may stay without a complete request head (or idle between requests).
     static let idleTimeout = TimeAmount.seconds(30)
+    /// How fast a request's body must arrive (`RequestPace.standard`: whole within 60 s, 8 KB a
+    /// second after the first 10).
+    static let pace = RequestPace.standard
 
     let settings: Settings
     let routes: ServeRoutes
@@ -78,10 +82,13 @@ public struct ServeServer: Sendable {
         logger.logLevel = .warning
         let host = settings.host
         let routes = self.routes.logging(to: log)
+        // At most as many connections as the process has files for, the longest idle closed first.
+        let connections = ConnectionLimit.withinFileLimit()
         let application = Application(
             responder: ServeHeaders(try routes.router().buildResponder(), metrics: routes.metrics),
             server: .http1(
                 configuration: .init(
+                    additionalChannelHandlers: [connections.handler(), Self.pace.handler()],
                     idleTimeout: Self.idleTimeout,
                     httpDecoderConfiguration: .init(
                         maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100))),

@@ -1,6 +1,8 @@
 /// A sender's picture as `beckon serve` keeps it: an uploaded PNG or JPEG (at most 1 MB, at most
-/// 4096 pixels a side, read from its header before anything is decoded), cropped to its centre
-/// square and scaled to `side` pixels, as a PNG the card code draws in its avatar circle.
+/// 4096 pixels a side, read from its header before anything is decoded, and decoded within
+/// `PictureLimits.standard`: only a PNG's drawing chunks, at most 64 progressive scans, bounded
+/// decoder memory and 2 seconds), cropped to its centre square and scaled to `side` pixels, as a
+/// PNG the card code draws in its avatar circle.
 public enum AvatarPicture {
     /// The most bytes an upload may have.
     public static let maximumBytes = 1 << 20

@@ -17,21 +17,25 @@ struct CardImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
-    /// Decodes PNG bytes.
+    /// Decodes PNG bytes: only the chunks that make its pixels reach libpng (`PNGChunks`), and
+    /// an image wider or taller than `limits.maximumSide` is refused from its header.
     /// - Parameter name: How the image is named in errors: "the avatar", "the logo `assets/logo.png`".
-    init(png bytes: [UInt8], name: String) throws(CardRenderError) {
+    init(png bytes: [UInt8], name: String, limits: PictureLimits = .standard) throws(CardRenderError) {
         guard let header = PNGHeader(bytes) else {
             throw CardRenderError(.invalidImage, "\(name) is not a PNG image")
         }
-        guard (1...Self.maxSide).contains(header.width), (1...Self.maxSide).contains(header.height) else {
+        let side = min(Self.maxSide, limits.maximumSide)
+        guard (1...side).contains(header.width), (1...side).contains(header.height) else {
             throw CardRenderError(
-                .invalidImage,
-                "\(name) is \(header.width)×\(header.height) pixels; at most \(Self.maxSide)×\(Self.maxSide) is accepted"
+                .invalidImage, "\(name) is \(header.width)×\(header.height) pixels; at most \(side)×\(side) is accepted"
             )
         }
+        let drawable = try PNGChunks.drawable(bytes, name: name)
         var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
         let status = pixels.withUnsafeMutableBufferPointer { target in
-            beckon_png_decode(bytes, bytes.count, target.baseAddress, Int32(header.width), Int32(header.height))
+            beckon_png_decode(
+                drawable, drawable.count, target.baseAddress, Int32(header.width), Int32(header.height),
+                Int32(clamping: limits.budgetMilliseconds))
         }
         guard status == 0 else {
             throw CardRenderError(

@@ -98,7 +98,9 @@ void beckon_text_draw(beckon_canvas *canvas, beckon_text *text, double x, double
 /// Decodes a PNG of `width`×`height` pixels (as its header says) into `pixels`, `width * height * 4`
 /// bytes of premultiplied ARGB32. Returns 0 on success, or a nonzero status for
 /// `beckon_png_status_message`.
-int32_t beckon_png_decode(const uint8_t *data, size_t length, uint8_t *pixels, int32_t width, int32_t height);
+/// With `budget_milliseconds` above 0, decoding stops (with a status) once it has taken longer.
+int32_t beckon_png_decode(const uint8_t *data, size_t length, uint8_t *pixels, int32_t width, int32_t height,
+                          int32_t budget_milliseconds);
 
 /// A sentence describing a nonzero status of `beckon_png_decode`.
 const char *beckon_png_status_message(int32_t status);

@@ -1,14 +1,15 @@
+import Glibc
 import NIOCore
 import NIOHTTPTypes
 import Synchronization
 
-/// Keeps the preview answering however many connections are opened: at most `limit` stay open,
+/// Keeps a server answering however many connections are opened: at most `limit` stay open,
 /// and when a new one would pass the limit the connection that has been idle longest (no request
 /// in progress) is closed to make room; when every one is busy, the new connection is closed.
-/// Idle and slow connections are also closed by the server's idle timeout
-/// (`PreviewServer.idleTimeout`), so a client that opens connections and sends nothing, or sends
-/// a request a byte at a time, cannot hold the preview.
-final class ConnectionLimit: Sendable {
+/// Idle and slow connections are also closed by the server's idle timeout and by `RequestPace`,
+/// so a client that opens connections and sends nothing, or sends a request a byte at a time,
+/// cannot hold the server.
+public final class ConnectionLimit: Sendable {
     /// One open connection.
     private struct Entry {
         let channel: any Channel
@@ -23,18 +24,28 @@ final class ConnectionLimit: Sendable {
         var clock: UInt64 = 0
     }
 
-    let limit: Int
+    /// How many connections stay open at once.
+    public let limit: Int
     private let state = Mutex(State())
 
-    init(limit: Int) {
+    public init(limit: Int) {
         self.limit = limit
     }
 
+    /// A limit that leaves `reserve` of the process's file descriptors (`RLIMIT_NOFILE`) for
+    /// what is not a connection — the store, the cache, the listening socket — and is at most
+    /// `maximum`, at least 16.
+    public static func withinFileLimit(reserve: Int = 128, maximum: Int = 10_000) -> ConnectionLimit {
+        var limits = rlimit()
+        let files = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 ? Int(clamping: limits.rlim_cur) : 1_024
+        return ConnectionLimit(limit: max(16, min(maximum, files - reserve)))
+    }
+
     /// The number of open connections.
-    var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int { state.withLock { $0.entries.count } }
 
     /// A handler for one new connection's pipeline.
-    func handler() -> ConnectionLimitHandler { ConnectionLimitHandler(limit: self) }
+    public func handler() -> ConnectionLimitHandler { ConnectionLimitHandler(limit: self) }
 
     /// Registers a connection; returns the one to close to stay within the limit, if any.
     fileprivate func opened(_ channel: any Channel) -> (any Channel)? {
@@ -73,11 +84,11 @@ final class ConnectionLimit: Sendable {
 }
 
 /// Tells `ConnectionLimit` when its connection opens, starts and finishes requests, and closes.
-final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+public final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    public typealias InboundIn = HTTPRequestPart
+    public typealias InboundOut = HTTPRequestPart
+    public typealias OutboundIn = HTTPResponsePart
+    public typealias OutboundOut = HTTPResponsePart
 
     private let limit: ConnectionLimit
     private var registered = false
@@ -86,26 +97,26 @@ final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandle
         self.limit = limit
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    public func handlerAdded(context: ChannelHandlerContext) {
         registered = true
         if let victim = limit.opened(context.channel) { victim.close(promise: nil) }
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    public func handlerRemoved(context: ChannelHandlerContext) {
         unregister(context.channel)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    public func channelInactive(context: ChannelHandlerContext) {
         unregister(context.channel)
         context.fireChannelInactive()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head = unwrapInboundIn(data) { limit.requestStarted(context.channel) }
         context.fireChannelRead(data)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) { limit.answerFinished(context.channel) }
         context.write(data, promise: promise)
     }
