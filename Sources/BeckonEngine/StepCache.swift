@@ -104,6 +104,8 @@ public final class StepCache: @unchecked Sendable {
     /// read finds one, and deleted in the background (a folder left aside by a process that
     /// stopped meanwhile is deleted when the next one opens the cache).
     public func removeRecords() {
+        // Records queued before this call are written first, and so removed with the rest.
+        writer?.sync {}
         let aside = folder.appendingPathComponent("\(Self.removedPrefix)\(UUID().uuidString)")
         guard (try? FileManager.default.moveItem(at: folder.appendingPathComponent("steps"), to: aside)) != nil
         else { return }

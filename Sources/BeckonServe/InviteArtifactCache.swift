@@ -24,6 +24,9 @@ final class InviteArtifactCache: Sendable {
     private let fingerprints = Mutex<[SampleInvite: Fingerprint]>([:])
     /// How many invites' fingerprints are kept before they are all let go.
     static let fingerprintsKept = 4_096
+    /// How many times everything kept was let go (`removeAll`): a page or card made from an
+    /// invite read before then is let go too once it is kept (`keepUnlessErased`).
+    private let erasures = Mutex(0)
     /// Pages and cards being made now: one asked for again meanwhile is made once.
     private let makingPages = SingleFlight()
     private let makingCards = SingleFlight()
@@ -43,11 +46,25 @@ final class InviteArtifactCache: Sendable {
     /// The page of `kind` in `locale` for an invite opened by `link`, made with `make` when none
     /// is kept. While another request makes the same page, this one waits for it (without
     /// holding its thread) and then takes it kept.
+    /// `generation` is `self.generation` from before the invite was read from the store.
     func page(
-        _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, make: () -> PersonalPage
+        _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, generation: Int,
+        make: () -> PersonalPage
     ) async -> PersonalPage {
         let key = Self.page.key(kind.rawValue, locale.rawValue, fingerprint(invite), link)
-        return await makingPages.run(key) { pages.persistentValue(Self.page, key) { make().kept } }
+        let page = await makingPages.run(key) { pages.persistentValue(Self.page, key) { make().kept } }
+        keepUnlessErased(since: generation)
+        return page
+    }
+
+    /// How many erasures there have been: read it before reading an invite from the store.
+    var generation: Int { erasures.withLock { $0 } }
+
+    /// Lets go of everything again when an erasure happened since `generation`: a page or card
+    /// made from an invite read before the erasure (with the name it cleared) is never kept
+    /// after it, in memory or on disk.
+    private func keepUnlessErased(since generation: Int) {
+        if self.generation != generation { removeAll() }
     }
 
     /// How many requests wait for a page or card another one is making.
@@ -56,12 +73,15 @@ final class InviteArtifactCache: Sendable {
     /// The card in `locale` for an invite, by the link that vouches for it (with its picture's
     /// version), made with `make` when none is kept.
     func card(
-        locale: LocaleID, invite: SampleInvite, link: String, make: () async throws(StoreError) -> PersonalPage
+        locale: LocaleID, invite: SampleInvite, link: String, generation: Int,
+        make: () async throws(StoreError) -> PersonalPage
     ) async throws(StoreError) -> PersonalPage {
         let key = Self.card.key(locale.rawValue, fingerprint(invite), link)
-        return try await makingCards.run(key) { () async throws(StoreError) in
+        let card = try await makingCards.run(key) { () async throws(StoreError) in
             try await cards.persistentValue(Self.card, key) { () async throws(StoreError) in try await make().kept }
         }
+        keepUnlessErased(since: generation)
+        return card
     }
 
     /// The fingerprint of every field of an invite, through its encoding (a field added is never
@@ -79,6 +99,7 @@ final class InviteArtifactCache: Sendable {
     /// Lets go of every kept page and card (a sender's data was erased: none with it stays in
     /// memory or on disk).
     func removeAll() {
+        erasures.withLock { $0 += 1 }
         pages.releaseResults()
         cards.releaseResults()
         pages.cache?.removeRecords()

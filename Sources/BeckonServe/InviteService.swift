@@ -17,6 +17,9 @@ struct InviteService: Sendable {
     let codes: InviteCodeGenerator
     /// The clock, so tests can move time.
     let now: @Sendable () -> Date
+    /// The key of the requests' hashes kept with their idempotency keys (HMAC-SHA256, derived
+    /// from the link key): the table alone never tells what a request held.
+    let requestKey: SymmetricKey
 
     var expiry: ExpiryPolicy { ExpiryPolicy(days: site.config.expiryDays) }
 
@@ -29,34 +32,79 @@ struct InviteService: Sendable {
     ) async throws(APIProblem) -> (
         InviteRecord, created: Bool
     ) {
-        // The request's hash, kept with its idempotency key: a retry must send the same members
-        // (the decoded body written again, members sorted).
-        let hash = idempotencyKey == nil ? nil : Self.hex(SHA256.hash(data: body))
+        let hash = requestHash(body, idempotencyKey: idempotencyKey)
         for _ in 0..<4 {
-            let invite = Invite(
-                senderID: request.senderID, code: codes.next(), context: request.context, contextID: request.contextID,
-                channel: request.channel, createdAt: now(), expiry: expiry)
-            let record = InviteRecord(
-                invite: invite, senderFirstName: request.senderFirstName, recipient: request.recipient,
-                locale: request.locale, variant: request.variant, contextTitle: request.contextTitle)
             let outcome: CreateOutcome
             do {
                 outcome = try await store.create(
-                    record, limit: limit, idempotencyKey: idempotencyKey,
-                    requestHash: hash)
+                    record(request), limit: limit, idempotencyKey: idempotencyKey, requestHash: hash)
             } catch {
                 throw Self.problem(error)
             }
             switch outcome {
             case .created(let stored): return (stored, true)
             case .replayed(let stored): return (stored, false)
-            case .limited(let retryAt): throw rateLimited(retryAt, locale: language)
-            case .keyReused:
-                throw .conflict("This Idempotency-Key was used before with a different request; use a new key.")
             case .codeTaken: continue
+            case .limited, .keyReused: throw refusal(outcome, language: language)
             }
         }
         throw .unavailable("No free invite code was found; try again.")
+    }
+
+    /// Creates one sender's invites all or none: a batch that would cross the rate limit stores
+    /// nothing and is answered 429. Each invite's idempotency key is the request's key with its
+    /// index, in a namespace of its own (`Idempotency-Key` has no spaces, these do), so a retry
+    /// gets every invite back and no client key is ever one of them.
+    func createAll(
+        _ requests: [NewInvite], idempotencyKey: String?, body: [UInt8], language: LocaleID
+    ) async throws(APIProblem) -> [(InviteRecord, created: Bool)] {
+        let hash = requestHash(body, idempotencyKey: idempotencyKey)
+        let keys = requests.indices.map { index in idempotencyKey.map { "\($0) bulk \(index)" } }
+        for _ in 0..<4 {
+            let outcome: CreateAllOutcome
+            do {
+                outcome = try await store.createAll(
+                    requests.map(record), limit: limit, idempotencyKeys: keys, requestHash: hash)
+            } catch {
+                throw Self.problem(error)
+            }
+            switch outcome {
+            case .stored(let outcomes):
+                return outcomes.compactMap { outcome in
+                    switch outcome {
+                    case .created(let stored): (stored, true)
+                    case .replayed(let stored): (stored, false)
+                    case .limited, .keyReused, .codeTaken: nil
+                    }
+                }
+            case .refused(.codeTaken): continue
+            case .refused(let refusal): throw self.refusal(refusal, language: language)
+            }
+        }
+        throw .unavailable("No free invite code was found; try again.")
+    }
+
+    /// A new invite's record, with a fresh code.
+    private func record(_ request: NewInvite) -> InviteRecord {
+        let invite = Invite(
+            senderID: request.senderID, code: codes.next(), context: request.context, contextID: request.contextID,
+            channel: request.channel, createdAt: now(), expiry: expiry)
+        return InviteRecord(
+            invite: invite, senderFirstName: request.senderFirstName, recipient: request.recipient,
+            locale: request.locale, variant: request.variant, contextTitle: request.contextTitle)
+    }
+
+    /// The request's hash, kept with its idempotency key: a retry must send the same members (the
+    /// decoded body written again, members sorted). Keyed with `requestKey`, so the digest of a
+    /// guessed body (a list of first names) never matches one in the table.
+    private func requestHash(_ body: [UInt8], idempotencyKey: String?) -> String? {
+        idempotencyKey == nil ? nil : Self.hex(HMAC<SHA256>.authenticationCode(for: body, using: requestKey))
+    }
+
+    /// The problem for a create the store refused.
+    private func refusal(_ outcome: CreateOutcome, language: LocaleID) -> APIProblem {
+        if case .limited(let retryAt) = outcome { return rateLimited(retryAt, locale: language) }
+        return .conflict("This Idempotency-Key was used before with a different request; use a new key.")
     }
 
     /// Bytes as lower-case hex digits.
@@ -186,6 +234,18 @@ struct InviteService: Sendable {
             return try await store.invites(sender: sender, before: cursor, limit: limit)
         } catch {
             throw Self.problem(error)
+        }
+    }
+
+    /// The codes of every invite a sender made, read a page at a time.
+    func codes(sender: String) async throws(StoreError) -> Set<InviteCode> {
+        var codes: Set<InviteCode> = []
+        var before: InviteCode?
+        while true {
+            let page = try await store.invites(sender: sender, before: before, limit: 500)
+            codes.formUnion(page.map(\.invite.code))
+            guard page.count == 500, let last = page.last else { return codes }
+            before = last.invite.code
         }
     }
 

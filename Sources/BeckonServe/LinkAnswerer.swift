@@ -73,6 +73,7 @@ struct LinkAnswerer: Sendable {
     {
         let locale = site.locale(acceptLanguage: acceptLanguage)
         let url = "https://\(site.config.links.host)\(path)" + (query.map { "?\($0)" } ?? "")
+        let generation = artifacts.generation
         let found = try await lookUp(url, at: date)
         guard let link = found.link else { return notFound(locale) }
         switch link.target {
@@ -82,7 +83,7 @@ struct LinkAnswerer: Sendable {
             if found.expired { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
             return await show(
                 invite.resolve(at: date), locale, for: record, link: url,
-                avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt))
+                avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt), generation: generation)
         case .referral:
             // A referral link names a sender, not an invite: its signature and expiry decide.
             if found.expired { return show(.expired, locale) }
@@ -100,6 +101,7 @@ struct LinkAnswerer: Sendable {
     ) async throws(StoreError) -> (
         card: PersonalPage, failedRules: [RuleID]
     )? {
+        let generation = artifacts.generation
         guard let linked = try await linked(path: path, query: query, parameter: Self.cardParameter, at: date),
             let locale = LocaleID(linked.value), site.hasLocale(locale),
             let built = site.files[CardSet.path(locale: locale, sample: nil)]
@@ -113,7 +115,8 @@ struct LinkAnswerer: Sendable {
         // its bytes are read only to draw a card not kept yet.
         let version = avatarTag(record, updatedAt: linked.avatarUpdatedAt)
         let key = version.map { Self.adding(Self.avatarParameter, $0, to: linked.url) } ?? linked.url
-        let card = try await artifacts.card(locale: locale, invite: invite, link: key) { () async throws(StoreError) in
+        let card = try await artifacts.card(locale: locale, invite: invite, link: key, generation: generation) {
+            () async throws(StoreError) in
             let avatar = version == nil ? nil : try await store.avatar(sender: record.invite.senderID)
             let rendered = await ServeThreads.offLoop { pages.card(locale: locale, invite: invite, avatar: avatar) }
             guard case .page(let drawn) = rendered else { return PersonalPage(rendered: rendered) }
@@ -185,6 +188,7 @@ struct LinkAnswerer: Sendable {
     /// token that does not verify, or names no invite, gets the same 404 as a bad link.
     func answer(token: String?, acceptLanguage: String?, at date: Date) async throws(StoreError) -> Answer {
         let locale = site.locale(acceptLanguage: acceptLanguage)
+        let generation = artifacts.generation
         var id: UUID?
         if let tokens, let token, token.utf8.count <= 8_192,
             case .success(let claims) = await tokens.verify(token, at: date)
@@ -197,7 +201,7 @@ struct LinkAnswerer: Sendable {
         let avatarUpdatedAt = try await store.avatarUpdatedAt(sender: record.invite.senderID)
         return await show(
             record.invite.resolve(at: date), locale, for: record, link: link,
-            avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt))
+            avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt), generation: generation)
     }
 
     /// An id no invite has, looked up when a token names none so that every answer costs a lookup.
@@ -225,7 +229,8 @@ struct LinkAnswerer: Sendable {
     /// invite's context where the page shows them (landing, expired, already accepted), else the
     /// built page. An erased sender, or a page that fails the page rules, gets the built page.
     private func show(
-        _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String, avatarTag: String?
+        _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String, avatarTag: String?,
+        generation: Int
     ) async
         -> Answer
     {
@@ -247,7 +252,9 @@ struct LinkAnswerer: Sendable {
             kind == .landing && pages.hasCards ? Self.adding(Self.cardParameter, pageLocale.rawValue, to: link) : nil
         // The sender's picture, at the link with `avatar=TAG` added; a new picture, a new page.
         let avatarURL = avatarTag.map { Self.adding(Self.avatarParameter, $0, to: link) }
-        let personal = await artifacts.page(kind, locale: pageLocale, invite: invite, link: avatarURL ?? link) {
+        let personal = await artifacts.page(
+            kind, locale: pageLocale, invite: invite, link: avatarURL ?? link, generation: generation
+        ) {
             let rendered = pages.page(
                 kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL)
             guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }

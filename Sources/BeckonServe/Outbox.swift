@@ -39,6 +39,22 @@ public struct Outbox: Sendable {
         throw CocoaError(.fileWriteUnknown)
     }
 
+    /// Removes the emails of these invites that are still in the folder (a sender's data is
+    /// erased); returns how many files went. An agent that already took a file keeps it.
+    @discardableResult
+    func remove(codes: Set<InviteCode>) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed = 0
+        for name in names where name.hasSuffix(".eml") || name.hasSuffix(".partial") {
+            // `STAMP-CODE-TEMPLATE.eml`, or `.STAMP-CODE-TEMPLATE.RANDOM.partial` while written.
+            let stem = name.hasPrefix(".") ? name.dropFirst() : Substring(name)
+            let code = stem.dropFirst(Self.stamp(Date(timeIntervalSince1970: 0)).count + 1).prefix(InviteCode.length)
+            guard let parsed = InviteCode(String(code)), codes.contains(parsed) else { continue }
+            if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
     /// A UTC time that sorts as text and is a safe file name: `20261127T093012.345Z`.
     static func stamp(_ date: Date) -> String {
         Timestamp.string(from: date).filter { $0 != "-" && $0 != ":" }

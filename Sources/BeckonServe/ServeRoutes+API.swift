@@ -37,7 +37,9 @@ extension ServeRoutes: APIProtocol {
     }
 
     /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
-    /// and duplicates (after normalising) are refused before any invite is made.
+    /// and duplicates (after normalising) are refused before any invite is made, and the invites
+    /// are stored all or none (a batch that would cross the rate limit is a 429 with nothing
+    /// stored).
     func createInvites(_ input: Operations.CreateInvites.Input) async throws -> Operations.CreateInvites.Output {
         let payload: Operations.CreateInvites.Input.Body.JsonPayload
         switch input.body {
@@ -74,10 +76,9 @@ extension ServeRoutes: APIProtocol {
         let compared = try Self.compared(payload, key: key)
         let language = site.locale(acceptLanguage: input.headers.acceptLanguage)
         var made: [Components.Schemas.Invite] = []
-        for (index, new) in requests.enumerated() {
-            let (record, created) = try await service.create(
-                new, idempotencyKey: key.map { "\($0)#\(index)" }, body: compared,
-                language: language)
+        for (record, created) in try await service.createAll(
+            requests, idempotencyKey: key, body: compared, language: language)
+        {
             if created { metrics.created() }
             let emails = await self.emails(record, language: input.headers.acceptLanguage, writing: created)
             let link = service.link(record)
@@ -128,12 +129,17 @@ extension ServeRoutes: APIProtocol {
     func eraseSender(_ input: Operations.EraseSender.Input) async throws -> Operations.EraseSender.Output {
         let id = try Self.userID(input.path.id)
         let count: Int
+        // Pages and cards made with the sender's name or picture are not kept past the erasure:
+        // those being made now, from invites read before it, are let go once made.
+        links.artifacts.removeAll()
         do {
+            let codes = try await service.codes(sender: id)
             count = try await service.store.eraseSender(id)
+            // The emails still waiting in the outbox hold the sender's name and recipients.
+            mailer.outbox?.remove(codes: codes)
         } catch {
             throw InviteService.problem(error)
         }
-        // Pages and cards made with the sender's name or picture are not kept past the erasure.
         links.artifacts.removeAll()
         return .ok(.init(body: .json(.init(erased: count))))
     }

@@ -66,7 +66,8 @@ public struct ServeServer: Sendable {
         self.settings = settings
         let service = InviteService(
             site: site, store: store, keyring: keyring, limit: settings.limit, resend: .standard,
-            codes: InviteCodeGenerator(), now: now)
+            codes: InviteCodeGenerator(), now: now,
+            requestKey: keyring.derivedKey(for: "beckon serve: idempotency request hashes"))
         routes = ServeRoutes(
             site: site, service: service,
             links: LinkAnswerer(

@@ -18,6 +18,15 @@ public protocol InviteStore: Sendable {
         _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
     ) async throws(StoreError) -> CreateOutcome
 
+    /// Stores several invites of one sender in one transaction, all or none, each as `create`
+    /// would with its own idempotency key: the rate limit counts the ones before it in the same
+    /// call, so a batch that would cross the limit stores nothing.
+    /// - Returns: `.stored` with each record's outcome (`.created` or `.replayed`), or
+    ///   `.refused` with the first refusal (`.limited`, `.keyReused`, `.codeTaken`), nothing stored.
+    func createAll(
+        _ records: [InviteRecord], limit: RateLimit, idempotencyKeys: [String?], requestHash: String?
+    ) async throws(StoreError) -> CreateAllOutcome
+
     /// The invite with this code, or `nil`.
     func invite(code: InviteCode) async throws(StoreError) -> InviteRecord?
 
@@ -47,8 +56,8 @@ public protocol InviteStore: Sendable {
     func expire(at date: Date) async throws(StoreError) -> Int
 
     /// Clears the first name and the recipient of every invite this sender made (the links keep
-    /// working, without personalization) and removes the sender's picture; returns how many
-    /// invites changed.
+    /// working, without personalization), removes the sender's picture and the sender's
+    /// idempotency keys with their requests' hashes; returns how many invites changed.
     func eraseSender(_ senderID: String) async throws(StoreError) -> Int
 
     /// Keeps a sender's picture (the PNG `AvatarPicture` makes), replacing an earlier one.
@@ -108,6 +117,32 @@ public enum CreateOutcome: Sendable, Hashable {
     case keyReused
     /// Another invite already has this code (draw a new one and try again).
     case codeTaken
+}
+
+/// What `InviteStore.createAll` did.
+public enum CreateAllOutcome: Sendable, Hashable {
+    /// Every invite was stored or replayed: each one's outcome, in order.
+    case stored([CreateOutcome])
+    /// One invite would have been refused, so none was stored: its outcome.
+    case refused(CreateOutcome)
+}
+
+/// The refusal that rolls back an all-or-nothing batch of creates, carried out of the
+/// transaction by the stores.
+public struct RefusedBatch: Error, Sendable {
+    public let outcome: CreateOutcome
+
+    public init(_ outcome: CreateOutcome) {
+        self.outcome = outcome
+    }
+
+    /// `outcome` when it stores an invite; thrown otherwise, so the transaction rolls back.
+    public static func stored(_ outcome: CreateOutcome) throws -> CreateOutcome {
+        switch outcome {
+        case .created, .replayed: return outcome
+        case .limited, .keyReused, .codeTaken: throw RefusedBatch(outcome)
+        }
+    }
 }
 
 /// A store failure, without personal data in its message.

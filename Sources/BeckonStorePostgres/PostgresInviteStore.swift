@@ -119,27 +119,64 @@ public final class PostgresInviteStore: InviteStore {
         _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
     ) async throws(StoreError) -> CreateOutcome {
         let record = record.rounded
+        return try await read("creating an invite") { connection, logger in
+            try await Self.create(
+                record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash, on: connection,
+                logger: logger)
+        }
+    }
+
+    public func createAll(
+        _ records: [InviteRecord], limit: RateLimit, idempotencyKeys: [String?], requestHash: String?
+    ) async throws(StoreError) -> CreateAllOutcome {
+        let records = records.map(\.rounded)
+        let logger = Self.logger
+        do {
+            // `beckon_create_invite` takes the sender's lock until the transaction ends, so the
+            // limit counts every invite of the batch; a refusal thrown rolls them all back.
+            return .stored(
+                try await client.withTransaction(logger: logger) { connection in
+                    var outcomes: [CreateOutcome] = []
+                    for (record, key) in zip(records, idempotencyKeys) {
+                        outcomes.append(
+                            try RefusedBatch.stored(
+                                try await Self.create(
+                                    record, limit: limit, idempotencyKey: key, requestHash: requestHash,
+                                    on: connection, logger: logger)))
+                    }
+                    return outcomes
+                })
+        } catch {
+            let refusal = error as? RefusedBatch ?? (error as? PostgresTransactionError)?.closureError as? RefusedBatch
+            if let refusal { return .refused(refusal.outcome) }
+            throw StoreError.from(error, during: "creating invites")
+        }
+    }
+
+    /// One create through `beckon_create_invite` on `connection`.
+    private static func create(
+        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> CreateOutcome {
         let statement = CreateInvite(
             record: record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash)
-        return try await read("creating an invite") { connection, logger in
-            var decision: CreateInvite.Decision?
-            for try await row in try await connection.execute(statement, logger: logger) {
-                decision = decision ?? row
-            }
-            switch decision {
-            case .created: return .created(record)
-            case .keyReused: return .keyReused
-            case .codeTaken: return .codeTaken
-            case .limited(let oldest):
-                return .limited(
-                    retryAt: oldest.map { Milliseconds.date($0).addingTimeInterval(limit.window) } ?? .distantFuture)
-            case .replayed(let inviteID):
-                guard let first = try await Self.fetchInvite("WHERE id = \(inviteID)", on: connection, logger: logger)
-                else { throw StoredValueError(column: "idempotency_keys.invite_id") }
-                return .replayed(first)
-            case nil:
-                throw StoredValueError(column: "beckon_create_invite.result_kind")
-            }
+        var decision: CreateInvite.Decision?
+        for try await row in try await connection.execute(statement, logger: logger) {
+            decision = decision ?? row
+        }
+        switch decision {
+        case .created: return .created(record)
+        case .keyReused: return .keyReused
+        case .codeTaken: return .codeTaken
+        case .limited(let oldest):
+            return .limited(
+                retryAt: oldest.map { Milliseconds.date($0).addingTimeInterval(limit.window) } ?? .distantFuture)
+        case .replayed(let inviteID):
+            guard let first = try await Self.fetchInvite("WHERE id = \(inviteID)", on: connection, logger: logger)
+            else { throw StoredValueError(column: "idempotency_keys.invite_id") }
+            return .replayed(first)
+        case nil:
+            throw StoredValueError(column: "beckon_create_invite.result_kind")
         }
     }
 
@@ -279,6 +316,7 @@ public final class PostgresInviteStore: InviteStore {
                 """, logger: logger
             ).collect().count
             try await connection.query("DELETE FROM avatars WHERE sender_id = \(senderID)", logger: logger)
+            try await connection.query("DELETE FROM idempotency_keys WHERE sender_id = \(senderID)", logger: logger)
             return changed
         }
     }

@@ -99,44 +99,72 @@ public final class SQLiteInviteStore: InviteStore {
     ) async throws(StoreError) -> CreateOutcome {
         let record = record.rounded
         return try await write("creating an invite") { db in
-            let invite = record.invite
-            if let idempotencyKey {
-                let previous = try Row.fetchOne(
-                    db.cachedStatement(
-                        sql: "SELECT request_hash, invite_id FROM idempotency_keys WHERE sender_id = ? AND key = ?"),
-                    arguments: [invite.senderID, idempotencyKey])
-                if let previous {
-                    guard try previous.decode(String?.self, forColumn: "request_hash") == requestHash else {
-                        return .keyReused
-                    }
-                    let inviteID = try previous.decode(String?.self, forColumn: "invite_id")
-                    guard let first = try Self.fetchInvite(db, where: "id = ?", [inviteID]) else {
-                        throw StoredValueError(column: "idempotency_keys.invite_id")
-                    }
-                    return .replayed(first)
-                }
-            }
-            if let retryAt = try Self.retryDate(for: invite, limit: limit, in: db) {
-                return .limited(retryAt: retryAt)
-            }
-            // A code another invite has is found by the unique index the insert steps into anyway.
-            try db.cachedStatement(sql: Self.insertUnlessCodeTakenSQL).execute(arguments: record.arguments)
-            guard db.changesCount == 1 else { return .codeTaken }
-            try InviteEvent.insert(.created, for: invite, at: invite.createdAt, in: db)
-            if let idempotencyKey {
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
-                        VALUES (?, ?, ?, ?, ?)
-                        """
-                ).execute(
-                    arguments: [
-                        invite.senderID, idempotencyKey, requestHash, invite.id.uuidString,
-                        Milliseconds.from(invite.createdAt),
-                    ])
-            }
-            return .created(record)
+            try Self.insert(record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash, in: db)
         }
+    }
+
+    public func createAll(
+        _ records: [InviteRecord], limit: RateLimit, idempotencyKeys: [String?], requestHash: String?
+    ) async throws(StoreError) -> CreateAllOutcome {
+        let records = records.map(\.rounded)
+        do {
+            // A refusal thrown inside rolls the batch's savepoint back: nothing of it is stored.
+            return .stored(
+                try await batcher.write { db in
+                    try zip(records, idempotencyKeys).map { record, key in
+                        try RefusedBatch.stored(
+                            Self.insert(record, limit: limit, idempotencyKey: key, requestHash: requestHash, in: db))
+                    }
+                })
+        } catch let refused as RefusedBatch {
+            return .refused(refused.outcome)
+        } catch {
+            throw StoreError.from(error, during: "creating invites")
+        }
+    }
+
+    /// A create inside a write transaction: the idempotency key, the rate limit, the invite, its
+    /// event and the key.
+    private static func insert(
+        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?, in db: Database
+    ) throws -> CreateOutcome {
+        let invite = record.invite
+        if let idempotencyKey {
+            let previous = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT request_hash, invite_id FROM idempotency_keys WHERE sender_id = ? AND key = ?"),
+                arguments: [invite.senderID, idempotencyKey])
+            if let previous {
+                guard try previous.decode(String?.self, forColumn: "request_hash") == requestHash else {
+                    return .keyReused
+                }
+                let inviteID = try previous.decode(String?.self, forColumn: "invite_id")
+                guard let first = try Self.fetchInvite(db, where: "id = ?", [inviteID]) else {
+                    throw StoredValueError(column: "idempotency_keys.invite_id")
+                }
+                return .replayed(first)
+            }
+        }
+        if let retryAt = try Self.retryDate(for: invite, limit: limit, in: db) {
+            return .limited(retryAt: retryAt)
+        }
+        // A code another invite has is found by the unique index the insert steps into anyway.
+        try db.cachedStatement(sql: Self.insertUnlessCodeTakenSQL).execute(arguments: record.arguments)
+        guard db.changesCount == 1 else { return .codeTaken }
+        try InviteEvent.insert(.created, for: invite, at: invite.createdAt, in: db)
+        if let idempotencyKey {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    """
+            ).execute(
+                arguments: [
+                    invite.senderID, idempotencyKey, requestHash, invite.id.uuidString,
+                    Milliseconds.from(invite.createdAt),
+                ])
+        }
+        return .created(record)
     }
 
     public func invite(code: InviteCode) async throws(StoreError) -> InviteRecord? {
@@ -267,6 +295,7 @@ public final class SQLiteInviteStore: InviteStore {
                         arguments: [senderID])
                     changed = db.changesCount
                     try db.execute(sql: "DELETE FROM avatars WHERE sender_id = ?", arguments: [senderID])
+                    try db.execute(sql: "DELETE FROM idempotency_keys WHERE sender_id = ?", arguments: [senderID])
                     return .commit
                 }
                 if inWAL {

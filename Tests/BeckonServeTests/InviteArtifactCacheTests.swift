@@ -44,7 +44,7 @@ import Testing
         func ask(
             _ invite: SampleInvite, _ locale: LocaleID = LocaleID("en-US")!, link: String = "https://l/1"
         ) async {
-            _ = await cache.page(.landing, locale: locale, invite: invite, link: link) {
+            _ = await cache.page(.landing, locale: locale, invite: invite, link: link, generation: cache.generation) {
                 made.count += 1
                 return page(100)
             }
@@ -57,7 +57,9 @@ import Testing
         await ask(invite("Maya", title: "a run"))
         await ask(invite("Maya"), LocaleID("de-DE")!)
         await ask(invite("Maya"), link: "https://l/2")
-        _ = await cache.page(.expired, locale: english, invite: invite("Maya"), link: "https://l/1") {
+        _ = await cache.page(
+            .expired, locale: english, invite: invite("Maya"), link: "https://l/1", generation: cache.generation
+        ) {
             made.count += 1
             return page(100)
         }
@@ -93,7 +95,7 @@ import Testing
         let maya = invite("Maya")
         let made100 = page(100)
         let ask: @Sendable () async -> PersonalPage = {
-            await cache.page(.landing, locale: english, invite: maya, link: "l") {
+            await cache.page(.landing, locale: english, invite: maya, link: "l", generation: cache.generation) {
                 made.withLock { $0 += 1 }
                 making.withLock { $0 = true }
                 // Held until the other request waits for this page (at most 60 s).
@@ -126,7 +128,8 @@ import Testing
         let maya = invite("Maya")
         let card = page(200)
         let ask: @Sendable () async throws -> PersonalPage = {
-            try await cache.card(locale: english, invite: maya, link: "l") { () async throws(StoreError) in
+            try await cache.card(locale: english, invite: maya, link: "l", generation: cache.generation) {
+                () async throws(StoreError) in
                 drawn.withLock { $0 += 1 }
                 // Drawn until the other request waits for this card (at most 60 s).
                 let deadline = ContinuousClock.now + .seconds(60)
@@ -150,24 +153,29 @@ import Testing
         let cache = InviteArtifactCache(invitePages: nil, pageBudget: budget)
         let english = LocaleID("en-US")!
         for index in 0..<100 {
-            _ = await cache.page(.landing, locale: english, invite: invite("n\(index)"), link: "l") { page(4_000) }
+            _ = await cache.page(
+                .landing, locale: english, invite: invite("n\(index)"), link: "l", generation: cache.generation
+            ) { page(4_000) }
             // The first page is used again and again: it stays.
-            _ = await cache.page(.landing, locale: english, invite: invite("n0"), link: "l") { page(4_000) }
+            _ = await cache.page(
+                .landing, locale: english, invite: invite("n0"), link: "l", generation: cache.generation
+            ) { page(4_000) }
             #expect(cache.usage.bytes <= budget)
         }
         let made = Made()
-        _ = await cache.page(.landing, locale: english, invite: invite("n0"), link: "l") {
+        _ = await cache.page(.landing, locale: english, invite: invite("n0"), link: "l", generation: cache.generation) {
             made.count += 1
             return page(4_000)
         }
-        _ = await cache.page(.landing, locale: english, invite: invite("n1"), link: "l") {
+        _ = await cache.page(.landing, locale: english, invite: invite("n1"), link: "l", generation: cache.generation) {
             made.count += 1
             return page(4_000)
         }
         #expect(made.count == 1)
         // A page over a quarter of the budget is not kept.
         let before = cache.usage
-        _ = await cache.page(.landing, locale: english, invite: invite("big"), link: "l") { page(20_000) }
+        _ = await cache.page(.landing, locale: english, invite: invite("big"), link: "l", generation: cache.generation)
+        { page(20_000) }
         #expect(cache.usage.pages == before.pages)
         cache.removeAll()
         #expect(cache.usage.pages == 0 && cache.usage.bytes == 0)
@@ -177,8 +185,12 @@ import Testing
     @Test func aKeptPageHoldsItsBytesOnce() async {
         let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
         let english = LocaleID("en-US")!
-        let made = await cache.page(.landing, locale: english, invite: invite("Ada"), link: "l") { page(4_000) }
-        let kept = await cache.page(.landing, locale: english, invite: invite("Ada"), link: "l") { page(1) }
+        let made = await cache.page(
+            .landing, locale: english, invite: invite("Ada"), link: "l", generation: cache.generation
+        ) { page(4_000) }
+        let kept = await cache.page(
+            .landing, locale: english, invite: invite("Ada"), link: "l", generation: cache.generation
+        ) { page(1) }
         guard case .page(let artifact) = kept.rendered, case .page(let first) = made.rendered else {
             Issue.record("no page kept")
             return
@@ -202,11 +214,15 @@ import Testing
         let english = LocaleID("en-US")!
         let made = Made()
         func ask(_ cache: InviteArtifactCache) async throws -> (page: PersonalPage, card: PersonalPage) {
-            let page = await cache.page(.landing, locale: english, invite: invite("Maya"), link: "l") {
+            let page = await cache.page(
+                .landing, locale: english, invite: invite("Maya"), link: "l", generation: cache.generation
+            ) {
                 made.count += 1
                 return self.page(300)
             }
-            let card = try await cache.card(locale: english, invite: invite("Maya"), link: "l") {
+            let card = try await cache.card(
+                locale: english, invite: invite("Maya"), link: "l", generation: cache.generation
+            ) {
                 made.count += 1
                 var card = PersonalPage(rendered: .failed([RuleID("card.overflow")]))
                 card.tag = "\"t1\""
@@ -235,6 +251,27 @@ import Testing
         _ = try await ask(try start())
         #expect(made.count == 4)
     }
+    /// A page made from an invite read before an erasure (with the name it cleared) is let go
+    /// once made, whichever finished first.
+    @Test func aPageMadeFromAnInviteReadBeforeAnErasureIsNotKept() async {
+        let cache = InviteArtifactCache(invitePages: nil, pageBudget: 1 << 20)
+        let english = LocaleID("en-US")!
+        let before = cache.generation
+        _ = await cache.page(.landing, locale: english, invite: invite("Ada"), link: "l", generation: before) {
+            cache.removeAll()
+            return page(4_000)
+        }
+        #expect(cache.usage.pages == 0)
+        _ = await cache.page(.landing, locale: english, invite: invite("Ada"), link: "l", generation: before) {
+            page(4_000)
+        }
+        #expect(cache.usage.pages == 0, "read before the erasure, made after it")
+        _ = await cache.page(.landing, locale: english, invite: invite("Bo"), link: "l", generation: cache.generation) {
+            page(4_000)
+        }
+        #expect(cache.usage.pages == 1)
+    }
+
 }
 
 /// Runs a task's work on a serial dispatch queue of its own, outside Swift's cooperative pool: a
@@ -246,4 +283,5 @@ private final class OwnThreadExecutor: TaskExecutor {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
+
 }
