@@ -7,10 +7,13 @@ public struct JSONParser {
     public struct SyntaxError: Error, Hashable, Sendable {
         public var message: String
         public var offset: Int
+        /// The member at fault, when the error is one given twice.
+        public var member: String?
 
-        public init(message: String, offset: Int) {
+        public init(message: String, offset: Int, member: String? = nil) {
             self.message = message
             self.offset = offset
+            self.member = member
         }
     }
 
@@ -91,7 +94,9 @@ public struct JSONParser {
             // Readers disagree on a repeated member (some keep the first, browsers the last), so
             // the file would say different things to different tools.
             guard keys.insert(key).inserted else {
-                throw error("the member `\(key)` appears twice in this object", at: keyOffset)
+                var repeated = error("the member `\(key)` appears twice in this object", at: keyOffset)
+                repeated.member = key
+                throw repeated
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected `:` after a key") }

@@ -46,7 +46,9 @@ struct RequestFields: Sendable {
         do {
             return try JSONParser.parse(text)
         } catch {
-            throw .badRequest("The body is not valid JSON: \(Self.visible(error.message)) (at byte \(error.offset)).")
+            throw .badRequest(
+                "The body is not valid JSON: \(Self.visible(error.message)) (at byte \(error.offset)).",
+                field: error.member.map(Self.printable))
         }
     }
 
@@ -85,16 +87,23 @@ struct RequestFields: Sendable {
         return text
     }
 
-    /// Text a person wrote (a first name, a title): at most `maximum` characters, not blank, and
+    /// Text a person wrote (a first name, a title): at most `maximum` characters (and at most
+    /// four code points and sixteen bytes a character on average, so one "character" of
+    /// thousands of combining marks is refused too), with at least one visible character, and
     /// without line breaks, control characters or bidirectional controls, which could end a
     /// header, a subject line or reverse the text around it.
     func text(_ name: String, maximum: Int, required: Bool = false) throws(APIProblem) -> String? {
         guard let text = try string(name, required: required) else { return nil }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw .badRequest("`\(name)` must not be blank.", field: name)
+        guard text.utf8.count <= maximum * 16, text.unicodeScalars.count <= maximum * 4 else {
+            throw .badRequest(
+                "`\(name)` is \(text.utf8.count) bytes in \(text.unicodeScalars.count) code points; the most is \(maximum * 4) code points in \(maximum * 16) bytes.",
+                field: name)
         }
         guard text.count <= maximum else {
             throw .badRequest("`\(name)` is \(text.count) characters; the most is \(maximum).", field: name)
+        }
+        guard text.unicodeScalars.contains(where: Self.isVisible) else {
+            throw .badRequest("`\(name)` must have a visible character.", field: name)
         }
         if let scalar = text.unicodeScalars.first(where: Self.isForbidden) {
             throw .badRequest(
@@ -147,6 +156,27 @@ struct RequestFields: Sendable {
             0x10_0000...0x10_FFFF:
             true
         default: false
+        }
+    }
+
+    /// Whether a code point draws something: a letter, digit, punctuation mark or symbol, and not
+    /// one of the letters and symbols that draw nothing (the Hangul fillers, the braille blank).
+    /// Spaces, marks alone, format characters (a soft hyphen, a byte order mark, zero-width
+    /// characters) and unassigned code points do not count.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0: return false
+        default: break
+        }
+        guard !scalar.properties.isDefaultIgnorableCodePoint else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber, .connectorPunctuation, .dashPunctuation, .openPunctuation,
+            .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol,
+            .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
         }
     }
 

@@ -44,7 +44,7 @@ final class ServeMetrics: Sendable {
         openedCounter = registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 namespace: "beckon", metricName: "invites_opened", unitName: "total",
-                helpText: "Beacons from people (not crawlers) that opened an invite's link."))
+                helpText: "Invites opened for the first time by a person (not a crawler, not another site)."))
         storeErrors = registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 namespace: "beckon", metricName: "store_errors", unitName: "total",

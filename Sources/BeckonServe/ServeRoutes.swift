@@ -109,11 +109,12 @@ final class ServeRoutes: Sendable {
     }
 
     /// The landing page's `invite_link_opened` beacon: the first open by a person (never a
-    /// link-preview crawler) moves the invite to `opened`.
+    /// link-preview crawler, never a request another site's page made) moves the invite to
+    /// `opened`, and only that first open is counted.
     private func beacon(_ request: Request) async throws -> Response {
         var request = request
         let noContent = Response(status: .noContent, headers: [.cacheControl: "no-store"])
-        guard !CrawlerAgents.isCrawler(request.headers[.userAgent]) else { return noContent }
+        guard !CrawlerAgents.isCrawler(request.headers[.userAgent]), isSameSite(request) else { return noContent }
         guard let buffer = try? await request.collectBody(upTo: 4_096),
             let text = String(validating: Array(buffer.readableBytesView), as: UTF8.self),
             let value = try? JSONParser.parse(text), value["event"]?.string == "invite_link_opened",
@@ -121,7 +122,7 @@ final class ServeRoutes: Sendable {
         else { return noContent }
         let date = service.now()
         do {
-            _ = try await service.store.update(code: code) { record in
+            let updated = try await service.store.update(code: code) { record in
                 guard record.invite.status == .sent || record.invite.status == .created else { return [] }
                 var events: [InviteEvent.Name] = []
                 if record.invite.status == .created {
@@ -132,13 +133,23 @@ final class ServeRoutes: Sendable {
                 events.append(.opened)
                 return events
             }
-            metrics.opened()
+            // Opened now (the store keeps milliseconds), not by an earlier beacon.
+            if let opened = updated?.invite.openedAt, abs(opened.timeIntervalSince(date)) < 0.001 { metrics.opened() }
         } catch .rejected {
             // Expired or cancelled meanwhile: nothing to record.
         } catch {
             metrics.storeError()
         }
         return noContent
+    }
+
+    /// Whether a request may come from the site's own pages, as far as a browser tells:
+    /// `Sec-Fetch-Site` is not `cross-site`, and an `Origin` names one of the site's hosts.
+    private func isSameSite(_ request: Request) -> Bool {
+        if request.headers[.secFetchSite]?.lowercased() == "cross-site" { return false }
+        guard let origin = request.headers[.origin] else { return true }
+        guard let host = URLComponents(string: origin)?.host?.lowercased() else { return false }
+        return [site.config.links.host, site.config.app.baseURL.host].compactMap { $0?.lowercased() }.contains(host)
     }
 
     /// `/`: the entry page in the visitor's language, as the generated host rules send it.
@@ -317,6 +328,7 @@ final class ServeRoutes: Sendable {
 
 extension HTTPField.Name {
     static let xRobotsTag = Self("X-Robots-Tag")!
+    static let secFetchSite = Self("Sec-Fetch-Site")!
 }
 
 extension APIProblem: HTTPResponseError {
