@@ -174,6 +174,16 @@ struct LinkAnswerer: Sendable {
         return (link, expired, code == nil ? nil : found?.record, found?.avatarUpdatedAt)
     }
 
+    /// The code of the invite a link names, when the link (its path and query, as a landing page
+    /// was opened at) verifies and its time has not passed: what the beacon may open.
+    func code(opening pathAndQuery: String, at date: Date) -> InviteCode? {
+        guard pathAndQuery.hasPrefix("/"), pathAndQuery.utf8.count <= 2_048,
+            let authentic = verified.authentic("https://\(site.config.links.host)\(pathAndQuery)", at: date),
+            !authentic.expired, case .code(let code) = authentic.link.target
+        else { return nil }
+        return code
+    }
+
     /// An invite as its own page and card show it, or `nil` when its sender's name was erased.
     static func shown(_ record: InviteRecord) -> SampleInvite? {
         guard let name = record.senderFirstName else { return nil }

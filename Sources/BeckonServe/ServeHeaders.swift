@@ -54,15 +54,22 @@ extension APIProblem {
                 context.codingPath
             default: nil
             }
-        // `recipients[2].channel`, as the checks after decoding name a member.
-        let field = path.flatMap { keys in
-            keys.isEmpty
-                ? nil
-                : keys.enumerated().map { index, key in
-                    key.intValue.map { "[\($0)]" }
-                        ?? (index == 0 ? "" : ".") + RequestFields.printable(key.stringValue)
-                }.joined()
+        // `recipients[2].channel`, as the checks after decoding name a member; a query value
+        // the generated code could not decode is named from the document.
+        let query = error.request.path.flatMap { path in
+            path.firstIndex(of: "?").map { String(path[path.index(after: $0)...]) }
         }
+        let field =
+            path.flatMap { keys in
+                keys.isEmpty
+                    ? nil
+                    : keys.enumerated().map { index, key in
+                        key.intValue.map { "[\($0)]" }
+                            ?? (index == 0 ? "" : ".") + RequestFields.printable(key.stringValue)
+                    }.joined()
+            }
+            ?? (error.underlyingError is DecodingError
+                ? APIQueryParameters.mistyped(operationID: error.operationID, query: query) : nil)
         // What went wrong, without repeating what was sent (a value may be personal).
         let detail =
             switch error.httpStatus {

@@ -109,8 +109,9 @@ final class ServeRoutes: Sendable {
     }
 
     /// The landing page's `invite_link_opened` beacon: the first open by a person (never a
-    /// link-preview crawler, never a request another site's page made) moves the invite to
-    /// `opened`, and only that first open is counted.
+    /// link-preview crawler, never a request another site's page made) of a link that verifies
+    /// (the event's `link`: the path and query the page was opened at) moves the invite it names
+    /// to `opened`, and only that first open is counted. A bare code opens nothing.
     private func beacon(_ request: Request) async throws -> Response {
         var request = request
         let noContent = Response(status: .noContent, headers: [.cacheControl: "no-store"])
@@ -118,7 +119,7 @@ final class ServeRoutes: Sendable {
         guard let buffer = try? await request.collectBody(upTo: 4_096),
             let text = String(validating: Array(buffer.readableBytesView), as: UTF8.self),
             let value = try? JSONParser.parse(text), value["event"]?.string == "invite_link_opened",
-            let codeText = value["code"]?.string, let code = InviteCode(codeText)
+            let link = value["link"]?.string, let code = links.code(opening: link, at: service.now())
         else { return noContent }
         let date = service.now()
         do {

@@ -8,13 +8,19 @@ import InviteModel
 ///
 /// The event carries the invite code (read from the link the page was opened at), the context,
 /// the A/B variant (`v=`) and the locale — no name, address, sender id or anything else about a
-/// person. The script is inline and loads nothing.
+/// person — and, when the endpoint is on a host the site's server answers, the link itself (its
+/// path and query, signature included), which `beckon serve` verifies before it records an open.
+/// The script is inline and loads nothing.
 public enum AnalyticsBeacon {
     /// The event's name, as seed 001 §7.1 spells it.
     public static let event = "invite_link_opened"
 
-    /// The markup for a landing page in `locale`, rendered for `context`.
-    public static func html(endpoint: WebURL, links: LinkPolicy, context: String, locale: String) -> String {
+    /// The markup for a landing page in `locale`, rendered for `context`; `sendsLink` adds the
+    /// link the page was opened at (only for an endpoint of the site's own server: the link's
+    /// signature never goes to another host).
+    public static func html(
+        endpoint: WebURL, links: LinkPolicy, context: String, locale: String, sendsLink: Bool
+    ) -> String {
         let codeExpression: String
         switch links.form {
         case .path:
@@ -33,7 +39,8 @@ public enum AnalyticsBeacon {
             "<script>",
             "(function(){try{var u=new URL(location.href);",
             "var e=JSON.stringify({event:\(ScriptEscaping.string(event)),code:\(codeExpression),"
-                + "context:\(contextExpression),variant:u.searchParams.get(\"v\"),locale:\(ScriptEscaping.string(locale))});",
+                + "context:\(contextExpression),variant:u.searchParams.get(\"v\"),locale:\(ScriptEscaping.string(locale))"
+                + (sendsLink ? ",link:u.pathname+u.search" : "") + "});",
             "if(navigator.sendBeacon){navigator.sendBeacon(\(ScriptEscaping.string(endpoint.absoluteString)),e)}}catch(x){}})();",
             "</script>",
         ].joined(separator: "\n")

@@ -141,7 +141,8 @@ public struct PageRenderer: Sendable {
         if route.artifactKind == .landing, let analytics = site.config.analytics, let end = Self.bodyEnd(in: marked) {
             let beacon = AnalyticsBeacon.html(
                 endpoint: analytics.endpoint, links: site.config.links,
-                context: sample?.context.rawValue ?? "generic", locale: route.locale.rawValue)
+                context: sample?.context.rawValue ?? "generic", locale: route.locale.rawValue,
+                sendsLink: [site.config.links.host, site.config.app.baseURL.host].contains(analytics.endpoint.host))
             let origin = RenderOrigins(config: site.configLocations, catalog: catalog).setting("analytics.endpoint")
             marked.insert(contentsOf: OriginMarks.wrap(beacon, in: origin), at: end)
         }

@@ -87,7 +87,7 @@ import Testing
     @Test(
         arguments: [
             ([1, 2, 3], "the avatar is not a PNG image"),
-            (Array(CardFixtures.avatar.prefix(200)), "the avatar could not be decoded"),
+            (Array(CardFixtures.avatar.prefix(200)), "the avatar has a chunk `IDAT` that declares"),
             (
                 Array(CardFixtures.avatar.prefix(16)) + [0, 1, 0, 0, 0, 1, 0, 0] + CardFixtures.avatar.dropFirst(24),
                 "65536×65536"

@@ -31,7 +31,7 @@ import Testing
     func aChunkThatDeclaresMoreThanTheFileHoldsIsRefusedUnread(type: String) throws {
         let bomb = Self.png(inserting: Self.bigEndian(0x7FFF_FFF0) + Array(type.utf8) + [0, 0, 0, 0])
         let error = try #require(throws: CardRenderError.self) { try AvatarPicture.normalized(bomb) }
-        #expect(error.message.contains("`\(type)` chunk that declares 2147483632 bytes"), "\(error.message)")
+        #expect(error.message.contains("chunk `\(type)` that declares 2147483632 bytes"), "\(error.message)")
     }
 
     /// Text (a megabyte of zeros deflated to a kilobyte), a colour profile and animation chunks

@@ -50,7 +50,7 @@ import Testing
         #expect(
             payload == [
                 "event": "invite_link_opened", "code": "K7QM2ZP4", "context": "generic", "variant": "context-rich",
-                "locale": "de-DE",
+                "locale": "de-DE", "link": "/invite/K7QM2ZP4?v=context-rich",
             ])
     }
 }

@@ -150,7 +150,7 @@ import Testing
         #expect(page.status == 200)
         #expect(page.body.contains("<html lang=\"de-DE\""))
         #expect(page.head.lowercased().contains("referrer-policy: no-referrer"))
-        let beacon = #"{"event":"invite_link_opened","code":"\#(code)"}"#
+        let beacon = #"{"event":"invite_link_opened","code":"\#(code)","link":"\#(link)"}"#
         let person = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"
         #expect(try proxy.request("POST", "/e", body: beacon, headers: [person]).status == 204)
         #expect(

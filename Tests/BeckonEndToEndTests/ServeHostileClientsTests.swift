@@ -44,7 +44,7 @@ import Testing
         let png = try server.raw(
             "PUT", "/v1/users/u_1/avatar", body: Self.chunkBomb, headers: [Self.auth, "Content-Type: image/png"])
         #expect(png.status == 415, "\(png.head)\(png.body)")
-        #expect(png.body.contains("`tEXt` chunk that declares 2147483632 bytes"), "\(png.body)")
+        #expect(png.body.contains("chunk `tEXt` that declares 2147483632 bytes"), "\(png.body)")
         let jpeg = try server.raw(
             "PUT", "/v1/users/u_1/avatar", body: Self.scanBomb, headers: [Self.auth, "Content-Type: image/jpeg"])
         #expect(jpeg.status == 415, "\(jpeg.head)\(jpeg.body)")
@@ -157,13 +157,14 @@ import Testing
         let created = try ServeTests.json(
             server.api("POST", "/v1/invites", body: #"{"senderId":"u_1","channel":"copy_link"}"#))
         let code = try #require(created["code"] as? String)
-        let beacon = Array(#"{"event":"invite_link_opened","code":"\#(code)"}"#.utf8)
+        let link = ServeTests.path(try #require(created["link"] as? String))
+        let beacon = Array(#"{"event":"invite_link_opened","link":"\#(link)"}"#.utf8)
         let browser = "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)"
         for header in ["Origin: https://evil.example", "Sec-Fetch-Site: cross-site"] {
             #expect(try server.raw("POST", "/e", body: beacon, headers: [browser, header]).status == 204)
         }
         #expect(try ServeTests.json(server.api("GET", "/v1/invites/\(code)"))["status"] as? String == "created")
-        let unknown = Array(#"{"event":"invite_link_opened","code":"ABCDEFGHJK"}"#.utf8)
+        let unknown = Array(#"{"event":"invite_link_opened","link":"/invite/ABCDEFGHJK"}"#.utf8)
         #expect(try server.raw("POST", "/e", body: unknown, headers: [browser]).status == 204)
         for _ in 0..<3 {
             _ = try server.raw("POST", "/e", body: beacon, headers: [browser, "Origin: https://join.minimo.test"])

@@ -70,15 +70,21 @@ import Testing
             head.contains("cache-control: no-store") && head.contains("content-security-policy: default-src 'self'"))
         #expect(try server.raw("GET", Self.path(link)).body.contains("<html lang=\"en-US\""))
 
-        // A crawler's beacon is not an open; a person's is, once.
+        // A crawler's beacon is not an open, nor one with a bare code; a person's with the signed
+        // link the page was opened at is, once.
+        let bare = #"{"event":"invite_link_opened","code":"\#(code)"}"#
+        let browser =
+            "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
+        #expect(try server.raw("POST", "/e", body: Array(bare.utf8), headers: [browser]).status == 204)
+        let forged =
+            #"{"event":"invite_link_opened","link":"\#(Self.path(link).replacingOccurrences(of: "sig=", with: "sig=A"))"}"#
+        #expect(try server.raw("POST", "/e", body: Array(forged.utf8), headers: [browser]).status == 204)
         let beacon =
-            #"{"event":"invite_link_opened","code":"\#(code)","context":"generic","variant":null,"locale":"en-US"}"#
+            #"{"event":"invite_link_opened","code":"\#(code)","context":"generic","variant":null,"locale":"en-US","link":"\#(Self.path(link))"}"#
         let crawler = try server.raw(
             "POST", "/e", body: Array(beacon.utf8), headers: ["User-Agent: WhatsApp/2.23.20.0"])
         #expect(crawler.status == 204)
         #expect(try Self.json(server.api("GET", "/v1/invites/\(code)"))["status"] as? String == "created")
-        let browser =
-            "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
         #expect(try server.raw("POST", "/e", body: Array(beacon.utf8), headers: [browser]).status == 204)
         #expect(try server.raw("POST", "/e", body: Array(beacon.utf8), headers: [browser]).status == 204)
         let opened = try Self.json(server.api("GET", "/v1/invites/\(code)"))
@@ -502,7 +508,8 @@ import Testing
         let body = Array(#"{"senderId":"u_1","channel":"copy_link"}"#.utf8)
         let cases: [(reply: LoopbackHTTP.Reply, status: Int, field: String?)] = [
             (try server.raw("POST", "/v1/invites", body: body, headers: [auth, "Content-Type: text/plain"]), 415, nil),
-            (try server.api("GET", "/v1/events?limit=ten"), 400, nil),
+            (try server.api("GET", "/v1/events?limit=ten"), 400, "limit"),
+            (try server.api("GET", "/v1/users/u_1/invites?before=X&limit=1.5"), 400, "limit"),
             (try server.api("GET", "/v1/events", headers: ["Accept: text/html"]), 406, nil),
             (
                 try server.api(

@@ -36,7 +36,7 @@ enum PNGChunks {
             guard length <= remaining else {
                 throw CardRenderError(
                     .invalidImage,
-                    "\(name) has a `\(type)` chunk that declares \(length) bytes where \(max(0, remaining)) remain")
+                    "\(name) has a chunk `\(type)` that declares \(length) bytes where \(max(0, remaining)) remain")
             }
             count += 1
             guard count <= maximumChunks else {
