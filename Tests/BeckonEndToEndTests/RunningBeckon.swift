@@ -14,10 +14,16 @@ final class RunningBeckon {
     private let errors = TemporaryDirectory()
 
     /// Starts `beckon ARGUMENTS` with the test link key and `environment` added to this process's,
-    /// and waits (at most a minute) for the line naming `http://127.0.0.1:PORT`.
-    init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
-        process.executableURL = BeckonBinary.url
-        process.arguments = arguments
+    /// and waits (at most a minute) for the line naming `http://127.0.0.1:PORT`. With a
+    /// `launcher` (`["/usr/bin/prlimit", "--nofile=200"]`), that program runs `beckon` in its place.
+    init(_ arguments: [String], environment extra: [String: String] = [:], launcher: [String] = []) throws {
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [BeckonBinary.url.path] + arguments
+        } else {
+            process.executableURL = BeckonBinary.url
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["BECKON_LINK_KEY"] = BeckonBinary.testLinkKey
         environment.merge(extra) { _, new in new }

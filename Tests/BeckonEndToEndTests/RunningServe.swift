@@ -13,10 +13,15 @@ final class RunningServe {
     var port: Int { running.port }
     var process: Process { running.process }
 
-    init(site: URL, database: URL, arguments: [String] = []) throws {
+    convenience init(site: URL, database: URL, arguments: [String] = [], launcher: [String] = []) throws {
+        try self.init(site: site, database: database.path, arguments: arguments, launcher: launcher)
+    }
+
+    /// The server on a database given as `--database` takes it: a SQLite path or a PostgreSQL URL.
+    init(site: URL, database: String, arguments: [String] = [], launcher: [String] = []) throws {
         running = try RunningBeckon(
-            ["serve", "--site", site.path, "--port", "0", "--database", database.path] + arguments,
-            environment: ["BECKON_API_TOKEN": Self.token])
+            ["serve", "--site", site.path, "--port", "0", "--database", database] + arguments,
+            environment: ["BECKON_API_TOKEN": Self.token], launcher: launcher)
     }
 
     /// A request with the API token, a JSON body and extra header lines.

@@ -105,9 +105,26 @@ import Testing
         #expect(try LoopbackHTTP.get(port: server.port, "/healthz").status == 200)
     }
 
-    @Test func theAPIRefusesWhatAnAttackerWouldTry() throws {
-        let running = try ServeTests.Running(arguments: ["--invites-per-day", "5"])
-        let server = running.server
+    /// The stores the API cases run on: SQLite, and PostgreSQL where it is installed.
+    static let stores = ["SQLite"] + (PostgresCluster.isInstalled ? ["PostgreSQL"] : [])
+
+    /// The server on the fixture site, on a new SQLite file or a new PostgreSQL database.
+    static func serve(
+        on store: String, arguments: [String] = [], in folder: TemporaryDirectory
+    ) async throws
+        -> RunningServe
+    {
+        try SiteFixture.write(ServeTests.site, to: folder.path("site"))
+        let database =
+            store == "PostgreSQL"
+            ? try await PostgresCluster.shared.get().makeDatabase() : folder.path("invites.sqlite").path
+        return try RunningServe(site: folder.path("site"), database: database, arguments: arguments)
+    }
+
+    @Test(arguments: stores)
+    func theAPIRefusesWhatAnAttackerWouldTry(store: String) async throws {
+        let folder = TemporaryDirectory()
+        let server = try await Self.serve(on: store, arguments: ["--invites-per-day", "5"], in: folder)
         defer { _ = server.stop() }
         // The bearer scheme in any case (RFC 9110).
         let lower = try server.raw(
@@ -150,9 +167,10 @@ import Testing
             try server.api("POST", "/v1/invites/bulk", body: two, headers: ["Idempotency-Key: batch-2"]).status == 201)
     }
 
-    @Test func aCrossSiteBeaconOpensNothingAndOnlyFirstOpensAreCounted() throws {
-        let running = try ServeTests.Running()
-        let server = running.server
+    @Test(arguments: stores)
+    func aCrossSiteBeaconOpensNothingAndOnlyFirstOpensAreCounted(store: String) async throws {
+        let folder = TemporaryDirectory()
+        let server = try await Self.serve(on: store, in: folder)
         defer { _ = server.stop() }
         let created = try ServeTests.json(
             server.api("POST", "/v1/invites", body: #"{"senderId":"u_1","channel":"copy_link"}"#))
@@ -175,4 +193,99 @@ import Testing
             metrics.contains("beckon_invites_opened_total 1\n"),
             "\(metrics.split(separator: "\n").filter { $0.contains("opened") })")
     }
+
+    /// Under a file limit of 200, hundreds of clients that connect and send nothing, or send a
+    /// body a byte at a time, never make the server unreachable: the longest idle connections
+    /// are closed to make room, slow bodies are cut after their grace, and the process stays
+    /// within its files.
+    @Test func manyIdleAndSlowClientsUnderALowFileLimitLeaveTheServerReachable() throws {
+        let running = try ServeTests.Running(launcher: ["/usr/bin/prlimit", "--nofile=200:200"])
+        let server = running.server
+        defer { _ = server.stop() }
+        var sockets: [Int32] = []
+        defer { for socket in sockets { close(socket) } }
+        for _ in 0..<250 {
+            guard let socket = try? LoopbackHTTP.openIdle(port: server.port) else { continue }
+            sockets.append(socket)
+        }
+        #expect(try LoopbackHTTP.get(port: server.port, "/healthz", timeout: 5).status == 200)
+        let head = Array(
+            "POST /v1/invites HTTP/1.1\r\nHost: 127.0.0.1\r\n\(Self.auth)\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+                .utf8)
+        for _ in 0..<150 {
+            guard let socket = try? LoopbackHTTP.openIdle(port: server.port) else { continue }
+            LoopbackHTTP.write(socket, head)
+            sockets.append(socket)
+        }
+        var answered = false
+        for _ in 0..<25 where !answered {
+            answered = (try? LoopbackHTTP.get(port: server.port, "/healthz", timeout: 1))?.status == 200
+            if !answered { Thread.sleep(forTimeInterval: 1) }
+        }
+        #expect(answered, "the server stayed unreachable")
+        let files =
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.process.processIdentifier)/fd"))
+        #expect((files?.count ?? 0) < 200, "\(files?.count ?? 0) files open")
+        #expect(server.process.isRunning)
+    }
+
+    /// An erasure while the sender's pages and cards are being fetched reaches everything: after
+    /// it, no file of the server's — the database and its log, the outbox, the invites' cache —
+    /// holds the name or an address, and the cache keeps no page or card made with them.
+    @Test func anErasureUnderLoadLeavesTheNameNowhere() throws {
+        let folder = TemporaryDirectory()
+        let server = try RunningServe(
+            site: Repository.root, database: folder.path("invites.sqlite"),
+            arguments: ["--outbox", folder.path("outbox").path, "--cache", folder.path("cache").path])
+        defer { _ = server.stop() }
+        var links: [String] = []
+        for index in 0..<8 {
+            let body =
+                #"{"senderId":"u_erase","senderFirstName":"Wilhelmina","channel":"email","recipient":"wil.\#(index)@erase.example"}"#
+            let created = try server.api(
+                "POST", "/v1/invites", body: body, headers: ["Idempotency-Key: erase-\(index)"])
+            #expect(created.status == 201, "\(created.body.prefix(300))")
+            links.append(ServeTests.path(try #require(try ServeTests.json(created)["link"] as? String)))
+        }
+        let port = server.port
+        let opened = links
+        let fetches = DispatchGroup()
+        let stop = Mutex(false)
+        for worker in 0..<4 {
+            DispatchQueue.global().async(group: fetches) {
+                var round = 0
+                while !stop.withLock({ $0 }) {
+                    let link = opened[(round + worker) % opened.count]
+                    _ = try? LoopbackHTTP.get(port: port, link)
+                    _ = try? LoopbackHTTP.get(port: port, link + "&og=en-US")
+                    round += 1
+                }
+            }
+        }
+        Thread.sleep(forTimeInterval: 1)
+        let erased = try server.api("POST", "/v1/users/u_erase/erase")
+        #expect(erased.status == 200, "\(erased.body)")
+        Thread.sleep(forTimeInterval: 1)
+        stop.withLock { $0 = true }
+        fetches.wait()
+        Thread.sleep(forTimeInterval: 1)
+        var held: [String] = []
+        var records = 0
+        let files = FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = files?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                let bytes = FileManager.default.contents(atPath: url.path)
+            else { continue }
+            if url.path.contains("/cache/invites/") && url.path.contains("/steps/") { records += 1 }
+            for secret in ["Wilhelmina", "erase.example"] where bytes.range(of: Data(secret.utf8)) != nil {
+                held.append("\(url.lastPathComponent): \(secret)")
+            }
+        }
+        #expect(held.isEmpty, "\(held)")
+        #expect(records == 0, "\(records) pages or cards still kept")
+        // The links still answer, without the name.
+        let page = try LoopbackHTTP.get(port: port, links[0])
+        #expect(page.status == 200 && !page.body.contains("Wilhelmina"))
+    }
+
 }

@@ -23,11 +23,12 @@ import Testing
         let folder = TemporaryDirectory()
         let server: RunningServe
 
-        init(arguments: [String] = [], before: (URL) throws -> Void = { _ in }) throws {
+        init(arguments: [String] = [], launcher: [String] = [], before: (URL) throws -> Void = { _ in }) throws {
             try SiteFixture.write(ServeTests.site, to: folder.path("site"))
             try before(folder.path("invites.sqlite"))
             server = try RunningServe(
-                site: folder.path("site"), database: folder.path("invites.sqlite"), arguments: arguments)
+                site: folder.path("site"), database: folder.path("invites.sqlite"), arguments: arguments,
+                launcher: launcher)
         }
     }
 

@@ -61,4 +61,21 @@ import Testing
             #expect(try await store.invites(sender: "u_bulk", before: nil, limit: 100).count == 5)
         }
     }
+
+    /// An erased sender's idempotency keys go with the erasure: their requests' hashes are no
+    /// longer kept, and a key used again makes a new invite.
+    @Test(arguments: StoreFactory.all)
+    func erasingASenderDropsTheirIdempotencyKeys(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { store in
+            let first = Fixture.record(sender: "u_erased")
+            #expect(
+                try await store.create(first, limit: .friend, idempotencyKey: "k", requestHash: "h") == .created(first))
+            _ = try await store.eraseSender("u_erased")
+            let second = Fixture.record(sender: "u_erased")
+            #expect(
+                try await store.create(second, limit: .friend, idempotencyKey: "k", requestHash: "other")
+                    == .created(second))
+        }
+    }
+
 }
