@@ -146,7 +146,7 @@ struct LinkAnswerer: Sendable {
     ) async throws(StoreError) -> (
         value: String, url: String, expired: Bool, record: InviteRecord?, avatarUpdatedAt: Date?
     )? {
-        // Split at the byte `&`, as `ServeRoutes.query(_:names:)` reads it.
+        // Split at the byte `&`, as `LinksController.query(_:names:)` reads it.
         var items = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map(Substring.init)
         let prefix = parameter + "="
         guard let index = items.lastIndex(where: { $0.utf8.starts(with: prefix.utf8) }) else { return nil }

@@ -57,23 +57,25 @@ public struct ServeServer: Sendable {
     static let pace = RequestPace.standard
 
     let settings: Settings
-    let routes: ServeRoutes
+    let site: ServedSite
+    let service: InviteService
+    let links: LinkAnswerer
+    let mailer: InviteMailer
+    let metrics = ServeMetrics()
+    let pictures = PictureWorkers()
 
     public init(
         site: ServedSite, store: any InviteStore, keyring: LinkKeyring, tokens: TokenAuthority? = nil,
         settings: Settings, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.settings = settings
-        let service = InviteService(
+        self.site = site
+        service = InviteService(
             site: site, store: store, keyring: keyring, limit: settings.limit, resend: .standard,
             codes: InviteCodeGenerator(), now: now,
             requestKey: keyring.derivedKey(for: "beckon serve: idempotency request hashes"))
-        routes = ServeRoutes(
-            site: site, service: service,
-            links: LinkAnswerer(
-                site: site, keyring: keyring, store: store, tokens: tokens, disk: settings.inviteCache),
-            mailer: InviteMailer(site: site, tokens: tokens, outbox: settings.outbox),
-            metrics: ServeMetrics(), apiToken: settings.apiToken)
+        links = LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens, disk: settings.inviteCache)
+        mailer = InviteMailer(site: site, tokens: tokens, outbox: settings.outbox)
     }
 
     /// Serves until SIGINT or SIGTERM; `ready` gets the URL once the server listens.
@@ -81,27 +83,8 @@ public struct ServeServer: Sendable {
     {
         var logger = Logger(label: "beckon.serve")
         logger.logLevel = .warning
-        let host = settings.host
-        let routes = self.routes.logging(to: log)
-        // At most as many connections as the process has files for, the longest idle closed first.
-        let connections = ConnectionLimit.withinFileLimit()
-        let application = Application(
-            responder: ServeHeaders(try routes.router().buildResponder(), metrics: routes.metrics),
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [connections.handler(), Self.pace.handler()],
-                    idleTimeout: Self.idleTimeout,
-                    httpDecoderConfiguration: .init(
-                        maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100))),
-            configuration: .init(address: .hostname(host, port: settings.port), serverName: nil),
-            onServerRunning: { channel in
-                ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)/")
-            },
-            eventLoopGroupProvider: .shared(
-                settings.eventLoopGroup ?? MultiThreadedEventLoopGroup(numberOfThreads: Settings.defaultEventLoops)),
-            logger: logger)
-        let sweep = ExpirySweep(
-            store: routes.service.store, interval: settings.sweepInterval, now: routes.service.now, log: log)
+        let application = try self.application(log: log, ready: ready, logger: logger)
+        let sweep = ExpirySweep(store: service.store, interval: settings.sweepInterval, now: service.now, log: log)
         var configuration = ServiceGroupConfiguration(
             services: [application, sweep], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
         configuration.maximumGracefulShutdownDuration = Duration.seconds(10)

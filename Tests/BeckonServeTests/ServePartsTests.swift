@@ -45,7 +45,7 @@ import Testing
         ("", "og", false), ("sig=og", "og", false), ("og\u{301}=1", "og", false),
     ])
     func aQueryNamesAParameterOnlyByItsWholeName(query: String, name: String, names: Bool) {
-        #expect(ServeRoutes.query(query, names: name) == names)
+        #expect(LinksController.query(query, names: name) == names)
     }
 
     /// Read in place, a query names a parameter exactly when its parts split at `&` do.
@@ -55,7 +55,7 @@ import Testing
         await propertyCheck(input: query, Gen<String?>.element(of: ["og", "avatar"]).map { $0! }) { query, name in
             let parts = query.utf8.split(separator: UInt8(ascii: "&"))
             let named = parts.contains { $0.prefix { $0 != UInt8(ascii: "=") }.elementsEqual(name.utf8) }
-            #expect(ServeRoutes.query(query, names: name) == named)
+            #expect(LinksController.query(query, names: name) == named)
         }
     }
 

@@ -1,31 +1,33 @@
 import BeckonAPI
-import BeckonCards
+import BeckonMessages
+import BeckonSite
 import BeckonStore
 import Foundation
-import HTTPTypes
 import InviteModel
-import NIOCore
 import OpenAPIRuntime
 
-/// The invite API: every operation of `docs/openapi.json`, whose types and routes are generated
-/// (`Sources/BeckonAPI`). The generated code decodes each request as the document describes it
-/// (`APIRequestChecks` has read the body first: bounded, strict JSON); the members of a new
-/// invite are then checked as `RequestFields` reads them, from the body `APIRequestChecks` parsed
-/// (`APIRequestAsSent.body`).
-/// A problem is thrown, never returned: the generated server hands it on inside a
-/// `ServerError`, and `ServeHeaders` answers it as `application/problem+json`.
-extension ServeRoutes: APIProtocol {
+/// The invite API's invites: create (one or a batch), read, send, resend, cancel and accept,
+/// each answered with the invite's share message and, for an email invite, its invitation email.
+/// Each operation reads the body `APIRequestChecks` parsed (`APIRequestAsSent.body`).
+struct InvitesController: Sendable {
+    let site: ServedSite
+    let service: InviteService
+    let mailer: InviteMailer
+    let metrics: ServeMetrics
+    /// Where notable events go (one line each, never a name, code or address).
+    let log: @Sendable (String) -> Void
+
     func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output {
         let payload: Operations.CreateInvite.Input.Body.JsonPayload
         switch input.body {
         case .json(let json): payload = json
         }
-        let new = try NewInvite(try Self.fields(allowed: NewInvite.members), config: site.config)
+        let new = try NewInvite(try APIInput.fields(allowed: NewInvite.members), config: site.config)
         try requireEmailValues(new)
-        let key = try Self.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
+        let key = try APIInput.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
         let language = input.headers.acceptLanguage
         let (record, created) = try await service.create(
-            new, idempotencyKey: key, body: try Self.compared(payload, key: key),
+            new, idempotencyKey: key, body: try APIInput.compared(payload, key: key),
             language: site.locale(acceptLanguage: language))
         if created { metrics.created() }
         // A retried request gets the email again, but only the first is put in the outbox.
@@ -45,7 +47,7 @@ extension ServeRoutes: APIProtocol {
         switch input.body {
         case .json(let json): payload = json
         }
-        let fields = try Self.fields(
+        let fields = try APIInput.fields(
             allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
         let recipients = try fields.objects(
             "recipients", allowed: NewInvite.recipientMembers, maximum: BulkInvite<String>.maximum)
@@ -72,8 +74,8 @@ extension ServeRoutes: APIProtocol {
             seen[key] = index
             requests.append(new)
         }
-        let key = try Self.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
-        let compared = try Self.compared(payload, key: key)
+        let key = try APIInput.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
+        let compared = try APIInput.compared(payload, key: key)
         let language = site.locale(acceptLanguage: input.headers.acceptLanguage)
         var made: [Components.Schemas.Invite] = []
         for (record, created) in try await service.createAll(
@@ -109,98 +111,10 @@ extension ServeRoutes: APIProtocol {
     }
 
     func acceptInvite(_ input: Operations.AcceptInvite.Input) async throws -> Operations.AcceptInvite.Output {
-        let fields = try Self.fields(allowed: ["inviteeId"])
+        let fields = try APIInput.fields(allowed: ["inviteeId"])
         let invitee = try fields.identifier("inviteeId", required: true)
         let record = try await service.apply(.accept, code: input.path.code, inviteeID: invitee)
         return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
-    }
-
-    func listInvites(_ input: Operations.ListInvites.Input) async throws -> Operations.ListInvites.Output {
-        let limit = try Self.limit(input.query.limit, default: 50, maximum: 200)
-        let records = try await service.invites(sender: input.path.id, before: input.query.before, limit: limit)
-        let page = Operations.ListInvites.Output.Ok.Body.JsonPayload(
-            invites: try records.map { record throws(APIProblem) in
-                try InviteResource.invite(record, link: service.link(record))
-            },
-            next: records.count == limit ? records.last?.invite.code.rawValue : nil)
-        return .ok(.init(body: .json(page)))
-    }
-
-    func eraseSender(_ input: Operations.EraseSender.Input) async throws -> Operations.EraseSender.Output {
-        let id = try Self.userID(input.path.id)
-        let count: Int
-        // Pages and cards made with the sender's name or picture are not kept past the erasure:
-        // those being made now, from invites read before it, are let go once made.
-        links.artifacts.removeAll()
-        do {
-            let codes = try await service.codes(sender: id)
-            count = try await service.store.eraseSender(id)
-            // The emails still waiting in the outbox hold the sender's name and recipients.
-            mailer.outbox?.remove(codes: codes)
-        } catch {
-            throw InviteService.problem(error)
-        }
-        links.artifacts.removeAll()
-        return .ok(.init(body: .json(.init(erased: count))))
-    }
-
-    /// A PNG or JPEG of at most 1 MB (and 4096 pixels a side), decoded within the picture limits
-    /// off the event loops (`PictureWorkers`), cropped to a square and kept as a PNG its
-    /// invites' cards draw.
-    func putAvatar(_ input: Operations.PutAvatar.Input) async throws -> Operations.PutAvatar.Output {
-        let id = try Self.userID(input.path.id)
-        let body: HTTPBody
-        switch input.body {
-        case .png(let png): body = png
-        case .jpeg(let jpeg): body = jpeg
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try await [UInt8](collecting: body, upTo: AvatarPicture.maximumBytes)
-        } catch {
-            throw APIProblem(
-                status: .contentTooLarge, title: "Picture too large",
-                detail: "A picture may be at most \(AvatarPicture.maximumBytes / 1024) KB.")
-        }
-        let picture = try await pictures.normalized(bytes)
-        do {
-            try await service.store.setAvatar(picture, sender: id, at: service.now())
-        } catch {
-            throw InviteService.problem(error)
-        }
-        return .noContent(.init())
-    }
-
-    func deleteAvatar(_ input: Operations.DeleteAvatar.Input) async throws -> Operations.DeleteAvatar.Output {
-        let id = try Self.userID(input.path.id)
-        let removed: Bool
-        do {
-            removed = try await service.store.removeAvatar(sender: id)
-        } catch {
-            throw InviteService.problem(error)
-        }
-        guard removed else { throw APIProblem.notFound("This user has no picture.") }
-        return .noContent(.init())
-    }
-
-    func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
-        let limit = try Self.limit(input.query.limit, default: 100, maximum: 1_000)
-        let after = input.query.after ?? 0
-        guard after >= 0 else {
-            throw APIProblem.badRequest("`after` must be the sequence of the last event read, or 0.", field: "after")
-        }
-        let events: [InviteEvent]
-        do {
-            events = try await service.store.events(after: Int64(after), limit: limit)
-        } catch {
-            throw InviteService.problem(error)
-        }
-        return .ok(
-            .init(
-                body: .json(
-                    .init(
-                        events: try events.map { event throws(APIProblem) in try InviteResource.event(event) },
-                        next: events.last.map { Int($0.sequence) } ?? after))))
     }
 
     /// Sends, resends or cancels an invite; a resent email invite gets its email again, stamped now.
@@ -247,44 +161,28 @@ extension ServeRoutes: APIProtocol {
         return mails
     }
 
-    /// A JSON body's members, each one of `allowed`, read from the body as `APIRequestChecks`
-    /// parsed it. It parses every body the generated code decodes as JSON on these routes; an
-    /// operation reached without one is refused rather than read another way.
-    private static func fields(allowed: Set<String>) throws(APIProblem) -> RequestFields {
-        guard let body = APIRequestAsSent.current.body else { throw .badRequest("The body must be a JSON object.") }
-        return try RequestFields(body, allowed: allowed)
+    /// The share message for an invite's channel (seed 001 §5.2: the text the sender's share
+    /// sheet is filled with), with its own signed link: in the invite's locale, or the one
+    /// `language` prefers among the site's; with the sender's first name (the anonymous stand-in
+    /// once erased); its channel's link addressed to the recipient. `nil` on a site without
+    /// `share` messages.
+    func shareMessage(_ record: InviteRecord, link: String, language: String?) -> ShareMessage? {
+        guard let pages = site.invitePages else { return nil }
+        let invite = record.invite
+        let locale = site.locale(of: record) ?? site.locale(acceptLanguage: language)
+        return pages.messages.message(
+            context: invite.context, code: invite.code, invite: LinkAnswerer.shown(record), channel: invite.channel,
+            variant: record.variant, locale: locale, link: link,
+            recipient: record.recipient.flatMap { Self.shareRecipient($0, channel: invite.channel) })
     }
 
-    /// What an idempotency key's request is compared by: the decoded body written again, members
-    /// sorted, so the same request in other spacing or order is the same; nothing without a key.
-    private static func compared(_ payload: some Encodable, key: String?) throws -> [UInt8] {
-        key == nil ? [] : Array(try APIJSON.encoded(payload))
-    }
-
-    /// The `{id}` of a `/v1/users/{id}/…` path, which must be an opaque id.
-    static func userID(_ id: String) throws(APIProblem) -> String {
-        guard InviteLink.isOpaqueID(id) else {
-            throw APIProblem.badRequest("The user id is not an opaque id.", field: "id")
+    /// A stored recipient (in its normal form) as the address its channel's link takes.
+    static func shareRecipient(_ recipient: String, channel: InviteChannel) -> ShareRecipient? {
+        switch channel {
+        case .sms, .imessage, .whatsapp: PhoneNumber(e164: recipient).map { ShareRecipient(phone: $0) }
+        case .instagram: InstagramUsername(recipient).map { ShareRecipient(instagram: $0) }
+        case .email: EmailAddress(recipient).map { ShareRecipient(email: $0) }
+        case .copyLink, .airdrop, .other: nil
         }
-        return id
-    }
-
-    /// `Idempotency-Key` as sent: 1 to 255 visible ASCII characters, or none.
-    static func idempotencyKey(_ key: String?) throws(APIProblem) -> String? {
-        guard let key else { return nil }
-        guard (1...255).contains(key.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value <= 0x7E })
-        else {
-            throw .badRequest("`Idempotency-Key` must be 1 to 255 visible ASCII characters.", field: "Idempotency-Key")
-        }
-        return key
-    }
-
-    /// The `limit` query parameter, `value` when it is absent.
-    static func limit(_ given: Int?, default value: Int, maximum: Int) throws(APIProblem) -> Int {
-        guard let limit = given else { return value }
-        guard (1...maximum).contains(limit) else {
-            throw .badRequest("`limit` must be a number from 1 to \(maximum).", field: "limit")
-        }
-        return limit
     }
 }

@@ -1,9 +1,5 @@
-import BeckonAPI
-import BeckonCards
 import BeckonDiagnostics
-import BeckonJSON
 import BeckonRender
-import BeckonSite
 import BeckonStore
 import BeckonWeb
 import Foundation
@@ -11,146 +7,21 @@ import HTTPTypes
 import Hummingbird
 import InviteModel
 import NIOCore
-import OpenAPIHummingbird
 
-/// Every route of `beckon serve`: the API under `/v1` (bearer token), the health and metrics
-/// endpoints, the beacon, invite links, `/` by language, and every built file.
-///
-/// A class: the generated API server copies its handler into every operation it runs, and a
-/// reference is one retain where this struct's fields were a dozen.
-final class ServeRoutes: Sendable {
+/// Invite links answered by their invite's state (with their own cards and senders' pictures),
+/// seed 003's accept links, `/` by language, and every built file.
+struct LinksController: Sendable {
     let site: ServedSite
-    let service: InviteService
     let links: LinkAnswerer
-    let mailer: InviteMailer
     let metrics: ServeMetrics
-    /// Where uploaded pictures are decoded, off the event loops.
-    let pictures: PictureWorkers
-    /// `BECKON_API_TOKEN`; without one the API answers 503.
-    let apiToken: String?
+    let now: @Sendable () -> Date
     /// Where notable events go (one line each, never a name, code or address).
     let log: @Sendable (String) -> Void
 
-    init(
-        site: ServedSite, service: InviteService, links: LinkAnswerer, mailer: InviteMailer, metrics: ServeMetrics,
-        pictures: PictureWorkers = PictureWorkers(), apiToken: String?,
-        log: @escaping @Sendable (String) -> Void = { _ in }
-    ) {
-        self.site = site
-        self.service = service
-        self.links = links
-        self.mailer = mailer
-        self.metrics = metrics
-        self.pictures = pictures
-        self.apiToken = apiToken
-        self.log = log
-    }
-
-    /// The same routes, logging to `log`.
-    func logging(to log: @escaping @Sendable (String) -> Void) -> ServeRoutes {
-        ServeRoutes(
-            site: site, service: service, links: links, mailer: mailer, metrics: metrics, pictures: pictures,
-            apiToken: apiToken, log: log)
-    }
-
-    func router() throws -> Router<BasicRequestContext> {
-        let router = Router()
-        router.get("/healthz") { _, _ in try await self.health() }
-        router.get("/metrics") { _, _ in
-            let kept = self.links.artifacts.usage
-            self.metrics.keptArtifacts(
-                pages: kept.pages, cards: kept.cards, memoryBytes: kept.bytes, diskBytes: self.links.artifacts.diskBytes
-            )
-            if let usage = self.links.store.linkLookupUsage { self.metrics.linkLookups(usage) }
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
-        }
-        router.get("/v1/openapi.json") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json + "\n")))
-        }
-        // The API: the operations generated from docs/openapi.json (ServeRoutes+API.swift).
-        let api = router.group().add(middleware: BearerAuthentication(token: apiToken)).add(
-            middleware: APIRequestChecks())
-        try registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
-        if let beacon = beaconPath {
-            router.post(RouterPath(beacon)) { request, _ in try await self.beacon(request) }
-        }
-        router.get("/") { request, _ in self.entry(request) }
-        router.get("/**") { request, _ in try await self.file(request) }
-        router.head("/**") { request, _ in try await self.file(request) }
-        return router
-    }
-
-    private func health() async throws -> Response {
-        do {
-            try await service.store.ping()
-        } catch {
-            metrics.storeError()
-            return APIProblem.unavailable("The invite store does not answer.").response()
-        }
-        return Response(
-            status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
-    }
-
-    // MARK: - Links, the beacon and files
-
-    /// `analytics.endpoint`'s path when it is on a host this server answers.
-    var beaconPath: String? {
-        guard let endpoint = site.config.analytics?.endpoint,
-            [site.config.links.host, site.config.app.baseURL.host].contains(endpoint.host),
-            let components = URLComponents(string: endpoint.absoluteString), !components.path.isEmpty
-        else { return nil }
-        return components.path
-    }
-
-    /// The landing page's `invite_link_opened` beacon: the first open by a person (never a
-    /// link-preview crawler, never a request another site's page made) of a link that verifies
-    /// (the event's `link`: the path and query the page was opened at) moves the invite it names
-    /// to `opened`, and only that first open is counted. A bare code opens nothing.
-    private func beacon(_ request: Request) async throws -> Response {
-        var request = request
-        let noContent = Response(status: .noContent, headers: [.cacheControl: "no-store"])
-        guard !CrawlerAgents.isCrawler(request.headers[.userAgent]), isSameSite(request) else { return noContent }
-        guard let buffer = try? await request.collectBody(upTo: 4_096),
-            let text = String(validating: Array(buffer.readableBytesView), as: UTF8.self),
-            let value = try? JSONParser.parse(text), value["event"]?.string == "invite_link_opened",
-            let link = value["link"]?.string, let code = links.code(opening: link, at: service.now())
-        else { return noContent }
-        let date = service.now()
-        do {
-            let updated = try await service.store.update(code: code) { record in
-                guard record.invite.status == .sent || record.invite.status == .created else { return [] }
-                var events: [InviteEvent.Name] = []
-                if record.invite.status == .created {
-                    try record.invite.markSent(at: date)
-                    events.append(.sent)
-                }
-                try record.invite.markOpened(at: date)
-                events.append(.opened)
-                return events
-            }
-            // Opened now (the store keeps milliseconds), not by an earlier beacon.
-            if let opened = updated?.invite.openedAt, abs(opened.timeIntervalSince(date)) < 0.001 { metrics.opened() }
-        } catch .rejected {
-            // Expired or cancelled meanwhile: nothing to record.
-        } catch {
-            metrics.storeError()
-        }
-        return noContent
-    }
-
-    /// Whether a request may come from the site's own pages, as far as a browser tells:
-    /// `Sec-Fetch-Site` is not `cross-site`, and an `Origin` names one of the site's hosts.
-    private func isSameSite(_ request: Request) -> Bool {
-        if request.headers[.secFetchSite]?.lowercased() == "cross-site" { return false }
-        guard let origin = request.headers[.origin] else { return true }
-        guard let host = URLComponents(string: origin)?.host?.lowercased() else { return false }
-        return [site.config.links.host, site.config.app.baseURL.host].compactMap { $0?.lowercased() }.contains(host)
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in entry(request) }
+        router.get("/**") { request, _ in await file(request) }
+        router.head("/**") { request, _ in await file(request) }
     }
 
     /// `/`: the entry page in the visitor's language, as the generated host rules send it.
@@ -179,7 +50,7 @@ final class ServeRoutes: Sendable {
         return false
     }
 
-    private func file(_ request: Request) async throws -> Response {
+    private func file(_ request: Request) async -> Response {
         let path = request.uri.path
         let language = request.headers[.acceptLanguage]
         if isInviteLink(path) {
@@ -194,13 +65,13 @@ final class ServeRoutes: Sendable {
             }
             return await linkResponse { () async throws(StoreError) in
                 try await links.answer(
-                    path: path, query: request.uri.query, acceptLanguage: language, at: service.now())
+                    path: path, query: request.uri.query, acceptLanguage: language, at: now())
             }
         }
         if let tokenLink = site.tokenLink, path == tokenLink.path {
             let token = request.uri.queryParameters[Substring(tokenLink.parameter)].map(String.init)
             return await linkResponse { () async throws(StoreError) in
-                try await links.answer(token: token, acceptLanguage: language, at: service.now())
+                try await links.answer(token: token, acceptLanguage: language, at: now())
             }
         }
         guard let artifact = site.file(at: path) else { return notFoundFile() }
@@ -217,7 +88,7 @@ final class ServeRoutes: Sendable {
     private func cardResponse(path: String, query: String, ifNoneMatch: String?) async -> Response {
         let answer: (card: PersonalPage, failedRules: [RuleID])?
         do {
-            answer = try await links.card(path: path, query: query, at: service.now())
+            answer = try await links.card(path: path, query: query, at: now())
         } catch {
             metrics.storeError()
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
@@ -244,7 +115,7 @@ final class ServeRoutes: Sendable {
     private func avatarResponse(path: String, query: String) async -> Response {
         let picture: [UInt8]?
         do {
-            picture = try await links.avatar(path: path, query: query, at: service.now())
+            picture = try await links.avatar(path: path, query: query, at: now())
         } catch {
             metrics.storeError()
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
@@ -324,14 +195,8 @@ final class ServeRoutes: Sendable {
             status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))
     }
-
 }
 
 extension HTTPField.Name {
     static let xRobotsTag = Self("X-Robots-Tag")!
-    static let secFetchSite = Self("Sec-Fetch-Site")!
-}
-
-extension APIProblem: HTTPResponseError {
-    func response(from request: Request, context: some RequestContext) throws -> Response { response() }
 }

@@ -1,0 +1,79 @@
+import BeckonJSON
+import BeckonStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InviteModel
+
+/// The landing page's `invite_link_opened` beacon, at `analytics.endpoint`'s path when it is on a
+/// host this server answers.
+struct BeaconController: Sendable {
+    let site: ServedSite
+    let store: any InviteStore
+    let links: LinkAnswerer
+    let metrics: ServeMetrics
+    let now: @Sendable () -> Date
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        guard let path = Self.path(site) else { return }
+        router.post(RouterPath(path)) { request, _ in await beacon(request) }
+    }
+
+    /// `analytics.endpoint`'s path when it is on a host this server answers.
+    static func path(_ site: ServedSite) -> String? {
+        guard let endpoint = site.config.analytics?.endpoint,
+            [site.config.links.host, site.config.app.baseURL.host].contains(endpoint.host),
+            let components = URLComponents(string: endpoint.absoluteString), !components.path.isEmpty
+        else { return nil }
+        return components.path
+    }
+
+    /// The first open by a person (never a link-preview crawler, never a request another site's
+    /// page made) of a link that verifies (the event's `link`: the path and query the page was
+    /// opened at) moves the invite it names to `opened`, and only that first open is counted. A
+    /// bare code opens nothing.
+    private func beacon(_ request: Request) async -> Response {
+        var request = request
+        let noContent = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+        guard !CrawlerAgents.isCrawler(request.headers[.userAgent]), isSameSite(request) else { return noContent }
+        guard let buffer = try? await request.collectBody(upTo: 4_096),
+            let text = String(validating: Array(buffer.readableBytesView), as: UTF8.self),
+            let value = try? JSONParser.parse(text), value["event"]?.string == "invite_link_opened",
+            let link = value["link"]?.string, let code = links.code(opening: link, at: now())
+        else { return noContent }
+        let date = now()
+        do {
+            let updated = try await store.update(code: code) { record in
+                guard record.invite.status == .sent || record.invite.status == .created else { return [] }
+                var events: [InviteEvent.Name] = []
+                if record.invite.status == .created {
+                    try record.invite.markSent(at: date)
+                    events.append(.sent)
+                }
+                try record.invite.markOpened(at: date)
+                events.append(.opened)
+                return events
+            }
+            // Opened now (the store keeps milliseconds), not by an earlier beacon.
+            if let opened = updated?.invite.openedAt, abs(opened.timeIntervalSince(date)) < 0.001 { metrics.opened() }
+        } catch .rejected {
+            // Expired or cancelled meanwhile: nothing to record.
+        } catch {
+            metrics.storeError()
+        }
+        return noContent
+    }
+
+    /// Whether a request may come from the site's own pages, as far as a browser tells:
+    /// `Sec-Fetch-Site` is not `cross-site`, and an `Origin` names one of the site's hosts.
+    private func isSameSite(_ request: Request) -> Bool {
+        if request.headers[.secFetchSite]?.lowercased() == "cross-site" { return false }
+        guard let origin = request.headers[.origin] else { return true }
+        guard let host = URLComponents(string: origin)?.host?.lowercased() else { return false }
+        return [site.config.links.host, site.config.app.baseURL.host].compactMap { $0?.lowercased() }.contains(host)
+    }
+}
+
+extension HTTPField.Name {
+    static let secFetchSite = Self("Sec-Fetch-Site")!
+}
