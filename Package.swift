@@ -184,7 +184,9 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonAPI", "BeckonBuild", "BeckonCards", "BeckonConnections", "BeckonDiagnostics", "BeckonEngine",
+                "BeckonAPI", "BeckonBuild", "BeckonCards", "BeckonConnections", "BeckonDiagnostics",
+                "BeckonLocalization",
+                "BeckonStorePostgres", "BeckonStoreSQLite", "BeckonEngine",
                 "BeckonJSON",
                 "BeckonMessages",
                 "BeckonRender",

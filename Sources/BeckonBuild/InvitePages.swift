@@ -87,6 +87,9 @@ public final class InvitePages: Sendable {
     /// The site the pages are rendered for.
     public var site: Site { renderer.site }
 
+    /// The site's strings, as the pages are rendered with them.
+    public var catalog: Catalog { renderer.catalog }
+
     /// The signed link of a sample invite (or of the invite `beckon render` was given), by id.
     public func sampleLink(_ id: String) -> String? { renderer.sampleLinks[id] }
 

@@ -23,9 +23,7 @@ enum SampleTokens {
         let prefix = String(template[..<marker.lowerBound])
         let suffix = String(template[marker.upperBound...])
         let location = SiteLoader.locate(key: "acceptURL", in: site.configSource)
-        let policy = TokenPolicy(
-            issuer: tokens.issuer, audience: tokens.audience, keyID: tokens.keyID,
-            maximumLifetime: TimeInterval(tokens.days) * 86_400)
+        let policy = TokenPolicy(tokens)
         let authority: TokenAuthority?
         do {
             authority = try await TokenAuthority.fromEnvironment(environment, policy: policy)

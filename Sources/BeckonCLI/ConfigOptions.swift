@@ -34,7 +34,7 @@ func fail(_ rule: String, _ message: String, fix: String? = nil) -> ExitCode {
 /// A warning as `fail` writes an error, for the commands that go on after it: its rule id, its
 /// message and its fix on a line of its own.
 func warningText(_ warning: Diagnostic) -> String {
-    "warning[\(warning.rule)]: \(warning.message)" + (warning.fix.map { "\n  fix: \($0)" } ?? "")
+    warning.warningLine
 }
 
 /// Reads `--at`, an ISO 8601 moment, or now.

@@ -6,22 +6,11 @@ import InviteSecurity
 /// Signing and verifying links with the keyring from the environment, for the CLI.
 enum LinkSigning {
     static func keyring(_ policy: LinkPolicy) throws -> LinkKeyring {
-        let ring: LinkKeyring?
         do {
-            ring = try LinkKeyring.fromEnvironment(signingKeyID: policy.keyID)
+            return try LinkKeyring.required(signingKeyID: policy.keyID)
         } catch {
-            throw fail(
-                "links.key", error.description,
-                fix: "Check \(LinkKeyring.singleKeyVariable) or \(LinkKeyring.keysVariable).")
+            throw fail(error.rule, error.message, fix: error.fix)
         }
-        guard let ring else {
-            throw fail(
-                "links.key", "no link signing key: \(LinkKeyring.singleKeyVariable) is not set",
-                fix:
-                    "Set \(LinkKeyring.singleKeyVariable) to a secret of at least 32 bytes, hex or base64 (`openssl rand -hex 32`)."
-            )
-        }
-        return ring
     }
 
     static func sign(

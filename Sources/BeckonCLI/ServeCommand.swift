@@ -1,18 +1,10 @@
 import ArgumentParser
 import BeckonBuild
 import BeckonDiagnostics
-import BeckonEngine
-import BeckonLocalization
-import BeckonRender
 import BeckonServe
 import BeckonSite
-import BeckonStore
-import BeckonStorePostgres
-import BeckonStoreSQLite
 import Foundation
 import InviteModel
-import InviteSecurity
-import NIOPosix
 
 /// `beckon serve`: the site and its invite links at request time, with the invite API.
 struct ServeCommand: AsyncParsableCommand {
@@ -60,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "The locale string a sender over the daily limit is shown, in the language of the API request's Accept-Language (seed 001: \"You've sent a lot of invites today. Try again tomorrow.\"); without the string in the bundles, only the English detail.",
             valueName: "key"))
-    var rateLimitMessage: String = Self.defaultRateLimitMessage
+    var rateLimitMessage: String = ServeConfiguration.defaultRateLimitMessage
 
     @Option(
         name: .long,
@@ -106,35 +98,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The `--rate-limit-message` string in each served locale; the default key may be missing
-    /// (the site then answers with the English detail alone), a key given on the command line not.
-    private func rateLimitMessages(for locales: [LocaleID]) throws -> [LocaleID: String] {
-        guard let site = SiteLoader(root: options.siteURL, sources: SourceStore()).load(locales: []).0 else {
-            return [:]
-        }
-        let catalog = Catalog.load(site).0
-        let key = MessageKey(rateLimitMessage)
-        guard catalog.sourceEntry(key) != nil else {
-            guard rateLimitMessage == Self.defaultRateLimitMessage else {
-                throw fail(
-                    "serve.rate-limit-message",
-                    "`--rate-limit-message \(rateLimitMessage)`: no such string in the source bundle",
-                    fix:
-                        "Name a string of locales/\(site.config.locales.defaultLocale.rawValue).yml, such as `inApp.rateLimited`."
-                )
-            }
-            return [:]
-        }
-        var messages: [LocaleID: String] = [:]
-        for locale in locales {
-            guard let message = catalog.format(key, in: locale, arguments: [:]) else { continue }
-            messages[locale] = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
-        }
-        return messages
-    }
-
-    static let defaultRateLimitMessage = "inApp.rateLimited"
-
     func run() async throws {
         ServerMemory.keepLargeBlocks()
         // First, before anything uses SwiftNIO's shared loops: from here on Swift's tasks run on them.
@@ -145,118 +108,39 @@ struct ServeCommand: AsyncParsableCommand {
         if !threads.runTasks {
             log("Swift's tasks could not be moved onto the event loops: answers are made on Swift's own pool")
         }
+        var configuration = ServeConfiguration(build: options.buildOptions(write: false))
+        configuration.host = host
+        configuration.port = port
+        configuration.database = database
+        configuration.invitesPerDay = invitesPerDay
+        configuration.rateLimitMessage =
+            rateLimitMessage == ServeConfiguration.defaultRateLimitMessage
+            ? nil : rateLimitMessage
+        configuration.outbox = outbox.map { URL(fileURLWithPath: $0) }
+        configuration.inviteCacheMegabytes = inviteCacheSize
+        configuration.linkCacheSeconds = linkCacheSeconds
+        configuration.eventLoopGroup = threads.loops
         let sources = SourceStore()
-        let buildOptions = options.buildOptions(write: false)
-        // With --cache, the build at start reuses what the last start (the last deploy) made, and
-        // makes again only what read a changed file or string.
-        let (engine, cacheProblem) = BuildCache.engine(folder: buildOptions.cacheFolder)
-        if let cacheProblem { log(warningText(cacheProblem)) }
-        let result = await Pipeline(options: buildOptions, sources: sources, engine: engine).run()
-        // The server keeps the built files, not the steps that made them.
-        engine.releaseResults()
-        if result.report.hasErrors || result.artifacts.isEmpty {
-            print(
-                options.format.render(result.report, sources: sources, toolVersion: BeckonCommand.version),
-                terminator: "")
-            throw fail(
-                "serve.build", "the site does not build, so it is not served",
-                fix: "Fix the errors above (`beckon check` lists them), then start `beckon serve` again.")
-        }
-        guard let config = SiteLoader(root: options.siteURL, sources: SourceStore()).loadConfig().0 else {
-            throw fail("serve.build", "beckon.yml does not load", fix: "Run `beckon check` to see why.")
-        }
-        // Checked before anything is opened: a misspelt key stops the server at once.
-        var served = ServedSite(config: config, artifacts: result.artifacts)
-        served.invitePages = result.invitePages
-        served.rateLimitMessages = try rateLimitMessages(for: served.locales)
-        let keyring = try LinkSigning.keyring(config.links)
-        // The server's event loops, shared with PostgreSQL's connections: a query's answer is
-        // read on the thread that then writes the HTTP answer.
-        let eventLoopGroup = threads.loops
-        let store: any InviteStore
-        var postgres: PostgresInviteStore?
+        let server: ServeServer
         do {
-            if Self.isPostgres(database) {
-                postgres = try await PostgresInviteStore(
-                    url: database, eventLoopGroup: eventLoopGroup, linkCacheLifetime: .seconds(linkCacheSeconds)
-                ) { listening in
-                    log(
-                        listening
-                            ? "listening for other instances' changes: links' lookups are kept up to \(linkCacheSeconds) s"
-                            : "not listening for other instances' changes: every link is looked up in the database")
-                }
-                store = postgres!
-            } else {
-                store = try SQLiteInviteStore(path: database)
-            }
+            server = try await ServeServer.build(configuration, sources: sources, log: log)
         } catch {
-            throw fail(
-                "serve.store", "cannot open the invite store: \(error)",
-                fix: Self.isPostgres(database)
-                    ? "Check that PostgreSQL answers at that address and the user may create tables in the database."
-                    : "Check that the folder exists and is writable, or give another file with `--database`.")
-        }
-        // Seed 003's accept links carry invite tokens: verified when the site has `tokens:` and a
-        // key is in the environment; without a key they answer the not-found page.
-        var tokens: TokenAuthority?
-        let environment = ProcessInfo.processInfo.environment
-        if config.tokens != nil,
-            [TokenAuthority.privateKeyVariable, TokenAuthority.publicKeyVariable].contains(where: {
-                !(environment[$0] ?? "").isEmpty
-            })
-        {
-            tokens = try await TokenSetup.authority(config)
-        } else if config.tokens?.acceptURL != nil {
-            log("no token key in the environment: accept links with invite tokens answer the not-found page")
-        }
-        let token = ProcessInfo.processInfo.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
-        let site = served
-        var settings = ServeServer.Settings(
-            host: host, port: port, apiToken: token, limit: RateLimit(limit: invitesPerDay, window: 86_400))
-        settings.eventLoopGroup = eventLoopGroup
-        if let outbox {
-            let folder = URL(fileURLWithPath: outbox)
-            do {
-                settings.outbox = try Outbox(folder: folder)
-            } catch {
-                throw fail(
-                    "serve.outbox", "cannot use `\(outbox)` as the outbox: \(error.localizedDescription)",
-                    fix: "Give a folder this user may create and write files in.")
+            if let report = error.report {
+                print(
+                    options.format.render(report, sources: sources, toolVersion: BeckonCommand.version), terminator: "")
             }
-            if site.invitePages?.hasInvitationEmails != true {
-                log("the site has no email with `recipient: invitee`: nothing will be written to the outbox")
-            }
+            throw fail(error.rule, error.message, fix: error.fix)
         }
-        if let folder = buildOptions.cacheFolder {
-            // Invites' own pages and cards hold their senders' names and pictures: sealed on disk.
-            let (cache, problem) = BuildCache.sealed(
-                folder: folder.appendingPathComponent("invites"),
-                sealer: RecordSealer(key: keyring.derivedKey(for: "beckon serve: invite pages and cards")),
-                budget: inviteCacheSize << 20)
-            if let problem { log(warningText(problem)) }
-            settings.inviteCache = cache
-        }
-        let server = ServeServer(site: site, store: store, keyring: keyring, tokens: tokens, settings: settings)
         do {
             try await server.run(log: log) { url in
                 FileHandle.standardOutput.write(
-                    Data("Serving \(site.files.count) files and invite links at \(url)  (Ctrl-C to stop)\n".utf8))
+                    Data("Serving \(server.fileCount) files and invite links at \(url)  (Ctrl-C to stop)\n".utf8))
             }
         } catch {
-            await postgres?.close()
             throw fail(
                 "serve.listen", "the server stopped: \(error)",
                 fix: "Choose another port with `--port N` (0 picks a free one).")
         }
-        await postgres?.close()
-        // The pages and cards the last requests made are on disk before the process ends.
-        settings.inviteCache?.finishWrites()
         log("stopped")
-    }
-
-    /// Whether `--database` names a PostgreSQL server rather than a SQLite file.
-    static func isPostgres(_ database: String) -> Bool {
-        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
     }
 }

@@ -19,23 +19,11 @@ enum TokenSetup {
                 "tokens.config", "beckon.yml has no `tokens:` section",
                 fix: "Add `tokens:` with `issuer`, `audience` and `keyID` (see docs/invite-model.md).")
         }
-        let policy = TokenPolicy(
-            issuer: tokens.issuer, audience: tokens.audience, keyID: tokens.keyID,
-            maximumLifetime: TimeInterval(tokens.days) * 86_400)
-        let authority: TokenAuthority?
         do {
-            authority = try await TokenAuthority.fromEnvironment(policy: policy)
+            return try await TokenAuthority.required(policy: TokenPolicy(tokens))
         } catch {
-            throw fail("tokens.key", error.description, fix: "Use an RSA key of at least 2048 bits in PEM.")
+            throw fail(error.rule, error.message, fix: error.fix)
         }
-        guard let authority else {
-            throw fail(
-                "tokens.key", "no token key: \(TokenAuthority.privateKeyVariable) is not set",
-                fix:
-                    "Set \(TokenAuthority.privateKeyVariable) to a PEM RSA private key (`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`)."
-            )
-        }
-        return authority
     }
 }
 

@@ -63,6 +63,11 @@ public struct ServeServer: Sendable {
     let mailer: InviteMailer
     let metrics = ServeMetrics()
     let pictures = PictureWorkers()
+    /// What is closed when the server stops (PostgreSQL's connections).
+    var closing: @Sendable () async -> Void = {}
+
+    /// How many built files the server answers.
+    public var fileCount: Int { site.files.count }
 
     public init(
         site: ServedSite, store: any InviteStore, keyring: LinkKeyring, tokens: TokenAuthority? = nil,
@@ -88,7 +93,15 @@ public struct ServeServer: Sendable {
         var configuration = ServiceGroupConfiguration(
             services: [application, sweep], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
         configuration.maximumGracefulShutdownDuration = Duration.seconds(10)
-        try await ServiceGroup(configuration: configuration).run()
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch {
+            await closing()
+            throw error
+        }
+        await closing()
+        // The pages and cards the last requests made are on disk before the process ends.
+        settings.inviteCache?.finishWrites()
     }
 }
 

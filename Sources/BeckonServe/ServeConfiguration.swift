@@ -1,0 +1,58 @@
+import BeckonBuild
+import BeckonDiagnostics
+import Foundation
+import InviteModel
+import NIOCore
+
+/// Everything `beckon serve` starts from, as its command line gives it: the site and how to
+/// build it, where to listen, the store, the limits, the folders it writes, and the environment
+/// its keys come from. `ServeServer.build` turns it into a server.
+public struct ServeConfiguration: Sendable {
+    /// The site and how it is built (its folder, locales, `--strict`, `--cache`).
+    public var build: BuildOptions
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// A SQLite file, or a `postgres://` URL.
+    public var database = "beckon-invites.sqlite"
+    /// Invites one sender may create in 24 hours.
+    public var invitesPerDay = RateLimit.friend.limit
+    /// The locale string a sender over the limit is shown; `nil` for `inApp.rateLimited`, which a
+    /// site may lack (a key given and missing stops the server at start).
+    public var rateLimitMessage: String?
+    /// Where email invites' emails are written for a mail agent (`--outbox`).
+    public var outbox: URL?
+    /// With `build.cacheFolder`, the most megabytes of invites' own pages and cards kept there.
+    public var inviteCacheMegabytes = 1024
+    /// On PostgreSQL, how long an invite's lookup may answer its links.
+    public var linkCacheSeconds = 10
+    /// The event loops, shared with the store's connections (`ServeThreads.start`).
+    public var eventLoopGroup: (any EventLoopGroup)?
+    /// Where the keys and the API token come from.
+    public var environment = ProcessInfo.processInfo.environment
+
+    /// The string a sender over the limit is shown when none is named.
+    public static let defaultRateLimitMessage = "inApp.rateLimited"
+
+    public init(build: BuildOptions) {
+        self.build = build
+    }
+
+    /// Whether `database` names a PostgreSQL server rather than a SQLite file.
+    public var isPostgres: Bool { database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") }
+}
+
+/// Why `beckon serve` did not start: a rule id, a sentence and a fix, as the command prints them,
+/// and the build's report when the site did not build.
+public struct ServeSetupError: Error, Sendable {
+    public var rule: String
+    public var message: String
+    public var fix: String?
+    public var report: DiagnosticReport?
+
+    init(_ rule: String, _ message: String, fix: String? = nil, report: DiagnosticReport? = nil) {
+        self.rule = rule
+        self.message = message
+        self.fix = fix
+        self.report = report
+    }
+}

@@ -1,0 +1,155 @@
+import BeckonBuild
+import BeckonDiagnostics
+import BeckonEngine
+import BeckonLocalization
+import BeckonRender
+import BeckonSite
+import BeckonStore
+import BeckonStorePostgres
+import BeckonStoreSQLite
+import Foundation
+import InviteModel
+import InviteSecurity
+import NIOPosix
+
+extension ServeServer {
+    /// `beckon serve` ready to run: the site built in memory (refused when it has errors), its
+    /// settings read from that build (`beckon.yml` is read once), the link and token keys and
+    /// the API token from the environment, the store opened, the outbox and the invites' cache
+    /// made. `log` gets one line per notable event (never personal data).
+    public static func build(
+        _ configuration: ServeConfiguration, sources: SourceStore, log: @escaping @Sendable (String) -> Void
+    ) async throws(ServeSetupError) -> ServeServer {
+        let site = try await builtSite(configuration, sources: sources, log: log)
+        let config = site.config
+        let keyring: LinkKeyring
+        do {
+            keyring = try LinkKeyring.required(configuration.environment, signingKeyID: config.links.keyID)
+        } catch {
+            throw ServeSetupError(error.rule, error.message, fix: error.fix)
+        }
+        let tokens = try await tokenAuthority(config, environment: configuration.environment, log: log)
+        let store = try await openStore(configuration, log: log)
+        let token = configuration.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
+        var settings = Settings(
+            host: configuration.host, port: configuration.port, apiToken: token,
+            limit: RateLimit(limit: configuration.invitesPerDay, window: 86_400))
+        settings.eventLoopGroup = configuration.eventLoopGroup
+        if let folder = configuration.outbox {
+            do {
+                settings.outbox = try Outbox(folder: folder)
+            } catch {
+                throw ServeSetupError(
+                    "serve.outbox", "cannot use `\(folder.path)` as the outbox: \(error.localizedDescription)",
+                    fix: "Give a folder this user may create and write files in.")
+            }
+            if site.invitePages?.hasInvitationEmails != true {
+                log("the site has no email with `recipient: invitee`: nothing will be written to the outbox")
+            }
+        }
+        if let folder = configuration.build.cacheFolder {
+            // Invites' own pages and cards hold their senders' names and pictures: sealed on disk.
+            let (cache, problem) = BuildCache.sealed(
+                folder: folder.appendingPathComponent("invites"),
+                sealer: RecordSealer(key: keyring.derivedKey(for: "beckon serve: invite pages and cards")),
+                budget: configuration.inviteCacheMegabytes << 20)
+            if let problem { log(problem.warningLine) }
+            settings.inviteCache = cache
+        }
+        var server = ServeServer(site: site, store: store, keyring: keyring, tokens: tokens, settings: settings)
+        server.closing = { await (store as? PostgresInviteStore)?.close() }
+        return server
+    }
+
+    /// The site built in memory as `beckon build` would build it, with the rate-limit message
+    /// in each locale. With `--cache`, the build reuses what the last start made.
+    private static func builtSite(
+        _ configuration: ServeConfiguration, sources: SourceStore, log: @Sendable (String) -> Void
+    ) async throws(ServeSetupError) -> ServedSite {
+        let (engine, cacheProblem) = BuildCache.engine(folder: configuration.build.cacheFolder)
+        if let cacheProblem { log(cacheProblem.warningLine) }
+        let result = await Pipeline(options: configuration.build, sources: sources, engine: engine).run()
+        // The server keeps the built files, not the steps that made them.
+        engine.releaseResults()
+        guard !result.report.hasErrors, !result.artifacts.isEmpty, let pages = result.invitePages else {
+            throw ServeSetupError(
+                "serve.build", "the site does not build, so it is not served",
+                fix: "Fix the errors above (`beckon check` lists them), then start `beckon serve` again.",
+                report: result.report)
+        }
+        var served = ServedSite(config: pages.site.config, artifacts: result.artifacts)
+        served.invitePages = pages
+        served.rateLimitMessages = try rateLimitMessages(
+            configuration.rateLimitMessage, catalog: pages.catalog, locales: served.locales,
+            sourceLocale: pages.site.config.locales.defaultLocale)
+        return served
+    }
+
+    /// The rate-limit message in each served locale; the default key may be missing (the site
+    /// then answers with the English detail alone), a key given on the command line not.
+    private static func rateLimitMessages(
+        _ given: String?, catalog: Catalog, locales: [LocaleID], sourceLocale: LocaleID
+    ) throws(ServeSetupError) -> [LocaleID: String] {
+        let key = MessageKey(given ?? ServeConfiguration.defaultRateLimitMessage)
+        guard catalog.sourceEntry(key) != nil else {
+            guard let given else { return [:] }
+            throw ServeSetupError(
+                "serve.rate-limit-message", "`--rate-limit-message \(given)`: no such string in the source bundle",
+                fix:
+                    "Name a string of locales/\(sourceLocale.rawValue).yml, such as `\(ServeConfiguration.defaultRateLimitMessage)`."
+            )
+        }
+        var messages: [LocaleID: String] = [:]
+        for locale in locales {
+            guard let message = catalog.format(key, in: locale, arguments: [:]) else { continue }
+            messages[locale] = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
+        }
+        return messages
+    }
+
+    /// Seed 003's accept links carry invite tokens: verified when the site has `tokens:` and a
+    /// key is in the environment; without a key they answer the not-found page.
+    private static func tokenAuthority(
+        _ config: SiteConfig, environment: [String: String], log: @Sendable (String) -> Void
+    ) async throws(ServeSetupError) -> TokenAuthority? {
+        let variables = [TokenAuthority.privateKeyVariable, TokenAuthority.publicKeyVariable]
+        guard let tokens = config.tokens, variables.contains(where: { !(environment[$0] ?? "").isEmpty }) else {
+            if config.tokens?.acceptURL != nil {
+                log("no token key in the environment: accept links with invite tokens answer the not-found page")
+            }
+            return nil
+        }
+        do {
+            return try await TokenAuthority.required(environment, policy: TokenPolicy(tokens))
+        } catch {
+            throw ServeSetupError(error.rule, error.message, fix: error.fix)
+        }
+    }
+
+    /// The store `--database` names: a SQLite file, or PostgreSQL for several instances.
+    private static func openStore(
+        _ configuration: ServeConfiguration, log: @escaping @Sendable (String) -> Void
+    ) async throws(ServeSetupError) -> any InviteStore {
+        let seconds = configuration.linkCacheSeconds
+        do {
+            guard configuration.isPostgres else { return try SQLiteInviteStore(path: configuration.database) }
+            return try await PostgresInviteStore(
+                url: configuration.database,
+                eventLoopGroup: configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton,
+                linkCacheLifetime: .seconds(seconds)
+            ) { listening in
+                log(
+                    listening
+                        ? "listening for other instances' changes: links' lookups are kept up to \(seconds) s"
+                        : "not listening for other instances' changes: every link is looked up in the database")
+            }
+        } catch {
+            throw ServeSetupError(
+                "serve.store", "cannot open the invite store: \(error)",
+                fix: configuration.isPostgres
+                    ? "Check that PostgreSQL answers at that address and the user may create tables in the database."
+                    : "Check that the folder exists and is writable, or give another file with `--database`.")
+        }
+    }
+}
