@@ -1,3 +1,4 @@
+import BeckonStore
 import PostgresNIO
 
 /// Reads a row's columns by name; a value that does not decode is a `StoredValueError` naming

@@ -3,10 +3,11 @@ import Foundation
 import InviteModel
 import PostgresNIO
 
-/// A create in one statement: `beckon_create_invite` (migration v4) takes the sender's lock, checks
+/// A create in one statement: `beckon_create_invite` (migration v6) takes the sender's lock, checks
 /// the idempotency key and the rate limit, and inserts the invite, its `invite_created` event and
-/// the key, in the same order and with the same answers as the SQLite store. Prepared once per
-/// connection.
+/// the key, in the same order and with the same answers as the SQLite store. The invite goes in
+/// as one row of `invites`, built from `InviteColumn.all`: the function names no column it does
+/// not decide with, so a new column needs no new function. Prepared once per connection.
 struct CreateInvite: PostgresPreparedStatement {
     /// What the function decided, and what the store reads next for it.
     enum Decision: Equatable {
@@ -21,17 +22,17 @@ struct CreateInvite: PostgresPreparedStatement {
 
     typealias Row = Decision
 
-    static let name = "beckon_create_invite_1"
+    static let name = "beckon_create_invite_\(InviteRecord.columns.count)"
 
-    static let sql = """
-        SELECT result_kind, result_invite, result_oldest FROM beckon_create_invite(
-            $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
-            $24)
-        """
+    static let sql: String = {
+        let count = InviteRecord.columns.count
+        let row = (1...count).map { "$\($0)" }.joined(separator: ", ")
+        let rest = (count + 1...count + 4).map { "$\($0)" }.joined(separator: ", ")
+        return
+            "SELECT result_kind, result_invite, result_oldest FROM beckon_create_invite(ROW(\(row))::invites, \(rest))"
+    }()
 
-    static let bindingDataTypes: [PostgresDataType] =
-        [.uuid] + Array(repeating: .text, count: 7) + Array(repeating: .int8, count: 7)
-        + Array(repeating: .text, count: 7) + [.int8, .int8]
+    static let bindingDataTypes: [PostgresDataType] = InviteRecord.dataTypes + [.text, .text, .int8, .int8]
 
     var record: InviteRecord
     var limit: RateLimit
@@ -39,32 +40,12 @@ struct CreateInvite: PostgresPreparedStatement {
     var requestHash: String?
 
     func makeBindings() throws -> PostgresBindings {
-        let invite = record.invite
-        var bindings = PostgresBindings(capacity: 24)
-        bindings.append(invite.id)
-        bindings.append(invite.code.rawValue)
-        bindings.append(invite.senderID)
-        bindings.append(invite.context.rawValue)
-        bindings.append(invite.contextID)
-        bindings.append(invite.channel.rawValue)
-        bindings.append(invite.status.rawValue)
-        bindings.append(invite.inviteeID)
-        bindings.append(Milliseconds.from(invite.createdAt))
-        bindings.append(invite.sentAt.map(Milliseconds.from))
-        bindings.append(invite.resentAt.map(Milliseconds.from))
-        bindings.append(invite.openedAt.map(Milliseconds.from))
-        bindings.append(invite.acceptedAt.map(Milliseconds.from))
-        bindings.append(invite.cancelledAt.map(Milliseconds.from))
-        bindings.append(Milliseconds.from(invite.expiresAt))
-        bindings.append(record.senderFirstName)
-        bindings.append(record.recipient)
-        bindings.append(record.locale)
-        bindings.append(record.variant)
-        bindings.append(record.contextTitle)
+        var bindings = PostgresBindings(capacity: InviteRecord.columns.count + 4)
+        record.bind(into: &bindings)
         bindings.append(idempotencyKey)
         bindings.append(requestHash)
         bindings.append(Int64(limit.limit))
-        bindings.append(Milliseconds.from(invite.createdAt.addingTimeInterval(-limit.window)))
+        bindings.append(Milliseconds.from(record.invite.createdAt.addingTimeInterval(-limit.window)))
         return bindings
     }
 

@@ -16,6 +16,73 @@ enum StoreSchema {
         Migration(name: "v3-events-numbered-when-read", statements: version3),
         Migration(name: "v4-create-invite-function", statements: version4),
         Migration(name: "v5-change-notifications", statements: version5),
+        Migration(name: "v6-create-invite-takes-a-row", statements: version6),
+    ]
+
+    /// `beckon_create_invite` takes the new invite as one row of `invites` (`CreateInvite` builds
+    /// it from `InviteColumn.all`) instead of a parameter per column, and inserts it whole: the
+    /// function names only the columns it decides with, so a column added to the table needs no
+    /// new function. The decisions, their order and their answers are v4's.
+    private static let version6: [PostgresQuery] = [
+        """
+        CREATE FUNCTION beckon_create_invite(
+            p_invite invites, p_key TEXT, p_request_hash TEXT, p_limit BIGINT, p_window_start BIGINT
+        ) RETURNS TABLE (result_kind TEXT, result_invite UUID, result_oldest BIGINT)
+        LANGUAGE plpgsql VOLATILE AS $$
+        DECLARE
+            previous_hash TEXT;
+            previous_invite UUID;
+            counted BIGINT;
+            oldest BIGINT;
+        BEGIN
+            PERFORM pg_advisory_xact_lock(1650549583, hashtext(p_invite.sender_id));
+            IF p_key IS NOT NULL THEN
+                SELECT k.request_hash, k.invite_id INTO previous_hash, previous_invite
+                FROM idempotency_keys k WHERE k.sender_id = p_invite.sender_id AND k.key = p_key;
+                IF FOUND THEN
+                    IF previous_hash IS NOT DISTINCT FROM p_request_hash THEN
+                        RETURN QUERY SELECT 'replayed'::TEXT, previous_invite, NULL::BIGINT;
+                    ELSE
+                        RETURN QUERY SELECT 'key_reused'::TEXT, NULL::UUID, NULL::BIGINT;
+                    END IF;
+                    RETURN;
+                END IF;
+            END IF;
+            IF p_limit <= 0 THEN
+                RETURN QUERY SELECT 'limited'::TEXT, NULL::UUID, NULL::BIGINT;
+                RETURN;
+            END IF;
+            SELECT COUNT(*) INTO counted FROM invites i
+            WHERE i.sender_id = p_invite.sender_id AND i.created_at > p_window_start;
+            IF counted >= p_limit THEN
+                SELECT i.created_at INTO oldest FROM invites i
+                WHERE i.sender_id = p_invite.sender_id AND i.created_at > p_window_start
+                ORDER BY i.created_at LIMIT 1 OFFSET counted - p_limit;
+                RETURN QUERY SELECT 'limited'::TEXT, NULL::UUID, oldest;
+                RETURN;
+            END IF;
+            INSERT INTO invites SELECT (p_invite).* ON CONFLICT (code) DO NOTHING;
+            IF NOT FOUND THEN
+                RETURN QUERY SELECT 'code_taken'::TEXT, NULL::UUID, NULL::BIGINT;
+                RETURN;
+            END IF;
+            INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
+            VALUES (
+                'invite_created', p_invite.id, p_invite.code, p_invite.sender_id, p_invite.context,
+                p_invite.channel, p_invite.created_at);
+            IF p_key IS NOT NULL THEN
+                INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
+                VALUES (p_invite.sender_id, p_key, p_request_hash, p_invite.id, p_invite.created_at);
+            END IF;
+            RETURN QUERY SELECT 'created'::TEXT, p_invite.id, NULL::BIGINT;
+        END
+        $$
+        """,
+        """
+        DROP FUNCTION beckon_create_invite(
+            UUID, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT,
+            TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, BIGINT)
+        """,
     ]
 
     /// Every change of an invite or a sender's picture notifies `ChangeListener.channel` at its

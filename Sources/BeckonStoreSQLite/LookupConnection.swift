@@ -1,3 +1,4 @@
+import BeckonStore
 import Foundation
 import GRDB
 import GRDBSQLite
