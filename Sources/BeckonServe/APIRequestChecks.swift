@@ -6,18 +6,18 @@ import Hummingbird
 
 /// What an API request must pass before the generated code reads it, for what that code would
 /// read too late or too loosely:
-/// - the body, at most `RequestFields.maximumBytes` (`AvatarPicture.maximumBytes` for a picture),
-///   413 beyond: the runtime collects a body without a bound;
-/// - a JSON body, strictly (valid UTF-8, no member given twice, depth bounded): the generated
-///   decoders would read a member given twice as one of its values;
+/// - the body, at most `RequestBody.maximumBytes` (`AvatarPicture.maximumBytes` for a picture),
+///   413 beyond, and the connection closed: the runtime collects a body without a bound;
+/// - a JSON body, strictly (valid UTF-8, no member given twice, depth bounded) and held to the
+///   document's shape (`APIBodyShape`: an unknown member named with its place): the generated
+///   decoders would read a member given twice as one of its values, and name no unknown member;
 /// - `Accept`: the generated server checks it only once the operation has run (an invite made,
 ///   its email in the outbox, and then 406), so a request that accepts no JSON is refused here,
 ///   before anything is done, and the header is not passed on;
-/// - `Idempotency-Key`, passed on as sent (`APIRequestAsSent.idempotencyKey`): the generated
-///   code reads header values percent-decoded, which would make `a%41` and `aA` one key.
+/// - `Idempotency-Key`: the generated code reads header values percent-decoded, which would make
+///   `a%41` and `aA` one key, so its `%` are escaped here and the operation reads the key as sent.
 ///
-/// The strictly parsed body is passed on too (`APIRequestAsSent.body`), so an operation reads
-/// its members without parsing it again.
+/// The body is then decoded once, by the generated code, into the operation's typed input.
 struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -31,7 +31,7 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
             )
         }
         let picture = request.method == .put
-        let limit = picture ? AvatarPicture.maximumBytes : RequestFields.maximumBytes
+        let limit = picture ? AvatarPicture.maximumBytes : RequestBody.maximumBytes
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: limit)
@@ -46,30 +46,29 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
             response.headers[.connection] = "close"
             return response
         }
-        var sent = APIRequestAsSent(idempotencyKey: request.headers[.idempotencyKey])
-        if Self.takesJSON(request), body.readableBytes > 0, Self.mayBeJSON(request.headers[.contentType]) {
-            sent.body = try RequestFields.parse(body)
+        if let shape = Self.bodyShape(request), body.readableBytes > 0, Self.mayBeJSON(request.headers[.contentType]) {
+            try shape.check(try RequestBody.parse(body))
         }
         var head = request.head
         head.headerFields[.accept] = nil
-        request = Request(head: head, body: request.body)
-        return try await APIRequestAsSent.$current.withValue(sent) {
-            try await next(request, context)
+        if let key = head.headerFields[.idempotencyKey], key.contains("%") {
+            head.headerFields[.idempotencyKey] = key.replacingOccurrences(of: "%", with: "%25")
         }
+        return try await next(Request(head: head, body: request.body), context)
     }
 
-    /// Whether the operation takes a JSON body: create, bulk create and accept.
-    /// The path is read as the router reads it, empty segments skipped (`/v1//invites/` is
-    /// `/v1/invites`).
-    private static func takesJSON(_ request: Request) -> Bool {
-        guard request.method == .post else { return false }
+    /// The shape of the operation's JSON body (create, bulk create and accept), or `nil` for one
+    /// that takes none. The path is read as the router reads it, empty segments skipped
+    /// (`/v1//invites/` is `/v1/invites`).
+    private static func bodyShape(_ request: Request) -> APIBodyShape? {
+        guard request.method == .post else { return nil }
         let segments = request.uri.path.split(separator: "/")
-        guard segments.count >= 2, segments[0] == "v1", segments[1] == "invites" else { return false }
+        guard segments.count >= 2, segments[0] == "v1", segments[1] == "invites" else { return nil }
         switch segments.count {
-        case 2: return true
-        case 3: return segments[2] == "bulk"
-        case 4: return segments[3] == "accept"
-        default: return false
+        case 2: return APIBodyShape.of("post", "/v1/invites")
+        case 3 where segments[2] == "bulk": return APIBodyShape.of("post", "/v1/invites/bulk")
+        case 4 where segments[3] == "accept": return APIBodyShape.of("post", "/v1/invites/{code}/accept")
+        default: return nil
         }
     }
 
@@ -83,18 +82,6 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts.contains("*") else { return true }
         return type == "application/json" || type.hasSuffix("+json")
     }
-}
-
-/// What the API request running sent, as `APIRequestChecks` read it.
-struct APIRequestAsSent: Sendable {
-    /// `Idempotency-Key`, as sent.
-    var idempotencyKey: String?
-    /// The JSON body, parsed strictly; `nil` for an operation that takes none, an empty body, or
-    /// a body whose `Content-Type` the generated code would not decode as JSON.
-    var body: JSONValue?
-
-    /// The request of the operation running.
-    @TaskLocal static var current = APIRequestAsSent()
 }
 
 /// Reading `Accept` for an API that answers JSON only.

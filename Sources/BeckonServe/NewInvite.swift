@@ -1,3 +1,4 @@
+import BeckonAPI
 import BeckonSite
 import InviteModel
 
@@ -14,30 +15,26 @@ struct NewInvite: Sendable, Hashable {
     var locale: String?
     var variant: String?
 
-    /// The members a create request may have.
-    static let members: Set<String> = [
-        "senderId", "senderFirstName", "context", "contextId", "contextTitle", "channel", "recipient", "locale",
-        "variant",
-    ]
-    /// The members one recipient of a bulk request may have.
-    static let recipientMembers: Set<String> = ["recipient", "channel", "locale"]
-
-    /// Reads and checks a create request.
-    init(_ fields: RequestFields, config: SiteConfig) throws(APIProblem) {
-        senderID = try fields.identifier("senderId", required: true)!
-        senderFirstName = try fields.text("senderFirstName", maximum: 1_000)
-        context = try fields.choice("context", of: InviteContext.self) ?? .generic
-        contextID = try fields.identifier("contextId")
-        contextTitle = try fields.text("contextTitle", maximum: 1_000)
-        channel = try fields.choice("channel", of: InviteChannel.self, required: true)!
-        recipient = try Self.recipient(fields, channel: channel)
-        locale = try Self.locale(fields, config: config)
-        variant = try Self.variant(fields, config: config)
+    /// A create request's members as the generated code decoded them, checked against the site.
+    init(
+        senderID: String, senderFirstName: String?, context: Components.Schemas.Context?, contextID: String?,
+        contextTitle: String?, channel: Components.Schemas.Channel, recipient: String?, locale: String?,
+        variant: String?, config: SiteConfig
+    ) throws(APIProblem) {
+        self.senderID = try FieldRules.identifier(senderID, "senderId")!
+        self.senderFirstName = try FieldRules.text(senderFirstName, "senderFirstName", maximum: 1_000)
+        self.context = InviteContext(rawValue: context?.rawValue ?? "generic") ?? .generic
+        self.contextID = try FieldRules.identifier(contextID, "contextId")
+        self.contextTitle = try FieldRules.text(contextTitle, "contextTitle", maximum: 1_000)
+        // The document's channels are the model's, spelled alike.
+        self.channel = InviteChannel(rawValue: channel.rawValue) ?? .other
+        self.recipient = try Self.recipient(recipient, channel: self.channel)
+        self.locale = try Self.locale(locale, config: config)
+        self.variant = try Self.variant(variant, config: config)
     }
 
     /// The recipient in its normal form, required for the channels that address one person.
-    static func recipient(_ fields: RequestFields, channel: InviteChannel) throws(APIProblem) -> String? {
-        let text = try fields.string("recipient")
+    static func recipient(_ text: String?, channel: InviteChannel) throws(APIProblem) -> String? {
         switch channel {
         case .email:
             guard let text else { throw .badRequest("An email invite needs `recipient`.", field: "recipient") }
@@ -68,8 +65,8 @@ struct NewInvite: Sendable, Hashable {
         }
     }
 
-    static func locale(_ fields: RequestFields, config: SiteConfig) throws(APIProblem) -> String? {
-        guard let text = try fields.string("locale") else { return nil }
+    static func locale(_ text: String?, config: SiteConfig) throws(APIProblem) -> String? {
+        guard let text else { return nil }
         guard let locale = config.locales.list.first(where: { $0.rawValue == text }) else {
             let list = config.locales.list.map(\.rawValue).joined(separator: ", ")
             throw .badRequest("`locale` must be one of the site's locales: \(list).", field: "locale")
@@ -77,8 +74,8 @@ struct NewInvite: Sendable, Hashable {
         return locale.rawValue
     }
 
-    static func variant(_ fields: RequestFields, config: SiteConfig) throws(APIProblem) -> String? {
-        guard let text = try fields.identifier("variant") else { return nil }
+    static func variant(_ text: String?, config: SiteConfig) throws(APIProblem) -> String? {
+        guard let text = try FieldRules.identifier(text, "variant") else { return nil }
         let variants = config.share?.variants.map(\.id) ?? []
         guard variants.contains(text) else {
             let list = variants.isEmpty ? "none (the site has no `share.variants`)" : variants.joined(separator: ", ")

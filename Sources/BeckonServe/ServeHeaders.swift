@@ -65,7 +65,7 @@ extension APIProblem {
                     ? nil
                     : keys.enumerated().map { index, key in
                         key.intValue.map { "[\($0)]" }
-                            ?? (index == 0 ? "" : ".") + RequestFields.printable(key.stringValue)
+                            ?? (index == 0 ? "" : ".") + RequestBody.printable(key.stringValue)
                     }.joined()
             }
             ?? (error.underlyingError is DecodingError

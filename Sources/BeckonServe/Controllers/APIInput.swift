@@ -3,17 +3,9 @@ import Foundation
 import InviteModel
 import OpenAPIRuntime
 
-/// Reading what an API request sent: its body's members as `APIRequestChecks` parsed them, its
-/// idempotency key, a user id, a page's limit.
+/// Reading what an API request sent: what its body is compared by, its idempotency key, a user
+/// id, a page's limit.
 enum APIInput {
-    /// A JSON body's members, each one of `allowed`, read from the body as `APIRequestChecks`
-    /// parsed it. It parses every body the generated code decodes as JSON on these routes; an
-    /// operation reached without one is refused rather than read another way.
-    static func fields(allowed: Set<String>) throws(APIProblem) -> RequestFields {
-        guard let body = APIRequestAsSent.current.body else { throw .badRequest("The body must be a JSON object.") }
-        return try RequestFields(body, allowed: allowed)
-    }
-
     /// What an idempotency key's request is compared by: the decoded body written again, members
     /// sorted, so the same request in other spacing or order is the same; nothing without a key.
     static func compared(_ payload: some Encodable, key: String?) throws -> [UInt8] {

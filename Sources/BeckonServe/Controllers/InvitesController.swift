@@ -8,7 +8,8 @@ import OpenAPIRuntime
 
 /// The invite API's invites: create (one or a batch), read, send, resend, cancel and accept,
 /// each answered with the invite's share message and, for an email invite, its invitation email.
-/// Each operation reads the body `APIRequestChecks` parsed (`APIRequestAsSent.body`).
+/// Each operation reads its body as the generated code decoded it, once `APIRequestChecks` has
+/// held its bytes to the document's shape.
 struct InvitesController: Sendable {
     let site: ServedSite
     let service: InviteService
@@ -22,9 +23,12 @@ struct InvitesController: Sendable {
         switch input.body {
         case .json(let json): payload = json
         }
-        let new = try NewInvite(try APIInput.fields(allowed: NewInvite.members), config: site.config)
+        let new = try NewInvite(
+            senderID: payload.senderId, senderFirstName: payload.senderFirstName, context: payload.context,
+            contextID: payload.contextId, contextTitle: payload.contextTitle, channel: payload.channel,
+            recipient: payload.recipient, locale: payload.locale, variant: payload.variant, config: site.config)
         try requireEmailValues(new)
-        let key = try APIInput.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
+        let key = try APIInput.idempotencyKey(input.headers.idempotencyKey)
         let language = input.headers.acceptLanguage
         let (record, created) = try await service.create(
             new, idempotencyKey: key, body: try APIInput.compared(payload, key: key),
@@ -41,28 +45,38 @@ struct InvitesController: Sendable {
     /// Up to 20 invites from one sender in one request (seed 000 E3): every recipient is checked
     /// and duplicates (after normalising) are refused before any invite is made, and the invites
     /// are stored all or none (a batch that would cross the rate limit is a 429 with nothing
-    /// stored).
+    /// stored). A recipient's `locale` overrides the request's.
     func createInvites(_ input: Operations.CreateInvites.Input) async throws -> Operations.CreateInvites.Output {
         let payload: Operations.CreateInvites.Input.Body.JsonPayload
         switch input.body {
         case .json(let json): payload = json
         }
-        let fields = try APIInput.fields(
-            allowed: NewInvite.members.subtracting(["recipient", "channel"]).union(["recipients"]))
-        let recipients = try fields.objects(
-            "recipients", allowed: NewInvite.recipientMembers, maximum: BulkInvite<String>.maximum)
+        let recipients = payload.recipients
+        guard !recipients.isEmpty else {
+            throw APIProblem.badRequest("`recipients` must not be empty.", field: "recipients")
+        }
+        guard recipients.count <= BulkInvite<String>.maximum else {
+            throw APIProblem.badRequest(
+                "`recipients` holds \(recipients.count) entries; the most is \(BulkInvite<String>.maximum).",
+                field: "recipients")
+        }
         var requests: [NewInvite] = []
         var seen: [String: Int] = [:]
         for (index, recipient) in recipients.enumerated() {
-            var merged = fields.merging(recipient)
-            merged.remove("recipients")
             let new: NewInvite
             do {
-                new = try NewInvite(merged, config: site.config)
+                new = try NewInvite(
+                    senderID: payload.senderId, senderFirstName: payload.senderFirstName, context: payload.context,
+                    contextID: payload.contextId, contextTitle: payload.contextTitle, channel: recipient.channel,
+                    recipient: recipient.recipient, locale: recipient.locale ?? payload.locale,
+                    variant: payload.variant, config: site.config)
                 try requireEmailValues(new)
             } catch {
+                // A recipient's own member is named with its place in the list.
                 var problem = error
-                problem.field = problem.field.map { "recipients[\(index)].\($0)" }
+                if let field = problem.field, ["recipient", "channel", "locale"].contains(field) {
+                    problem.field = "recipients[\(index)].\(field)"
+                }
                 throw problem
             }
             let key = "\(new.channel.rawValue):\((new.recipient ?? "").lowercased())"
@@ -74,7 +88,7 @@ struct InvitesController: Sendable {
             seen[key] = index
             requests.append(new)
         }
-        let key = try APIInput.idempotencyKey(APIRequestAsSent.current.idempotencyKey)
+        let key = try APIInput.idempotencyKey(input.headers.idempotencyKey)
         let compared = try APIInput.compared(payload, key: key)
         let language = site.locale(acceptLanguage: input.headers.acceptLanguage)
         var made: [Components.Schemas.Invite] = []
@@ -111,8 +125,11 @@ struct InvitesController: Sendable {
     }
 
     func acceptInvite(_ input: Operations.AcceptInvite.Input) async throws -> Operations.AcceptInvite.Output {
-        let fields = try APIInput.fields(allowed: ["inviteeId"])
-        let invitee = try fields.identifier("inviteeId", required: true)
+        let payload: Operations.AcceptInvite.Input.Body.JsonPayload
+        switch input.body {
+        case .json(let json): payload = json
+        }
+        let invitee = try FieldRules.identifier(payload.inviteeId, "inviteeId")
         let record = try await service.apply(.accept, code: input.path.code, inviteeID: invitee)
         return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
     }
