@@ -1,5 +1,7 @@
 import ArgumentParser
+import BeckonBuild
 import BeckonDiagnostics
+import BeckonEngine
 import BeckonSite
 import Foundation
 import InviteModel
@@ -29,6 +31,15 @@ func fail(_ rule: String, _ message: String, fix: String? = nil) -> ExitCode {
     if let fix { text += "  fix: \(fix)\n" }
     FileHandle.standardError.write(Data(text.utf8))
     return ExitCode(1)
+}
+
+/// The engine of a run with `--cache DIR` (its results kept there and reused by the next run),
+/// or a new one; a cache that cannot be used is a warning on standard error, and the run goes on
+/// without it.
+func cachedEngine(_ options: BuildOptions) -> Engine {
+    let (engine, problem) = BuildCache.engine(folder: options.cacheFolder)
+    if let problem { FileHandle.standardError.write(Data((warningText(problem) + "\n").utf8)) }
+    return engine
 }
 
 /// A warning as `fail` writes an error, for the commands that go on after it: its rule id, its

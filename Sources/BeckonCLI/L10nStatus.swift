@@ -28,10 +28,8 @@ struct L10nStatus: AsyncParsableCommand {
         } catch {
             recovery = error
         }
-        let result = await Pipeline(
-            options: options.buildOptions(write: false),
-            sources: sources
-        ).run()
+        let buildOptions = options.buildOptions(write: false)
+        let result = await Pipeline(options: buildOptions, sources: sources, engine: cachedEngine(buildOptions)).run()
         let findings = DiagnosticReport(
             [recovery].compactMap { $0 }
                 + result.report.diagnostics.filter {

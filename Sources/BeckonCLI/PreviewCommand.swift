@@ -53,8 +53,7 @@ struct PreviewCommand: AsyncParsableCommand {
         var buildOptions = options.buildOptions(write: false)
         // Each rebuild's log line says why the first files it rendered again were not reused.
         buildOptions.explain = .rendered
-        let (engine, cacheProblem) = BuildCache.engine(folder: buildOptions.cacheFolder)
-        if let cacheProblem { FileHandle.standardError.write(Data((warningText(cacheProblem) + "\n").utf8)) }
+        let engine = cachedEngine(buildOptions)
         let session = PreviewSession(options: buildOptions, engine: engine)
         let first = await session.rebuild()
         if first.broken {

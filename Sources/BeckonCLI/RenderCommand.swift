@@ -76,7 +76,11 @@ struct RenderCommand: AsyncParsableCommand {
         var buildOptions = options.buildOptions(output: nil, keepGoing: false, write: false)
         buildOptions.invite = parsed
         buildOptions.sendDate = now
-        let result: BuildResult? = parsed == nil ? nil : await Pipeline(options: buildOptions, sources: sources).run()
+        // With --cache, what does not depend on the invite (the site loaded, its strings, layouts and
+        // checks prepared) is reused from the last run.
+        let result: BuildResult? =
+            parsed == nil
+            ? nil : await Pipeline(options: buildOptions, sources: sources, engine: cachedEngine(buildOptions)).run()
         // Nothing printed may repeat the invite's personal data.
         let personal = [
             parsed?.inviterFirstName, parsed?.inviterName, parsed?.inviteeFirstName, parsed?.inviteeEmail.address,

@@ -136,6 +136,27 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    /// With `--cache`, a second render reuses what does not depend on the invite and writes the
+    /// same card.
+    @Test func aRenderWithACacheReusesItAndWritesTheSameCard() throws {
+        let folder = TemporaryDirectory()
+        let file = try write(Self.invite, in: folder)
+        var cards: [[UInt8]] = []
+        for round in 0..<2 {
+            let out = folder.path("out\(round)").path
+            let run = try BeckonBinary.run(
+                [
+                    "render", "--kind", "og-card", "--invite", file, "--locale", "ar", "--output", out, "--cache",
+                    folder.path("cache").path,
+                ])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            cards.append(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent("lea.png"))))
+        }
+        #expect(cards[0] == cards[1])
+        let kept = FileManager.default.enumerator(atPath: folder.path("cache").path)?.allObjects.count ?? 0
+        #expect(kept > 0, "nothing was kept in the cache")
+    }
+
     @Test func aBrokenInviteIsLocatedAndWritesNothing() throws {
         let folder = TemporaryDirectory()
         let file = try write(#"{"id": "x", "inviterFirstName": "Lea\r\nBcc: someone@example.com"}"#, in: folder)
