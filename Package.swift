@@ -47,6 +47,11 @@ let package = Package(
         .target(name: "CBeckonJPEG", dependencies: ["CJPEG"]),
 
         // Libraries, in dependency order.
+        .target(name: "BeckonDiagnostics"),
+        .target(name: "BeckonJSON"),
+        .target(name: "BeckonBase64", dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]),
+        .target(name: "BeckonProvenance", dependencies: ["BeckonBase64", "BeckonDiagnostics"]),
+        .target(name: "BeckonURL"),
         .target(name: "InviteModel", dependencies: ["BeckonURL"]),
         .target(name: "BeckonStore", dependencies: ["InviteModel"]),
         .target(
@@ -72,11 +77,6 @@ let package = Package(
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]
         ),
-        .target(name: "BeckonDiagnostics"),
-        .target(name: "BeckonJSON"),
-        .target(name: "BeckonBase64", dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]),
-        .target(name: "BeckonProvenance", dependencies: ["BeckonBase64", "BeckonDiagnostics"]),
-        .target(name: "BeckonURL"),
         .target(name: "BeckonEngine", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "BeckonText", dependencies: ["CBeckonICU"]),
         .target(name: "BeckonMarkdown", dependencies: ["CCmark"]),
@@ -100,12 +100,6 @@ let package = Package(
             ]
         ),
         .target(
-            name: "BeckonWeb",
-            dependencies: [
-                "BeckonDiagnostics", "BeckonLocalization", "BeckonProvenance", "BeckonSite", "InviteModel",
-                "BeckonRender", "BeckonCards", "BeckonText",
-            ]),
-        .target(
             name: "BeckonMessages",
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonSite", "BeckonURL", "InviteModel", "BeckonRender",
@@ -120,10 +114,15 @@ let package = Package(
                 "BeckonRender", "BeckonMIME", "BeckonText", "InviteModel", "BeckonEngine",
             ]),
         .target(
-            name: "BeckonReview",
+            name: "BeckonCards",
             dependencies: [
-                "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonChecks", "BeckonText",
-                "BeckonProvenance",
+                "BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CBeckonJPEG", "CLibDeflate", "CZlib",
+            ]),
+        .target(
+            name: "BeckonWeb",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonProvenance", "BeckonSite", "InviteModel",
+                "BeckonRender", "BeckonCards", "BeckonText",
             ]),
         .target(
             name: "BeckonChecks",
@@ -135,6 +134,12 @@ let package = Package(
             ]
         ),
         .target(
+            name: "BeckonReview",
+            dependencies: [
+                "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonChecks", "BeckonText",
+                "BeckonProvenance",
+            ]),
+        .target(
             name: "BeckonBuild",
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
@@ -144,11 +149,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(
-            name: "BeckonCards",
-            dependencies: [
-                "BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CBeckonJPEG", "CLibDeflate", "CZlib",
-            ]),
         // Guards for servers that take connections from clients they do not trust.
         .target(
             name: "BeckonConnections",
