@@ -8,11 +8,14 @@ import Synchronization
 /// answered before the transaction that holds it has committed; if the commit fails, every write
 /// in it fails with that error.
 final class WriteBatcher: Sendable {
-    private typealias Outcome = Result<any Sendable, any Error>
-
+    /// One write waiting for a transaction, its type erased into what the batch does with it:
+    /// run it in its savepoint (keeping its own typed outcome), then answer it once the
+    /// transaction has committed, or fail it with the commit's error.
     private struct Job: Sendable {
-        let body: @Sendable (Database) throws -> any Sendable
-        let continuation: CheckedContinuation<any Sendable, any Error>
+        /// Runs the write in its savepoint; returns how to answer it after the commit.
+        let run: @Sendable (Database) -> @Sendable () -> Void
+        /// Answers the write with the error its transaction failed with.
+        let fail: @Sendable (any Error) -> Void
     }
 
     private struct State {
@@ -32,18 +35,32 @@ final class WriteBatcher: Sendable {
 
     /// Runs `body` in a write transaction, possibly shared with writes asked for meanwhile.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let value = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<any Sendable, any Error>) in
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let job = Job(
+                run: { db in
+                    let outcome: Result<T, any Error>
+                    do {
+                        var value: T?
+                        try db.inSavepoint {
+                            value = try body(db)
+                            return .commit
+                        }
+                        // A savepoint always runs its closure, so the value is there.
+                        outcome = value.map { .success($0) } ?? .failure(CancellationError())
+                    } catch {
+                        outcome = .failure(error)
+                    }
+                    return { continuation.resume(with: outcome) }
+                },
+                fail: { continuation.resume(throwing: $0) })
             let starts = state.withLock { state -> Bool in
-                state.pending.append(Job(body: { try body($0) }, continuation: continuation))
+                state.pending.append(job)
                 guard !state.draining else { return false }
                 state.draining = true
                 return true
             }
             if starts { Task { await self.drain() } }
         }
-        // Each job's continuation is resumed with what its own body returned.
-        return value as! T
     }
 
     /// Runs the queued writes, a transaction at a time, until none is left.
@@ -56,26 +73,12 @@ final class WriteBatcher: Sendable {
                 return batch
             }
             guard !batch.isEmpty else { return }
-            let outcomes: [Outcome]
             do {
-                outcomes = try await writer.write { db -> [Outcome] in
-                    batch.map { job in
-                        do {
-                            var value: (any Sendable)?
-                            try db.inSavepoint {
-                                value = try job.body(db)
-                                return .commit
-                            }
-                            return .success(value!)
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                }
+                let answers = try await writer.write { db in batch.map { $0.run(db) } }
+                for answer in answers { answer() }
             } catch {
-                outcomes = Array(repeating: .failure(error), count: batch.count)
+                for job in batch { job.fail(error) }
             }
-            for (job, outcome) in zip(batch, outcomes) { job.continuation.resume(with: outcome) }
         }
     }
 }
