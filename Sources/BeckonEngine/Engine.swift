@@ -36,9 +36,29 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// One step's results and how often they were reused this run; changed only under `lock`.
+    /// A table holds the results of one type: the type of the step that first kept one.
     private final class Table {
         var entries: [Fingerprint: Entry] = [:]
         var hits = 0
+        let valueType: ObjectIdentifier
+
+        init(valueType: ObjectIdentifier) {
+            self.valueType = valueType
+        }
+    }
+
+    /// The table of `step`'s results, made for results of `Value` when there is none; a step of
+    /// another result type under the same name is a programming error, stopped here rather than
+    /// read as a result that is never found. Called under `lock`.
+    private func table<Value>(_ step: StepName, of _: Value.Type) -> Table {
+        let type = ObjectIdentifier(Value.self)
+        guard let table = tables[step] else {
+            let table = Table(valueType: type)
+            tables[step] = table
+            return table
+        }
+        precondition(table.valueType == type, "two steps are named `\(step.rawValue)` with different result types")
+        return table
     }
 
     private let lock = NSLock()
@@ -239,7 +259,7 @@ public final class Engine: @unchecked Sendable {
             Entry(
                 value: stored.value, generation: 0, children: [], reads: reads,
                 weight: step.weight?(stored.value) ?? 0),
-            counting: \.diskHits, reason: .fromDisk)
+            of: Value.self, counting: \.diskHits, reason: .fromDisk)
         StepFrame.active?.record(child, reading: reads.keys)
         return stored.value
     }
@@ -259,7 +279,9 @@ public final class Engine: @unchecked Sendable {
     /// A kept result whose inputs are unchanged, marked used by this run together with every
     /// result it was made of, and recorded on the step asking for it; else why there is none.
     private func lookup<Value>(_ child: StepRef) -> Result<Value, Miss> {
-        guard let entry = lock.withLock({ tables[child.step]?.entries[child.key] }), let value = entry.value as? Value
+        // The table holds results of `Value` only (`table(_:of:)`), so the cast cannot miss.
+        guard let entry = lock.withLock({ table(child.step, of: Value.self).entries[child.key] }),
+            let value = entry.value as? Value
         else { return .failure(Miss(reason: .noResult)) }
         let inputs = self.inputs
         let epoch = inputs.epoch
@@ -307,13 +329,13 @@ public final class Engine: @unchecked Sendable {
         if case .failure(let miss) = miss { reason = miss.reason }
         keep(
             child, Entry(value: value, generation: 0, children: children, reads: reads, weight: weight),
-            counting: \.runs, reason: reason, seconds: seconds)
+            of: Value.self, counting: \.runs, reason: reason, seconds: seconds)
         StepFrame.active?.record(child, reading: readInputs)
         return reads
     }
 
-    private func keep(
-        _ child: StepRef, _ entry: Entry, counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
+    private func keep<Value>(
+        _ child: StepRef, _ entry: Entry, of _: Value.Type, counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
         reason: StepReason, seconds: Double? = nil
     ) {
         let epoch = inputs.epoch
@@ -328,8 +350,7 @@ public final class Engine: @unchecked Sendable {
                 // A result over a quarter of the budget would push out too much: it is not kept.
                 if let budget, entry.weight > budget / 4 { return }
             }
-            let table = tables[child.step] ?? Table()
-            tables[child.step] = table
+            let table = table(child.step, of: Value.self)
             entry.generation = generation
             clock += 1
             entry.lastUse = clock

@@ -16,6 +16,19 @@ import Testing
         return builder.finish()
     }
 
+    /// A step's results are filed by its name with their type: a second step of the same name
+    /// and another result type stops the program at once, rather than missing every time.
+    @Test func twoStepsOfOneNameAndTwoResultTypesStopTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let engine = Engine()
+            var builder = FingerprintBuilder("test")
+            builder.add("a")
+            let key = builder.finish()
+            _ = engine.value(Step<Int>("twice"), key) { 1 }
+            _ = engine.value(Step<String>("twice"), key) { "one" }
+        }
+    }
+
     @Test func aResultIsComputedOncePerKey() {
         let engine = Engine()
         engine.beginRun()
