@@ -335,7 +335,8 @@ public final class Engine: @unchecked Sendable {
     }
 
     private func keep<Value>(
-        _ child: StepRef, _ entry: Entry, of _: Value.Type, counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
+        _ child: StepRef, _ entry: Entry, of _: Value.Type,
+        counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
         reason: StepReason, seconds: Double? = nil
     ) {
         let epoch = inputs.epoch
