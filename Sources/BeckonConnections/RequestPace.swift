@@ -56,6 +56,8 @@ public final class RequestPaceHandler: ChannelDuplexHandler, RemovableChannelHan
     /// When the head of the request whose body is arriving was read, and its body's bytes so far.
     private var body: (started: NIODeadline, bytes: Int)?
     private var check: Scheduled<Void>?
+    /// The close at the end of `lingerTimeout`, once an answer closed the connection.
+    private var lingerClose: Scheduled<Void>?
     private var closingAfterAnswer = false
     private var lingering = false
 
@@ -64,21 +66,25 @@ public final class RequestPaceHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     public func handlerRemoved(context: ChannelHandlerContext) {
-        check?.cancel()
-        check = nil
+        cancelTimers()
     }
 
     public func channelInactive(context: ChannelHandlerContext) {
+        cancelTimers()
+        context.fireChannelInactive()
+    }
+
+    private func cancelTimers() {
         check?.cancel()
         check = nil
-        context.fireChannelInactive()
+        lingerClose?.cancel()
+        lingerClose = nil
     }
 
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
             body = (context.eventLoop.now, 0)
-            scheduleCheck(context)
         case .body(let buffer):
             body?.bytes += buffer.readableBytes
         case .end:
@@ -88,6 +94,14 @@ public final class RequestPaceHandler: ChannelDuplexHandler, RemovableChannelHan
         }
         // After an answer that closed the connection, what still arrives is read and dropped.
         if !lingering { context.fireChannelRead(data) }
+    }
+
+    /// A request still arriving when what was read so far is handled is checked each second
+    /// from now on; one that arrived whole in one read (nearly every request) never schedules a
+    /// check.
+    public func channelReadComplete(context: ChannelHandlerContext) {
+        if body != nil, check == nil, !lingering { scheduleCheck(context) }
+        context.fireChannelReadComplete()
     }
 
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -115,13 +129,15 @@ public final class RequestPaceHandler: ChannelDuplexHandler, RemovableChannelHan
         lingering = true
         body = nil
         check?.cancel()
+        check = nil
         context.close(mode: .output, promise: nil)
-        check = context.eventLoop.scheduleTask(in: pace.lingerTimeout) { context.close(promise: nil) }
+        lingerClose = context.eventLoop.scheduleTask(in: pace.lingerTimeout) { context.close(promise: nil) }
     }
 
     private func scheduleCheck(_ context: ChannelHandlerContext) {
         check?.cancel()
         check = context.eventLoop.scheduleTask(in: .seconds(1)) { [self] in
+            check = nil
             guard let body, !lingering else { return }
             if pace.isTooSlow(bytes: body.bytes, elapsed: context.eventLoop.now - body.started) {
                 context.close(promise: nil)

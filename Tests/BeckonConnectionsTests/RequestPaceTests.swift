@@ -73,6 +73,7 @@ import Testing
         _ = try channel.readInbound(as: HTTPRequestPart.self)
         _ = try channel.readInbound(as: HTTPRequestPart.self)
         try channel.writeInbound(Self.body(10))
+        try channel.writeInbound(HTTPRequestPart.end(nil))
         #expect(try channel.readInbound(as: HTTPRequestPart.self) == nil)
         loop.advanceTime(by: .seconds(3))
         #expect(!channel.isActive)
