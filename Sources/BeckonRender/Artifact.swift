@@ -3,52 +3,18 @@ import BeckonProvenance
 import BeckonSite
 import Foundation
 
-/// What an output file is, as recorded in `manifest.json`.
-public enum ArtifactKind: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    case landing
-    case expired
-    case gone
-    case android
-    /// The page for someone who already has the app (seed 000 E7).
-    case accepted
-    /// `.well-known/apple-app-site-association`.
-    case aasa
-    /// `.well-known/assetlinks.json`.
-    case assetlinks
-    /// A file copied from `static/`.
-    case asset
-    /// A pre-composed share message (`messages/LOCALE/CONTEXT.CHANNEL.txt`).
-    case shareMessage = "share-message"
-    /// An Open Graph preview card (`cards/LOCALE/….png`).
-    case ogCard = "og-card"
-    /// An email's HTML part (`emails/LOCALE/SAMPLE/NAME.html`).
-    case emailHTML = "email-html"
-    /// An email's plain-text part (`….txt`).
-    case emailText = "email-text"
-    /// An email as a complete MIME message (`….eml`).
-    case emailMIME = "email-mime"
-    /// An email's subject, preheader and parts as JSON for an email service provider (`….json`).
-    case emailSidecar = "email-sidecar"
-    /// The localization reviewer page (`review/index.html`).
-    case review
-    /// An HTML file checked by `beckon lint`, which Beckon did not build.
-    case document
-    /// A host's configuration (`_headers`, `_redirects`, `_serving/nginx.conf`, `_serving/Caddyfile`),
-    /// read by the host and never served.
-    case servingRules = "serving-rules"
-
-    /// Whether the artifact is one of a site's invite pages.
-    public var isInvitePage: Bool { [.landing, .expired, .gone, .android, .accepted].contains(self) }
-
-    public static func < (lhs: ArtifactKind, rhs: ArtifactKind) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
 /// One rendered output file: its bytes in memory, or — in a build that streams its output — in the
 /// file they were written to (`moveBytes(to:)`), read back when asked for.
 ///
 /// An artifact is copied into many indexes (pages, links, emails, appearances); its fields live in
 /// one shared box, copied only when a copy that shares it is changed, so a copy costs one
 /// reference count instead of one per field.
+///
+/// One type serves every kind (`ArtifactKind`): what the manifest, the writer, the checks and the
+/// caches do with a file — its path, kind, locale, status, content type, bytes and hash — is the
+/// same for all of them, and the few facts only some kinds have (a share message's links and pool
+/// item, a card's facts) are optional fields of the same box rather than types of their own that
+/// every one of those places would have to switch over.
 public struct Artifact: Sendable, Hashable {
     private var storage: Storage
 
@@ -285,91 +251,5 @@ public struct Artifact: Sendable, Hashable {
         var origin: SourceLocation?
         var card: CardFacts?
         var provenance: ProvenanceMap?
-    }
-}
-
-/// Where an artifact's bytes go when it is written down (the build's on-disk step cache keeps each
-/// file once, by content); without one, bytes are written inline as base64.
-public protocol ArtifactByteStore: AnyObject, Sendable {
-    /// Stores bytes and returns a reference to them.
-    func storeBytes(_ bytes: [UInt8]) -> String
-    /// The bytes a reference names, or `nil` when they are gone.
-    func loadBytes(_ reference: String) -> [UInt8]?
-}
-
-extension Artifact: Codable {
-    /// The `userInfo` key of the `ArtifactByteStore` to keep bytes in.
-    public static let byteStoreKey = CodingUserInfoKey(rawValue: "beckon.artifactByteStore")!
-
-    private enum CodingKeys: String, CodingKey {
-        case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin,
-            card, provenance, provenanceRef, alternateLink, note, variant, poolItem
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let store = decoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
-        func stored(_ key: CodingKeys) throws -> [UInt8]? {
-            guard let reference = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-            guard let bytes = store?.loadBytes(reference) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "the artifact's stored bytes are gone")
-            }
-            return bytes
-        }
-        let bytes = try stored(.bytesRef) ?? [UInt8](try container.decode(Data.self, forKey: .bytes))
-        var provenance = try container.decodeIfPresent(ProvenanceMap.self, forKey: .provenance)
-        if let encoded = try stored(.provenanceRef) {
-            guard let map = ProvenanceMap(encoded: encoded) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .provenanceRef, in: container, debugDescription: "the provenance does not read back")
-            }
-            provenance = map
-        }
-        self.init(
-            path: try container.decode(String.self, forKey: .path),
-            kind: try container.decode(ArtifactKind.self, forKey: .kind),
-            locale: try container.decodeIfPresent(LocaleID.self, forKey: .locale),
-            template: try container.decodeIfPresent(String.self, forKey: .template),
-            context: try container.decodeIfPresent(String.self, forKey: .context),
-            sample: try container.decodeIfPresent(String.self, forKey: .sample),
-            status: try container.decode(Int.self, forKey: .status),
-            contentType: try container.decode(String.self, forKey: .contentType), bytes: bytes,
-            deepLink: try container.decodeIfPresent(String.self, forKey: .deepLink),
-            origin: try container.decodeIfPresent(SourceLocation.self, forKey: .origin), provenance: provenance)
-        // `init` derives an origin from the template when there is none; keep what was stored.
-        self.origin = try container.decodeIfPresent(SourceLocation.self, forKey: .origin)
-        self.card = try container.decodeIfPresent(CardFacts.self, forKey: .card)
-        self.alternateLink = try container.decodeIfPresent(String.self, forKey: .alternateLink)
-        self.note = try container.decodeIfPresent(String.self, forKey: .note)
-        self.variant = try container.decodeIfPresent(String.self, forKey: .variant)
-        self.poolItem = try container.decodeIfPresent(Int.self, forKey: .poolItem)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(kind, forKey: .kind)
-        try container.encodeIfPresent(locale, forKey: .locale)
-        try container.encodeIfPresent(template, forKey: .template)
-        try container.encodeIfPresent(context, forKey: .context)
-        try container.encodeIfPresent(sample, forKey: .sample)
-        try container.encode(status, forKey: .status)
-        try container.encode(contentType, forKey: .contentType)
-        let store = encoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
-        if let store {
-            try container.encode(store.storeBytes(bytes), forKey: .bytesRef)
-            if let provenance { try container.encode(store.storeBytes(provenance.encoded()), forKey: .provenanceRef) }
-        } else {
-            try container.encode(Data(bytes), forKey: .bytes)
-            try container.encodeIfPresent(provenance, forKey: .provenance)
-        }
-        try container.encodeIfPresent(deepLink, forKey: .deepLink)
-        try container.encodeIfPresent(origin, forKey: .origin)
-        try container.encodeIfPresent(card, forKey: .card)
-        try container.encodeIfPresent(alternateLink, forKey: .alternateLink)
-        try container.encodeIfPresent(note, forKey: .note)
-        try container.encodeIfPresent(variant, forKey: .variant)
-        try container.encodeIfPresent(poolItem, forKey: .poolItem)
     }
 }

@@ -1,0 +1,90 @@
+import BeckonDiagnostics
+import BeckonProvenance
+import BeckonSite
+import Foundation
+
+/// Where an artifact's bytes go when it is written down (the build's on-disk step cache keeps each
+/// file once, by content); without one, bytes are written inline as base64.
+public protocol ArtifactByteStore: AnyObject, Sendable {
+    /// Stores bytes and returns a reference to them.
+    func storeBytes(_ bytes: [UInt8]) -> String
+    /// The bytes a reference names, or `nil` when they are gone.
+    func loadBytes(_ reference: String) -> [UInt8]?
+}
+
+extension Artifact: Codable {
+    /// The `userInfo` key of the `ArtifactByteStore` to keep bytes in.
+    public static let byteStoreKey = CodingUserInfoKey(rawValue: "beckon.artifactByteStore")!
+
+    private enum CodingKeys: String, CodingKey {
+        case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin,
+            card, provenance, provenanceRef, alternateLink, note, variant, poolItem
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let store = decoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
+        func stored(_ key: CodingKeys) throws -> [UInt8]? {
+            guard let reference = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let bytes = store?.loadBytes(reference) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "the artifact's stored bytes are gone")
+            }
+            return bytes
+        }
+        let bytes = try stored(.bytesRef) ?? [UInt8](try container.decode(Data.self, forKey: .bytes))
+        var provenance = try container.decodeIfPresent(ProvenanceMap.self, forKey: .provenance)
+        if let encoded = try stored(.provenanceRef) {
+            guard let map = ProvenanceMap(encoded: encoded) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .provenanceRef, in: container, debugDescription: "the provenance does not read back")
+            }
+            provenance = map
+        }
+        self.init(
+            path: try container.decode(String.self, forKey: .path),
+            kind: try container.decode(ArtifactKind.self, forKey: .kind),
+            locale: try container.decodeIfPresent(LocaleID.self, forKey: .locale),
+            template: try container.decodeIfPresent(String.self, forKey: .template),
+            context: try container.decodeIfPresent(String.self, forKey: .context),
+            sample: try container.decodeIfPresent(String.self, forKey: .sample),
+            status: try container.decode(Int.self, forKey: .status),
+            contentType: try container.decode(String.self, forKey: .contentType), bytes: bytes,
+            deepLink: try container.decodeIfPresent(String.self, forKey: .deepLink),
+            origin: try container.decodeIfPresent(SourceLocation.self, forKey: .origin), provenance: provenance)
+        // `init` derives an origin from the template when there is none; keep what was stored.
+        self.origin = try container.decodeIfPresent(SourceLocation.self, forKey: .origin)
+        self.card = try container.decodeIfPresent(CardFacts.self, forKey: .card)
+        self.alternateLink = try container.decodeIfPresent(String.self, forKey: .alternateLink)
+        self.note = try container.decodeIfPresent(String.self, forKey: .note)
+        self.variant = try container.decodeIfPresent(String.self, forKey: .variant)
+        self.poolItem = try container.decodeIfPresent(Int.self, forKey: .poolItem)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(locale, forKey: .locale)
+        try container.encodeIfPresent(template, forKey: .template)
+        try container.encodeIfPresent(context, forKey: .context)
+        try container.encodeIfPresent(sample, forKey: .sample)
+        try container.encode(status, forKey: .status)
+        try container.encode(contentType, forKey: .contentType)
+        let store = encoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
+        if let store {
+            try container.encode(store.storeBytes(bytes), forKey: .bytesRef)
+            if let provenance { try container.encode(store.storeBytes(provenance.encoded()), forKey: .provenanceRef) }
+        } else {
+            try container.encode(Data(bytes), forKey: .bytes)
+            try container.encodeIfPresent(provenance, forKey: .provenance)
+        }
+        try container.encodeIfPresent(deepLink, forKey: .deepLink)
+        try container.encodeIfPresent(origin, forKey: .origin)
+        try container.encodeIfPresent(card, forKey: .card)
+        try container.encodeIfPresent(alternateLink, forKey: .alternateLink)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(variant, forKey: .variant)
+        try container.encodeIfPresent(poolItem, forKey: .poolItem)
+    }
+}
