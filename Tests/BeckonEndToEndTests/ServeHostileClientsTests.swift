@@ -62,7 +62,9 @@ import Testing
                 statuses.withLock { $0.append(reply?.status ?? 0) }
             }
         }
-        let health = try LoopbackHTTP.get(port: server.port, "/healthz", timeout: 2)
+        // A stall of the event loops would hold it for the pictures' whole decoding (minutes before the
+        // scan limit); 3 s leaves room for a loaded test machine.
+        let health = try LoopbackHTTP.get(port: server.port, "/healthz", timeout: 3)
         #expect(health.status == 200)
         group.wait()
         #expect(statuses.withLock { $0.allSatisfy { $0 == 415 || $0 == 503 } }, "\(statuses.withLock { $0 })")
