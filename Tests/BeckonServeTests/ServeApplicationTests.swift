@@ -22,9 +22,14 @@ import Testing
         let site = SiteFixture.replacing(
             "samples:", with: "analytics:\n  endpoint: https://join.minimo.test/e\nsamples:", in: SiteFixture.minimal)
         try SiteFixture.write(site, to: folder.path("site"))
+        return try await server(site: folder.path("site"), in: folder, invitesPerDay: invitesPerDay)
+    }
+
+    /// A site folder (the default site: `Repository.root`) built and served on a new store in
+    /// `folder`.
+    static func server(site: URL, in folder: TemporaryDirectory, invitesPerDay: Int = 50) async throws -> ServeServer {
         let environment = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey, "BECKON_API_TOKEN": token]
-        var configuration = ServeConfiguration(
-            build: BuildOptions(site: folder.path("site"), write: false, environment: environment))
+        var configuration = ServeConfiguration(build: BuildOptions(site: site, write: false, environment: environment))
         configuration.database = folder.path("invites.sqlite").path
         configuration.environment = environment
         configuration.invitesPerDay = invitesPerDay
