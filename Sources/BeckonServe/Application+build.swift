@@ -22,9 +22,10 @@ extension ServeServer {
                 erasure: Erasure(service: service, artifacts: links.artifacts, outbox: mailer.outbox)),
             events: EventsController(store: service.store))
         try handler.registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
-        BeaconController(site: site, store: service.store, links: links, metrics: metrics, now: service.now)
+        let opener = InviteOpener(store: service.store, metrics: metrics, now: service.now)
+        BeaconController(site: site, links: links, opener: opener).addRoutes(to: router)
+        LinksController(site: site, links: links, opener: opener, metrics: metrics, now: service.now, log: log)
             .addRoutes(to: router)
-        LinksController(site: site, links: links, metrics: metrics, now: service.now, log: log).addRoutes(to: router)
         return router
     }
 

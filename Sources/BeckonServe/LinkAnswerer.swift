@@ -28,6 +28,9 @@ struct LinkAnswerer: Sendable {
         var personal: (body: ByteBuffer, policy: String)?
         /// The page rules a page rendered for this invite failed, so the built page was shown.
         var failedRules: [RuleID] = []
+        /// The stored invite the link names, when a person's visit would open it (it is created
+        /// or sent, and its landing page answers): what `InviteOpener` moves to `opened`.
+        var opens: InviteCode?
 
         static func == (lhs: Answer, rhs: Answer) -> Bool {
             lhs.resolution == rhs.resolution && lhs.status == rhs.status && lhs.page?.path == rhs.page?.path
@@ -245,6 +248,7 @@ struct LinkAnswerer: Sendable {
         -> Answer
     {
         var answer = show(resolution, locale)
+        if resolution == .landing, [.created, .sent].contains(record.invite.status) { answer.opens = record.invite.code }
         guard let pages = site.invitePages, let built = answer.page, let invite = Self.shown(record) else {
             return answer
         }

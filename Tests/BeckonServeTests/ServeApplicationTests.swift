@@ -127,4 +127,54 @@ import Testing
             #expect((try Self.json(listed)["invites"] as? [Any])?.isEmpty == true)
         }
     }
+
+    /// A person's GET of a pending invite's link opens it, on a site without a beacon too; a
+    /// crawler, a HEAD and a prefetch never do, and a second visit records nothing more.
+    @Test func aPersonsVisitOpensTheInviteOnce() async throws {
+        let folder = TemporaryDirectory()
+        let app = try await Self.server(site: Repository.root, in: folder).application()
+        try await app.test(.router) { client in
+            let created = try await client.execute(
+                uri: "/v1/invites", method: .post, headers: Self.auth,
+                body: ByteBuffer(string: #"{"senderId":"u_1","channel":"copy_link"}"#))
+            let link = Self.path(try #require(try Self.json(created)["link"] as? String))
+            let code = try #require(try Self.json(created)["code"] as? String)
+            func status() async throws -> String? {
+                let invite = try await client.execute(uri: "/v1/invites/\(code)", method: .get, headers: Self.auth)
+                return try Self.json(invite)["status"] as? String
+            }
+            let phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
+            let notOpening: [(HTTPRequest.Method, HTTPFields)] = [
+                (.get, [.userAgent: "WhatsApp/2.23.20.0"]), (.get, [:]), (.head, [.userAgent: phone]),
+                (.get, [.userAgent: phone, HTTPField.Name("Sec-Purpose")!: "prefetch;prerender"]),
+                (.get, [.userAgent: phone, HTTPField.Name("Purpose")!: "prefetch"]),
+            ]
+            for (method, headers) in notOpening {
+                #expect(try await client.execute(uri: link, method: method, headers: headers).status == .ok)
+                #expect(try await status() == "created", "\(method) \(headers)")
+            }
+            for _ in 0..<2 {
+                #expect(try await client.execute(uri: link, method: .get, headers: [.userAgent: phone]).status == .ok)
+            }
+            #expect(try await status() == "opened")
+            let events = try await client.execute(uri: "/v1/events?after=0", method: .get, headers: Self.auth)
+            let names = (try Self.json(events)["events"] as? [[String: Any]])?.compactMap { $0["event"] as? String }
+            #expect(names == ["invite_created", "invite_sent", "invite_link_opened"])
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            #expect(String(buffer: metrics.body).contains("beckon_invites_opened_total 1\n"))
+        }
+    }
+
+    /// The beacon's `<noscript>` pixel answers a GET with an image.
+    @Test func theNoscriptPixelIsAnImage() async throws {
+        let folder = TemporaryDirectory()
+        let app = try await Self.server(in: folder).application()
+        try await app.test(.router) { client in
+            let pixel = try await client.execute(
+                uri: "/e?event=invite_link_opened&context=generic&locale=en-US", method: .get)
+            #expect(pixel.status == .ok && pixel.headers[.contentType] == "image/gif")
+            #expect(Array(pixel.body.readableBytesView.prefix(6)) == Array("GIF89a".utf8))
+        }
+    }
+
 }

@@ -9,15 +9,28 @@ import InviteModel
 /// host this server answers.
 struct BeaconController: Sendable {
     let site: ServedSite
-    let store: any InviteStore
     let links: LinkAnswerer
-    let metrics: ServeMetrics
-    let now: @Sendable () -> Date
+    let opener: InviteOpener
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         guard let path = Self.path(site) else { return }
         router.post(RouterPath(path)) { request, _ in await beacon(request) }
+        // The `<noscript>` pixel: a browser without scripts asks for it; its query names no
+        // invite (the page cannot read the link without a script), and the link's own GET has
+        // opened the invite already.
+        router.get(RouterPath(path)) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "image/gif", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.pixel)))
+        }
     }
+
+    /// A transparent 1×1 GIF.
+    static let pixel: [UInt8] = [
+        0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF,
+        0xFF, 0x21, 0xF9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+        0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+    ]
 
     /// `analytics.endpoint`'s path when it is on a host this server answers.
     static func path(_ site: ServedSite) -> String? {
@@ -39,28 +52,9 @@ struct BeaconController: Sendable {
         guard let buffer = try? await request.collectBody(upTo: 4_096),
             let text = String(validating: Array(buffer.readableBytesView), as: UTF8.self),
             let value = try? JSONParser.parse(text), value["event"]?.string == "invite_link_opened",
-            let link = value["link"]?.string, let code = links.code(opening: link, at: now())
+            let link = value["link"]?.string, let code = links.code(opening: link, at: opener.now())
         else { return noContent }
-        let date = now()
-        do {
-            let updated = try await store.update(code: code) { record in
-                guard record.invite.status == .sent || record.invite.status == .created else { return [] }
-                var events: [InviteEvent.Name] = []
-                if record.invite.status == .created {
-                    try record.invite.markSent(at: date)
-                    events.append(.sent)
-                }
-                try record.invite.markOpened(at: date)
-                events.append(.opened)
-                return events
-            }
-            // Opened now (the store keeps milliseconds), not by an earlier beacon.
-            if let opened = updated?.invite.openedAt, abs(opened.timeIntervalSince(date)) < 0.001 { metrics.opened() }
-        } catch .rejected {
-            // Expired or cancelled meanwhile: nothing to record.
-        } catch {
-            metrics.storeError()
-        }
+        await opener.open(code)
         return noContent
     }
 

@@ -13,6 +13,7 @@ import NIOCore
 struct LinksController: Sendable {
     let site: ServedSite
     let links: LinkAnswerer
+    let opener: InviteOpener
     let metrics: ServeMetrics
     let now: @Sendable () -> Date
     /// Where notable events go (one line each, never a name, code or address).
@@ -63,14 +64,14 @@ struct LinksController: Sendable {
                     return await avatarResponse(path: path, query: query)
                 }
             }
-            return await linkResponse { () async throws(StoreError) in
+            return await linkResponse(request) { () async throws(StoreError) in
                 try await links.answer(
                     path: path, query: request.uri.query, acceptLanguage: language, at: now())
             }
         }
         if let tokenLink = site.tokenLink, path == tokenLink.path {
             let token = request.uri.queryParameters[Substring(tokenLink.parameter)].map(String.init)
-            return await linkResponse { () async throws(StoreError) in
+            return await linkResponse(request) { () async throws(StoreError) in
                 try await links.answer(token: token, acceptLanguage: language, at: now())
             }
         }
@@ -127,9 +128,10 @@ struct LinksController: Sendable {
     }
 
     /// Times and counts one link answer and turns it into a response; a store that does not
-    /// answer is a 503.
+    /// answer is a 503. A person's GET of a pending invite's link opens it (`InviteOpener`), with
+    /// or without the page's beacon.
     private func linkResponse(
-        _ resolve: () async throws(StoreError) -> LinkAnswerer.Answer
+        _ request: Request, _ resolve: () async throws(StoreError) -> LinkAnswerer.Answer
     ) async -> Response {
         let started = ContinuousClock.now
         let answer: LinkAnswerer.Answer
@@ -140,6 +142,7 @@ struct LinksController: Sendable {
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
         }
         metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
+        if let code = answer.opens, InviteOpener.isPersonOpening(request) { await opener.open(code) }
         for rule in answer.failedRules { metrics.fellBack(rule) }
         if !answer.failedRules.isEmpty {
             log(
