@@ -44,7 +44,8 @@ struct InviteOpener: Sendable {
     static func isPersonOpening(_ request: Request) -> Bool {
         guard request.method == .get, !CrawlerAgents.isCrawler(request.headers[.userAgent]) else { return false }
         for name in [HTTPField.Name.secPurpose, .purpose, .xPurpose] {
-            if let value = request.headers[name]?.lowercased(), value.contains("prefetch") || value.contains("preview") {
+            if let value = request.headers[name]?.lowercased(), value.contains("prefetch") || value.contains("preview")
+            {
                 return false
             }
         }

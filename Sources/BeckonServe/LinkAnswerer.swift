@@ -248,7 +248,9 @@ struct LinkAnswerer: Sendable {
         -> Answer
     {
         var answer = show(resolution, locale)
-        if resolution == .landing, [.created, .sent].contains(record.invite.status) { answer.opens = record.invite.code }
+        if resolution == .landing, [.created, .sent].contains(record.invite.status) {
+            answer.opens = record.invite.code
+        }
         guard let pages = site.invitePages, let built = answer.page, let invite = Self.shown(record) else {
             return answer
         }
