@@ -85,7 +85,8 @@ struct LinkAnswerer: Sendable {
             var invite = record.invite
             if found.expired { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
             return await show(
-                invite.resolve(at: date), locale, for: record, link: url,
+                invite.resolve(at: date), site.locale(for: record, acceptLanguage: acceptLanguage), for: record,
+                link: url,
                 avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt), generation: generation)
         case .referral:
             // A referral link names a sender, not an invite: its signature and expiry decide.
@@ -213,7 +214,8 @@ struct LinkAnswerer: Sendable {
         let link = site.acceptURL(token: token ?? "")
         let avatarUpdatedAt = try await store.avatarUpdatedAt(sender: record.invite.senderID)
         return await show(
-            record.invite.resolve(at: date), locale, for: record, link: link,
+            record.invite.resolve(at: date), site.locale(for: record, acceptLanguage: acceptLanguage), for: record,
+            link: link,
             avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt), generation: generation)
     }
 

@@ -135,4 +135,14 @@ public struct ServedSite: Sendable {
     public func locale(acceptLanguage: String?) -> LocaleID {
         localeChoices.locale(for: acceptLanguage)
     }
+
+    /// The locale an invite's page is shown in: the visitor's `Accept-Language`, or — for a
+    /// request without one, as link-preview crawlers send them — the invite's own locale, so a
+    /// German invite previews in German; the default one when it has neither.
+    func locale(for record: InviteRecord, acceptLanguage: String?) -> LocaleID {
+        guard acceptLanguage?.isEmpty ?? true, let own = locale(of: record) else {
+            return locale(acceptLanguage: acceptLanguage)
+        }
+        return own
+    }
 }

@@ -177,4 +177,24 @@ import Testing
         }
     }
 
+    /// Link-preview crawlers send no `Accept-Language`: such a request gets the invite's own
+    /// language, page and card; a visitor's language still wins when it is sent.
+    @Test func aRequestWithoutLanguageGetsTheInvitesOwn() async throws {
+        let folder = TemporaryDirectory()
+        let app = try await Self.server(site: Repository.root, in: folder).application()
+        try await app.test(.router) { client in
+            let created = try await client.execute(
+                uri: "/v1/invites", method: .post, headers: Self.auth,
+                body: ByteBuffer(
+                    string: #"{"senderId":"u_1","senderFirstName":"Jonas","channel":"copy_link","locale":"de-DE"}"#))
+            let link = Self.path(try #require(try Self.json(created)["link"] as? String))
+            let crawler = try await client.execute(uri: link, method: .get, headers: [.userAgent: "WhatsApp/2.23.20.0"])
+            let page = String(buffer: crawler.body)
+            #expect(page.contains("<html lang=\"de-DE\""), "\(page.prefix(200))")
+            #expect(page.contains("og=de-DE"), "the card is the invite's own, in its language")
+            let english = try await client.execute(uri: link, method: .get, headers: [.acceptLanguage: "en"])
+            #expect(String(buffer: english.body).contains("<html lang=\"en-US\""))
+        }
+    }
+
 }
