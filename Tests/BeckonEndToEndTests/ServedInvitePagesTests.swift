@@ -79,13 +79,21 @@ import Testing
         let server = running.server
         defer { _ = server.stop() }
         let long = String(repeating: "Bartholomew", count: 20)
-        let reply = try server.raw("GET", try linkPath(server, sender: "u_3", name: long))
+        let path = try linkPath(server, sender: "u_3", name: long)
+        let reply = try server.raw("GET", path)
         #expect(reply.status == 200)
         #expect(heading(reply).contains("A friend invited you to Minimo"), "\(heading(reply))")
         #expect(!reply.body.contains("Bartholomew"))
         let metrics = try server.raw("GET", "/metrics").body
         #expect(metrics.contains("beckon_invite_page_fallbacks_total{rule="), "\(metrics)")
         #expect(!metrics.contains("Bartholomew"))
+        // Each crawler that fetches it again is not another fallback: counted and logged once.
+        for _ in 0..<3 { _ = try server.raw("GET", path) }
+        let fallbacks = { (text: String) in
+            text.split(separator: "\n").filter { $0.hasPrefix("beckon_invite_page_fallbacks_total{") }
+        }
+        #expect(fallbacks(try server.raw("GET", "/metrics").body) == fallbacks(metrics))
+        #expect(running.server.running.standardError.components(separatedBy: "an invite's own page failed").count == 2)
     }
 
     /// The site with a card layout: pages point `og:image` at the invite's own card.

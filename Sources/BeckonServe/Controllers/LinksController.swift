@@ -15,6 +15,8 @@ struct LinksController: Sendable {
     let links: LinkAnswerer
     let opener: InviteOpener
     let metrics: ServeMetrics
+    /// The invites' pages and cards already reported as falling back to the built ones.
+    let fallbacks = FallbackReports()
     let now: @Sendable () -> Date
     /// Where notable events go (one line each, never a name, code or address).
     let log: @Sendable (String) -> Void
@@ -95,8 +97,8 @@ struct LinksController: Sendable {
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
         }
         guard let answer, let body = answer.card.body, let tag = answer.card.tag else { return notFoundFile() }
-        for rule in answer.failedRules { metrics.fellBack(rule) }
-        if !answer.failedRules.isEmpty {
+        if fallbacks.isNew("card \(path)?\(query)", rules: answer.failedRules) {
+            for rule in answer.failedRules { metrics.fellBack(rule) }
             log(
                 "an invite's own card failed \(answer.failedRules.map(\.rawValue).joined(separator: ", ")); the built card was shown"
             )
@@ -143,8 +145,9 @@ struct LinksController: Sendable {
         }
         metrics.resolved(answer.resolution, seconds: started.duration(to: .now))
         if let code = answer.opens, InviteOpener.isPersonOpening(request) { await opener.open(code) }
-        for rule in answer.failedRules { metrics.fellBack(rule) }
-        if !answer.failedRules.isEmpty {
+        let link = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+        if fallbacks.isNew("page \(answer.locale.rawValue) \(link)", rules: answer.failedRules) {
+            for rule in answer.failedRules { metrics.fellBack(rule) }
             log(
                 "an invite's own page failed \(answer.failedRules.map(\.rawValue).joined(separator: ", ")); the built page was shown"
             )
