@@ -16,8 +16,7 @@ struct APIBodyShape: Sendable, Hashable {
     /// Every JSON request body's shape, read from the API document once.
     private static let shapes: [String: APIBodyShape] = {
         var found: [String: APIBodyShape] = [:]
-        guard let paths = (try? JSONParser.parse(OpenAPIDocument.json))?["paths"]?.members else { return [:] }
-        for path in paths {
+        for path in OpenAPIDocument.paths {
             for operation in path.value.members ?? [] {
                 guard let schema = operation.value["requestBody"]?["content"]?["application/json"]?["schema"],
                     let properties = schema["properties"]?.members

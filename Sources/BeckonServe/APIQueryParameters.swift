@@ -7,8 +7,7 @@ enum APIQueryParameters {
     /// The integer query parameters of each operation, read from the API document once.
     static let integers: [String: [String]] = {
         var found: [String: [String]] = [:]
-        guard let paths = (try? JSONParser.parse(OpenAPIDocument.json))?["paths"]?.members else { return [:] }
-        for path in paths {
+        for path in OpenAPIDocument.paths {
             for operation in path.value.members ?? [] {
                 guard let id = operation.value["operationId"]?.string,
                     case .array(let parameters)? = operation.value["parameters"]?.kind

@@ -23,11 +23,11 @@ struct NewInvite: Sendable, Hashable {
     ) throws(APIProblem) {
         self.senderID = try FieldRules.identifier(senderID, "senderId")!
         self.senderFirstName = try FieldRules.text(senderFirstName, "senderFirstName", maximum: 1_000)
-        self.context = InviteContext(rawValue: context?.rawValue ?? "generic") ?? .generic
+        self.context = try context.map(InviteResource.schema) ?? .generic
         self.contextID = try FieldRules.identifier(contextID, "contextId")
         self.contextTitle = try FieldRules.text(contextTitle, "contextTitle", maximum: 1_000)
-        // The document's channels are the model's, spelled alike.
-        self.channel = InviteChannel(rawValue: channel.rawValue) ?? .other
+        // The document's channels and contexts are the model's, spelled alike (APIDocumentTests).
+        self.channel = try InviteResource.schema(channel)
         self.recipient = try Self.recipient(recipient, channel: self.channel)
         self.locale = try Self.locale(locale, config: config)
         self.variant = try Self.variant(variant, config: config)

@@ -22,7 +22,9 @@ enum StoreSchema {
     /// `beckon_create_invite` takes the new invite as one row of `invites` (`CreateInvite` builds
     /// it from `InviteColumn.all`) instead of a parameter per column, and inserts it whole: the
     /// function names only the columns it decides with, so a column added to the table needs no
-    /// new function. The decisions, their order and their answers are v4's.
+    /// new function. The decisions, their order and their answers are v4's. v4's function is kept
+    /// beside it (the two differ in their parameters), so an instance of the previous version still
+    /// creates invites while a rolling deploy replaces it.
     private static let version6: [PostgresQuery] = [
         """
         CREATE FUNCTION beckon_create_invite(
@@ -77,12 +79,7 @@ enum StoreSchema {
             RETURN QUERY SELECT 'created'::TEXT, p_invite.id, NULL::BIGINT;
         END
         $$
-        """,
         """
-        DROP FUNCTION beckon_create_invite(
-            UUID, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT,
-            TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, BIGINT)
-        """,
     ]
 
     /// Every change of an invite or a sender's picture notifies `ChangeListener.channel` at its
