@@ -22,7 +22,7 @@ public struct BuildOptions: Sendable {
     /// Check external links over the network, caching answers in this file (`nil`: offline).
     public var onlineCache: URL?
     /// Renders for this one invite instead of the site's sample invites (`beckon render`).
-    public var invite: SampleInvite?
+    public var invite: InviteValues?
     /// For a real send: the `Date` of emails, which then get a random `Message-ID`; `nil` keeps
     /// builds deterministic.
     public var sendDate: Date?

@@ -39,7 +39,7 @@ extension InvitePages {
     /// rules a built email passes. An email that fails them comes back without its bytes: a
     /// broken invitation is never handed to a mail agent.
     public func invitationEmails(
-        locale: LocaleID, invite: SampleInvite, send: EmailRenderer.Send
+        locale: LocaleID, invite: InviteValues, send: EmailRenderer.Send
     ) -> [InviteEmail] {
         guard let emails, emails.site.buildLocales.contains(locale) else { return [] }
         // The invite's link verifies at its creation; a token is checked for its form only,

@@ -70,7 +70,7 @@ public final class InvitePages: Sendable {
     /// With `cardURL`, the page's `og:image` is the invite's own card there (`card(locale:invite:)`);
     /// with `avatarURL`, the page shows the sender's picture from there.
     public func page(
-        _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, asSample: Bool = false,
+        _ kind: TemplateKind, locale: LocaleID, invite: InviteValues, link: String, asSample: Bool = false,
         cardURL: String? = nil, avatarURL: String? = nil
     ) -> Rendered {
         guard kind.isPersonal, renderer.site.buildLocales.contains(locale),
@@ -99,7 +99,7 @@ public final class InvitePages: Sendable {
     /// The invite's own preview card in `locale`, with its sender's name and picture (`avatar`,
     /// a PNG) or initials, checked by the card rules (a title that overflows, colours that fail
     /// contrast): `.failed` means the caller shows the locale's built card.
-    public func card(locale: LocaleID, invite: SampleInvite, avatar: [UInt8]? = nil) -> Rendered {
+    public func card(locale: LocaleID, invite: InviteValues, avatar: [UInt8]? = nil) -> Rendered {
         guard let cards, renderer.site.buildLocales.contains(locale) else { return .notPersonal }
         inputs.record(.config, .run, .cardLayouts, .staticFiles)
         let (artifact, diagnostics) = cards.render(locale: locale, sample: invite, avatar: avatar)

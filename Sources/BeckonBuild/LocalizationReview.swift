@@ -50,7 +50,7 @@ enum LocalizationReview {
         /// Every key of every bundle, sorted.
         let keys: [MessageKey]
         /// No invite, then each sample, with its arguments.
-        private let samples: [(sample: SampleInvite?, arguments: [String: ArgumentValue])]
+        private let samples: [(sample: InviteValues?, arguments: [String: ArgumentValue])]
         private let owners: [String: Set<String>]
 
         init(_ locale: LocaleID, site: Site, catalog: Catalog, sampleLinks: [String: String]) {
@@ -87,7 +87,7 @@ enum LocalizationReview {
     }
 
     /// The samples that own each `samples[].messages` key.
-    static func messageOwners(_ samples: [SampleInvite]) -> [String: Set<String>] {
+    static func messageOwners(_ samples: [InviteValues]) -> [String: Set<String>] {
         var owners: [String: Set<String>] = [:]
         for sample in samples {
             if let key = sample.messages { owners[key, default: []].insert(sample.id) }

@@ -74,7 +74,7 @@ enum SampleLinks {
         for context in InviteContext.allCases where !config.samples.contains(where: { $0.context == context }) {
             let target: InviteLink.Target =
                 config.links.form == .path
-                ? .code(SampleInvite.derivedCode(for: "context-\(context.rawValue)"))
+                ? .code(InviteValues.derivedCode(for: "context-\(context.rawValue)"))
                 : .referral(senderID: "sample-\(context.rawValue)", context: context, contentID: nil)
             for variant in variants {
                 links[ShareMessageRenderer.linkKey(sample: nil, context: context, variant: variant)] = sign(
@@ -86,7 +86,7 @@ enum SampleLinks {
         return (links, standIns, diagnostics)
     }
 
-    static func target(of sample: SampleInvite, form: LinkPolicy.Form) -> InviteLink.Target {
+    static func target(of sample: InviteValues, form: LinkPolicy.Form) -> InviteLink.Target {
         switch form {
         case .path: .code(sample.code)
         case .query: .referral(senderID: "sample-\(sample.id)", context: sample.context, contentID: sample.contextID)

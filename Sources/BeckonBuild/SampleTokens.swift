@@ -75,7 +75,7 @@ enum SampleTokens {
     }
 
     /// A stable invite id for a sample, so builds stay reproducible.
-    static func inviteID(for sample: SampleInvite) -> UUID {
+    static func inviteID(for sample: InviteValues) -> UUID {
         var bytes = Array(SHA256.hash(data: Data("beckon-sample-\(sample.id)".utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80

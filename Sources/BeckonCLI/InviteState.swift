@@ -11,7 +11,7 @@ struct InviteState {
     /// Where the status or time that decided it is written in the file.
     var location: SourceLocation?
 
-    static func resolution(of source: SourceText, sample: SampleInvite, site: Site, at date: Date) -> InviteState {
+    static func resolution(of source: SourceText, sample: InviteValues, site: Site, at date: Date) -> InviteState {
         if let object = try? JSONSerialization.jsonObject(with: Data(source.text.utf8)) as? [String: Any],
             let model = object["invite"] as? [String: Any],
             let data = try? JSONSerialization.data(withJSONObject: model),

@@ -72,7 +72,7 @@ struct RenderCommand: AsyncParsableCommand {
         let sources = SourceStore()
         sources.addPersonal(source)
         let now = Date()
-        let (parsed, inviteDiagnostics) = SampleInvite.parse(source, now: now)
+        let (parsed, inviteDiagnostics) = InviteValues.parse(source, now: now)
         var buildOptions = options.buildOptions(output: nil, keepGoing: false, write: false)
         buildOptions.invite = parsed
         buildOptions.sendDate = now
@@ -150,7 +150,7 @@ struct RenderCommand: AsyncParsableCommand {
     /// The invite's own landing page in each locale of `built` (the build's sample pages for it),
     /// as `beckon serve` answers its link: at the locale's URL, with the locale's card, and with
     /// every root-relative URL made absolute to the site, so the folder links nothing it lacks.
-    private func landingPages(_ built: [Artifact], invite: SampleInvite, pages: InvitePages) throws -> [Artifact] {
+    private func landingPages(_ built: [Artifact], invite: InviteValues, pages: InvitePages) throws -> [Artifact] {
         let link = pages.sampleLink(invite.id) ?? pages.site.config.links.url(code: invite.code.rawValue)
         let origin = pages.site.config.app.baseURL.origin
         return try built.map { artifact in

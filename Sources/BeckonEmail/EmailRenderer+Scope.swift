@@ -6,7 +6,7 @@ import BeckonSite
 extension EmailRenderer {
     /// What placeholders in an email resolve to. Documented in docs/emails.md.
     /// - Parameter link: The accept link, when it is not a sample's (a real invite's).
-    func scope(locale: LocaleID, sample: SampleInvite, template: EmailTemplate, link: String? = nil) -> RenderScope {
+    func scope(locale: LocaleID, sample: InviteValues, template: EmailTemplate, link: String? = nil) -> RenderScope {
         let link = link ?? acceptLinks[sample.id] ?? site.config.links.url(code: sample.code.rawValue)
         let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
         return scope(
@@ -16,7 +16,7 @@ extension EmailRenderer {
 
     /// Where a sample's value was written: its field in `beckon.yml`, or for a token link the
     /// accept URL's setting.
-    func valueOrigin(_ field: EmailValues.Field, sample: SampleInvite, origins: RenderOrigins) -> Origin? {
+    func valueOrigin(_ field: EmailValues.Field, sample: InviteValues, origins: RenderOrigins) -> Origin? {
         if field == .link, site.config.email?.accept == .token { return origins.setting("tokens.acceptURL") }
         return origins.sample(sample, field: field.sampleField)
     }

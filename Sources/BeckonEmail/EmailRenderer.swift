@@ -50,7 +50,7 @@ public struct EmailRenderer: Sendable {
     public static func folder(locale: LocaleID, sample: String) -> String { "emails/\(locale)/\(sample)" }
 
     /// Every email to render: each template in each build locale with each sample invite.
-    public func routes() -> [(template: EmailTemplate, locale: LocaleID, sample: SampleInvite)] {
+    public func routes() -> [(template: EmailTemplate, locale: LocaleID, sample: InviteValues)] {
         site.emailTemplates.flatMap { template in
             site.buildLocales.flatMap { locale in site.config.samples.map { (template, locale, $0) } }
         }
@@ -90,7 +90,7 @@ public struct EmailRenderer: Sendable {
     /// Renders one email as its four artifacts. `send` renders it for a real invite (see
     /// `render(_:locale:sample:send:)`).
     public func artifacts(
-        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
+        _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, send: Send? = nil
     ) -> ([Artifact], [Diagnostic]) {
         let (rendered, diagnostics) = render(template, locale: locale, sample: sample, send: send)
         guard let rendered else { return ([], diagnostics) }
@@ -100,7 +100,7 @@ public struct EmailRenderer: Sendable {
     /// A rendered email as its four artifacts: the HTML and text parts, the MIME message and the
     /// sidecar.
     public func artifacts(
-        of rendered: RenderedEmail, _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite
+        of rendered: RenderedEmail, _ template: EmailTemplate, locale: LocaleID, sample: InviteValues
     ) -> [Artifact] {
         let base = "\(Self.folder(locale: locale, sample: sample.id))/\(template.name)"
         func artifact(_ suffix: String, _ kind: ArtifactKind, _ type: String, _ bytes: [UInt8]) -> Artifact {
@@ -146,7 +146,7 @@ public struct EmailRenderer: Sendable {
     /// on, it is filled in from the template compiled once for the locale (`CompiledEmail`) where
     /// the template allows; otherwise it is rendered whole. Both give the same bytes.
     public func render(
-        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
+        _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, send: Send? = nil
     ) -> (RenderedEmail?, [Diagnostic]) {
         let link = send?.acceptLink ?? acceptLinks[sample.id] ?? site.config.links.url(code: sample.code.rawValue)
         let values = EmailValues(sample: sample, link: link)
@@ -167,7 +167,7 @@ public struct EmailRenderer: Sendable {
 
     /// Renders one email from its template, without a compiled form.
     func renderWhole(
-        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send? = nil
+        _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, send: Send? = nil
     ) -> (RenderedEmail?, [Diagnostic]) {
         let scope = scope(locale: locale, sample: sample, template: template, link: send?.acceptLink)
         let draft = draft(template, scope: scope)
@@ -254,7 +254,7 @@ public struct EmailRenderer: Sendable {
 
     /// The email from its finished parts: the MIME message written, diagnostics named for the sample.
     private func finish(
-        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, send: Send?, subject: String,
+        _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, send: Send?, subject: String,
         preheader: String, fromName: String, html: (bytes: [UInt8], provenance: ProvenanceMap), text: String,
         diagnostics: [Diagnostic]
     ) -> (RenderedEmail?, [Diagnostic]) {
@@ -287,7 +287,7 @@ public struct EmailRenderer: Sendable {
 
     /// The complete MIME message, stamped deterministically from the sample's creation time.
     private func message(
-        _ template: EmailTemplate, locale: LocaleID, sample: SampleInvite, fromName: String, subject: String,
+        _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, fromName: String, subject: String,
         html: String, text: String, sendDate: Date?
     ) throws(EmailError) -> [UInt8] {
         let config = site.config

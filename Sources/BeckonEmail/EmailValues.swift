@@ -47,7 +47,7 @@ struct EmailValues: Sendable, Hashable {
     }
 
     /// A sample's or real invite's values, with the link its button opens.
-    init(sample: SampleInvite, link: String) {
+    init(sample: InviteValues, link: String) {
         self.init(values: [
             sample.inviterFirstName, sample.inviterName, sample.inviteeFirstName ?? "", sample.contextTitle ?? "",
             link, sample.code.rawValue, sample.context.rawValue,

@@ -39,7 +39,7 @@ public struct ShareRecipient: Sendable, Hashable {
     }
 
     /// A sample's addresses; its email only when the sample writes one.
-    init(_ sample: SampleInvite) {
+    init(_ sample: InviteValues) {
         self.init(
             phone: sample.phone, instagram: sample.instagram, email: sample.hasInviteeEmail ? sample.inviteeEmail : nil)
     }

@@ -43,7 +43,7 @@ public struct ShareMessageRenderer: Sendable {
     }
 
     /// The key of a sample's messages: its own `messages`, or its context's.
-    public static func key(for sample: SampleInvite) -> MessageKey {
+    public static func key(for sample: InviteValues) -> MessageKey {
         sample.messages.map { MessageKey($0) } ?? key(for: sample.context)
     }
 
@@ -180,8 +180,8 @@ public struct ShareMessageRenderer: Sendable {
     /// - Parameter recipient: The sample whose phone, Instagram username and email the links
     ///   address; `nil` for links that let the sender pick the recipient.
     private func render(
-        _ shareEntry: ShareEntry, locale: LocaleID, context: InviteContext, sample: SampleInvite?,
-        recipient: SampleInvite?, channels: [InviteChannel], path: (InviteChannel) -> String
+        _ shareEntry: ShareEntry, locale: LocaleID, context: InviteContext, sample: InviteValues?,
+        recipient: InviteValues?, channels: [InviteChannel], path: (InviteChannel) -> String
     ) -> [Artifact] {
         let link =
             sampleLinks[Self.linkKey(sample: sample?.id, context: context, variant: shareEntry.variant)]
@@ -216,7 +216,7 @@ public struct ShareMessageRenderer: Sendable {
     /// recipient.
     /// - Returns: `nil` for a site without `share`, or a context with no string of its own.
     public func message(
-        context: InviteContext, code: InviteCode, invite: SampleInvite?, channel: InviteChannel, variant: String?,
+        context: InviteContext, code: InviteCode, invite: InviteValues?, channel: InviteChannel, variant: String?,
         locale: LocaleID, link: String, recipient: ShareRecipient?
     ) -> ShareMessage? {
         guard site.config.share != nil else { return nil }

@@ -28,7 +28,7 @@ public enum MessageArguments {
     ///   - anonymousInviter: The `common.friend` text that stands in for a missing inviter.
     ///   - link: The invite link.
     public static func values(
-        config: SiteConfig, sample: SampleInvite?, anonymousInviter: String, link: String
+        config: SiteConfig, sample: InviteValues?, anonymousInviter: String, link: String
     ) -> [String: ArgumentValue] {
         [
             "app": ArgumentValue(config.app.name),

@@ -32,7 +32,7 @@ public struct RenderOrigins: Sendable {
     }
 
     /// A field of a sample invite, or the sample itself when the field was not written.
-    public func sample(_ sample: SampleInvite, field: String) -> Origin {
+    public func sample(_ sample: InviteValues, field: String) -> Origin {
         Origin(.sample, at: sample.fieldLocations[field] ?? sample.location, key: "\(sample.id).\(field)")
     }
 

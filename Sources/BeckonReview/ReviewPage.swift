@@ -66,7 +66,7 @@ public struct ReviewPage: Sendable {
     private let stringFindings: [String: [Diagnostic]]
 
     /// The site's sample invites by id, whose arguments a string's branches are rendered with.
-    private let samples: [String: SampleInvite]
+    private let samples: [String: InviteValues]
 
     /// Whether an artifact is one the page links strings to (a page, an email, a card).
     public static func showsStrings(_ artifact: Artifact) -> Bool {

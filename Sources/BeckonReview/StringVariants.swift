@@ -23,7 +23,7 @@ struct StringVariants {
     ///   - samples: The site's sample invites by id.
     init(
         _ key: MessageKey, in locale: LocaleID, renderings: [LocalizationInput.Rendering], catalog: Catalog,
-        config: SiteConfig, samples: [String: SampleInvite], counter: WordCounter
+        config: SiteConfig, samples: [String: InviteValues], counter: WordCounter
     ) {
         self.key = key
         self.locale = locale

@@ -21,7 +21,7 @@ final class InviteArtifactCache: Sendable {
     /// Invites' fingerprints (through their encoding, which is slow), by the invite itself: the
     /// few invites opened again and again (each crawler, each reload) are encoded once. Equal
     /// invites have equal fingerprints, so keeping them never changes a key.
-    private let fingerprints = Mutex<[SampleInvite: Fingerprint]>([:])
+    private let fingerprints = Mutex<[InviteValues: Fingerprint]>([:])
     /// How many invites' fingerprints are kept before they are all let go.
     static let fingerprintsKept = 4_096
     /// How many times everything kept was let go (`removeAll`): a page or card made from an
@@ -48,7 +48,7 @@ final class InviteArtifactCache: Sendable {
     /// holding its thread) and then takes it kept.
     /// `generation` is `self.generation` from before the invite was read from the store.
     func page(
-        _ kind: TemplateKind, locale: LocaleID, invite: SampleInvite, link: String, generation: Int,
+        _ kind: TemplateKind, locale: LocaleID, invite: InviteValues, link: String, generation: Int,
         make: () -> PersonalPage
     ) async -> PersonalPage {
         let key = Self.page.key(kind.rawValue, locale.rawValue, fingerprint(invite), link)
@@ -73,7 +73,7 @@ final class InviteArtifactCache: Sendable {
     /// The card in `locale` for an invite, by the link that vouches for it (with its picture's
     /// version), made with `make` when none is kept.
     func card(
-        locale: LocaleID, invite: SampleInvite, link: String, generation: Int,
+        locale: LocaleID, invite: InviteValues, link: String, generation: Int,
         make: () async throws(StoreError) -> PersonalPage
     ) async throws(StoreError) -> PersonalPage {
         let key = Self.card.key(locale.rawValue, fingerprint(invite), link)
@@ -86,7 +86,7 @@ final class InviteArtifactCache: Sendable {
 
     /// The fingerprint of every field of an invite, through its encoding (a field added is never
     /// left out).
-    private func fingerprint(_ invite: SampleInvite) -> Fingerprint {
+    private func fingerprint(_ invite: InviteValues) -> Fingerprint {
         if let known = fingerprints.withLock({ $0[invite] }) { return known }
         let computed = Fingerprint(encoding: invite)
         fingerprints.withLock {

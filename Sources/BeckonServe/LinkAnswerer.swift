@@ -189,9 +189,9 @@ struct LinkAnswerer: Sendable {
     }
 
     /// An invite as its own page and card show it, or `nil` when its sender's name was erased.
-    static func shown(_ record: InviteRecord) -> SampleInvite? {
+    static func shown(_ record: InviteRecord) -> InviteValues? {
         guard let name = record.senderFirstName else { return nil }
-        return SampleInvite(
+        return InviteValues(
             invite: record.invite.id, inviterFirstName: name, context: record.invite.context,
             contextID: record.invite.contextID, contextTitle: record.contextTitle, code: record.invite.code,
             createdAt: record.invite.createdAt)

@@ -12,7 +12,7 @@ struct PageContext {
     let layout: [String: TemplateValue]
 
     init(
-        site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: SampleInvite?,
+        site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: InviteValues?,
         buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
         themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), cardURL: String? = nil,
         avatarURL: String? = nil

@@ -118,7 +118,7 @@ public struct PageRenderer: Sendable {
     /// With `cardURL`, the page's `og:image` is the invite's own card there; with `avatarURL`, the
     /// page shows the sender's picture from there (`inviter.avatarURL`).
     public func render(
-        _ template: Template, route: PageRoute, invite: SampleInvite, link: String, cardURL: String? = nil,
+        _ template: Template, route: PageRoute, invite: InviteValues, link: String, cardURL: String? = nil,
         avatarURL: String? = nil
     ) -> (Artifact?, [Diagnostic]) {
         render(
@@ -126,7 +126,7 @@ public struct PageRenderer: Sendable {
     }
 
     private func render(
-        _ template: Template, route: PageRoute, sample: SampleInvite?, links: [String: String], cardURL: String? = nil,
+        _ template: Template, route: PageRoute, sample: InviteValues?, links: [String: String], cardURL: String? = nil,
         avatarURL: String? = nil
     ) -> (Artifact?, [Diagnostic]) {
         let context = PageContext(

@@ -28,7 +28,7 @@ guard !catalogDiagnostics.contains(where: { $0.severity == .error }) else {
 /// The emails to render, in turn: every template × locale × sample invite of the site.
 struct Workload: Sendable {
     let renderer: EmailRenderer
-    let routes: [(template: EmailTemplate, locale: LocaleID, sample: SampleInvite)]
+    let routes: [(template: EmailTemplate, locale: LocaleID, sample: InviteValues)]
 
     func render(_ index: Int) -> RenderedEmail {
         let route = routes[index % routes.count]

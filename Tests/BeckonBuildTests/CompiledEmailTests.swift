@@ -23,7 +23,7 @@ import Testing
 
     /// Compares the compiled and the whole rendering of one email.
     func expectSame(
-        _ renderer: EmailRenderer, _ template: EmailTemplate, _ locale: LocaleID, _ sample: SampleInvite,
+        _ renderer: EmailRenderer, _ template: EmailTemplate, _ locale: LocaleID, _ sample: InviteValues,
         link: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let send = link.map { EmailRenderer.Send(acceptLink: $0, date: nil) }

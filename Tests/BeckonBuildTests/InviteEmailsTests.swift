@@ -50,7 +50,7 @@ import Testing
         #expect(pages.hasInvitationEmails)
         #expect(!pages.invitationEmailsShowContextTitle)
         var invite = try #require(
-            SampleInvite(
+            InviteValues(
                 invite: UUID(), inviterFirstName: "Ngozi", context: .generic, contextID: nil, contextTitle: nil,
                 code: InviteCode("AAAAAAAAAAAAAAA")!, createdAt: Date(timeIntervalSince1970: 1_790_000_000)))
         invite.inviteeEmail = try #require(EmailAddress("kim@example.org"))

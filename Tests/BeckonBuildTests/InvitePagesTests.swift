@@ -59,7 +59,7 @@ import Testing
         let result = await build(Repository.root)
         let pages = try #require(result.invitePages)
         let invite = try #require(
-            SampleInvite(
+            InviteValues(
                 invite: UUID(), inviterFirstName: "Ngozi", context: .generic, contextID: nil, contextTitle: nil,
                 code: InviteCode("AAAAAAAAAAAAAAA")!, createdAt: Date()))
         let link = "https://join.playa.app/invite/AAAAAAAAAAAAAAA?exp=1&kid=p1&sig=x"

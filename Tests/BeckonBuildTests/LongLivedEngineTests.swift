@@ -12,11 +12,11 @@ import Testing
 /// One engine kept across runs for different invites and edits: what it hands back must be what
 /// a fresh engine makes, and reusing a whole step must not cost its parts.
 @Suite struct LongLivedEngineTests {
-    static func invite(phone: String) throws -> SampleInvite {
+    static func invite(phone: String) throws -> InviteValues {
         let source = SourceText(
             path: "invite.json",
             text: #"{"id": "one", "inviterFirstName": "Maya", "context": "generic", "phone": "\#(phone)"}"#)
-        let (invite, diagnostics) = SampleInvite.parse(source, now: Date(timeIntervalSince1970: 1_767_225_600))
+        let (invite, diagnostics) = InviteValues.parse(source, now: Date(timeIntervalSince1970: 1_767_225_600))
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         return try #require(invite)
     }
@@ -160,7 +160,7 @@ import Testing
                 }
                 var generator = RandomInvite(seed: seed)
                 let json = generator.json()
-                let (invite, diagnostics) = SampleInvite.parse(
+                let (invite, diagnostics) = InviteValues.parse(
                     SourceText(path: "invite.json", text: json), now: Date(timeIntervalSince1970: 1_767_225_600))
                 #expect(diagnostics.isEmpty, "\(json): \(diagnostics)")
                 var options = IncrementalBuildTests.options(folder.url)
@@ -199,11 +199,11 @@ import Testing
         let folder = TemporaryDirectory()
         try SiteFixture.write(IncrementalFixture.site, to: folder.url)
         let engine = Engine()
-        var invites: [SampleInvite] = []
+        var invites: [InviteValues] = []
         for seed in [3, 8, 21, 55, 144, 377] {
             var generator = RandomInvite(seed: seed)
             let json = generator.json()
-            let (invite, diagnostics) = SampleInvite.parse(
+            let (invite, diagnostics) = InviteValues.parse(
                 SourceText(path: "invite.json", text: json), now: Date(timeIntervalSince1970: 1_767_225_600))
             #expect(diagnostics.isEmpty, "\(json): \(diagnostics)")
             invites.append(try #require(invite))

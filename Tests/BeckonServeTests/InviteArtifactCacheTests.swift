@@ -18,8 +18,8 @@ import Testing
 @Suite struct InviteArtifactCacheTests {
     let id = UUID()
 
-    func invite(_ name: String, title: String? = nil) -> SampleInvite {
-        SampleInvite(
+    func invite(_ name: String, title: String? = nil) -> InviteValues {
+        InviteValues(
             invite: id, inviterFirstName: name, context: .generic, contextID: nil, contextTitle: title,
             code: InviteCode("AAAAAAAAAAAAAAA")!, createdAt: Date(timeIntervalSince1970: 0))!
     }
@@ -42,7 +42,7 @@ import Testing
         let made = Made()
         let english = LocaleID("en-US")!
         func ask(
-            _ invite: SampleInvite, _ locale: LocaleID = LocaleID("en-US")!, link: String = "https://l/1"
+            _ invite: InviteValues, _ locale: LocaleID = LocaleID("en-US")!, link: String = "https://l/1"
         ) async {
             _ = await cache.page(.landing, locale: locale, invite: invite, link: link, generation: cache.generation) {
                 made.count += 1

@@ -6,14 +6,14 @@ import InviteSecurity
 
 /// `invite-json`: an invite file, as `beckon render --invite FILE.json` and an invite service read it.
 ///
-/// Reads the input as a sample invite (`SampleInvite.parse`: JSON or YAML with the keys of
+/// Reads the input as a sample invite (`InviteValues.parse`: JSON or YAML with the keys of
 /// `samples[]`, or what `beckon invite new` prints) and prints its diagnostics; and as a stored
 /// invite (`InviteJSON.decode`, schema versions 1 and 2), checking that an invite it reads is
 /// written and read back unchanged.
 enum InviteJSONTarget {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let source = SourceText(path: "invite.json", text: String(fuzzInput: bytes))
-        let (invite, diagnostics) = SampleInvite.parse(source, now: Date(timeIntervalSince1970: 0))
+        let (invite, diagnostics) = InviteValues.parse(source, now: Date(timeIntervalSince1970: 0))
         if let invite {
             _ = (invite.code.rawValue, invite.inviteeEmail.normalized, invite.fieldLocations.count)
         }

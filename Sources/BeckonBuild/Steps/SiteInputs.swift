@@ -93,7 +93,7 @@ struct SiteInputs: Sendable {
     private struct SettingsSource: Encodable {
         let text: String
         let samplesCreatedAt: Date
-        let samples: [SampleInvite]
+        let samples: [InviteValues]
     }
 
     /// The run's options that change what is rendered, and the key material in the environment.

@@ -11,7 +11,7 @@ public struct SiteConfig: Sendable, Hashable {
     /// Days until an invite expires (seed 001 R15: 30).
     public var expiryDays: Int
     public var limits: Limits
-    public var samples: [SampleInvite]
+    public var samples: [InviteValues]
     /// When sample invites that do not set `createdAt` were created, and the invite links of
     /// contexts no sample covers: the build's date (`BuildDate`).
     public var samplesCreatedAt: Date
@@ -43,16 +43,16 @@ public struct SiteConfig: Sendable, Hashable {
         "app": AppConfig.keys, "theme": ThemeConfig.keys, "theme.light": ThemeConfig.Palette.keys,
         "theme.dark": ThemeConfig.Palette.keys, "theme.fonts": ThemeConfig.Fonts.keys,
         "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
-        "expiry": ["days"], "limits": Limits.keys, "samples[]": SampleInvite.keys, "share": ShareConfig.keys,
+        "expiry": ["days"], "limits": Limits.keys, "samples[]": InviteValues.keys, "share": ShareConfig.keys,
         "tokens": TokensConfig.keys, "email": EmailConfig.keys, "email.logo": ThemeConfig.Logo.keys,
         "checks": ChecksConfig.keys, "analytics": AnalyticsConfig.keys,
     ]
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`, with samples
-    /// that do not set `createdAt` created on `SampleInvite.fixedCreatedAt` (for tools outside a
+    /// that do not set `createdAt` created on `InviteValues.fixedCreatedAt` (for tools outside a
     /// build, such as the benchmarks).
     public init?(_ root: YAMLValue, reader: YAMLReader) {
-        self.init(root, reader: reader, samplesCreatedAt: SampleInvite.fixedCreatedAt)
+        self.init(root, reader: reader, samplesCreatedAt: InviteValues.fixedCreatedAt)
     }
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`.
@@ -125,7 +125,7 @@ public struct SiteConfig: Sendable, Hashable {
 
     private static func samples(
         _ mapping: YAMLReader.Mapping, _ reader: YAMLReader, createdAt: Date
-    ) -> [SampleInvite] {
+    ) -> [InviteValues] {
         guard let value = mapping.value("samples") else { return [] }
         guard let items = value.items else {
             reader.report(
@@ -134,10 +134,10 @@ public struct SiteConfig: Sendable, Hashable {
                     fix: "Write each sample as a `- id: …` item."))
             return []
         }
-        var result: [SampleInvite] = []
+        var result: [InviteValues] = []
         for item in items {
-            guard let sampleMapping = reader.mapping(item, named: "samples[]", keys: SampleInvite.keys),
-                let sample = SampleInvite(sampleMapping, defaultCreatedAt: createdAt)
+            guard let sampleMapping = reader.mapping(item, named: "samples[]", keys: InviteValues.keys),
+                let sample = InviteValues(sampleMapping, defaultCreatedAt: createdAt)
             else { continue }
             if result.contains(where: { $0.id == sample.id }) {
                 reader.invalid(

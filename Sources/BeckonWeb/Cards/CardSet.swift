@@ -61,7 +61,7 @@ public struct CardSet: Sendable {
     }
 
     /// The texts a card shows, formatted for its locale and sample invite.
-    public func texts(locale: LocaleID, sample: SampleInvite?) -> (title: String, subtitle: String, footer: String) {
+    public func texts(locale: LocaleID, sample: InviteValues?) -> (title: String, subtitle: String, footer: String) {
         let anonymous = catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
         let arguments = MessageArguments.values(
             config: site.config, sample: sample, anonymousInviter: anonymous, link: site.config.links.url(code: ""))
@@ -80,19 +80,19 @@ public struct CardSet: Sendable {
     }
 
     /// The card's `og:image:alt`: what it says.
-    public func altText(locale: LocaleID, sample: SampleInvite?) -> String {
+    public func altText(locale: LocaleID, sample: InviteValues?) -> String {
         let texts = texts(locale: locale, sample: sample)
         return texts.subtitle.isEmpty ? texts.title : "\(texts.title). \(texts.subtitle)"
     }
 
     /// Every card to render: each build locale without an inviter, and with each sample.
-    public func routes() -> [(locale: LocaleID, sample: SampleInvite?)] {
+    public func routes() -> [(locale: LocaleID, sample: InviteValues?)] {
         site.buildLocales.flatMap { locale in [(locale, nil)] + site.config.samples.map { (locale, $0) } }
     }
 
     /// Renders one card. `avatar` is a real invite's sender's picture (a PNG), drawn instead of
     /// the sample's `avatar` file or the initials.
-    public func render(locale: LocaleID, sample: SampleInvite?, avatar: [UInt8]? = nil) -> (Artifact?, [Diagnostic]) {
+    public func render(locale: LocaleID, sample: InviteValues?, avatar: [UInt8]? = nil) -> (Artifact?, [Diagnostic]) {
         let texts = texts(locale: locale, sample: sample)
         let avatar = avatar ?? sample.flatMap { avatars[$0.id] }
         let content = CardContent(

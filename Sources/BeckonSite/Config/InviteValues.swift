@@ -2,12 +2,14 @@ import BeckonDiagnostics
 import Foundation
 import InviteModel
 
-/// One entry of `samples:` in beckon.yml: a realistic worst-case invite every page, email and card
-/// is rendered and checked with (a 40-character name, an Arabic name, a CJK name, an emoji).
+/// The values one invite shows on its pages, cards, emails and share messages: an entry of
+/// `samples:` in beckon.yml (a realistic worst-case invite every page, email and card is rendered
+/// and checked with: a 40-character name, an Arabic name, a CJK name, an emoji), an invite file
+/// given to `beckon render`, or a stored invite (`beckon serve`, `init(invite:…)`).
 /// Encodable so that a build can fingerprint every field (the engine's keys): a field added
 /// later is part of the fingerprint without anyone listing it.
-public struct SampleInvite: Sendable, Hashable, Encodable {
-    /// A slug naming the sample in paths and findings (`long-name`).
+public struct InviteValues: Sendable, Hashable, Encodable {
+    /// A slug naming the sample in paths and findings (`long-name`); a stored invite's id.
     public var id: String
     /// The inviter's first name, as the copy uses it ("Maya invited you").
     public var inviterFirstName: String
@@ -281,12 +283,12 @@ public struct SampleInvite: Sendable, Hashable, Encodable {
     }
 }
 
-extension SampleInvite {
+extension InviteValues {
     /// Reads one invite from a JSON (or YAML) file with the keys of `samples[]`, for rendering a
     /// single personalised artifact (`beckon render --invite FILE`).
     /// - Parameter now: The creation time of an invite that does not say, so its links and
     ///   tokens are valid from now on.
-    public static func parse(_ source: SourceText, now: Date) -> (SampleInvite?, [Diagnostic]) {
+    public static func parse(_ source: SourceText, now: Date) -> (InviteValues?, [Diagnostic]) {
         let (parsed, diagnostics) = YAMLParser.parse(source)
         guard let parsed else { return (nil, diagnostics) }
         let value = fromInviteService(parsed)
@@ -297,7 +299,7 @@ extension SampleInvite {
             return (nil, reader.diagnostics)
         }
         if isFromService { mapping.placement = "at the top level of the file, beside `invite` (not inside it)" }
-        let invite = SampleInvite(mapping, defaultCreatedAt: now)
+        let invite = InviteValues(mapping, defaultCreatedAt: now)
         return (reader.diagnostics.isEmpty ? invite : nil, diagnostics + reader.diagnostics)
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 /// One invite read from a file, as `beckon render --invite` reads it.
-@Suite struct SampleInviteTests {
-    func parse(_ text: String) -> (SampleInvite?, [Diagnostic]) {
-        SampleInvite.parse(SourceText(path: "invite.json", text: text), now: Date())
+@Suite struct InviteValuesTests {
+    func parse(_ text: String) -> (InviteValues?, [Diagnostic]) {
+        InviteValues.parse(SourceText(path: "invite.json", text: text), now: Date())
     }
 
     /// In what `invite new` prints, `invite` holds the model: a name written inside it is not
@@ -39,7 +39,7 @@ import Testing
     /// cap is read.
     @Test(arguments: ["inviterFirstName", "inviterName", "inviteeFirstName", "contextTitle", "contextID"])
     func overlongValuesAreRefusedAtTheirKey(key: String) throws {
-        let long = String(repeating: "a", count: SampleInvite.maximumFieldLength + 1)
+        let long = String(repeating: "a", count: InviteValues.maximumFieldLength + 1)
         let (invite, diagnostics) = parse(file(key, long))
         #expect(invite == nil)
         let finding = try #require(diagnostics.first { $0.rule == "invite.too-long" }, "\(diagnostics)")
