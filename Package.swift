@@ -139,9 +139,19 @@ let package = Package(
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonChecks", "BeckonText",
                 "BeckonProvenance",
             ]),
+        // One real invite's pages, cards and emails rendered when asked (`beckon serve`), with the
+        // record of the site's parts they read, the step cache, and what a server needs of a build.
+        .target(
+            name: "BeckonInvitePages",
+            dependencies: [
+                "BeckonChecks", "BeckonDiagnostics", "BeckonEmail", "BeckonEngine", "BeckonLocalization",
+                "BeckonMessages", "BeckonRender", "BeckonSite", "BeckonWeb", "InviteModel", "InviteSecurity",
+            ]
+        ),
         .target(
             name: "BeckonBuild",
             dependencies: [
+                "BeckonInvitePages",
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
                 "BeckonWeb", "BeckonMessages", "BeckonServing", "BeckonEmail", "BeckonChecks", "BeckonReview",
                 "BeckonEngine",
@@ -184,7 +194,7 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
-                "BeckonAPI", "BeckonBuild", "BeckonCards", "BeckonConnections", "BeckonDiagnostics",
+                "BeckonAPI", "BeckonInvitePages", "BeckonCards", "BeckonConnections", "BeckonDiagnostics",
                 "BeckonLocalization",
                 "BeckonStorePostgres", "BeckonStoreSQLite", "BeckonEngine",
                 "BeckonJSON",
@@ -210,7 +220,8 @@ let package = Package(
             name: "BeckonCLI",
             dependencies: [
                 "BeckonChecks", "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
-                "BeckonBuild", "BeckonEngine", "BeckonPreview", "BeckonReview", "BeckonServe", "BeckonStarters",
+                "BeckonBuild", "BeckonEngine", "BeckonInvitePages", "BeckonPreview", "BeckonReview", "BeckonServe",
+                "BeckonStarters",
                 "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity", "CBeckonSys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -224,7 +235,8 @@ let package = Package(
         .executableTarget(
             name: "beckon-email-bench",
             dependencies: [
-                "BeckonBuild", "BeckonEmail", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonDiagnostics",
+                "BeckonBuild", "BeckonEmail", "BeckonInvitePages", "BeckonLocalization", "BeckonRender", "BeckonSite",
+                "BeckonDiagnostics",
             ]
         ),
         .executableTarget(name: "beckon-write-bench"),
@@ -345,7 +357,7 @@ let package = Package(
             name: "BeckonBuildTests",
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonReview", "BeckonSite", "InviteModel",
-                "InviteSecurity",
+                "InviteSecurity", "BeckonInvitePages",
                 "BeckonBuild", "BeckonEngine", "BeckonProvenance", "BeckonTestSupport", "BeckonWeb", "BeckonEmail",
                 "BeckonMessages",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -363,6 +375,7 @@ let package = Package(
             name: "BeckonServeTests",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"), "BeckonBuild", "BeckonDiagnostics", "BeckonEngine",
+                "BeckonInvitePages",
                 "BeckonRender", "BeckonServe", "BeckonSite", "BeckonTestSupport", "InviteModel", "BeckonAPI",
                 "BeckonStore",
                 .product(name: "Crypto", package: "swift-crypto"),

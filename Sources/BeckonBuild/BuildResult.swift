@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonRender
 import BeckonReview
 import Foundation

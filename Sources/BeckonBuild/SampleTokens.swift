@@ -1,5 +1,6 @@
 import BeckonChecks
 import BeckonDiagnostics
+import BeckonInvitePages
 import BeckonSite
 import Crypto
 import Foundation

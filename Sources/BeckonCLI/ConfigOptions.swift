@@ -2,6 +2,7 @@ import ArgumentParser
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonSite
 import Foundation
 import InviteModel

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeckonBuild
 import BeckonDiagnostics
+import BeckonInvitePages
 import BeckonRender
 import BeckonSite
 import BeckonWeb

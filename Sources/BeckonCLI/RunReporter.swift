@@ -2,6 +2,7 @@ import ArgumentParser
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import Foundation
 
 /// Runs a pipeline and prints its report and summary; throws exit code 1 when it has errors.

@@ -108,7 +108,9 @@ struct ServeCommand: AsyncParsableCommand {
         if !threads.runTasks {
             log("Swift's tasks could not be moved onto the event loops: answers are made on Swift's own pool")
         }
-        var configuration = ServeConfiguration(build: options.buildOptions(write: false))
+        let sources = SourceStore()
+        var configuration = ServeConfiguration(
+            site: ServingBuild(options: options.buildOptions(write: false), sources: sources))
         configuration.host = host
         configuration.port = port
         configuration.database = database
@@ -120,10 +122,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.inviteCacheMegabytes = inviteCacheSize
         configuration.linkCacheSeconds = linkCacheSeconds
         configuration.eventLoopGroup = threads.loops
-        let sources = SourceStore()
         let server: ServeServer
         do {
-            server = try await ServeServer.build(configuration, sources: sources, log: log)
+            server = try await ServeServer.build(configuration, log: log)
         } catch {
             if let report = error.report {
                 print(

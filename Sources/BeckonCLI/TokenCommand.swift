@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonInvitePages
 import BeckonSite
 import Foundation
 import InviteModel

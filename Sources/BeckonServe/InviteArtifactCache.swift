@@ -1,4 +1,4 @@
-import BeckonBuild
+import BeckonInvitePages
 import BeckonEngine
 import BeckonSite
 import BeckonStore

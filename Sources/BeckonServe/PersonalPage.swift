@@ -1,4 +1,4 @@
-import BeckonBuild
+import BeckonInvitePages
 import BeckonDiagnostics
 import BeckonRender
 import Foundation

@@ -1,5 +1,5 @@
-import BeckonBuild
 import BeckonDiagnostics
+import BeckonInvitePages
 import Foundation
 import InviteModel
 import NIOCore
@@ -9,7 +9,7 @@ import NIOCore
 /// its keys come from. `ServeServer.build` turns it into a server.
 public struct ServeConfiguration: Sendable {
     /// The site and how it is built (its folder, locales, `--strict`, `--cache`).
-    public var build: BuildOptions
+    public var site: any SiteBuilder
     public var host = "127.0.0.1"
     public var port = 8080
     /// A SQLite file, or a `postgres://` URL.
@@ -21,7 +21,7 @@ public struct ServeConfiguration: Sendable {
     public var rateLimitMessage: String?
     /// Where email invites' emails are written for a mail agent (`--outbox`).
     public var outbox: URL?
-    /// With `build.cacheFolder`, the most megabytes of invites' own pages and cards kept there.
+    /// With the site's cache folder, the most megabytes of invites' own pages and cards kept there.
     public var inviteCacheMegabytes = 1024
     /// On PostgreSQL, how long an invite's lookup may answer its links.
     public var linkCacheSeconds = 10
@@ -33,8 +33,8 @@ public struct ServeConfiguration: Sendable {
     /// The string a sender over the limit is shown when none is named.
     public static let defaultRateLimitMessage = "inApp.rateLimited"
 
-    public init(build: BuildOptions) {
-        self.build = build
+    public init(site: any SiteBuilder) {
+        self.site = site
     }
 
     /// Whether `database` names a PostgreSQL server rather than a SQLite file.

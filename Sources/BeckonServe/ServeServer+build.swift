@@ -1,6 +1,6 @@
-import BeckonBuild
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
@@ -18,9 +18,9 @@ extension ServeServer {
     /// the API token from the environment, the store opened, the outbox and the invites' cache
     /// made. `log` gets one line per notable event (never personal data).
     public static func build(
-        _ configuration: ServeConfiguration, sources: SourceStore, log: @escaping @Sendable (String) -> Void
+        _ configuration: ServeConfiguration, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeSetupError) -> ServeServer {
-        let site = try await builtSite(configuration, sources: sources, log: log)
+        let site = try await builtSite(configuration, log: log)
         let config = site.config
         let keyring: LinkKeyring
         do {
@@ -48,7 +48,7 @@ extension ServeServer {
                 log("the site has no email with `recipient: invitee`: nothing will be written to the outbox")
             }
         }
-        if let folder = configuration.build.cacheFolder {
+        if let folder = configuration.site.cacheFolder {
             // Invites' own pages and cards hold their senders' names and pictures: sealed on disk.
             let (cache, problem) = BuildCache.sealed(
                 folder: folder.appendingPathComponent("invites"),
@@ -65,13 +65,9 @@ extension ServeServer {
     /// The site built in memory as `beckon build` would build it, with the rate-limit message
     /// in each locale. With `--cache`, the build reuses what the last start made.
     private static func builtSite(
-        _ configuration: ServeConfiguration, sources: SourceStore, log: @Sendable (String) -> Void
+        _ configuration: ServeConfiguration, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeSetupError) -> ServedSite {
-        let (engine, cacheProblem) = BuildCache.engine(folder: configuration.build.cacheFolder)
-        if let cacheProblem { log(cacheProblem.warningLine) }
-        let result = await Pipeline(options: configuration.build, sources: sources, engine: engine).run()
-        // The server keeps the built files, not the steps that made them.
-        engine.releaseResults()
+        let result = await configuration.site.build(warn: log)
         guard !result.report.hasErrors, !result.artifacts.isEmpty, let pages = result.invitePages else {
             throw ServeSetupError(
                 "serve.build", "the site does not build, so it is not served",

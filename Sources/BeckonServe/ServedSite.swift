@@ -1,4 +1,4 @@
-import BeckonBuild
+import BeckonInvitePages
 import BeckonRender
 import BeckonSite
 import BeckonStore

@@ -1,6 +1,7 @@
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonEmail
+import BeckonInvitePages
 import BeckonLocalization
 import BeckonRender
 import BeckonSite

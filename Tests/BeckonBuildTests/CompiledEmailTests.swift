@@ -7,6 +7,7 @@ import InviteModel
 import Testing
 
 @testable import BeckonBuild
+@testable import BeckonInvitePages
 @testable import BeckonEmail
 
 /// An email filled in from its compiled template × locale is the email rendered whole, byte for

@@ -1,5 +1,6 @@
 import BeckonBuild
 import BeckonEngine
+import BeckonInvitePages
 import BeckonTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import BeckonBuild
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonRender
 import BeckonTestSupport
 import Foundation

@@ -8,6 +8,7 @@ import InviteSecurity
 import Testing
 
 @testable import BeckonBuild
+@testable import BeckonInvitePages
 
 /// Emails for invites outside the samples come from the build's own email renderer: an invite
 /// with a sample's fields and accept link, stamped from its creation time, gives the sample's

@@ -7,6 +7,7 @@ import InviteModel
 import Testing
 
 @testable import BeckonBuild
+@testable import BeckonInvitePages
 
 /// Pages for invites outside the samples are rendered by the build's own renderer: an invite
 /// with a sample's fields gives the sample's built page byte for byte.

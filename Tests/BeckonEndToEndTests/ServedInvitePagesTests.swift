@@ -1,3 +1,4 @@
+import BeckonInvitePages
 import BeckonTestSupport
 import Foundation
 import InviteModel

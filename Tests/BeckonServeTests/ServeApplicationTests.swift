@@ -29,11 +29,13 @@ import Testing
     /// `folder`.
     static func server(site: URL, in folder: TemporaryDirectory, invitesPerDay: Int = 50) async throws -> ServeServer {
         let environment = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey, "BECKON_API_TOKEN": token]
-        var configuration = ServeConfiguration(build: BuildOptions(site: site, write: false, environment: environment))
+        let build = ServingBuild(
+            options: BuildOptions(site: site, write: false, environment: environment), sources: SourceStore())
+        var configuration = ServeConfiguration(site: build)
         configuration.database = folder.path("invites.sqlite").path
         configuration.environment = environment
         configuration.invitesPerDay = invitesPerDay
-        return try await ServeServer.build(configuration, sources: SourceStore(), log: { _ in })
+        return try await ServeServer.build(configuration, log: { _ in })
     }
 
     static let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]

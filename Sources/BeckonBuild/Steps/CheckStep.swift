@@ -1,6 +1,7 @@
 import BeckonChecks
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonRender
 
 /// Checks the rendered artifacts: each page is parsed once per content, the page, text and image

@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
@@ -24,7 +25,10 @@ struct LoadStep {
         // The load steps record the files they read; the engine fingerprints them here.
         let lockText =
             (try? String(contentsOf: site.root.appendingPathComponent(TranslationLock.path), encoding: .utf8)) ?? ""
-        let files = SiteInputs(site: site, options: options, lockText: lockText)
+        let run = SiteInputs.RunOptions(
+            locales: options.locales, pseudo: options.pseudo, sendDate: options.sendDate,
+            environment: options.environment)
+        let files = SiteInputs(site: site, run: run, lockText: lockText)
         engine.provide(SiteInputs.kind) { [files] in files.fingerprint(of: $0) }
         var (catalog, catalogDiagnostics) = self.catalog(site, files)
         let (lock, sourceHashes) = self.lock(site, catalog, lockText, files)

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonInvitePages
 import BeckonLocalization
 import BeckonRender
 import BeckonSite

@@ -1,6 +1,7 @@
 import BeckonChecks
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonLocalization
 import BeckonRender
 import BeckonSite

@@ -2,6 +2,7 @@ import BeckonChecks
 import BeckonDiagnostics
 import BeckonEmail
 import BeckonEngine
+import BeckonInvitePages
 import BeckonMessages
 import BeckonWeb
 

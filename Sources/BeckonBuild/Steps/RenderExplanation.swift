@@ -1,4 +1,5 @@
 import BeckonEngine
+import BeckonInvitePages
 import BeckonLocalization
 import BeckonSite
 

@@ -1,4 +1,5 @@
 import BeckonEngine
+import BeckonInvitePages
 
 /// A render step's result that made some files: the step, its own arguments (the template's path,
 /// a locale, a route, a sample: everything that tells two of its results apart), which make its

@@ -1,4 +1,5 @@
 import BeckonEngine
+import BeckonInvitePages
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
@@ -28,7 +29,7 @@ struct RenderStep {
         let pages = pageJobs.parallelMap { template, route in
             defer { counter.increment() }
             let producer = RenderProducer(
-                BuildSteps.renderPage, given: [.config, .run, .template(template.path), .layouts, .cardLayouts],
+                BuildSteps.renderPage, given: SiteInputs.pageParts(template.path),
                 arguments: [template.path, route.locale.rawValue, route.filePath], inputs: loaded.inputs)
             return render(producer) {
                 let (artifact, diagnostics) = prepared.pages.render(template, route: route)
@@ -48,7 +49,7 @@ struct RenderStep {
         let cards = cardJobs.parallelMap { locale, sample in
             defer { counter.increment() }
             let producer = RenderProducer(
-                BuildSteps.renderCard, given: [.config, .run, .cardLayouts, .staticFiles],
+                BuildSteps.renderCard, given: SiteInputs.cardParts,
                 arguments: [locale.rawValue, sample?.id], inputs: loaded.inputs)
             return render(producer) {
                 guard let cards = prepared.cards else { return RenderResult([], []) }

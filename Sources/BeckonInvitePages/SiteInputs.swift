@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Nothing here lists what a step reads: a step names the parts it is given (`Part`), and the
 /// inputs of a part are the files that make it up.
-struct SiteInputs: Sendable {
+package struct SiteInputs: Sendable {
     /// Each file's content, by its path in the site.
     private let files: [String: Fingerprint]
     /// The inputs of each folder steps read whole: its list of files, then each file in path
@@ -30,18 +30,13 @@ struct SiteInputs: Sendable {
     private var lockedSources: [LocaleID: Fingerprint] = [:]
 
     /// The inputs of a loaded site's files; `lockText` is `locales/translations.lock` as read.
-    init(site: Site, options: BuildOptions, lockText: String) {
+    package init(site: Site, run: RunOptions, lockText: String) {
         config = Fingerprint(
             encoding: SettingsSource(
                 text: site.configSource.text, samplesCreatedAt: site.config.samplesCreatedAt,
                 samples: site.config.samples),
             label: "config")
-        run = Fingerprint(
-            encoding: RunOptions(
-                locales: options.locales.map(\.rawValue), pseudo: options.pseudo,
-                sendDate: options.sendDate?.timeIntervalSince1970,
-                keys: Self.keyVariables.map { options.environment[$0] }),
-            label: "run")
+        self.run = Fingerprint(encoding: run, label: "run")
         var files: [String: Fingerprint] = [:]
         func add(_ source: SourceText) { files[source.path] = Fingerprint(encoding: source.text, label: "file") }
         site.templates.values.forEach { add($0.source) }
@@ -70,7 +65,7 @@ struct SiteInputs: Sendable {
     /// These inputs and what the loaded catalog adds: each locale's chain, the set of keys of
     /// every bundle (layouts see the same names in every locale), and the source fingerprints the
     /// lock gives each locale's translations.
-    func loaded(_ catalog: Catalog, sourceHashes: [LocaleID: [MessageKey: String]]) -> SiteInputs {
+    package func loaded(_ catalog: Catalog, sourceHashes: [LocaleID: [MessageKey: String]]) -> SiteInputs {
         var inputs = self
         for locale in catalog.bundles.keys {
             inputs.chains[locale] = [locale] + catalog.locales.fallbackChain(for: locale)
@@ -97,18 +92,27 @@ struct SiteInputs: Sendable {
     }
 
     /// The run's options that change what is rendered, and the key material in the environment.
-    private struct RunOptions: Encodable {
+    package struct RunOptions: Encodable, Sendable {
         let locales: [String]
         let pseudo: Bool
         let sendDate: Double?
         let keys: [String?]
+
+        /// The options of a run of `locales` (all when empty), with pseudo-locales or not, emails
+        /// dated `sendDate`, and the keys `environment` holds.
+        package init(locales: [LocaleID], pseudo: Bool, sendDate: Date?, environment: [String: String]) {
+            self.locales = locales.map(\.rawValue)
+            self.pseudo = pseudo
+            self.sendDate = sendDate?.timeIntervalSince1970
+            keys = SiteInputs.keyVariables.map { environment[$0] }
+        }
     }
 }
 
 extension SiteInputs {
     /// A part of the site a step is given or reads whole: the step records its inputs
     /// (`inputs(_:)`), which the engine checks before reusing the step's result.
-    enum Part: Sendable {
+    package enum Part: Sendable {
         case config, run, template(String), layouts, cardLayouts, staticFiles
         /// Every page and email template, and their lists.
         case templates
@@ -125,8 +129,19 @@ extension SiteInputs {
         case translationLock
     }
 
+    /// What a page of the template at `path` is made from, in a build and in `beckon serve`: the
+    /// settings, the run, its template, the layouts, and the card layouts (whether it has a
+    /// card, and its size).
+    package static func pageParts(_ path: String) -> [Part] {
+        [.config, .run, .template(path), .layouts, .cardLayouts]
+    }
+
+    /// What a preview card is made from: the settings, the run, the card layouts and the static
+    /// files (fonts, pictures).
+    package static let cardParts: [Part] = [.config, .run, .cardLayouts, .staticFiles]
+
     /// Inputs of the site's files and the run, fingerprinted by `fingerprint(of:)`.
-    static let kind: InputKind = "site"
+    package static let kind: InputKind = "site"
     /// The input of `beckon.yml` with the samples the run renders.
     static let configInput = InputID(kind, name: "beckon.yml")
     /// The input of the run's options and key material.
@@ -145,7 +160,7 @@ extension SiteInputs {
 
     /// What reading a part reads: the file, or each file of the folder and the folder's list of
     /// files (a file added is a change too).
-    func inputs(_ part: Part) -> [InputID] {
+    package func inputs(_ part: Part) -> [InputID] {
         func file(_ path: String) -> InputID { InputID(Self.kind, name: path) }
         func folder(_ prefix: String) -> [InputID] { folders[prefix] ?? [file(prefix)] }
         switch part {
@@ -171,7 +186,12 @@ extension SiteInputs {
     }
 
     /// Records that the computation running now read these parts.
-    func record(_ parts: Part...) {
+    package func record(_ parts: Part...) {
+        record(parts)
+    }
+
+    /// Records that the computation running now read these parts.
+    package func record(_ parts: [Part]) {
         for part in parts {
             for input in inputs(part) { input.record() }
         }
@@ -179,7 +199,7 @@ extension SiteInputs {
 
     /// The fingerprint of an input of kind `site` now: a file's content (`nil` when it is gone),
     /// a folder's list of files (a name ending in `/`), or what the catalog adds.
-    func fingerprint(of input: InputID) -> Fingerprint? {
+    package func fingerprint(of input: InputID) -> Fingerprint? {
         guard input.kind == Self.kind else { return nil }
         if !input.scope.isEmpty {
             return LocaleID(input.scope).flatMap { lockedSources[$0] } ?? Fingerprint(high: 0, low: 0)
@@ -196,7 +216,7 @@ extension SiteInputs {
     }
 
     /// An input of kind `site` in words.
-    static func describe(_ input: InputID) -> String {
+    package static func describe(_ input: InputID) -> String {
         if !input.scope.isEmpty { return "the sources `\(input.name)` records for \(input.scope)" }
         switch input.name {
         case configInput.name: return "`beckon.yml` (or the build date its samples are dated from)"

@@ -40,7 +40,7 @@ public final class InvitePages: Sendable {
         case notPersonal
     }
 
-    init(
+    package init(
         renderer: PageRenderer, checker: Checker, cards: CardSet?, emails: EmailRenderer?,
         overrides: [RuleID: Severity?], strict: Bool, inputs: SiteInputs, messages: ShareMessageRenderer
     ) {
@@ -77,7 +77,7 @@ public final class InvitePages: Sendable {
             let template = renderer.site.orderedTemplates.first(where: { $0.kind == kind })
         else { return .notPersonal }
         let route = PageRoute(kind: kind, locale: locale, sample: asSample ? invite.id : nil)
-        inputs.record(.config, .run, .template(template.path), .layouts, .cardLayouts)
+        inputs.record(SiteInputs.pageParts(template.path))
         let (artifact, diagnostics) = renderer.render(
             template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL,
             avatarURL: avatarURL)
@@ -101,7 +101,7 @@ public final class InvitePages: Sendable {
     /// contrast): `.failed` means the caller shows the locale's built card.
     public func card(locale: LocaleID, invite: InviteValues, avatar: [UInt8]? = nil) -> Rendered {
         guard let cards, renderer.site.buildLocales.contains(locale) else { return .notPersonal }
-        inputs.record(.config, .run, .cardLayouts, .staticFiles)
+        inputs.record(SiteInputs.cardParts)
         let (artifact, diagnostics) = cards.render(locale: locale, sample: invite, avatar: avatar)
         return checked(artifact, diagnostics, page: nil)
     }
