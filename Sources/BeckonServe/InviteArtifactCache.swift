@@ -1,5 +1,5 @@
-import BeckonInvitePages
 import BeckonEngine
+import BeckonInvitePages
 import BeckonSite
 import BeckonStore
 import Synchronization

@@ -1,6 +1,6 @@
-import BeckonInvitePages
 import BeckonDiagnostics
 import BeckonEmail
+import BeckonInvitePages
 import BeckonSite
 import BeckonStore
 import Foundation

@@ -1,6 +1,6 @@
-import BeckonInvitePages
 import BeckonDiagnostics
 import BeckonEngine
+import BeckonInvitePages
 import BeckonRender
 import BeckonSite
 import BeckonStore

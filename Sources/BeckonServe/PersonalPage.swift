@@ -1,5 +1,5 @@
-import BeckonInvitePages
 import BeckonDiagnostics
+import BeckonInvitePages
 import BeckonRender
 import Foundation
 import NIOCore

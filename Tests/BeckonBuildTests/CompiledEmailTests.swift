@@ -7,8 +7,8 @@ import InviteModel
 import Testing
 
 @testable import BeckonBuild
-@testable import BeckonInvitePages
 @testable import BeckonEmail
+@testable import BeckonInvitePages
 
 /// An email filled in from its compiled template × locale is the email rendered whole, byte for
 /// byte and span for span, for the samples of every site and for values in every script, with
