@@ -75,7 +75,9 @@ enum SampleLinks {
             let target: InviteLink.Target =
                 config.links.form == .path
                 ? .code(InviteValues.derivedCode(for: "context-\(context.rawValue)"))
-                : .referral(senderID: "sample-\(context.rawValue)", context: context, contentID: nil)
+                : .referral(
+                    senderID: "sample-\(context.rawValue)", context: context, contentID: nil,
+                    code: InviteValues.derivedCode(for: "context-\(context.rawValue)"))
             for variant in variants {
                 links[ShareMessageRenderer.linkKey(sample: nil, context: context, variant: variant)] = sign(
                     InviteLink(
@@ -89,7 +91,10 @@ enum SampleLinks {
     static func target(of sample: InviteValues, form: LinkPolicy.Form) -> InviteLink.Target {
         switch form {
         case .path: .code(sample.code)
-        case .query: .referral(senderID: "sample-\(sample.id)", context: sample.context, contentID: sample.contextID)
+        case .query:
+            .referral(
+                senderID: "sample-\(sample.id)", context: sample.context, contentID: sample.contextID, code: sample.code
+            )
         }
     }
 

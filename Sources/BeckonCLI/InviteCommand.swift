@@ -56,7 +56,7 @@ struct NewInvite: ParsableCommand {
             senderID: sender, code: InviteCodeGenerator().next(), context: context, contextID: contextID,
             channel: channel, createdAt: Date(), expiry: ExpiryPolicy(days: expiryDays ?? site.expiryDays))
         let link = try LinkSigning.sign(
-            .target(for: invite, form: site.links.form), policy: site.links, expiresAt: invite.expiresAt)
+            InviteLink.Target(for: invite, form: site.links.form), policy: site.links, expiresAt: invite.expiresAt)
         let object: [String: Any] = [
             "invite": try JSONSerialization.jsonObject(with: InviteJSON.encode(invite)),
             "link": link,
@@ -69,13 +69,3 @@ struct NewInvite: ParsableCommand {
 
 extension InviteContext: ExpressibleByArgument {}
 extension InviteChannel: ExpressibleByArgument {}
-
-extension InviteLink.Target {
-    /// The link target of an invite under a link form.
-    static func target(for invite: Invite, form: LinkPolicy.Form) -> InviteLink.Target {
-        switch form {
-        case .path: .code(invite.code)
-        case .query: .referral(senderID: invite.senderID, context: invite.context, contentID: invite.contextID)
-        }
-    }
-}

@@ -17,12 +17,13 @@ struct SignLink: ParsableCommand {
         abstract: "Print a signed invite link.",
         discussion: """
             Path form (links.form: path): --code CODE. Query form (links.form: query): --ref SENDER \
-            --ctx CONTEXT [--cid ID]. --variant V signs the A/B variant of the message that carries \
+            --ctx CONTEXT [--cid ID] [--code CODE] (the code makes the link one invite's own, as \
+            `beckon serve` makes them). --variant V signs the A/B variant of the message that carries \
             the link into it. The key comes from BECKON_LINK_KEY or BECKON_LINK_KEYS.
             """)
 
     @OptionGroup var config: ConfigOptions
-    @Option(help: "The invite code (path form).") var code: String?
+    @Option(help: "The invite code (path form; in the query form, the invite the link is for).") var code: String?
     @Option(help: "The sender's opaque id (query form).") var ref: String?
     @Option(help: "The invite context (query form).") var ctx: InviteContext?
     @Option(help: "The content id (query form).") var cid: String?
@@ -42,7 +43,12 @@ struct SignLink: ParsableCommand {
             guard let ref, let ctx, InviteLink.isOpaqueID(ref), cid.map(InviteLink.isOpaqueID) ?? true else {
                 throw ValidationError("The query form needs --ref and --ctx; --ref and --cid are opaque ids.")
             }
-            target = .referral(senderID: ref, context: ctx, contentID: cid)
+            var parsedCode: InviteCode?
+            if let code {
+                guard let parsed = InviteCode(code) else { throw ValidationError("--code is not a valid invite code.") }
+                parsedCode = parsed
+            }
+            target = .referral(senderID: ref, context: ctx, contentID: cid, code: parsedCode)
         }
         if let variant, !InviteLink.isOpaqueID(variant) {
             throw ValidationError("--variant is an opaque id: 1–64 letters, digits, `-` and `_`.")
@@ -72,8 +78,9 @@ struct VerifyLink: ParsableCommand {
             let target =
                 switch link.target {
                 case .code(let code): "code \(code)"
-                case .referral(let sender, let context, let content):
+                case .referral(let sender, let context, let content, let code):
                     "sender \(sender), context \(context.rawValue)" + (content.map { ", content \($0)" } ?? "")
+                        + (code.map { ", code \($0)" } ?? "")
                 }
             let variant = link.variant.map { ", variant \($0)" } ?? ""
             print(

@@ -253,7 +253,8 @@ struct InviteService: Sendable {
     func link(_ record: InviteRecord) -> String {
         keyring.sign(
             InviteLink(
-                policy: site.config.links, target: .code(record.invite.code), expiresAt: record.invite.expiresAt,
+                policy: site.config.links, target: InviteLink.Target(for: record.invite, form: site.config.links.form),
+                expiresAt: record.invite.expiresAt,
                 variant: record.variant)
         ).url
     }

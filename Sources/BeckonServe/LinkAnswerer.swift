@@ -79,8 +79,8 @@ struct LinkAnswerer: Sendable {
         let generation = artifacts.generation
         let found = try await lookUp(url, at: date)
         guard let link = found.link else { return notFound(locale) }
-        switch link.target {
-        case .code:
+        switch link.target.code {
+        case .some:
             guard let record = found.record else { return notFound(locale) }
             var invite = record.invite
             if found.expired { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
@@ -88,8 +88,9 @@ struct LinkAnswerer: Sendable {
                 invite.resolve(at: date), site.locale(for: record, acceptLanguage: acceptLanguage), for: record,
                 link: url,
                 avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt), generation: generation)
-        case .referral:
-            // A referral link names a sender, not an invite: its signature and expiry decide.
+        case nil:
+            // A query-form link without a code names a sender, not an invite: its signature and
+            // expiry decide.
             if found.expired { return show(.expired, locale) }
             return show(.landing, locale)
         }
@@ -172,10 +173,14 @@ struct LinkAnswerer: Sendable {
         let authentic = verified.authentic(url, at: date)
         let link = authentic?.link
         let expired = authentic?.expired ?? false
-        let code: InviteCode?
-        if case .code(let linked)? = link?.target { code = linked } else { code = nil }
+        let code = link?.target.code
         let found = try await store.inviteAndAvatar(code: code ?? Self.absentCode)
-        return (link, expired, code == nil ? nil : found?.record, found?.avatarUpdatedAt)
+        // A query-form link names its invite's sender, context and content too: a link whose
+        // code is another invite's is no link of that invite.
+        guard let link, code != nil, let record = found?.record, Self.names(record.invite, link.target) else {
+            return (link, expired, nil, nil)
+        }
+        return (link, expired, record, found?.avatarUpdatedAt)
     }
 
     /// The code of the invite a link names, when the link (its path and query, as a landing page
@@ -183,9 +188,20 @@ struct LinkAnswerer: Sendable {
     func code(opening pathAndQuery: String, at date: Date) -> InviteCode? {
         guard pathAndQuery.hasPrefix("/"), pathAndQuery.utf8.count <= 2_048,
             let authentic = verified.authentic("https://\(site.config.links.host)\(pathAndQuery)", at: date),
-            !authentic.expired, case .code(let code) = authentic.link.target
+            !authentic.expired, let code = authentic.link.target.code
         else { return nil }
         return code
+    }
+
+    /// Whether a link's target is `invite`'s: its code, and in the query form its sender, context
+    /// and content as well.
+    static func names(_ invite: Invite, _ target: InviteLink.Target) -> Bool {
+        switch target {
+        case .code(let code): code == invite.code
+        case .referral(let sender, let context, let content, let code):
+            code == invite.code && sender == invite.senderID && context == invite.context
+                && content == invite.contextID
+        }
     }
 
     /// An invite as its own page and card show it, or `nil` when its sender's name was erased.

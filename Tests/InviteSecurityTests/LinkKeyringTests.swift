@@ -166,4 +166,49 @@ import Testing
             }
         }
     }
+
+    /// In both forms, with and without content and a variant, an invite's own link verifies,
+    /// names that invite (its code, and in the query form its sender, context and content), and
+    /// differs from the link of another invite by the same sender, in the same context, expiring
+    /// at the same second.
+    @Test func everyInvitesOwnLinkNamesItAndNoOther() async throws {
+        let ring = try #require(
+            try LinkKeyring.fromEnvironment(["BECKON_LINK_KEY": LinkKeyringTests.hexSecret], signingKeyID: "k1"))
+        let policies = [
+            LinkPolicy(host: "join.playa.app", keyID: "k1"),
+            LinkPolicy(host: "join.playa.app", path: "/i/{code}/open", keyID: "k1"),
+            LinkPolicy(host: "app.example.com", form: .query, keyID: "k1"),
+            LinkPolicy(host: "app.example.com", form: .query, path: "/join", keyID: "k1"),
+        ]
+        let id = Gen<Character?>.element(of: Array("abcXYZ019-_")).map { $0! }.string(of: 1...20)
+        let context = Gen<InviteContext?>.element(of: InviteContext.allCases).map { $0! }
+        let created = Date(timeIntervalSince1970: 1_790_000_000)
+        await propertyCheck(input: id, context, Gen.bool) { sender, context, hasContent in
+            let generator = InviteCodeGenerator()
+            let invites = (0..<2).map { _ in
+                Invite(
+                    senderID: sender, code: generator.next(), context: context,
+                    contextID: hasContent ? sender : nil, createdAt: created)
+            }
+            for policy in policies {
+                for variant in [nil, "context-rich"] {
+                    let links = invites.map { invite in
+                        ring.sign(
+                            InviteLink(
+                                policy: policy, target: InviteLink.Target(for: invite, form: policy.form),
+                                expiresAt: invite.expiresAt, variant: variant))
+                    }
+                    #expect(links[0].url != links[1].url)
+                    for (invite, link) in zip(invites, links) {
+                        let verified = try? ring.verify(link.url, policy: policy, at: created).get()
+                        #expect(verified == link, "\(link.url)")
+                        #expect(verified?.target.code == invite.code)
+                        if case .referral(let ref, let ctx, let cid, _)? = verified?.target {
+                            #expect(ref == invite.senderID && ctx == invite.context && cid == invite.contextID)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -65,7 +65,12 @@ extension InviteLink {
             guard let context = values["ctx"].flatMap(InviteContext.init(rawValue:)) else {
                 throw fail("the link has no valid `ctx`")
             }
-            target = .referral(senderID: sender, context: context, contentID: values["cid"])
+            var code: InviteCode?
+            if let value = values["code"] {
+                guard let parsed = InviteCode(value) else { throw fail("the link's `code` is not a valid invite code") }
+                code = parsed
+            }
+            target = .referral(senderID: sender, context: context, contentID: values["cid"], code: code)
         }
         self.host = host
         self.path = path
@@ -78,5 +83,5 @@ extension InviteLink {
 
     /// The parameters a link of each form may carry.
     private static let pathFormParameters: Set<String> = ["exp", "kid", "sig", "v"]
-    private static let queryFormParameters: Set<String> = ["exp", "kid", "sig", "v", "ref", "ctx", "cid"]
+    private static let queryFormParameters: Set<String> = ["exp", "kid", "sig", "v", "ref", "ctx", "cid", "code"]
 }

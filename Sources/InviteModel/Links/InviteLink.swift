@@ -20,8 +20,29 @@ public struct InviteLink: Sendable, Hashable {
     public enum Target: Sendable, Hashable {
         /// The path form: `/invite/CODE`.
         case code(InviteCode)
-        /// The query form of seed 001 §4.1: the sender (`ref`), context (`ctx`) and content (`cid`).
-        case referral(senderID: String, context: InviteContext, contentID: String?)
+        /// The query form of seed 001 §4.1: the sender (`ref`), context (`ctx`) and content
+        /// (`cid`), and the invite's code (`code`) when the link is one invite's own (every link
+        /// `beckon serve` makes; a link without one names a sender, not an invite).
+        case referral(senderID: String, context: InviteContext, contentID: String?, code: InviteCode? = nil)
+
+        /// The target of `invite`'s own link in `form`: its code, with its sender, context and
+        /// content in the query form.
+        public init(for invite: Invite, form: LinkPolicy.Form) {
+            switch form {
+            case .path: self = .code(invite.code)
+            case .query:
+                self = .referral(
+                    senderID: invite.senderID, context: invite.context, contentID: invite.contextID, code: invite.code)
+            }
+        }
+
+        /// The invite the link is for, in either form: `nil` for a query-form link without a code.
+        public var code: InviteCode? {
+            switch self {
+            case .code(let code): code
+            case .referral(_, _, _, let code): code
+            }
+        }
     }
 
     public var host: String
@@ -60,10 +81,11 @@ public struct InviteLink: Sendable, Hashable {
         var pairs: [(String, String)] = [
             ("exp", String(Int64(expiresAt.timeIntervalSince1970))), ("kid", keyID),
         ]
-        if case .referral(let sender, let context, let content) = target {
+        if case .referral(let sender, let context, let content, let code) = target {
             pairs.append(("ref", sender))
             pairs.append(("ctx", context.rawValue))
             if let content { pairs.append(("cid", content)) }
+            if let code { pairs.append(("code", code.rawValue)) }
         }
         if let variant { pairs.append(("v", variant)) }
         return pairs.sorted { $0.0 < $1.0 }

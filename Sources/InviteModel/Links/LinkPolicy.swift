@@ -5,7 +5,8 @@ public struct LinkPolicy: Sendable, Hashable {
     public enum Form: String, Sendable, Hashable, CaseIterable {
         /// `https://HOST/invite/CODE?exp=…&kid=…&sig=…`.
         case path
-        /// `https://HOST/invite?cid=…&ctx=…&exp=…&kid=…&ref=…&sig=…`.
+        /// `https://HOST/invite?cid=…&code=…&ctx=…&exp=…&kid=…&ref=…&sig=…` (`cid` when the invite
+        /// has content, `code` when the link is one invite's own).
         case query
     }
 
