@@ -17,10 +17,12 @@ import Testing
 @Suite struct ServeApplicationTests {
     static let token = "in-process-api-token-0123456789"
 
+    /// The fixture site with its beacon on the link host.
+    static let site = SiteFixture.replacing(
+        "samples:", with: "analytics:\n  endpoint: https://join.minimo.test/e\nsamples:", in: SiteFixture.minimal)
+
     /// The fixture site with its beacon on the link host, built and served on a new store.
     static func server(in folder: TemporaryDirectory, invitesPerDay: Int = 50) async throws -> ServeServer {
-        let site = SiteFixture.replacing(
-            "samples:", with: "analytics:\n  endpoint: https://join.minimo.test/e\nsamples:", in: SiteFixture.minimal)
         try SiteFixture.write(site, to: folder.path("site"))
         return try await server(site: folder.path("site"), in: folder, invitesPerDay: invitesPerDay)
     }
