@@ -15,7 +15,7 @@ import Testing
 
         init() throws {
             let site = folder.path("site")
-            try SiteFixture.write(ServeTests.site, to: site)
+            try SiteFixture.write(SiteFixture.served, to: site)
             let config = site.appendingPathComponent("beckon.yml")
             let text = try String(contentsOf: config, encoding: .utf8)
             try Data((text + "\nserving: [beckon-serve]\n").utf8).write(to: config)

@@ -116,7 +116,7 @@ import Testing
     ) async throws
         -> RunningServe
     {
-        try SiteFixture.write(ServeTests.site, to: folder.path("site"))
+        try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
         let database =
             store == "PostgreSQL"
             ? try await PostgresCluster.shared.get().makeDatabase() : folder.path("invites.sqlite").path

@@ -13,7 +13,7 @@ struct ServeOnPostgresTests {
         let cluster = try PostgresCluster.shared.get()
         let url = try await cluster.makeDatabase()
         let folder = TemporaryDirectory()
-        try SiteFixture.write(ServeTests.site, to: folder.path("site"))
+        try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
         let site = folder.path("site")
         let one = try RunningBeckon(
             ["serve", "--site", site.path, "--port", "0", "--database", url, "--invites-per-day", "10"],

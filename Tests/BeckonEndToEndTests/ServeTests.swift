@@ -1,30 +1,24 @@
-import BeckonStore
-import BeckonStoreSQLite
 import BeckonTestSupport
-import CryptoExtras
 import Foundation
 import InviteModel
-import InviteSecurity
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `beckon serve` as an invite service uses it: invites created through the API, their links
-/// answered by their state in the visitor's language, the beacon, rate limits, idempotent
-/// retries, and every bad request refused with a problem naming the field.
+/// `beckon serve` as a process: one invite's life through the API, its link and the beacon; the
+/// event loops chosen on the command line; kill -9 and SIGTERM; a broken site refused at start;
+/// a deploy with the cache. Routes, limits and refusals that need no process are tested
+/// in-process, in `BeckonServeTests`.
 @Suite(.serialized) struct ServeTests {
-    static let site = SiteFixture.replacing(
-        "samples:", with: "analytics:\n  endpoint: https://join.minimo.test/e\nsamples:", in: SiteFixture.minimal)
-
     /// A site folder, a database beside it, and the server on them.
     struct Running {
         let folder = TemporaryDirectory()
         let server: RunningServe
 
         init(arguments: [String] = [], launcher: [String] = [], before: (URL) throws -> Void = { _ in }) throws {
-            try SiteFixture.write(ServeTests.site, to: folder.path("site"))
+            try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
             try before(folder.path("invites.sqlite"))
             server = try RunningServe(
                 site: folder.path("site"), database: folder.path("invites.sqlite"), arguments: arguments,
@@ -129,106 +123,6 @@ import Testing
         #expect(server.stop() == 0)
     }
 
-    @Test func anExpiredInviteShowsTheExpiredPageWithItsWayForward() throws {
-        var code = InviteCode("ABCDEFGHJKMNPQR")!
-        var expiresAt = Date()
-        let running = try Running { database in
-            // An invite made 40 days ago, as an earlier run of the server stored it.
-            let store = try SQLiteInviteStore(path: database.path)
-            let invite = Invite(
-                senderID: "u_1", code: code, createdAt: Date().addingTimeInterval(-40 * 86_400), expiry: .friend)
-            code = invite.code
-            expiresAt = invite.expiresAt
-            let semaphore = DispatchSemaphore(value: 0)
-            Task {
-                _ = try? await store.create(
-                    InviteRecord(invite: invite, senderFirstName: "Lea"), limit: .friend, idempotencyKey: nil,
-                    requestHash: nil)
-                semaphore.signal()
-            }
-            semaphore.wait()
-        }
-        let server = running.server
-        defer { _ = server.stop() }
-        let keyring = LinkKeyring(
-            keys: [LinkKey(id: "default", encodedSecret: BeckonBinary.testLinkKey)!], signingKeyID: "default")
-        let link = keyring.sign(
-            InviteLink(policy: LinkPolicy(host: "join.minimo.test"), target: .code(code), expiresAt: expiresAt)
-        ).url
-        let reply = try server.raw("GET", Self.path(link), headers: ["Accept-Language: de-DE"])
-        #expect(reply.status == 200)
-        #expect(reply.body.contains("Diese Einladung ist abgelaufen"), "\(reply.body.prefix(400))")
-        // The built expired page, byte for byte (the way forward is the site's to write).
-        #expect(reply.body == (try server.raw("GET", "/de-DE/expired/").body))
-    }
-
-    @Test func theSendersLimitAnswers429AndARetryNeverMakesASecondInvite() throws {
-        // The site's words for a sender over the limit, in English and German.
-        let running = try Running(arguments: ["--rate-limit-message", "api.tooMany"]) { database in
-            let locales = database.deletingLastPathComponent().appendingPathComponent("site/locales")
-            for (file, text) in [
-                (
-                    "en-US.yml",
-                    "\napi:\n  tooMany:\n    message: \"You've sent a lot of invites today. Try again tomorrow.\"\n    external: true\n"
-                ),
-                (
-                    "de-DE.yml",
-                    "\napi:\n  tooMany: \"Du hast heute viele Einladungen verschickt. Versuch es morgen wieder.\"\n"
-                ),
-            ] {
-                let url = locales.appendingPathComponent(file)
-                try Data((try String(contentsOf: url, encoding: .utf8) + text).utf8).write(to: url)
-            }
-        }
-        let server = running.server
-        defer { _ = server.stop() }
-        let body = #"{"senderId":"u_9","channel":"copy_link"}"#
-        let first = try create(server, body, key: "retry-1")
-        let again = try create(server, body, key: "retry-1")
-        #expect(first.status == 201 && again.status == 200)
-        #expect(try Self.json(first)["code"] as? String == Self.json(again)["code"] as? String)
-        // The same members in another order and spacing are the same request.
-        let reordered = try create(server, #"{ "channel": "copy_link",  "senderId": "u_9" }"#, key: "retry-1")
-        #expect(reordered.status == 200)
-        #expect(try Self.json(reordered)["code"] as? String == Self.json(first)["code"] as? String)
-        #expect(
-            try create(server, #"{"senderId":"u_9","channel":"sms","recipient":"+14155550123"}"#, key: "retry-1").status
-                == 409)
-        for _ in 2...50 { #expect(try create(server, body).status == 201) }
-        let limited = try create(server, body)
-        #expect(limited.status == 429)
-        #expect(limited.head.lowercased().contains("retry-after: "))
-        #expect(limited.body.contains("Try again tomorrow"))
-        #expect(limited.head.lowercased().contains("content-type: application/problem+json"))
-        // The site's words for the sender, in the language the app asks for (seed 001 §8).
-        #expect(
-            try Self.json(limited)["message"] as? String == "You've sent a lot of invites today. Try again tomorrow.")
-        #expect(limited.head.lowercased().contains("content-language: en-us"))
-        let german = try server.api("POST", "/v1/invites", body: body, headers: ["Accept-Language: de-AT, en;q=0.5"])
-        #expect(german.status == 429)
-        #expect(
-            try Self.json(german)["message"] as? String
-                == "Du hast heute viele Einladungen verschickt. Versuch es morgen wieder.")
-        #expect(german.head.lowercased().contains("content-language: de-de"))
-        // Another sender is not limited by this one.
-        #expect(try create(server, #"{"senderId":"u_10","channel":"copy_link"}"#).status == 201)
-        let events = try Self.json(server.api("GET", "/v1/events?after=0&limit=1000"))
-        #expect((events["events"] as? [Any])?.count == 51)
-        // A key the bundles lack stops the server at start, saying which.
-        let wrong = try BeckonBinary.run(
-            [
-                "serve", "--site", running.folder.path("site").path, "--port", "0", "--rate-limit-message", "api.nope",
-                "--database", running.folder.path("other.sqlite").path,
-            ], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
-        #expect(wrong.status != 0)
-        #expect(wrong.stderr.contains("serve.rate-limit-message"), "\(wrong.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: running.folder.path("other.sqlite").path))
-        let metrics = try server.raw("GET", "/metrics").body
-        #expect(metrics.contains("beckon_rate_limited_total 2"))
-        // SQLite looks every link up: nothing is kept between changes, so nothing is reported.
-        #expect(!metrics.contains("beckon_link_lookups"))
-    }
-
     /// `--event-loops` sets how many threads serve; Swift's tasks run on them (the server would
     /// say so at start if the runtime did not let them); one out of range stops the server before
     /// it opens anything.
@@ -245,61 +139,6 @@ import Testing
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("`--event-loops` must be from 1 to 256"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: running.folder.path("other.sqlite").path))
-    }
-
-    @Test func bulkResendAndErasure() throws {
-        let running = try Running()
-        let server = running.server
-        defer { _ = server.stop() }
-        // Two recipients that are the same person after normalising: refused before any invite.
-        let duplicate = try server.api(
-            "POST", "/v1/invites/bulk",
-            body:
-                #"{"senderId":"u_5","senderFirstName":"Ida","recipients":[{"channel":"sms","recipient":"+1 415 555 0123"},{"channel":"email","recipient":"a@example.com"},{"channel":"sms","recipient":"+14155550123"}]}"#
-        )
-        #expect(duplicate.status == 400)
-        #expect(try Self.json(duplicate)["field"] as? String == "recipients[2]")
-        let tooMany = (0..<21).map { #"{"channel":"sms","recipient":"+1415555\#(String(format: "%04d", $0))"}"# }
-        let over = try server.api(
-            "POST", "/v1/invites/bulk", body: #"{"senderId":"u_5","recipients":[\#(tooMany.joined(separator: ","))]}"#)
-        #expect(over.status == 400)
-        #expect((try Self.json(server.api("GET", "/v1/events?after=0"))["events"] as? [Any])?.isEmpty == true)
-
-        let bulk = try server.api(
-            "POST", "/v1/invites/bulk",
-            body:
-                #"{"senderId":"u_5","senderFirstName":"Ida","recipients":[{"channel":"sms","recipient":"+1 415 555 0123"},{"channel":"email","recipient":"a@example.com"}]}"#
-        )
-        #expect(bulk.status == 201, "\(bulk.body)")
-        let invites = try #require(Self.json(bulk)["invites"] as? [[String: Any]])
-        #expect(invites.map { $0["recipient"] as? String } == ["+14155550123", "a@example.com"])
-        let code = try #require(invites.first?["code"] as? String)
-        // A recipient's `null` is absent: it leaves the request's own locale in place.
-        let nulls = try server.api(
-            "POST", "/v1/invites/bulk",
-            body: #"{"senderId":"u_6","locale":"de-DE","recipients":[{"channel":"copy_link","locale":null}]}"#)
-        #expect(nulls.status == 201, "\(nulls.body)")
-        #expect((try Self.json(nulls)["invites"] as? [[String: Any]])?.first?["locale"] as? String == "de-DE")
-        // The path is read as the router reads it: a member given twice is refused here too.
-        let twice = try server.api(
-            "POST", "/v1//invites/bulk/",
-            body: #"{"senderId":"u_6","senderId":"u_7","recipients":[{"channel":"copy_link"}]}"#)
-        #expect(twice.status == 400, "\(twice.body)")
-        #expect(twice.body.contains("`senderId` appears twice"), "\(twice.body)")
-
-        // A resend within five minutes of the send: 429 with Retry-After.
-        #expect(try server.api("POST", "/v1/invites/\(code)/send").status == 200)
-        let resend = try server.api("POST", "/v1/invites/\(code)/resend")
-        #expect(resend.status == 429)
-        #expect(resend.head.lowercased().contains("retry-after: "))
-
-        // Erasing the sender clears the name and the recipient; the invite and its link stay.
-        let erased = try Self.json(server.api("POST", "/v1/users/u_5/erase"))
-        #expect(erased["erased"] as? Int == 2)
-        let after = try Self.json(server.api("GET", "/v1/invites/\(code)"))
-        #expect(after["senderFirstName"] == nil && after["recipient"] == nil && after["status"] as? String == "sent")
-        let link = try #require(after["link"] as? String)
-        #expect(try server.raw("GET", Self.path(link)).status == 200)
     }
 
     /// Clients retrying with their idempotency keys after the server was killed with SIGKILL in the
@@ -370,71 +209,7 @@ import Testing
         #expect(server.process.terminationStatus == 0)
     }
 
-    /// Seed 003's accept links: `/accept?token=JWT` answers by the state of the invite the token
-    /// names; a token that does not verify gets the same 404 as a bad link.
-    @Test func tokenLinksAnswerByTheirInvitesState() throws {
-        let folder = TemporaryDirectory()
-        let site = folder.path("site")
-        try SiteFixture.write(Self.site, to: site)
-        let config = site.appendingPathComponent("beckon.yml")
-        try Data(
-            (try String(contentsOf: config, encoding: .utf8)
-                + "tokens:\n  issuer: https://join.minimo.test\n  audience: minimo-accept\n  keyID: m1\n  days: 7\n"
-                + "  acceptURL: https://join.minimo.test/accept?token={token}\n").utf8
-        ).write(to: config)
-        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
-        let server = try RunningBeckon(
-            ["serve", "--site", site.path, "--port", "0", "--database", folder.path("invites.sqlite").path],
-            environment: ["BECKON_API_TOKEN": RunningServe.token, "BECKON_TOKEN_KEY": key])
-        defer { _ = server.stop(with: SIGTERM) }
-        func request(
-            _ method: String, _ path: String, _ body: String = "", language: String = "de"
-        ) throws
-            -> LoopbackHTTP.Reply
-        {
-            let bytes = Array(body.utf8)
-            var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-            head += "Authorization: Bearer \(RunningServe.token)\r\nAccept-Language: \(language)\r\n"
-            if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\n" }
-            return try LoopbackHTTP.raw(port: server.port, bytes: Array((head + "\r\n").utf8) + bytes)
-        }
-        let invite = try Self.json(
-            request(
-                "POST", "/v1/invites", #"{"senderId":"coach_1","channel":"email","recipient":"client@example.com"}"#))
-        let id = try #require(invite["id"] as? String)
-        let code = try #require(invite["code"] as? String)
-        let sign = try BeckonBinary.run(
-            [
-                "token", "sign", "--site", site.path, "--invite-id", id, "--email", "client@example.com", "--course",
-                "course_1",
-            ], environment: ["BECKON_TOKEN_KEY": key])
-        #expect(sign.status == 0, "\(sign.stderr)")
-        let token = sign.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let page = try request("GET", "/accept?token=\(token)")
-        #expect(page.status == 200)
-        #expect(page.body.contains("<html lang=\"de-DE\""))
-        // A character in the middle of the signature changed (its last characters carry bits a
-        // decoder may ignore, so changing them can leave the signature as it was).
-        var characters = Array(token)
-        let middle = characters.count - 100
-        characters[middle] = characters[middle] == "A" ? "B" : "A"
-        let forged = try request("GET", "/accept?token=\(String(characters))")
-        #expect(forged.status == 404)
-        #expect(try request("GET", "/accept").status == 404)
-        #expect(try request("POST", "/v1/invites/\(code)/cancel").status == 200)
-        #expect(try request("GET", "/accept?token=\(token)").status == 410)
-        // A token signed with another key names the invite, but does not verify.
-        let other = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
-        let foreign = try BeckonBinary.run(
-            [
-                "token", "sign", "--site", site.path, "--invite-id", id, "--email", "client@example.com", "--course",
-                "course_1",
-            ], environment: ["BECKON_TOKEN_KEY": other])
-        let foreignToken = foreign.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try request("GET", "/accept?token=\(foreignToken)").status == 404)
-    }
-
-    /// Every bad request: a 400 problem naming the field, and nothing stored.
+    /// The built files answer as the manifest says; a site with errors is refused at start.
     @Test func itServesTheBuiltFilesAsTheManifestSaysAndRefusesABrokenSite() throws {
         let running = try Running()
         let server = running.server
@@ -449,7 +224,7 @@ import Testing
 
         let broken = TemporaryDirectory()
         try SiteFixture.write(
-            SiteFixture.replacing("name: Minimo", with: "nmae: Minimo", in: ServeTests.site), to: broken.url)
+            SiteFixture.replacing("name: Minimo", with: "nmae: Minimo", in: SiteFixture.served), to: broken.url)
         let run = try BeckonBinary.run(
             ["serve", "--site", broken.url.path, "--port", "0", "--database", broken.path("db.sqlite").path],
             environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
@@ -466,7 +241,7 @@ import Testing
     @Test func aDeployWithTheCacheServesTheEditedSite() throws {
         let folder = TemporaryDirectory()
         let site = folder.path("site")
-        try SiteFixture.write(ServeTests.site, to: site)
+        try SiteFixture.write(SiteFixture.served, to: site)
         let cache = folder.path("cache")
         func page(_ arguments: [String], database: String) throws -> String {
             let server = try RunningServe(site: site, database: folder.path(database), arguments: arguments)

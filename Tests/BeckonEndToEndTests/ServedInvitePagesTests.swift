@@ -28,27 +28,13 @@ import Testing
         return String(reply.body[start.lowerBound..<end.upperBound])
     }
 
-    /// The site with a card layout: pages point `og:image` at the invite's own card.
-    static let siteWithCards =
-        SiteFixture.replacing("{{og.url}}card.png", with: "{{og.image}}", in: ServeTests.site) + """
-
-            -- templates/og/card.yml --
-            background: "#123456"
-            title:
-              key: landing.title
-              color: "#ffffff"
-              size: 56
-              maxLines: 2
-
-            """
-
     /// With `--cache DIR`, invites' own pages and cards are kept in `DIR/invites`, sealed: the
     /// next start serves them as they were, a deploy that changed a string they read makes them
     /// again, and an erasure removes them.
     @Test func pagesAndCardsKeptOnDiskAreSealedAndFollowTheSite() throws {
         let folder = TemporaryDirectory()
         let site = folder.path("site")
-        try SiteFixture.write(Self.siteWithCards, to: site)
+        try SiteFixture.write(SiteFixture.servedWithCards, to: site)
         let arguments = ["--cache", folder.path("cache").path]
         let records = folder.path("cache/invites/steps")
         func sealed() throws -> [Data] {

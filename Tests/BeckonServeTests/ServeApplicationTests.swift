@@ -17,26 +17,29 @@ import Testing
 @Suite struct ServeApplicationTests {
     static let token = "in-process-api-token-0123456789"
 
-    /// The fixture site with its beacon on the link host.
-    static let site = SiteFixture.replacing(
-        "samples:", with: "analytics:\n  endpoint: https://join.minimo.test/e\nsamples:", in: SiteFixture.minimal)
-
     /// The fixture site with its beacon on the link host, built and served on a new store.
     static func server(in folder: TemporaryDirectory, invitesPerDay: Int = 50) async throws -> ServeServer {
-        try SiteFixture.write(site, to: folder.path("site"))
+        try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
         return try await server(site: folder.path("site"), in: folder, invitesPerDay: invitesPerDay)
     }
 
     /// A site folder (the default site: `Repository.root`) built and served on a new store in
-    /// `folder`.
-    static func server(site: URL, in folder: TemporaryDirectory, invitesPerDay: Int = 50) async throws -> ServeServer {
-        let environment = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey, "BECKON_API_TOKEN": token]
+    /// `folder`, with `environment` added to the keys and token, and `configure` setting the rest
+    /// as the command line would.
+    static func server(
+        site: URL, in folder: TemporaryDirectory, invitesPerDay: Int = 50, environment added: [String: String] = [:],
+        configure: (inout ServeConfiguration) -> Void = { _ in }
+    ) async throws -> ServeServer {
+        let environment = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey, "BECKON_API_TOKEN": token].merging(added) {
+            $1
+        }
         let build = ServingBuild(
             options: BuildOptions(site: site, write: false, environment: environment), sources: SourceStore())
         var configuration = ServeConfiguration(site: build)
         configuration.database = folder.path("invites.sqlite").path
         configuration.environment = environment
         configuration.invitesPerDay = invitesPerDay
+        configure(&configuration)
         return try await ServeServer.build(configuration, log: { _ in })
     }
 

@@ -18,24 +18,10 @@ import Testing
 @Suite struct ServedInvitePagesTests {
     typealias Client = any TestClientProtocol
 
-    /// The fixture site with a card layout: pages point `og:image` at the invite's own card.
-    static let siteWithCards =
-        SiteFixture.replacing("{{og.url}}card.png", with: "{{og.image}}", in: ServeApplicationTests.site) + """
-
-            -- templates/og/card.yml --
-            background: "#123456"
-            title:
-              key: landing.title
-              color: "#ffffff"
-              size: 56
-              maxLines: 2
-
-            """
-
     /// The application of `site` (the fixture's text) built and served on a new store, with
     /// what it logs.
     static func application(
-        _ site: String = ServeApplicationTests.site, in folder: TemporaryDirectory, log: Lines = Lines()
+        _ site: String = SiteFixture.served, in folder: TemporaryDirectory, log: Lines = Lines()
     ) async throws -> some ApplicationProtocol {
         try SiteFixture.write(site, to: folder.path("site"))
         let server = try await ServeApplicationTests.server(site: folder.path("site"), in: folder)
@@ -167,7 +153,7 @@ import Testing
 
     @Test func aLinksPageShowsTheInvitesOwnCardAndOnlyAValidLinkDrawsOne() async throws {
         let folder = TemporaryDirectory()
-        try await Self.application(Self.siteWithCards, in: folder).test(.router) { client in
+        try await Self.application(SiteFixture.servedWithCards, in: folder).test(.router) { client in
             let path = try await Self.linkPath(client, sender: "u_6", name: "Zoë")
             let page = String(buffer: try await Self.get(client, path).body)
             let card = path + "&og=en-US"
@@ -222,7 +208,7 @@ import Testing
     /// brings the initials or the built card back.
     @Test func aSendersPictureIsDrawnOnTheirInvitesCards() async throws {
         let folder = TemporaryDirectory()
-        let site = Self.siteWithCards.replacingOccurrences(
+        let site = SiteFixture.servedWithCards.replacingOccurrences(
             of: "title:\n  key: landing.title",
             with: "avatar:\n  size: 200\n  accent: \"#ffd166\"\n  initialsColor: \"#1b1b1f\"\n"
                 + "  border: \"#ffffff\"\ntitle:\n  key: landing.title")

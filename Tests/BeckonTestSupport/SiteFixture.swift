@@ -47,6 +47,24 @@ public enum SiteFixture {
         replacing("list: [en-US, de-DE]", with: "list: [en-US, de-DE]\n  fallback: {de-DE: [en-US]}", in: fixture)
     }
 
+    /// The minimal site as `beckon serve`'s tests serve it: its beacon on the link host.
+    public static let served = replacing(
+        "samples:", with: "analytics:\n  endpoint: https://join.minimo.test/e\nsamples:", in: minimal)
+
+    /// The served site with a card layout: pages point `og:image` at the invite's own card.
+    public static let servedWithCards =
+        replacing("{{og.url}}card.png", with: "{{og.image}}", in: served) + """
+
+            -- templates/og/card.yml --
+            background: "#123456"
+            title:
+              key: landing.title
+              color: "#ffffff"
+              size: 56
+              maxLines: 2
+
+            """
+
     /// A small valid site: one extra locale, every page kind, one sample invite.
     public static let minimal = """
         -- beckon.yml --

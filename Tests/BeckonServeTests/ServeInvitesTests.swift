@@ -1,0 +1,254 @@
+import BeckonServe
+import BeckonStore
+import BeckonStoreSQLite
+import BeckonTestSupport
+import CryptoExtras
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InviteModel
+import InviteSecurity
+import NIOCore
+import Testing
+
+/// The invite API and links of `beckon serve` held in-process: an expired invite's page, the
+/// sender's limit with idempotent retries, bulk creates, resends and erasure, and seed 003's accept
+/// links answered by the state of the invite their token names.
+@Suite struct ServeInvitesTests {
+    typealias Client = any TestClientProtocol
+
+    static func request(
+        _ client: Client, _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil,
+        headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var fields = ServeApplicationTests.auth
+        fields.append(contentsOf: headers)
+        return try await client.execute(
+            uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
+    }
+
+    static func json(_ response: TestResponse) throws -> [String: Any] { try ServeApplicationTests.json(response) }
+
+    @Test func anExpiredInviteShowsTheExpiredPageWithItsWayForward() async throws {
+        let folder = TemporaryDirectory()
+        // An invite made 40 days ago, as an earlier run of the server stored it.
+        let invite = Invite(
+            senderID: "u_1", code: InviteCode("ABCDEFGHJKMNPQR")!, createdAt: Date().addingTimeInterval(-40 * 86_400),
+            expiry: .friend)
+        let store = try SQLiteInviteStore(path: folder.path("invites.sqlite").path)
+        _ = try await store.create(
+            InviteRecord(invite: invite, senderFirstName: "Lea"), limit: .friend, idempotencyKey: nil, requestHash: nil)
+        try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
+        let app = try await ServeApplicationTests.server(site: folder.path("site"), in: folder).application()
+        let keyring = LinkKeyring(
+            keys: [LinkKey(id: "default", encodedSecret: BeckonBinary.testLinkKey)!], signingKeyID: "default")
+        let link = keyring.sign(
+            InviteLink(
+                policy: LinkPolicy(host: "join.minimo.test"), target: .code(invite.code), expiresAt: invite.expiresAt)
+        ).url
+        try await app.test(.router) { client in
+            let reply = try await client.execute(
+                uri: ServeApplicationTests.path(link), method: .get, headers: [.acceptLanguage: "de-DE"])
+            #expect(reply.status == .ok)
+            let body = String(buffer: reply.body)
+            #expect(body.contains("Diese Einladung ist abgelaufen"), "\(body.prefix(400))")
+            // The built expired page, byte for byte (the way forward is the site's to write).
+            #expect(reply.body == (try await client.execute(uri: "/de-DE/expired/", method: .get)).body)
+        }
+    }
+
+    @Test func theSendersLimitAnswers429AndARetryNeverMakesASecondInvite() async throws {
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
+        // The site's words for a sender over the limit, in English and German.
+        let locales = folder.path("site/locales")
+        for (file, text) in [
+            (
+                "en-US.yml",
+                "\napi:\n  tooMany:\n    message: \"You've sent a lot of invites today. Try again tomorrow.\"\n    external: true\n"
+            ),
+            (
+                "de-DE.yml",
+                "\napi:\n  tooMany: \"Du hast heute viele Einladungen verschickt. Versuch es morgen wieder.\"\n"
+            ),
+        ] {
+            let url = locales.appendingPathComponent(file)
+            try Data((try String(contentsOf: url, encoding: .utf8) + text).utf8).write(to: url)
+        }
+        let server = try await ServeApplicationTests.server(site: folder.path("site"), in: folder) {
+            $0.rateLimitMessage = "api.tooMany"
+        }
+        try await server.application().test(.router) { client in
+            let body = #"{"senderId":"u_9","channel":"copy_link"}"#
+            func create(_ body: String, key: String? = nil) async throws -> TestResponse {
+                try await Self.request(
+                    client, .post, "/v1/invites", body,
+                    headers: key.map { [HTTPField.Name("Idempotency-Key")!: $0] } ?? [:])
+            }
+            let first = try await create(body, key: "retry-1")
+            let again = try await create(body, key: "retry-1")
+            #expect(first.status == .created && again.status == .ok)
+            #expect(try Self.json(first)["code"] as? String == Self.json(again)["code"] as? String)
+            // The same members in another order and spacing are the same request.
+            let reordered = try await create(#"{ "channel": "copy_link",  "senderId": "u_9" }"#, key: "retry-1")
+            #expect(reordered.status == .ok)
+            #expect(try Self.json(reordered)["code"] as? String == Self.json(first)["code"] as? String)
+            let changed = try await create(
+                #"{"senderId":"u_9","channel":"sms","recipient":"+14155550123"}"#, key: "retry-1")
+            #expect(changed.status == .conflict)
+            for _ in 2...50 { #expect(try await create(body).status == .created) }
+            let limited = try await create(body)
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.retryAfter] != nil)
+            #expect(String(buffer: limited.body).contains("Try again tomorrow"))
+            #expect(limited.headers[.contentType] == "application/problem+json")
+            // The site's words for the sender, in the language the app asks for (seed 001 §8).
+            #expect(
+                try Self.json(limited)["message"] as? String
+                    == "You've sent a lot of invites today. Try again tomorrow.")
+            #expect(limited.headers[.contentLanguage] == "en-US")
+            let german = try await Self.request(
+                client, .post, "/v1/invites", body, headers: [.acceptLanguage: "de-AT, en;q=0.5"])
+            #expect(german.status == .tooManyRequests)
+            #expect(
+                try Self.json(german)["message"] as? String
+                    == "Du hast heute viele Einladungen verschickt. Versuch es morgen wieder.")
+            #expect(german.headers[.contentLanguage] == "de-DE")
+            // Another sender is not limited by this one.
+            #expect(try await create(#"{"senderId":"u_10","channel":"copy_link"}"#).status == .created)
+            let events = try Self.json(try await Self.request(client, .get, "/v1/events?after=0&limit=1000"))
+            #expect((events["events"] as? [Any])?.count == 51)
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(metrics.contains("beckon_rate_limited_total 2"))
+            // SQLite looks every link up: nothing is kept between changes, so nothing is reported.
+            #expect(!metrics.contains("beckon_link_lookups"))
+        }
+        // A key the bundles lack stops the server at start, saying which, before the store is opened.
+        do {
+            _ = try await ServeApplicationTests.server(site: folder.path("site"), in: folder) {
+                $0.rateLimitMessage = "api.nope"
+                $0.database = folder.path("other.sqlite").path
+            }
+            Issue.record("a missing rate-limit message started the server")
+        } catch let error as ServeSetupError {
+            #expect(error.rule == "serve.rate-limit-message", "\(error.message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("other.sqlite").path))
+    }
+
+    @Test func bulkResendAndErasure() async throws {
+        let folder = TemporaryDirectory()
+        try await ServeApplicationTests.server(in: folder).application().test(.router) { client in
+            // Two recipients that are the same person after normalising: refused before any invite.
+            let duplicate = try await Self.request(
+                client, .post, "/v1/invites/bulk",
+                #"{"senderId":"u_5","senderFirstName":"Ida","recipients":[{"channel":"sms","recipient":"+1 415 555 0123"},{"channel":"email","recipient":"a@example.com"},{"channel":"sms","recipient":"+14155550123"}]}"#
+            )
+            #expect(duplicate.status == .badRequest)
+            #expect(try Self.json(duplicate)["field"] as? String == "recipients[2]")
+            let tooMany = (0..<21).map { #"{"channel":"sms","recipient":"+1415555\#(String(format: "%04d", $0))"}"# }
+            let over = try await Self.request(
+                client, .post, "/v1/invites/bulk",
+                #"{"senderId":"u_5","recipients":[\#(tooMany.joined(separator: ","))]}"#)
+            #expect(over.status == .badRequest)
+            let none = try Self.json(try await Self.request(client, .get, "/v1/events?after=0"))
+            #expect((none["events"] as? [Any])?.isEmpty == true)
+
+            let bulk = try await Self.request(
+                client, .post, "/v1/invites/bulk",
+                #"{"senderId":"u_5","senderFirstName":"Ida","recipients":[{"channel":"sms","recipient":"+1 415 555 0123"},{"channel":"email","recipient":"a@example.com"}]}"#
+            )
+            #expect(bulk.status == .created, "\(String(buffer: bulk.body))")
+            let invites = try #require(Self.json(bulk)["invites"] as? [[String: Any]])
+            #expect(invites.map { $0["recipient"] as? String } == ["+14155550123", "a@example.com"])
+            let code = try #require(invites.first?["code"] as? String)
+            // A recipient's `null` is absent: it leaves the request's own locale in place.
+            let nulls = try await Self.request(
+                client, .post, "/v1/invites/bulk",
+                #"{"senderId":"u_6","locale":"de-DE","recipients":[{"channel":"copy_link","locale":null}]}"#)
+            #expect(nulls.status == .created, "\(String(buffer: nulls.body))")
+            #expect((try Self.json(nulls)["invites"] as? [[String: Any]])?.first?["locale"] as? String == "de-DE")
+            // The path is read as the router reads it: a member given twice is refused here too.
+            let twice = try await Self.request(
+                client, .post, "/v1//invites/bulk/",
+                #"{"senderId":"u_6","senderId":"u_7","recipients":[{"channel":"copy_link"}]}"#)
+            #expect(twice.status == .badRequest, "\(String(buffer: twice.body))")
+            #expect(String(buffer: twice.body).contains("`senderId` appears twice"), "\(String(buffer: twice.body))")
+
+            // A resend within five minutes of the send: 429 with Retry-After.
+            #expect(try await Self.request(client, .post, "/v1/invites/\(code)/send").status == .ok)
+            let resend = try await Self.request(client, .post, "/v1/invites/\(code)/resend")
+            #expect(resend.status == .tooManyRequests)
+            #expect(resend.headers[.retryAfter] != nil)
+
+            // Erasing the sender clears the name and the recipient; the invite and its link stay.
+            let erased = try Self.json(try await Self.request(client, .post, "/v1/users/u_5/erase"))
+            #expect(erased["erased"] as? Int == 2)
+            let after = try Self.json(try await Self.request(client, .get, "/v1/invites/\(code)"))
+            #expect(
+                after["senderFirstName"] == nil && after["recipient"] == nil && after["status"] as? String == "sent")
+            let link = try #require(after["link"] as? String)
+            #expect(try await client.execute(uri: ServeApplicationTests.path(link), method: .get).status == .ok)
+        }
+    }
+
+    /// Seed 003's accept links: `/accept?token=JWT` answers by the state of the invite the token
+    /// names; a token that does not verify gets the same 404 as a bad link.
+    @Test func tokenLinksAnswerByTheirInvitesState() async throws {
+        let folder = TemporaryDirectory()
+        let site =
+            SiteFixture.served.replacingOccurrences(
+                of: "-- templates/layouts/page.mustache --",
+                with: """
+                    tokens:
+                      issuer: https://join.minimo.test
+                      audience: minimo-accept
+                      keyID: m1
+                      days: 7
+                      acceptURL: https://join.minimo.test/accept?token={token}
+                    -- templates/layouts/page.mustache --
+                    """)
+        #expect(site.contains("acceptURL"))
+        try SiteFixture.write(site, to: folder.path("site"))
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
+        let server = try await ServeApplicationTests.server(
+            site: folder.path("site"), in: folder, environment: ["BECKON_TOKEN_KEY": key])
+        let policy = TokenPolicy(
+            issuer: "https://join.minimo.test", audience: "minimo-accept", keyID: "m1", maximumLifetime: 7 * 86_400)
+        @Sendable func token(_ id: UUID, key: String) async throws -> String {
+            let authority = try await TokenAuthority(privateKeyPEM: key, policy: policy)
+            return try await authority.sign(
+                inviteID: id, email: EmailAddress("client@example.com")!, courseRef: "course_1", issuedAt: Date(),
+                expiresAt: Date().addingTimeInterval(86_400))
+        }
+        try await server.application().test(.router) { client in
+            let german: HTTPFields = [.acceptLanguage: "de"]
+            let invite = try Self.json(
+                try await Self.request(
+                    client, .post, "/v1/invites",
+                    #"{"senderId":"coach_1","channel":"email","recipient":"client@example.com"}"#))
+            let idText = try #require(invite["id"] as? String)
+            let id = try #require(UUID(uuidString: idText))
+            let code = try #require(invite["code"] as? String)
+            let signed = try await token(id, key: key)
+            let page = try await Self.request(client, .get, "/accept?token=\(signed)", headers: german)
+            #expect(page.status == .ok)
+            #expect(String(buffer: page.body).contains("<html lang=\"de-DE\""))
+            // A character in the middle of the signature changed (its last characters carry bits a
+            // decoder may ignore, so changing them can leave the signature as it was).
+            var characters = Array(signed)
+            let middle = characters.count - 100
+            characters[middle] = characters[middle] == "A" ? "B" : "A"
+            let forged = try await Self.request(client, .get, "/accept?token=\(String(characters))", headers: german)
+            #expect(forged.status == .notFound)
+            #expect(try await Self.request(client, .get, "/accept").status == .notFound)
+            #expect(try await Self.request(client, .post, "/v1/invites/\(code)/cancel").status == .ok)
+            #expect(try await Self.request(client, .get, "/accept?token=\(signed)").status == .gone)
+            // A token signed with another key names the invite, but does not verify.
+            let other = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
+            let foreign = try await token(id, key: other)
+            #expect(try await Self.request(client, .get, "/accept?token=\(foreign)").status == .notFound)
+        }
+    }
+}
