@@ -102,6 +102,12 @@ struct PageContext {
             ?? config.theme.ogImage.map { app.baseURL.appending(path: "/" + $0) }
         let ogAlt = cards?.altText(locale: locale, sample: cardSample) ?? ""
         let baseURLOrigin = origins.setting("app.baseURL")
+        // A page rendered for one invite outside the samples (at request time) is previewed under
+        // the invite's own link: a platform that keys previews by `og:url` keeps one per invite,
+        // not one per locale. Built pages, samples too, keep their own URL.
+        let ogURL =
+            sample != nil && route.sample == nil && !inviteURL.isEmpty
+            ? marked(inviteURL, inviteOrigin) : marked(canonical, baseURLOrigin)
         let alternates: [TemplateValue] =
             buildLocales.map { other in
                 .object([
@@ -163,7 +169,7 @@ struct PageContext {
             "og": .object([
                 "title": .text(title),
                 "description": .text(description),
-                "url": marked(canonical, baseURLOrigin),
+                "url": ogURL,
                 "locale": .text(locale.underscored),
                 "image": marked(ogImage ?? "", baseURLOrigin),
                 "hasImage": .flag(ogImage != nil),

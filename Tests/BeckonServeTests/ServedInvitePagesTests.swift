@@ -89,7 +89,10 @@ import Testing
                 Self.heading(german).contains("<bdi>Zoë</bdi> hat dich zu Minimo eingeladen"), "\(Self.heading(german))"
             )
             // The page links the invite's own link, and is still never cached or indexed.
-            #expect(String(buffer: english.body).contains(path.replacingOccurrences(of: "&", with: "&amp;")))
+            let escaped = "https://join.minimo.test" + path.replacingOccurrences(of: "&", with: "&amp;")
+            #expect(String(buffer: english.body).contains(escaped))
+            // Its preview is the invite's own: `og:url` is the link.
+            #expect(String(buffer: english.body).contains(#"<meta property="og:url" content="\#(escaped)">"#))
             #expect(english.headers[.cacheControl] == "no-store")
             #expect(english.headers[HTTPField.Name("X-Robots-Tag")!] == "noindex")
         }
@@ -256,9 +259,12 @@ import Testing
         let app = try await ServeApplicationTests.server(site: Repository.root, in: folder).application()
         try await app.test(.router) { client in
             let path = try await Self.linkPath(client, sender: "u_9", name: "Zoë")
-            #expect(
-                String(buffer: try await Self.get(client, path).body).contains(
-                    #"<span class="avatar" aria-hidden="true">"#))
+            let first = String(buffer: try await Self.get(client, path).body)
+            #expect(first.contains(#"<span class="avatar" aria-hidden="true">"#))
+            // Previewed under the invite's own link; the canonical URL stays the locale's page.
+            let link = "https://join.playa.app" + path.replacingOccurrences(of: "&", with: "&amp;")
+            #expect(first.contains(#"<meta property="og:url" content="\#(link)">"#))
+            #expect(first.contains(#"<link rel="canonical" href="https://join.playa.app/en-US/invite/">"#))
             let put = try await Self.api(client, .put, "/v1/users/u_9/avatar", body: Self.picture, type: "image/jpeg")
             #expect(put.status == .noContent)
             let page = String(buffer: try await Self.get(client, path).body)

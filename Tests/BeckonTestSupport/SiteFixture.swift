@@ -53,7 +53,7 @@ public enum SiteFixture {
 
     /// The served site with a card layout: pages point `og:image` at the invite's own card.
     public static let servedWithCards =
-        replacing("{{og.url}}card.png", with: "{{og.image}}", in: served) + """
+        replacing("{{page.url}}card.png", with: "{{og.image}}", in: served) + """
 
             -- templates/og/card.yml --
             background: "#123456"
@@ -102,7 +102,7 @@ public enum SiteFixture {
         <meta property="og:title" content="{{og.title}}">
         <meta property="og:description" content="{{og.title}}">
         <meta property="og:url" content="{{og.url}}">
-        <meta property="og:image" content="{{og.url}}card.png">
+        <meta property="og:image" content="{{page.url}}card.png">
         <meta name="twitter:card" content="summary_large_image">
         </head>
         <body>
