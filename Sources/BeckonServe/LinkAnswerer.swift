@@ -31,10 +31,13 @@ struct LinkAnswerer: Sendable {
         /// The stored invite the link names, when a person's visit would open it (it is created
         /// or sent, and its landing page answers): what `InviteOpener` moves to `opened`.
         var opens: InviteCode?
+        /// Where the answer sends the visitor instead of a page (302): the web sign-up of a
+        /// token site (`tokens.signupURL`), for a pending invite's token.
+        var redirect: String?
 
         static func == (lhs: Answer, rhs: Answer) -> Bool {
             lhs.resolution == rhs.resolution && lhs.status == rhs.status && lhs.page?.path == rhs.page?.path
-                && lhs.locale == rhs.locale
+                && lhs.locale == rhs.locale && lhs.redirect == rhs.redirect
         }
     }
 
@@ -227,10 +230,18 @@ struct LinkAnswerer: Sendable {
         }
         let record = try await store.invite(id: id ?? Self.absentID)
         guard id != nil, let record else { return notFound(locale) }
+        let resolution = record.invite.resolve(at: date)
+        if resolution == .landing, let token, let signup = site.config.tokens?.signupURL(token: token) {
+            // Seed 003 #17: without the app, a pending invite's token goes on to the web sign-up.
+            var answer = show(resolution, site.locale(for: record, acceptLanguage: acceptLanguage))
+            answer.redirect = signup
+            if [.created, .sent].contains(record.invite.status) { answer.opens = record.invite.code }
+            return answer
+        }
         let link = site.acceptURL(token: token ?? "")
         let avatarUpdatedAt = try await store.avatarUpdatedAt(sender: record.invite.senderID)
         return await show(
-            record.invite.resolve(at: date), site.locale(for: record, acceptLanguage: acceptLanguage), for: record,
+            resolution, site.locale(for: record, acceptLanguage: acceptLanguage), for: record,
             link: link,
             avatarTag: avatarTag(record, updatedAt: avatarUpdatedAt), generation: generation)
     }

@@ -36,7 +36,7 @@ public struct ServedSite: Sendable {
             files[artifact.path] = files[artifact.path] ?? artifact
         }
         self.files = files
-        tokenLink = Self.tokenLink(config)
+        routes = ServerRoutes(config)
         bodies = files.mapValues { ByteBuffer(bytes: $0.bytes) }
         tags = bodies.filter { files[$0.key]?.contentType.hasPrefix("image/") == true }.mapValues(Self.tag)
         let beacon = config.analytics?.endpoint
@@ -100,19 +100,9 @@ public struct ServedSite: Sendable {
             ?? files[PageRoute(kind: kind, locale: config.locales.defaultLocale).filePath]
     }
 
-    /// The path and query parameter of `tokens.acceptURL` (`/accept`, `token`) when it is on the
-    /// site's host or its links' host, or `nil`.
-    public let tokenLink: (path: String, parameter: String)?
-
-    /// `tokenLink` for a configuration.
-    static func tokenLink(_ config: SiteConfig) -> (path: String, parameter: String)? {
-        guard let template = config.tokens?.acceptURL,
-            let components = URLComponents(string: template.replacingOccurrences(of: "{token}", with: "TOKEN")),
-            let host = components.host?.lowercased(), [config.app.baseURL.host, config.links.host].contains(host),
-            let parameter = components.queryItems?.first(where: { $0.value == "TOKEN" })?.name
-        else { return nil }
-        return (components.path, parameter)
-    }
+    /// The paths the server answers from its store (invite links, accept links, the beacon, the
+    /// API), which the build's `beckon-serve` proxy rules pass on.
+    public let routes: ServerRoutes
 
     /// `tokens.acceptURL` with a token in it: the accept link an email carries and a page links.
     func acceptURL(token: String) -> String {

@@ -10,8 +10,8 @@
 /// its tokens nor its `{$ENV}` and `{placeholder}` expansion see one. Rewrite and redirect
 /// targets hold locales and plain paths only (`ServingPlan` refuses others).
 ///
-/// With `proxy` (`serving: [beckon-serve]`), invite links, the beacon and the API under `/v1/` go
-/// to `beckon serve` at `{$BECKON_SERVE_UPSTREAM}` (an environment variable of Caddy's,
+/// With `proxy` (`serving: [beckon-serve]`), every path `beckon serve` answers from its store
+/// (`ServerRoutes`: invite links, accept links, the beacon, the API under `/v1/`) goes to it at `{$BECKON_SERVE_UPSTREAM}` (an environment variable of Caddy's,
 /// `127.0.0.1:8080` when unset).
 enum CaddyRules {
     static func text(_ plan: ServingPlan, proxy: Bool = false) -> String {
@@ -38,21 +38,20 @@ enum CaddyRules {
         }
         if proxy {
             let upstream = "    reverse_proxy {$BECKON_SERVE_UPSTREAM:127.0.0.1:8080}"
-            if let path = plan.invitePath {
+            // Each path the server answers from its store, as its own route list gives them.
+            for route in plan.serverRoutes {
+                let name = "@beckon_\(route.purpose.rawValue)"
+                let isPrefix =
+                    switch route.match {
+                    case .exact: false
+                    case .prefix: true
+                    }
                 lines += [
-                    "# Invite links: answered by beckon serve from each invite's state.",
-                    "@beckon_invite path_regexp \(pattern(path, prefix: plan.invitePathIsPrefix))",
-                    "route @beckon_invite {", upstream, "}", "",
+                    "# \(route.purpose.summary)",
+                    "\(name) path_regexp \(pattern(route.match.path, prefix: isPrefix))",
+                    "route \(name) {", upstream, "}", "",
                 ]
             }
-            if let path = plan.beaconPath {
-                lines += [
-                    "# The landing page's beacon: the first open moves an invite to `opened`.",
-                    "@beckon_beacon path_regexp \(pattern(path, prefix: false))", "route @beckon_beacon {", upstream,
-                    "}", "",
-                ]
-            }
-            lines += ["# The invite API.", "route /v1/* {", upstream, "}", ""]
         } else if let path = plan.invitePath {
             lines.append(
                 "# Invite links: a static host cannot know an invite's state, so every link gets the landing page.")

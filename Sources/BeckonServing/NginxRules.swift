@@ -4,8 +4,9 @@
 /// `/` and the association file, `^~` prefixes for gone pages and the invite path (which stop the
 /// regular expressions), then regular expressions by file extension.
 ///
-/// With `proxy` (`serving: [beckon-serve]`), invite links, the beacon and the API under `/v1/` go
-/// to `beckon serve` through the upstream `beckon_serve`, which the including configuration
+/// With `proxy` (`serving: [beckon-serve]`), every path `beckon serve` answers from its store
+/// (`ServerRoutes`: invite links, accept links, the beacon, the API under `/v1/`) goes to it
+/// through the upstream `beckon_serve`, which the including configuration
 /// defines (one server, or several on one PostgreSQL store).
 enum NginxRules {
     static func text(_ plan: ServingPlan, proxy: Bool = false) -> String {
@@ -53,16 +54,16 @@ enum NginxRules {
                 "    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
                 "    proxy_set_header X-Forwarded-Proto $scheme;",
             ]
-            if let path = plan.invitePath {
-                lines.append("# Invite links: answered by beckon serve from each invite's state.")
-                lines += ["location \(plan.invitePathIsPrefix ? "^~" : "=") \(quoted(path)) {"] + pass + ["}", ""]
+            // Each path the server answers from its store, as its own route list gives them.
+            for route in plan.serverRoutes {
+                let modifier =
+                    switch route.match {
+                    case .exact: "="
+                    case .prefix: "^~"
+                    }
+                lines.append("# \(route.purpose.summary)")
+                lines += ["location \(modifier) \(quoted(route.match.path)) {"] + pass + ["}", ""]
             }
-            if let path = plan.beaconPath {
-                lines.append("# The landing page's beacon: the first open moves an invite to `opened`.")
-                lines += ["location = \(quoted(path)) {"] + pass + ["}", ""]
-            }
-            lines.append("# The invite API.")
-            lines += ["location ^~ /v1/ {"] + pass + ["}", ""]
         } else if let path = plan.invitePath {
             lines += [
                 "# Invite links: a static host cannot know an invite's state, so every link gets the landing page.",

@@ -52,9 +52,10 @@ public struct ServingPlan: Sendable, Hashable {
     public var invitePath: String?
     /// Whether `invitePath` is a prefix (path form) or an exact path (query form).
     public var invitePathIsPrefix: Bool
-    /// The path of `analytics.endpoint` when it is on the site's host (where `beckon serve`
-    /// answers the landing page's beacon), or `nil`.
-    public var beaconPath: String?
+    /// What `beckon serve` answers on this host from its store (`ServerRoutes`: invite links on
+    /// the site's host, accept links, the beacon, the API), with paths percent-decoded: the
+    /// `beckon-serve` rules pass these on to the server.
+    public var serverRoutes: [ServerRoutes.Route]
     /// The files and settings left out of every rule, each a build error.
     public var refusals: [ServingRefusal]
 
@@ -103,19 +104,31 @@ public struct ServingPlan: Sendable, Hashable {
                 written = links.path
             }
             do {
-                invitePath = try Self.decoded(written, setting: links.path)
+                invitePath = try Self.decoded(written, key: "links.path", written: links.path)
             } catch {
                 refusals.append(error)
             }
         }
-        beaconPath = nil
-        if let endpoint = config.analytics?.endpoint, endpoint.host == config.app.baseURL.host.lowercased(),
-            let path = URLComponents(string: endpoint.absoluteString)?.path, !path.isEmpty,
-            ServingName.controlCharacter(in: path) == nil
-        {
-            beaconPath = path
+        let siteHost = config.app.baseURL.host.lowercased()
+        var serverRoutes: [ServerRoutes.Route] = []
+        for route in ServerRoutes(config).routes {
+            // The rules are for the site's host: links on another host are that host's.
+            if route.purpose == .inviteLinks, config.links.host != siteHost { continue }
+            do {
+                let path = try Self.decoded(
+                    route.match.path, key: route.setting, encoded: route.purpose == .inviteLinks)
+                var decoded = route
+                decoded.match = route.match.replacingPath(path)
+                serverRoutes.append(decoded)
+            } catch {
+                refusals.append(error)
+            }
         }
-        self.refusals = refusals
+        self.serverRoutes = serverRoutes
+        // `links.path` refused for the static rules and the server's alike: said once.
+        self.refusals = refusals.reduce(into: []) { kept, refusal in
+            if !kept.contains(refusal) { kept.append(refusal) }
+        }
     }
 
     /// Whether the rules name the content type of the file at `path`: it has no extension.
@@ -152,21 +165,24 @@ public struct ServingPlan: Sendable, Hashable {
         return nil
     }
 
-    /// The invite path as servers match it, percent-decoded, or why `setting` (`links.path` as
-    /// written) cannot be.
-    private static func decoded(_ written: String, setting: String) throws(ServingRefusal) -> String {
-        let subject = ServingRefusal.Subject.linksPath(setting)
-        guard let path = written.removingPercentEncoding else {
+    /// A path as a server matches it, from the setting `key` (written as `written`): decoded
+    /// when `encoded` (`links.path` is written percent-encoded; a URL setting's path is decoded
+    /// already); refused when it does not decode or holds a control character.
+    private static func decoded(
+        _ path: String, key: String, written: String? = nil, encoded: Bool = true
+    ) throws(ServingRefusal) -> String {
+        let subject = ServingRefusal.Subject.setting(key: key, path: written ?? path)
+        guard let decoded = encoded ? path.removingPercentEncoding : path else {
             throw ServingRefusal(
                 subject: subject, reason: "a `%` that does not start an escape of UTF-8 (`%20`, `%C3%A9`)",
                 fix: "Write `%25` for a literal `%`, or remove it.")
         }
-        if let control = ServingName.controlCharacter(in: path) {
+        if let control = ServingName.controlCharacter(in: decoded) {
             throw ServingRefusal(
                 subject: subject, reason: "it decodes to a control character (\(ServingName.codePoint(control)))",
                 fix: "Remove the escaped control character from the path.")
         }
-        return path
+        return decoded
     }
 
     /// The landing page of a locale, as a file path.

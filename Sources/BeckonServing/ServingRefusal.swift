@@ -9,8 +9,9 @@ public struct ServingRefusal: Sendable, Hashable {
         /// An output file, by its output path and the site file it comes from (`static/…` or its
         /// template).
         case file(path: String, source: String)
-        /// `links.path` as written.
-        case linksPath(String)
+        /// A path a setting gives (`links.path`, `tokens.acceptURL`, `analytics.endpoint`), by
+        /// the setting's key, as written.
+        case setting(key: String, path: String)
     }
 
     /// The file or setting refused.
@@ -30,11 +31,12 @@ public struct ServingRefusal: Sendable, Hashable {
             return .error(
                 Self.rule, "`\(ServingName.visible(path))` cannot be written into the serving rules: \(reason)",
                 at: SourceLocation(file: source), fix: fix)
-        case .linksPath(let path):
+        case .setting(let key, let path):
+            let section = String(key.prefix { $0 != "." })
             return .error(
                 Self.rule,
-                "`links.path` (`\(ServingName.visible(path))`) cannot be written into the serving rules: \(reason)",
-                at: locations["links.path"] ?? locations.location(of: "links") ?? SourceLocation(file: locations.file),
+                "`\(key)` (`\(ServingName.visible(path))`) cannot be written into the serving rules: \(reason)",
+                at: locations[key] ?? locations.location(of: section) ?? SourceLocation(file: locations.file),
                 fix: fix)
         }
     }

@@ -13,15 +13,23 @@ final class RunningServe {
     var port: Int { running.port }
     var process: Process { running.process }
 
-    convenience init(site: URL, database: URL, arguments: [String] = [], launcher: [String] = []) throws {
-        try self.init(site: site, database: database.path, arguments: arguments, launcher: launcher)
+    convenience init(
+        site: URL, database: URL, arguments: [String] = [], launcher: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
+        try self.init(
+            site: site, database: database.path, arguments: arguments, launcher: launcher, environment: environment)
     }
 
-    /// The server on a database given as `--database` takes it: a SQLite path or a PostgreSQL URL.
-    init(site: URL, database: String, arguments: [String] = [], launcher: [String] = []) throws {
+    /// The server on a database given as `--database` takes it: a SQLite path or a PostgreSQL
+    /// URL; `environment` adds to the API token (a token key).
+    init(
+        site: URL, database: String, arguments: [String] = [], launcher: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         running = try RunningBeckon(
             ["serve", "--site", site.path, "--port", "0", "--database", database] + arguments,
-            environment: ["BECKON_API_TOKEN": Self.token], launcher: launcher)
+            environment: ["BECKON_API_TOKEN": Self.token].merging(environment) { $1 }, launcher: launcher)
     }
 
     /// A request with the API token, a JSON body and extra header lines.

@@ -1,4 +1,5 @@
 import BeckonTestSupport
+import CryptoExtras
 import Foundation
 import Testing
 
@@ -182,5 +183,105 @@ import Testing
         let proxy = try Proxy(caddy: setup.output, upstream: setup.serve.port)
         defer { proxy.stop() }
         try Self.walk(proxy)
+    }
+
+    /// The sites the proxy rules are proven on: the default site, both examples, and both
+    /// starters `beckon init` writes.
+    static let sites = ["default", "examples/playa", "examples/selffull", "invite-friends", "coach-email"]
+
+    /// A copy of a site (its settings, templates, bundles and static files) with
+    /// `serving: [beckon-serve]`, built, and `beckon serve` on it with a token key.
+    struct SiteSetup {
+        let folder = TemporaryDirectory()
+        let output: URL
+        let serve: RunningServe
+
+        init(_ name: String) throws {
+            let site = folder.path("site")
+            switch name {
+            case "invite-friends", "coach-email":
+                let made = try BeckonBinary.run(["init", site.path, "--kind", name])
+                #expect(made.status == 0, "\(made.stderr)")
+            default:
+                let source = name == "default" ? Repository.root : Repository.root.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+                for part in ["beckon.yml", "templates", "locales", "static"] {
+                    let from = source.appendingPathComponent(part)
+                    guard FileManager.default.fileExists(atPath: from.path) else { continue }
+                    try FileManager.default.copyItem(at: from, to: site.appendingPathComponent(part))
+                }
+            }
+            let config = site.appendingPathComponent("beckon.yml")
+            let text = try String(contentsOf: config, encoding: .utf8)
+            #expect(!text.contains("\nserving:"), "the test adds `serving:` itself")
+            try Data((text + "\nserving: [beckon-serve]\n").utf8).write(to: config)
+            output = folder.path("output")
+            let key = Self.tokenKey
+            let environment = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey, "BECKON_TOKEN_KEY": key]
+            let build = try BeckonBinary.run(
+                ["build", "--site", site.path, "--output", output.path], environment: environment)
+            #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+            serve = try RunningServe(
+                site: site, database: folder.path("invites.sqlite"), environment: ["BECKON_TOKEN_KEY": key])
+        }
+
+        /// An RSA key for invite tokens, made once for every site.
+        static let tokenKey = (try? _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation) ?? ""
+    }
+
+    /// Through a proxy, every path the server answers from its store answers as the server
+    /// answers it directly (status, `Location`, body): an invite's own link, its accept link on a
+    /// token site, the beacon, the API; and the same once the invite is cancelled.
+    static func sameThroughProxy(_ proxy: Proxy, _ serve: RunningServe) throws {
+        let auth = "Authorization: Bearer \(RunningServe.token)"
+        func both(_ method: String, _ path: String, body: String? = nil, headers: [String] = []) throws {
+            let through = try proxy.request(method, path, body: body, headers: headers)
+            let direct = try serve.raw(method, path, body: Array((body ?? "").utf8), headers: headers)
+            #expect(through.status == direct.status, "\(method) \(path): \(through.head)")
+            #expect(Self.location(through) == Self.location(direct), "\(path)")
+            #expect(through.body == direct.body, "\(path): \(through.body.prefix(200))")
+        }
+        let created = try proxy.request(
+            "POST", "/v1/invites",
+            body:
+                #"{"senderId":"u_1","senderFirstName":"Dana","channel":"email","recipient":"kim@example.org","contextTitle":"Strength basics"}"#,
+            headers: [auth])
+        #expect(created.status == 201, "\(created.head)\n\(created.body)")
+        let invite = try ServeTests.json(created)
+        let link = ServeTests.path(try #require(invite["link"] as? String))
+        let code = try #require(invite["code"] as? String)
+        try both("GET", link)
+        // A token site's email carries an accept link on the site's host: it answers through the proxy too.
+        let emails = invite["emails"] as? [[String: Any]] ?? []
+        let accept = (emails.first?["text"] as? String)?.split(whereSeparator: \.isWhitespace)
+            .first { $0.contains("token=") }.map { ServeTests.path(String($0)) }
+        if let accept { try both("GET", accept) }
+        #expect(try proxy.request("POST", "/v1/invites/\(code)/cancel", headers: [auth]).status == 200)
+        try both("GET", link)
+        if let accept { try both("GET", accept) }
+        try both("GET", "/v1/invites/\(code)", headers: [auth])
+        #expect(try proxy.request("GET", "/_serving/beckon-serve.nginx.conf").status == 404)
+    }
+
+    /// The `Location` header of a reply, if any.
+    static func location(_ reply: LoopbackHTTP.Reply) -> String? {
+        reply.head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }?.dropFirst(9)
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test(
+        .enabled(
+            if: TestTool.nginx.isAvailable && TestTool.caddy.isAvailable,
+            "nginx or caddy is missing: run `make test-deps`"),
+        arguments: sites)
+    func everySiteAnswersThroughNginxAndCaddyAsDirectly(site: String) throws {
+        let setup = try SiteSetup(site)
+        defer { _ = setup.serve.stop() }
+        let nginx = try Proxy(nginx: setup.output, upstream: setup.serve.port)
+        defer { nginx.stop() }
+        try Self.sameThroughProxy(nginx, setup.serve)
+        let caddy = try Proxy(caddy: setup.output, upstream: setup.serve.port)
+        defer { caddy.stop() }
+        try Self.sameThroughProxy(caddy, setup.serve)
     }
 }

@@ -53,8 +53,15 @@ import Testing
             #expect(reply.status == .ok)
             let body = String(buffer: reply.body)
             #expect(body.contains("Diese Einladung ist abgelaufen"), "\(body.prefix(400))")
-            // The built expired page, byte for byte (the way forward is the site's to write).
-            #expect(reply.body == (try await client.execute(uri: "/de-DE/expired/", method: .get)).body)
+            // The built expired page, byte for byte (the way forward is the site's to write), but
+            // for its preview's `og:url`: the invite's own link.
+            let built = String(buffer: try await client.execute(uri: "/de-DE/expired/", method: .get).body)
+            let escaped = link.replacingOccurrences(of: "&", with: "&amp;")
+            #expect(
+                body
+                    == built.replacingOccurrences(
+                        of: #"og:url" content="https://join.minimo.test/de-DE/expired/""#,
+                        with: #"og:url" content="\#(escaped)""#))
         }
     }
 
@@ -193,22 +200,25 @@ import Testing
         }
     }
 
-    /// Seed 003's accept links: `/accept?token=JWT` answers by the state of the invite the token
-    /// names; a token that does not verify gets the same 404 as a bad link.
-    @Test func tokenLinksAnswerByTheirInvitesState() async throws {
-        let folder = TemporaryDirectory()
-        let site =
-            SiteFixture.served.replacingOccurrences(
-                of: "-- templates/layouts/page.mustache --",
-                with: """
-                    tokens:
-                      issuer: https://join.minimo.test
-                      audience: minimo-accept
-                      keyID: m1
-                      days: 7
-                      acceptURL: https://join.minimo.test/accept?token={token}
-                    -- templates/layouts/page.mustache --
-                    """)
+    /// The served fixture with seed 003's invite tokens, and `extra` lines of `tokens:`.
+    static func tokenSite(_ extra: String = "") -> String {
+        SiteFixture.served.replacingOccurrences(
+            of: "-- templates/layouts/page.mustache --",
+            with: """
+                tokens:
+                  issuer: https://join.minimo.test
+                  audience: minimo-accept
+                  keyID: m1
+                  days: 7
+                  acceptURL: https://join.minimo.test/accept?token={token}
+                """ + (extra.isEmpty ? "" : "\n" + extra) + "\n-- templates/layouts/page.mustache --")
+    }
+
+    /// A token site served in `folder` with a new RSA key, and a signer of tokens for an invite
+    /// id (with that key, or another).
+    static func tokenServer(
+        _ site: String, in folder: TemporaryDirectory
+    ) async throws -> (server: ServeServer, key: String, token: @Sendable (UUID, String) async throws -> String) {
         #expect(site.contains("acceptURL"))
         try SiteFixture.write(site, to: folder.path("site"))
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
@@ -216,12 +226,22 @@ import Testing
             site: folder.path("site"), in: folder, environment: ["BECKON_TOKEN_KEY": key])
         let policy = TokenPolicy(
             issuer: "https://join.minimo.test", audience: "minimo-accept", keyID: "m1", maximumLifetime: 7 * 86_400)
-        @Sendable func token(_ id: UUID, key: String) async throws -> String {
-            let authority = try await TokenAuthority(privateKeyPEM: key, policy: policy)
-            return try await authority.sign(
-                inviteID: id, email: EmailAddress("client@example.com")!, courseRef: "course_1", issuedAt: Date(),
-                expiresAt: Date().addingTimeInterval(86_400))
-        }
+        return (
+            server, key,
+            { id, key in
+                let authority = try await TokenAuthority(privateKeyPEM: key, policy: policy)
+                return try await authority.sign(
+                    inviteID: id, email: EmailAddress("client@example.com")!, courseRef: "course_1", issuedAt: Date(),
+                    expiresAt: Date().addingTimeInterval(86_400))
+            }
+        )
+    }
+
+    /// Seed 003's accept links: `/accept?token=JWT` answers by the state of the invite the token
+    /// names; a token that does not verify gets the same 404 as a bad link.
+    @Test func tokenLinksAnswerByTheirInvitesState() async throws {
+        let folder = TemporaryDirectory()
+        let (server, key, token) = try await Self.tokenServer(Self.tokenSite(), in: folder)
         try await server.application().test(.router) { client in
             let german: HTTPFields = [.acceptLanguage: "de"]
             let invite = try Self.json(
@@ -231,7 +251,7 @@ import Testing
             let idText = try #require(invite["id"] as? String)
             let id = try #require(UUID(uuidString: idText))
             let code = try #require(invite["code"] as? String)
-            let signed = try await token(id, key: key)
+            let signed = try await token(id, key)
             let page = try await Self.request(client, .get, "/accept?token=\(signed)", headers: german)
             #expect(page.status == .ok)
             #expect(String(buffer: page.body).contains("<html lang=\"de-DE\""))
@@ -247,8 +267,41 @@ import Testing
             #expect(try await Self.request(client, .get, "/accept?token=\(signed)").status == .gone)
             // A token signed with another key names the invite, but does not verify.
             let other = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
-            let foreign = try await token(id, key: other)
+            let foreign = try await token(id, other)
             #expect(try await Self.request(client, .get, "/accept?token=\(foreign)").status == .notFound)
+        }
+    }
+
+    /// Seed 003 #17 and #26: with `tokens.signupURL`, a pending invite's token is sent on to the
+    /// web sign-up page with the token (which prefills and locks the address there), and opens
+    /// the invite; a cancelled invite's token keeps its gone page.
+    @Test func aPendingInvitesTokenGoesOnToTheSignUpPage() async throws {
+        let folder = TemporaryDirectory()
+        let site = Self.tokenSite("  signupURL: https://app.minimo.test/signup?token={token}")
+        let (server, key, token) = try await Self.tokenServer(site, in: folder)
+        try await server.application().test(.router) { client in
+            let invite = try Self.json(
+                try await Self.request(
+                    client, .post, "/v1/invites",
+                    #"{"senderId":"coach_1","channel":"email","recipient":"client@example.com"}"#))
+            let idText = try #require(invite["id"] as? String)
+            let id = try #require(UUID(uuidString: idText))
+            let code = try #require(invite["code"] as? String)
+            let signed = try await token(id, key)
+            let browser: HTTPFields = [.userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)"]
+            let sent = try await client.execute(uri: "/accept?token=\(signed)", method: .get, headers: browser)
+            #expect(sent.status == .found)
+            #expect(sent.headers[.location] == "https://app.minimo.test/signup?token=\(signed)")
+            #expect(sent.headers[.cacheControl] == "no-store")
+            #expect(sent.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+            let opened = try Self.json(try await Self.request(client, .get, "/v1/invites/\(code)"))
+            #expect(opened["status"] as? String == "opened")
+            // A forged token is still the same 404; a cancelled invite's token its gone page.
+            let other = try await token(id, try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation)
+            #expect(try await client.execute(uri: "/accept?token=\(other)", method: .get).status == .notFound)
+            #expect(try await Self.request(client, .post, "/v1/invites/\(code)/cancel").status == .ok)
+            let gone = try await client.execute(uri: "/accept?token=\(signed)", method: .get)
+            #expect(gone.status == .gone && gone.headers[.location] == nil)
         }
     }
 }

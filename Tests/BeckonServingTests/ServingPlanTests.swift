@@ -49,6 +49,48 @@ import Testing
         #expect(caddy.contains("@beckon_status_0 path_regexp \"^/en-US/gone/\"\nhandle @beckon_status_0 {"))
     }
 
+    /// `serving: [beckon-serve]`: the proxy rules pass on the server's own routes, a site
+    /// without landing pages included: its query-form links, its accept links (seed 003), its
+    /// beacon and the API, each once, in both hosts' syntax.
+    @Test func theProxyRulesPassOnEveryRouteTheServerAnswers() throws {
+        let config = try #require(
+            Self.config {
+                $0.replacingOccurrences(
+                    of: "samples:",
+                    with: """
+                        links: {host: join.minimo.test, form: query, path: /join}
+                        analytics: {endpoint: https://join.minimo.test/e}
+                        tokens:
+                          issuer: https://join.minimo.test
+                          audience: minimo-accept
+                          keyID: m1
+                          acceptURL: https://join.minimo.test/accept?token={token}
+                        samples:
+                        """)
+            }.0)
+        let plan = ServingPlan(
+            config: config, locales: Self.locales, artifacts: Self.artifacts.filter { $0.kind != .landing })
+        #expect(plan.invitePath == nil, "without landing pages a static host answers no link")
+        #expect(plan.serverRoutes == ServerRoutes(config).routes)
+        #expect(plan.serverRoutes.map(\.match) == [.exact("/join"), .exact("/accept"), .exact("/e"), .prefix("/v1/")])
+        let nginx = NginxRules.text(plan, proxy: true)
+        for location in ["= \"/join\"", "= \"/accept\"", "= \"/e\"", "^~ \"/v1/\""] {
+            #expect(nginx.components(separatedBy: "location \(location) {\n    proxy_pass").count == 2, "\(location)")
+        }
+        let caddy = CaddyRules.text(plan, proxy: true)
+        for (name, pattern) in [
+            ("inviteLinks", "^/join$"), ("acceptLinks", "^/accept$"), ("beacon", "^/e$"), ("api", "^/v1/"),
+        ] {
+            #expect(
+                caddy.contains("@beckon_\(name) path_regexp \"\(pattern)\"\nroute @beckon_\(name) {\n    reverse_proxy")
+            )
+        }
+        // Links on another host are that host's: the rules of this one leave them out.
+        let elsewhere = try #require(Self.config { $0 + "links: {host: links.minimo.test}\n" }.0)
+        let other = ServingPlan(config: elsewhere, locales: Self.locales, artifacts: Self.artifacts)
+        #expect(!other.serverRoutes.contains { $0.purpose == .inviteLinks })
+    }
+
     @Test func queryLinksAreAnExactPath() throws {
         let config = try #require(Self.config { $0 + "links: {host: join.minimo.test, form: query, path: /join}\n" }.0)
         let plan = ServingPlan(config: config, locales: Self.locales, artifacts: Self.artifacts)

@@ -34,11 +34,7 @@ struct BeaconController: Sendable {
 
     /// `analytics.endpoint`'s path when it is on a host this server answers.
     static func path(_ site: ServedSite) -> String? {
-        guard let endpoint = site.config.analytics?.endpoint,
-            [site.config.links.host, site.config.app.baseURL.host].contains(endpoint.host),
-            let components = URLComponents(string: endpoint.absoluteString), !components.path.isEmpty
-        else { return nil }
-        return components.path
+        site.routes.route(.beacon)?.match.path
     }
 
     /// The first open by a person (never a link-preview crawler, never a request another site's

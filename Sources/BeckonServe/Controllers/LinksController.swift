@@ -71,8 +71,10 @@ struct LinksController: Sendable {
                     path: path, query: request.uri.query, acceptLanguage: language, at: now())
             }
         }
-        if let tokenLink = site.tokenLink, path == tokenLink.path {
-            let token = request.uri.queryParameters[Substring(tokenLink.parameter)].map(String.init)
+        if let accept = site.routes.route(.acceptLinks), accept.match.matches(path),
+            let parameter = site.routes.tokenParameter
+        {
+            let token = request.uri.queryParameters[Substring(parameter)].map(String.init)
             return await linkResponse(request) { () async throws(StoreError) in
                 try await links.answer(token: token, acceptLanguage: language, at: now())
             }
@@ -159,6 +161,12 @@ struct LinksController: Sendable {
     /// site built with `pages: [expired, gone]` has no landing page) sends a valid link on to
     /// the App Store, or answers 404 when it has no App Store app either.
     private func answer(_ answer: LinkAnswerer.Answer) -> Response {
+        if let redirect = answer.redirect {
+            // The token rides in the URL: no-referrer keeps it from the sign-up page's own requests.
+            return Response(
+                status: .found,
+                headers: [.location: redirect, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
+        }
         if let page = answer.page { return invitePage(page, status: answer.status, personal: answer.personal) }
         if answer.resolution != nil, let store = StoreLinks.appStore(site.config.app) {
             return Response(status: .found, headers: [.location: store, .cacheControl: "no-store"])
@@ -166,18 +174,17 @@ struct LinksController: Sendable {
         return notFoundFile()
     }
 
-    /// Whether a request path is an invite link of the site's link policy.
+    /// Whether a request path is an invite link of the site's link policy: on the server's invite
+    /// link route, and in the path form with one segment where the code goes (so a static file
+    /// beside the links, such as `/invite/index.html` under a prefix of `/`, stays a file).
     func isInviteLink(_ path: String) -> Bool {
+        guard let route = site.routes.route(.inviteLinks), route.match.matches(path) else { return false }
         let links = site.config.links
-        switch links.form {
-        case .path:
-            let prefix = String(links.pathPrefix)
-            guard path.hasPrefix(prefix) else { return false }
-            let rest = path.dropFirst(prefix.count)
-            return !rest.isEmpty && !rest.utf8.contains(UInt8(ascii: "/"))
-        case .query:
-            return path == links.path
-        }
+        guard links.form == .path, let (prefix, suffix) = links.codeAffixes else { return true }
+        guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.utf8.count > prefix.utf8.count + suffix.utf8.count
+        else { return false }
+        let code = path.dropFirst(prefix.count).dropLast(suffix.count)
+        return !code.utf8.contains(UInt8(ascii: "/"))
     }
 
     /// An invite page: never cached, never indexed, no referrer (the link's signature must not
