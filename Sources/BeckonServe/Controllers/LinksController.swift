@@ -165,7 +165,9 @@ struct LinksController: Sendable {
             // The token rides in the URL: no-referrer keeps it from the sign-up page's own requests.
             return Response(
                 status: .found,
-                headers: [.location: redirect, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
+                headers: [
+                    .location: redirect, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer",
+                ])
         }
         if let page = answer.page { return invitePage(page, status: answer.status, personal: answer.personal) }
         if answer.resolution != nil, let store = StoreLinks.appStore(site.config.app) {
