@@ -7,6 +7,9 @@ DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-de
 TEST_PACKAGES := spamassassin
 # The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.
 TEST_PACKAGES += nginx caddy curl
+# The docs' runnable examples are run as a reader pastes them (openssl makes their keys); git must
+# never add the invites `beckon serve` keeps in a site.
+TEST_PACKAGES += git openssl
 # The XLIFF schema test validates exports with xmllint (scripts/validate-xliff.sh fetches the OASIS
 # schemas from a Debian package it unpacks without installing).
 TEST_PACKAGES += libxml2-utils

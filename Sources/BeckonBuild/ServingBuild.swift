@@ -19,6 +19,8 @@ public struct ServingBuild: SiteBuilder {
 
     public var cacheFolder: URL? { options.cacheFolder }
 
+    public var siteFolder: URL { options.site }
+
     public func build(warn: @Sendable (String) -> Void) async -> BuiltSite {
         let (engine, cacheProblem) = BuildCache.engine(folder: options.cacheFolder)
         if let cacheProblem { warn(cacheProblem.warningLine) }

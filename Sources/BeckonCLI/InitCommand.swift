@@ -12,7 +12,8 @@ struct InitCommand: ParsableCommand {
             \(Starter.Kind.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
 
             Writes beckon.yml (every setting commented), templates/ and locales/ into DIR (the \
-            current folder by default), and a .gitignore for output/ when there is none. Nothing is \
+            current folder by default), and a .gitignore for output/ and .beckon/ (where `beckon serve` \
+            keeps invites) when there is none. Nothing is \
             overwritten: init refuses a folder that already has any of the files.
 
             Example: beckon init my-invites --kind coach-email && beckon build --site my-invites
@@ -42,7 +43,7 @@ struct InitCommand: ParsableCommand {
         }
         var files = starter.files
         if !InitTarget.exists(root.appendingPathComponent(".gitignore")) {
-            files.append((".gitignore", "output/\n"))
+            files.append((".gitignore", "output/\n.beckon/\n"))
         }
         let existing = files.map(\.path).filter { InitTarget.exists(root.appendingPathComponent($0)) }
         guard existing.isEmpty else {

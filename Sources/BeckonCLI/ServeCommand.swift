@@ -38,9 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The invite store: a SQLite file (created with its schema if missing), or postgres://USER:PASSWORD@HOST:PORT/DATABASE for several instances on one store.",
+            "The invite store: a SQLite file (created with its schema if missing; .beckon/invites.sqlite in the site's folder by default, a folder git never adds), or postgres://USER:PASSWORD@HOST:PORT/DATABASE for several instances on one store.",
             valueName: "path-or-url"))
-    var database: String = "beckon-invites.sqlite"
+    var database: String?
 
     @Option(
         name: .long,

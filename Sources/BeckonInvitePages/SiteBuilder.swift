@@ -9,6 +9,9 @@ public protocol SiteBuilder: Sendable {
     /// invites' own pages and cards in; `nil` without a cache.
     var cacheFolder: URL? { get }
 
+    /// The site's folder (`--site`).
+    var siteFolder: URL { get }
+
     /// Builds the site as `beckon build` would, without writing it; `warn` gets a line for each
     /// problem that does not stop the build (a cache folder that cannot be used).
     func build(warn: @Sendable (String) -> Void) async -> BuiltSite

@@ -12,8 +12,9 @@ public struct ServeConfiguration: Sendable {
     public var site: any SiteBuilder
     public var host = "127.0.0.1"
     public var port = 8080
-    /// A SQLite file, or a `postgres://` URL.
-    public var database = "beckon-invites.sqlite"
+    /// A SQLite file, or a `postgres://` URL; `nil` for `.beckon/invites.sqlite` in the site's
+    /// folder (`StateFolder`).
+    public var database: String?
     /// Invites one sender may create in 24 hours.
     public var invitesPerDay = RateLimit.friend.limit
     /// The locale string a sender over the limit is shown; `nil` for `inApp.rateLimited`, which a
@@ -38,7 +39,10 @@ public struct ServeConfiguration: Sendable {
     }
 
     /// Whether `database` names a PostgreSQL server rather than a SQLite file.
-    public var isPostgres: Bool { database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") }
+    public var isPostgres: Bool {
+        guard let database else { return false }
+        return database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
+    }
 }
 
 /// Why `beckon serve` did not start: a rule id, a sentence and a fix, as the command prints them,

@@ -123,15 +123,20 @@ extension ServeServer {
         }
     }
 
-    /// The store `--database` names: a SQLite file, or PostgreSQL for several instances.
+    /// The store `--database` names: a SQLite file, or PostgreSQL for several instances; without
+    /// one, `.beckon/invites.sqlite` in the site's folder, which git never adds.
     private static func openStore(
         _ configuration: ServeConfiguration, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeSetupError) -> any InviteStore {
         let seconds = configuration.linkCacheSeconds
         do {
-            guard configuration.isPostgres else { return try SQLiteInviteStore(path: configuration.database) }
+            guard let database = configuration.database else {
+                let folder = try StateFolder.prepare(in: configuration.site.siteFolder)
+                return try SQLiteInviteStore(path: folder.appendingPathComponent(StateFolder.databaseName).path)
+            }
+            guard configuration.isPostgres else { return try SQLiteInviteStore(path: database) }
             return try await PostgresInviteStore(
-                url: configuration.database,
+                url: database,
                 eventLoopGroup: configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton,
                 linkCacheLifetime: .seconds(seconds)
             ) { listening in
@@ -145,7 +150,9 @@ extension ServeServer {
                 "serve.store", "cannot open the invite store: \(error)",
                 fix: configuration.isPostgres
                     ? "Check that PostgreSQL answers at that address and the user may create tables in the database."
-                    : "Check that the folder exists and is writable, or give another file with `--database`.")
+                    : configuration.database == nil
+                        ? "Check that the site's folder is writable (the store goes in its `.beckon/`), or give a file with `--database`."
+                        : "Check that the folder exists and is writable, or give another file with `--database`.")
         }
     }
 }

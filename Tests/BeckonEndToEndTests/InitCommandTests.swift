@@ -16,7 +16,7 @@ import Testing
         #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.path("site/output/manifest.json").path))
         let ignore = try String(contentsOf: folder.path("site/.gitignore"), encoding: .utf8)
-        #expect(ignore == "output/\n")
+        #expect(ignore == "output/\n.beckon/\n")
     }
 
     @Test func aFolderWithASiteIsNeverOverwritten() throws {

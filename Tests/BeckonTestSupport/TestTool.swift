@@ -23,6 +23,9 @@ public enum TestTool: String, CaseIterable, Sendable {
     case axe
     /// python3, whose `email` package reads the emails `beckon serve` returns and writes.
     case python
+    /// git, which must never add the invites `beckon serve` keeps in a site; and the shell tools
+    /// the docs' runnable examples use as a reader pastes them (`openssl`, `curl`, `sed`).
+    case shell
 
     /// Whether the tool can be run here (worked out once per tool and process).
     public var isAvailable: Bool { Self.availability[self] ?? false }
@@ -50,6 +53,7 @@ public enum TestTool: String, CaseIterable, Sendable {
         case .caddy: return Self.executable("/usr/bin/caddy") && Self.executable("/usr/bin/curl")
         case .axe: return Self.program("python3") != nil && FileManager.default.fileExists(atPath: Self.axeScript.path)
         case .python: return Self.program("python3") != nil
+        case .shell: return ["git", "openssl", "curl", "sed", "bash"].allSatisfy { Self.program($0) != nil }
         }
     }
 
