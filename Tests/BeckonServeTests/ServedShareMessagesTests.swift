@@ -33,7 +33,7 @@ import Testing
                 #"{"senderId":"u_1","senderFirstName":"Zoë","channel":"sms","recipient":"+44 7700 900123","locale":"de-DE"}"#
             )
             let text = try #require(sms.share?["text"] as? String)
-            #expect(text == "Hey, ich nutze Playa und glaube, das gefällt dir! \(sms.link)")
+            #expect(text == "Hey, ich nutze Playa - das gefällt dir! \(sms.link)")
             let url = try #require(sms.share?["url"] as? String)
             let prefix = "sms:+447700900123?&body="
             #expect(url.hasPrefix(prefix))
@@ -45,7 +45,7 @@ import Testing
                 headers: [.acceptLanguage: "de"])
             #expect(
                 whatsApp.share?["text"] as? String
-                    == "Hey, ich nutze Playa und glaube, das gefällt dir! \(whatsApp.link)")
+                    == "Hey, ich nutze Playa - das gefällt dir! \(whatsApp.link)")
             #expect((whatsApp.share?["url"] as? String)?.hasPrefix("https://wa.me/447700900124?text=") == true)
 
             // An email's subject, and its context's message.
@@ -55,7 +55,7 @@ import Testing
             )
             #expect(email.share?["subject"] as? String == "Join me on Playa")
             #expect(
-                email.share?["text"] as? String == "I just finished 10 km on Playa! You should try it: \(email.link)")
+                email.share?["text"] as? String == "I just finished 10 km on Playa! Try it: \(email.link)")
             #expect(
                 (email.share?["url"] as? String)?.hasPrefix(
                     "mailto:jo@example.com?subject=Join%20me%20on%20Playa&body=") == true)
