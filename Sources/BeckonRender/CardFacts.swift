@@ -39,13 +39,18 @@ public struct CardFacts: Sendable, Hashable, Codable {
     /// Whether the title takes several lines and its last holds a single letter; `nil` in facts
     /// recorded before Beckon measured it.
     public var titleEndsInWidow: Bool?
+    /// The title as drawn, when a shorter form of it was drawn because it did not fit (a long
+    /// name cut to its first word); `nil` when the title was drawn as formatted.
+    public var shortenedTitle: String?
 
     public init(
-        titleOverflowed: Bool, texts: [Text], titleSource: SourceLocation? = nil, titleEndsInWidow: Bool = false
+        titleOverflowed: Bool, texts: [Text], titleSource: SourceLocation? = nil, titleEndsInWidow: Bool = false,
+        shortenedTitle: String? = nil
     ) {
         self.titleOverflowed = titleOverflowed
         self.texts = texts
         self.titleSource = titleSource
         self.titleEndsInWidow = titleEndsInWidow
+        self.shortenedTitle = shortenedTitle
     }
 }

@@ -1,4 +1,5 @@
 import BeckonCards
+import BeckonDiagnostics
 import BeckonSite
 import BeckonTestSupport
 import Foundation
@@ -15,7 +16,8 @@ import Testing
         arguments: [
             ("Maya invited you", 1, false),
             ("Maya invited you to Playa", 2, false),
-            ("Anna-Maria Josefine Charlotte Bernadotte invited you to Playa", 2, true),
+            // Too long for two lines at 64 px: drawn smaller (the default floor is 48 px).
+            ("Anna-Maria Josefine Charlotte Bernadotte invited you to Playa", 2, false),
             (String(repeating: "長い名前", count: 40), 2, true),
         ])
     func titlesWrapToTwoLinesAndReportOverflow(title: String, lines: Int, overflowed: Bool) throws {
@@ -76,6 +78,47 @@ import Testing
         let content = CardContent(title: "Maya", subtitle: "Hello", locale: LocaleID("en-US")!, initials: "M")
         let card = try CardRenderer.render(layout, content, assets: .none)
         #expect(CardFixtures.dimensions(ofPNG: card.png)! == (1200, 630))
+    }
+
+    /// A title one line of the layout cannot hold at its size is drawn smaller, down to its
+    /// `minSize`, before anything is cut.
+    @Test func aTitleShrinksBeforeItIsCut() throws {
+        let layout = CardFixtures.layout(
+            "background: \"#ffffff\"\ntitle: {key: og.title, color: \"#000000\", size: 120, minSize: 48, maxLines: 1}")
+        #expect(layout.title.minSize == 48)
+        let card = try render(
+            CardContent(title: "Maya invited you to Minimo", locale: LocaleID("en-US")!), layout: layout)
+        #expect(!card.titleOverflowed && !card.titleIsShortened)
+        #expect(card.titleSize < 120 && card.titleSize >= 48, "\(card.titleSize)")
+        #expect(card.title == "Maya invited you to Minimo")
+    }
+
+    /// Past `minSize`, each shorter form of the title is tried in order; the card overflows only
+    /// when none fits, and then shows the title as formatted, cut.
+    @Test func aTitleTooLongAtItsSmallestSizeTakesItsShortForm() throws {
+        let layout = CardFixtures.layout(
+            "background: \"#ffffff\"\ntitle: {key: og.title, color: \"#000000\", size: 64, minSize: 60, maxLines: 1}")
+        let long = "Bartholomew Maximilian Alexander Fitzgerald invited you to Minimo"
+        var content = CardContent(title: long, locale: LocaleID("en-US")!)
+        content.titleAlternatives = [long + " today", "Bartholomew invited you", "Bart… invited you"]
+        let card = try render(content, layout: layout)
+        #expect(!card.titleOverflowed && card.titleIsShortened)
+        #expect(card.title == "Bartholomew invited you")
+        content.titleAlternatives = [long + " today"]
+        let cut = try render(content, layout: layout)
+        #expect(cut.titleOverflowed && !cut.titleIsShortened && cut.title == long && cut.titleSize == 64)
+    }
+
+    /// The default floor is three quarters of the size; a floor above the size is refused.
+    @Test func theTitlesFloorDefaultsAndIsBounded() {
+        #expect(CardFixtures.layout().title.minSize == 48)
+        let (layout, diagnostics) = CardLayout.parse(
+            SourceText(
+                path: "templates/og/card.yml",
+                text: "background: \"#ffffff\"\ntitle: {key: og.title, color: \"#000000\", size: 40, minSize: 50}"),
+            theme: CardFixtures.theme)
+        #expect(layout == nil || !diagnostics.isEmpty)
+        #expect(diagnostics.contains { $0.message.contains("minSize") }, "\(diagnostics)")
     }
 
     @Test func hugeTitlesAreCutAndReported() throws {

@@ -5,6 +5,10 @@ import BeckonSite
 public struct CardContent: Sendable, Hashable {
     /// The string for the layout's `title.key`. Cut off with an ellipsis after the layout's lines.
     public var title: String
+    /// Shorter forms of `title`, in the order they are tried when it does not fit even at the
+    /// layout's `minSize` (the inviter's first word, then that word cut with an ellipsis); the
+    /// card is said to overflow only when none fits.
+    public var titleAlternatives: [String] = []
     /// The string for `subtitle.key`; ignored when the layout has no subtitle.
     public var subtitle: String
     /// The string for `footer.key`; ignored when the layout has no footer.

@@ -9,7 +9,12 @@ extension CardTextStyle {
         let size = mapping.int("size", in: slot.sizes) ?? defaults.size
         let weight = reader.weight(mapping, "weight", or: defaults.weight)
         let maxLines = mapping.int("maxLines", in: slot.lines) ?? defaults.maxLines
+        // A title shrinks to three quarters of its size unless the layout sets its own floor.
+        let minSize =
+            slot == .title
+            ? mapping.int("minSize", in: slot.sizes.lowerBound...size) ?? max(slot.sizes.lowerBound, size * 3 / 4)
+            : size
         guard let key, let color, let weight else { return nil }
-        self.init(key: key, color: color, size: size, weight: weight, maxLines: maxLines)
+        self.init(key: key, color: color, size: size, weight: weight, maxLines: maxLines, minSize: minSize)
     }
 }

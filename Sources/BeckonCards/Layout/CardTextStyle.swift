@@ -13,14 +13,18 @@ public struct CardTextStyle: Sendable, Hashable {
     public var weight: Int
     /// The most lines before the text is cut off with an ellipsis.
     public var maxLines: Int
+    /// The smallest size a title that does not fit at `size` is shrunk to, in steps, before a
+    /// shorter form of it is tried (`CardContent.titleAlternatives`); `size` for other texts.
+    public var minSize: Int
 
-    /// Creates a text style.
-    public init(key: String, color: Color, size: Int, weight: Int = 400, maxLines: Int = 1) {
+    /// Creates a text style; `minSize` defaults to `size` (no shrinking).
+    public init(key: String, color: Color, size: Int, weight: Int = 400, maxLines: Int = 1, minSize: Int? = nil) {
         self.key = key
         self.color = color
         self.size = size
         self.weight = weight
         self.maxLines = maxLines
+        self.minSize = min(size, minSize ?? size)
     }
 
     /// The three texts of a card, with their defaults and limits.
@@ -28,7 +32,11 @@ public struct CardTextStyle: Sendable, Hashable {
         case title, subtitle, footer
 
         var keys: [String] {
-            self == .footer ? ["key", "color", "size", "weight"] : ["key", "color", "size", "weight", "maxLines"]
+            switch self {
+            case .title: ["key", "color", "size", "minSize", "weight", "maxLines"]
+            case .subtitle: ["key", "color", "size", "weight", "maxLines"]
+            case .footer: ["key", "color", "size", "weight"]
+            }
         }
 
         var sizes: ClosedRange<Int> {

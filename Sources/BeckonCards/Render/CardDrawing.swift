@@ -72,7 +72,9 @@ struct CardDrawing {
                 pixels, width: RenderedCard.width, height: RenderedCard.height, stride: stride, base: base)
         }
         return RenderedCard(
-            png: png, titleOverflowed: title.overflowed, titleLineCount: title.lines, titleEndsInWidow: title.widow,
+            png: png, titleOverflowed: title.overflowed, title: title.text, titleSize: title.size,
+            titleIsShortened: title.shortened,
+            titleLineCount: title.lines, titleEndsInWidow: title.widow,
             colors: pairs.sorted { $0.element.rawValue < $1.element.rawValue })
     }
 
@@ -139,11 +141,10 @@ struct CardDrawing {
     /// shortened, or left out, when the column cannot hold all its lines.
     private func drawTitles(
         on canvas: borrowing Canvas, in column: CardRect, pairs: inout [CardColorPair]
-    ) throws(CardRenderError) -> (lines: Int, overflowed: Bool, widow: Bool) {
-        let titleText = CardText(content.title)
-        var titleStyle = textStyle(layout.title, width: column.width)
-        titleStyle.maxHeight = column.height
-        let title = try TextBlock(titleText.text, style: titleStyle, on: canvas)
+    ) throws(CardRenderError) -> (lines: Int, overflowed: Bool, widow: Bool, text: String, size: Int, shortened: Bool) {
+        var titleText = CardText(content.title)
+        var titleSize = layout.title.size
+        let title = try fittedTitle(on: canvas, in: column, text: &titleText, size: &titleSize)
         let gap = title.isEmpty ? 0 : Self.subtitleGap
         let room = column.height - title.height - gap
         let subtitle = try subtitleBlock(on: canvas, width: column.width, room: room)
@@ -163,8 +164,43 @@ struct CardDrawing {
             pairs.append(pair(.subtitle, style.color, box))
         }
         return (
-            title.lineCount, titleText.truncated || title.ellipsized, title.lineCount > 1 && title.lastLineLetters == 1
+            title.lineCount, titleText.truncated || title.ellipsized, title.lineCount > 1 && title.lastLineLetters == 1,
+            titleText.text, titleSize, titleText.text != CardText(content.title).text
         )
+    }
+
+    /// The title block that fits `column`, its text in `text` and its size in `size`: the title at its size, then
+    /// smaller in steps down to the layout's `minSize`, then each shorter form of it the same way;
+    /// when none fits, the title at its size, cut off with an ellipsis (which the card rules
+    /// report).
+    private func fittedTitle(
+        on canvas: borrowing Canvas, in column: CardRect, text: inout CardText, size chosen: inout Int
+    ) throws(CardRenderError) -> TextBlock {
+        let style = layout.title
+        let step = max(2, style.size / 16)
+        var sizes = Array(stride(from: style.size, through: style.minSize, by: -step))
+        if sizes.last != style.minSize { sizes.append(style.minSize) }
+        func block(_ candidate: CardText, size: Int) throws(CardRenderError) -> TextBlock {
+            var titleStyle = textStyle(style, width: column.width)
+            titleStyle.size = Double(size)
+            titleStyle.maxHeight = column.height
+            return try TextBlock(candidate.text, style: titleStyle, on: canvas)
+        }
+        for candidate in [content.title] + content.titleAlternatives {
+            let candidateText = CardText(candidate)
+            guard !candidateText.truncated else { continue }
+            for size in sizes {
+                let fitted = try block(candidateText, size: size)
+                if !fitted.ellipsized {
+                    text = candidateText
+                    chosen = size
+                    return fitted
+                }
+            }
+        }
+        text = CardText(content.title)
+        chosen = style.size
+        return try block(text, size: style.size)
     }
 
     /// The subtitle, at most `room` pixels high, or an empty block when the layout has none or there

@@ -10,6 +10,12 @@ public struct RenderedCard: Sendable, Hashable {
     public var png: [UInt8]
     /// Whether the title did not fit the layout's lines and was cut off with an ellipsis.
     public var titleOverflowed: Bool
+    /// The title as drawn: the content's title, or the shorter form of it that fitted.
+    public var title: String
+    /// The size the title was drawn at: the layout's, or smaller down to its `minSize`.
+    public var titleSize: Int
+    /// Whether `title` is a shorter form of the content's title (`CardContent.titleAlternatives`).
+    public var titleIsShortened: Bool
     /// The lines the title takes on the card (0 for an empty title).
     public var titleLineCount: Int
     /// Whether the title's last line holds a single letter (「た」 after a line of Japanese).

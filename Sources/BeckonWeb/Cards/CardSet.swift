@@ -95,9 +95,18 @@ public struct CardSet: Sendable {
     public func render(locale: LocaleID, sample: InviteValues?, avatar: [UInt8]? = nil) -> (Artifact?, [Diagnostic]) {
         let texts = texts(locale: locale, sample: sample)
         let avatar = avatar ?? sample.flatMap { avatars[$0.id] }
-        let content = CardContent(
+        var content = CardContent(
             title: texts.title, subtitle: texts.subtitle, footer: texts.footer, locale: locale, avatarPNG: avatar,
             initials: sample.map { Self.initials(of: $0.inviterName) })
+        content.titleAlternatives =
+            sample.map { sample in
+                Self.shortNames(sample.inviterFirstName).map { name in
+                    var short = sample
+                    short.inviterFirstName = name
+                    short.inviterName = name
+                    return self.texts(locale: locale, sample: short).title
+                }
+            } ?? []
         do {
             let card = try CardRenderer.render(layout, content, assets: assets)
             var artifact = Artifact(
@@ -117,7 +126,8 @@ public struct CardSet: Sendable {
                         backgroundSources: paths.backgrounds.compactMap(source(ofColor:)))
                 },
                 titleSource: catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location,
-                titleEndsInWidow: card.titleEndsInWidow)
+                titleEndsInWidow: card.titleEndsInWidow,
+                shortenedTitle: card.titleIsShortened ? card.title : nil)
             return (artifact, [])
         } catch {
             var diagnostic = Diagnostic.error(
@@ -158,6 +168,18 @@ public struct CardSet: Sendable {
         case .footer: layout.footer
         case .initials: nil
         }
+    }
+
+    /// Shorter forms of a name for a title that does not fit: its first word, then that word cut
+    /// at a character (grapheme) boundary with an ellipsis, 12 and then 6 characters long.
+    static func shortNames(_ name: String) -> [String] {
+        let words = name.split(whereSeparator: \.isWhitespace)
+        guard let first = words.first else { return [] }
+        var names: [String] = words.count > 1 ? [String(first)] : []
+        for length in [12, 6] where first.count > length + 1 {
+            names.append(first.prefix(length) + "…")
+        }
+        return names
     }
 
     /// Up to two initials of a name: "Maya Schneider" → "MS"; one for a name in Arabic script,
