@@ -60,8 +60,12 @@ public struct CardSet: Sendable {
         "cards/\(locale)/\(sample ?? "generic").png"
     }
 
-    /// The texts a card shows, formatted for its locale and sample invite.
-    public func texts(locale: LocaleID, sample: InviteValues?) -> (title: String, subtitle: String, footer: String) {
+    /// The texts a card shows, formatted for its locale and sample invite; with `isolating`, each
+    /// value a sender typed that could reorder the sentence around it is wrapped in FSI…PDI for
+    /// the locale's direction (text read outside the card, such as its `og:image:alt`).
+    public func texts(
+        locale: LocaleID, sample: InviteValues?, isolating: Bool = false
+    ) -> (title: String, subtitle: String, footer: String) {
         let anonymous = catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
         let arguments = MessageArguments.values(
             config: site.config, sample: sample, anonymousInviter: anonymous, link: site.config.links.url(code: ""))
@@ -69,7 +73,7 @@ public struct CardSet: Sendable {
             guard let key, let message = catalog.format(MessageKey(key), in: locale, arguments: arguments) else {
                 return ""
             }
-            return MessageRenderer.plainText(message)
+            return MessageRenderer.plainText(message, rightToLeft: isolating ? locale.isRightToLeft : nil)
         }
         return (text(layout.title.key), text(layout.subtitle?.key), text(layout.footer?.key))
     }
@@ -79,9 +83,10 @@ public struct CardSet: Sendable {
         [layout.title.key, layout.subtitle?.key, layout.footer?.key].compactMap { $0.map { MessageKey($0) } }
     }
 
-    /// The card's `og:image:alt`: what it says.
+    /// The card's `og:image:alt`: what it says, a name in another script than the locale's
+    /// isolated, so "Lou 👩🏽‍💻" reads as typed in an Arabic sentence.
     public func altText(locale: LocaleID, sample: InviteValues?) -> String {
-        let texts = texts(locale: locale, sample: sample)
+        let texts = texts(locale: locale, sample: sample, isolating: true)
         return texts.subtitle.isEmpty ? texts.title : "\(texts.title). \(texts.subtitle)"
     }
 
