@@ -20,7 +20,8 @@ extension ServeServer {
             users: UsersController(
                 service: service, pictures: pictures,
                 erasure: Erasure(service: service, artifacts: links.artifacts, outbox: mailer.outbox)),
-            events: EventsController(store: service.store))
+            events: EventsController(store: service.store),
+            expiry: ExpiryController(store: service.store, now: service.now))
         try handler.registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
         let opener = InviteOpener(store: service.store, metrics: metrics, now: service.now)
         BeaconController(site: site, links: links, opener: opener).addRoutes(to: router)

@@ -1,4 +1,5 @@
 import BeckonInvitePages
+import BeckonLocalization
 import BeckonRender
 import BeckonSite
 import BeckonStore
@@ -103,6 +104,22 @@ public struct ServedSite: Sendable {
     /// The paths the server answers from its store (invite links, accept links, the beacon, the
     /// API), which the build's `beckon-serve` proxy rules pass on.
     public let routes: ServerRoutes
+
+    /// A string of the site's for people (an `inApp.*` message, such as `inApp.bulkWarning`), as
+    /// plain text in `locale`, or in the default locale when `locale` lacks it; `nil` when the
+    /// site has no such string.
+    func message(_ key: String, in locale: LocaleID) -> APIProblem.LocalizedMessage? {
+        guard let catalog = invitePages?.catalog else { return nil }
+        for candidate in [locale, config.locales.defaultLocale] {
+            guard catalog.bundles[candidate]?.entries[MessageKey(key)] != nil,
+                let message = catalog.format(MessageKey(key), in: candidate, arguments: [:])
+            else { continue }
+            return APIProblem.LocalizedMessage(
+                text: MessageRenderer.plainText(message, rightToLeft: candidate.isRightToLeft),
+                locale: candidate.rawValue)
+        }
+        return nil
+    }
 
     /// `tokens.acceptURL` with a token in it: the accept link an email carries and a page links.
     func acceptURL(token: String) -> String {

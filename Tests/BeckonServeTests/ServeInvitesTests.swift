@@ -304,4 +304,54 @@ import Testing
             #expect(gone.status == .gone && gone.headers[.location] == nil)
         }
     }
+
+    /// Seed 000 E3 and R14: a batch of ten recipients or more is answered with a soft warning in
+    /// the site's words and the request's language; a smaller one without.
+    @Test func aLargeBatchGetsASoftWarningNeverARefusal() async throws {
+        let folder = TemporaryDirectory()
+        let app = try await ServeApplicationTests.server(site: Repository.root, in: folder).application()
+        try await app.test(.router) { client in
+            func batch(_ count: Int, sender: String) -> String {
+                let recipients = (0..<count).map { _ in #"{"channel":"copy_link"}"# }.joined(separator: ",")
+                return #"{"senderId":"\#(sender)","recipients":[\#(recipients)]}"#
+            }
+            let large = try await Self.request(
+                client, .post, "/v1/invites/bulk", batch(10, sender: "u_1"), headers: [.acceptLanguage: "de"])
+            #expect(large.status == .created)
+            let warning = try #require(try Self.json(large)["softWarning"] as? [String: Any])
+            #expect(warning["threshold"] as? Int == 10)
+            #expect((warning["message"] as? String)?.hasPrefix("Viele Leute auf einmal?") == true, "\(warning)")
+            #expect(warning["locale"] as? String == "de-DE")
+            let small = try await Self.request(client, .post, "/v1/invites/bulk", batch(9, sender: "u_2"))
+            #expect(small.status == .created)
+            #expect(try Self.json(small)["softWarning"] == nil)
+        }
+    }
+
+    /// `POST /v1/admin/sweep` expires every invite past its time at once, with its event.
+    @Test func theSweepExpiresWhatIsPastItsTimeAtOnce() async throws {
+        let folder = TemporaryDirectory()
+        let invite = Invite(
+            senderID: "u_1", code: InviteCode("ABCDEFGHJKMNPQR")!, createdAt: Date().addingTimeInterval(-40 * 86_400),
+            expiry: .friend)
+        let store = try SQLiteInviteStore(path: folder.path("invites.sqlite").path)
+        _ = try await store.create(
+            InviteRecord(invite: invite, senderFirstName: "Lea"), limit: .friend, idempotencyKey: nil, requestHash: nil)
+        try await ServeApplicationTests.server(in: folder).application().test(.router) { client in
+            let fresh = try await Self.request(
+                client, .post, "/v1/invites", #"{"senderId":"u_2","channel":"copy_link"}"#)
+            #expect(fresh.status == .created)
+            let swept = try await Self.request(client, .post, "/v1/admin/sweep")
+            #expect(swept.status == .ok)
+            #expect(try Self.json(swept)["expired"] as? Int == 1)
+            let expired = try Self.json(try await Self.request(client, .get, "/v1/invites/ABCDEFGHJKMNPQR"))
+            #expect(expired["status"] as? String == "expired")
+            let events = try Self.json(try await Self.request(client, .get, "/v1/events?after=0"))
+            #expect(
+                (events["events"] as? [[String: Any]])?.contains { $0["event"] as? String == "invite_expired" } == true)
+            #expect(try Self.json(try await Self.request(client, .post, "/v1/admin/sweep"))["expired"] as? Int == 0)
+            // Without the token: 401, as every API operation.
+            #expect(try await client.execute(uri: "/v1/admin/sweep", method: .post).status == .unauthorized)
+        }
+    }
 }

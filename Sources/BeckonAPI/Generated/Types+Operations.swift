@@ -938,15 +938,60 @@ package enum Operations {
                     package struct JsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/invites`.
                         package var invites: [Components.Schemas.Invite]
+                        /// Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.
+                        ///
+                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning`.
+                        package struct SoftWarningPayload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning/threshold`.
+                            package var threshold: Swift.Int
+                            /// The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
+                            ///
+                            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning/message`.
+                            package var message: Swift.String?
+                            /// The locale of `message`.
+                            ///
+                            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning/locale`.
+                            package var locale: Swift.String?
+                            /// Creates a new `SoftWarningPayload`.
+                            ///
+                            /// - Parameters:
+                            ///   - threshold:
+                            ///   - message: The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
+                            ///   - locale: The locale of `message`.
+                            package init(
+                                threshold: Swift.Int,
+                                message: Swift.String? = nil,
+                                locale: Swift.String? = nil
+                            ) {
+                                self.threshold = threshold
+                                self.message = message
+                                self.locale = locale
+                            }
+                            package enum CodingKeys: String, CodingKey {
+                                case threshold
+                                case message
+                                case locale
+                            }
+                        }
+                        /// Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.
+                        ///
+                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning`.
+                        package var softWarning: Operations.CreateInvites.Output.Created.Body.JsonPayload.SoftWarningPayload?
                         /// Creates a new `JsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - invites:
-                        package init(invites: [Components.Schemas.Invite]) {
+                        ///   - softWarning: Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.
+                        package init(
+                            invites: [Components.Schemas.Invite],
+                            softWarning: Operations.CreateInvites.Output.Created.Body.JsonPayload.SoftWarningPayload? = nil
+                        ) {
                             self.invites = invites
+                            self.softWarning = softWarning
                         }
                         package enum CodingKeys: String, CodingKey {
                             case invites
+                            case softWarning
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/application\/json`.
@@ -4912,6 +4957,241 @@ package enum Operations {
             /// - Throws: An error if `self` is not `.serviceUnavailable`.
             /// - SeeAlso: `.serviceUnavailable`.
             package var serviceUnavailable: Operations.ListEvents.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Run the expiry sweep now
+    ///
+    /// Marks every invite past its expiry `expired` (recording `invite_expired`), as the server's own sweep does every minute; for tests and for people watching expiry happen.
+    ///
+    /// - Remark: HTTP `POST /v1/admin/sweep`.
+    /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)`.
+    package enum SweepExpired {
+        package static let id: Swift.String = "sweepExpired"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/header`.
+            package struct Headers: Sendable, Hashable {
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SweepExpired.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SweepExpired.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.SweepExpired.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            package init(headers: Operations.SweepExpired.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/200/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/200/content/json`.
+                    package struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/200/content/json/expired`.
+                        package var expired: Swift.Int
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - expired:
+                        package init(expired: Swift.Int) {
+                            self.expired = expired
+                        }
+                        package enum CodingKeys: String, CodingKey {
+                            case expired
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/200/content/application\/json`.
+                    case json(Operations.SweepExpired.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Operations.SweepExpired.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.SweepExpired.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.SweepExpired.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// How many invites expired.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SweepExpired.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            package var ok: Operations.SweepExpired.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/401/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.SweepExpired.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.SweepExpired.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// No or a wrong bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.SweepExpired.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.SweepExpired.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/503/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/sweep/POST/responses/503/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.SweepExpired.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.SweepExpired.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// The store does not answer, or the API has no token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.SweepExpired.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            package var serviceUnavailable: Operations.SweepExpired.Output.ServiceUnavailable {
                 get throws {
                     switch self {
                     case let .serviceUnavailable(response):

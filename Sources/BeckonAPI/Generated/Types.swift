@@ -78,6 +78,13 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/events`.
     /// - Remark: Generated from `#/paths//v1/events/get(listEvents)`.
     func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output
+    /// Run the expiry sweep now
+    ///
+    /// Marks every invite past its expiry `expired` (recording `invite_expired`), as the server's own sweep does every minute; for tests and for people watching expiry happen.
+    ///
+    /// - Remark: HTTP `POST /v1/admin/sweep`.
+    /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)`.
+    func sweepExpired(_ input: Operations.SweepExpired.Input) async throws -> Operations.SweepExpired.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -243,6 +250,15 @@ extension APIProtocol {
             query: query,
             headers: headers
         ))
+    }
+    /// Run the expiry sweep now
+    ///
+    /// Marks every invite past its expiry `expired` (recording `invite_expired`), as the server's own sweep does every minute; for tests and for people watching expiry happen.
+    ///
+    /// - Remark: HTTP `POST /v1/admin/sweep`.
+    /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)`.
+    package func sweepExpired(headers: Operations.SweepExpired.Input.Headers = .init()) async throws -> Operations.SweepExpired.Output {
+        try await sweepExpired(Operations.SweepExpired.Input(headers: headers))
     }
 }
 

@@ -12,11 +12,17 @@ final class APIHandler: APIProtocol, Sendable {
     let invites: InvitesController
     let users: UsersController
     let events: EventsController
+    let expiry: ExpiryController
 
-    init(invites: InvitesController, users: UsersController, events: EventsController) {
+    init(invites: InvitesController, users: UsersController, events: EventsController, expiry: ExpiryController) {
         self.invites = invites
         self.users = users
         self.events = events
+        self.expiry = expiry
+    }
+
+    func sweepExpired(_ input: Operations.SweepExpired.Input) async throws -> Operations.SweepExpired.Output {
+        try await expiry.sweepExpired(input)
     }
 
     func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output {

@@ -101,7 +101,18 @@ struct InvitesController: Sendable {
             let share = shareMessage(record, link: link, language: input.headers.acceptLanguage)
             made.append(try InviteResource.invite(record, link: link, emails: emails, share: share))
         }
-        return .created(.init(body: .json(.init(invites: made))))
+        return .created(.init(body: .json(.init(invites: made, softWarning: softWarning(requests.count, language)))))
+    }
+
+    /// Seed 000 E3 and R14: a batch of `limits.softWarning` recipients or more is answered with a
+    /// nudge the app may show, in the site's words (`inApp.bulkWarning`) when it has them.
+    private func softWarning(
+        _ count: Int, _ language: LocaleID
+    ) -> Operations.CreateInvites.Output.Created.Body.JsonPayload.SoftWarningPayload? {
+        let threshold = site.config.limits.softWarning
+        guard count >= threshold else { return nil }
+        let message = site.message("inApp.bulkWarning", in: language)
+        return .init(threshold: threshold, message: message?.text, locale: message?.locale)
     }
 
     func getInvite(_ input: Operations.GetInvite.Input) async throws -> Operations.GetInvite.Output {

@@ -313,6 +313,27 @@ enum OpenAPIDocument {
                               "items": {
                                 "$ref": "#/components/schemas/Invite"
                               }
+                            },
+                            "softWarning": {
+                              "type": "object",
+                              "description": "Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.",
+                              "required": [
+                                "threshold"
+                              ],
+                              "properties": {
+                                "threshold": {
+                                  "type": "integer",
+                                  "minimum": 1
+                                },
+                                "message": {
+                                  "type": "string",
+                                  "description": "The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none."
+                                },
+                                "locale": {
+                                  "type": "string",
+                                  "description": "The locale of `message`."
+                                }
+                              }
                             }
                           }
                         }
@@ -1167,6 +1188,54 @@ enum OpenAPIDocument {
                       "application/problem+json": {
                         "schema": {
                           "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/admin/sweep": {
+              "post": {
+                "summary": "Run the expiry sweep now",
+                "description": "Marks every invite past its expiry `expired` (recording `invite_expired`), as the server's own sweep does every minute; for tests and for people watching expiry happen.",
+                "operationId": "sweepExpired",
+                "responses": {
+                  "200": {
+                    "description": "How many invites expired.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "expired"
+                          ],
+                          "properties": {
+                            "expired": {
+                              "type": "integer",
+                              "minimum": 0
+                            }
+                          }
                         }
                       }
                     }

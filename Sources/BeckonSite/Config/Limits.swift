@@ -30,11 +30,14 @@ public struct Limits: Sendable, Hashable {
     public var messageChars = 500
     /// Characters in a display name (seed 003 #33).
     public var displayNameChars = 40
+    /// Recipients in one bulk create from which `beckon serve` answers with a soft warning, never
+    /// a refusal (seed 000 E3, R14: 10).
+    public var softWarning = 10
 
     static let keys = [
         "emailBodyWords", "pageBodyWords", "titleChars", "descriptionChars", "subjectChars", "preheaderMinChars",
         "preheaderMaxChars", "toastChars", "modalChars", "smsSegments", "smsSegmentsUCS2", "messageChars",
-        "displayNameChars",
+        "displayNameChars", "softWarning",
     ]
 
     public init() {}
@@ -48,6 +51,7 @@ public struct Limits: Sendable, Hashable {
             ("toastChars", \.toastChars), ("modalChars", \.modalChars), ("smsSegments", \.smsSegments),
             ("smsSegmentsUCS2", \.smsSegmentsUCS2),
             ("messageChars", \.messageChars), ("displayNameChars", \.displayNameChars),
+            ("softWarning", \.softWarning),
         ]
         for (key, path) in fields {
             if let value = mapping.int(key, in: 1...100_000) { self[keyPath: path] = value }
