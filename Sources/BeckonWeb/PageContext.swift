@@ -191,6 +191,8 @@ struct PageContext {
             ]),
             "inviter": .object([
                 "isKnown": .flag(sample != nil),
+                // The full name adds to what the heading's first name says only when it differs.
+                "hasFullName": .flag(sample.map { $0.inviterName != $0.inviterFirstName } ?? false),
                 "name": marked(arguments["inviterName"]!.text, sample.map { origins.sample($0, field: "inviterName") }),
                 "initials": .text(CardSet.initials(of: sample?.inviterName ?? "")),
                 // A real invite's sender's picture (served at its link) or a sample's static file.

@@ -4,7 +4,8 @@ import Testing
 
 /// The shell blocks of README.md and docs/serve.md marked `<!-- runnable -->` run as a reader
 /// pastes them, in order, one shell per page: README's in an empty folder, serve.md's in a copy of
-/// the default site (with `examples/selffull`), with the `beckon` just built first on `PATH`.
+/// the default site (with `examples/selffull`), with the `beckon` just built first on `PATH` and
+/// free ports for the pages' 8080 and 8081.
 @Suite(.serialized) struct RunnableDocsTests {
     /// The fenced blocks of a Markdown text whose line before the fence is `<!-- runnable -->`.
     static func runnableBlocks(_ text: String) -> [String] {
@@ -39,9 +40,15 @@ import Testing
         let text = try String(contentsOf: Repository.root.appendingPathComponent(page), encoding: .utf8)
         let blocks = runnableBlocks(text)
         #expect(!blocks.isEmpty, "\(page) has no runnable block")
-        // Servers a failing block left running are stopped when the shell exits.
+        // Servers a failing block left running are stopped when the shell exits, and the shell
+        // is stopped after four minutes, whatever a block waits for. The pages' ports (8080,
+        // 8081) become free ones, so a server still stopping, or another program, is no clash.
+        var commands = blocks.joined(separator: "\n")
+        for port in ["8080", "8081"] {
+            commands = commands.replacingOccurrences(of: port, with: String(LoopbackHTTP.freePort() ?? 0))
+        }
         let script =
-            "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n" + blocks.joined(separator: "\n")
+            "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\ntrap 'exit 143' TERM\n" + commands
         let process = Process()
         process.executableURL = try #require(TestTool.program("bash"))
         process.arguments = ["-c", script]
@@ -53,6 +60,9 @@ import Testing
             environment[name] = nil
         }
         process.environment = environment
+        let stopper = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 240, execute: stopper)
+        defer { stopper.cancel() }
         let (status, output, errors) = try CapturedRun.run(process)
         return (status, String(decoding: output + errors, as: UTF8.self))
     }
