@@ -267,10 +267,7 @@ struct InviteService: Sendable {
                 "This sender has sent \(limit.limit) invites in the last \(Int(limit.window / 3600)) hours. Try again tomorrow."
         )
         problem.retryAfter = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
-        let language = site.rateLimitMessages[locale] == nil ? site.config.locales.defaultLocale : locale
-        problem.message = site.rateLimitMessages[language].map {
-            APIProblem.LocalizedMessage(text: $0, locale: language.rawValue)
-        }
+        problem.message = site.rateLimitKey.flatMap { site.message($0, in: locale) }
         return problem
     }
 

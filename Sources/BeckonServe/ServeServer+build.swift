@@ -76,32 +76,28 @@ extension ServeServer {
         }
         var served = ServedSite(config: pages.site.config, artifacts: result.artifacts)
         served.invitePages = pages
-        served.rateLimitMessages = try rateLimitMessages(
-            configuration.rateLimitMessage, catalog: pages.catalog, locales: served.locales,
+        served.rateLimitKey = try rateLimitKey(
+            configuration.rateLimitMessage, catalog: pages.catalog,
             sourceLocale: pages.site.config.locales.defaultLocale)
         return served
     }
 
-    /// The rate-limit message in each served locale; the default key may be missing (the site
-    /// then answers with the English detail alone), a key given on the command line not.
-    private static func rateLimitMessages(
-        _ given: String?, catalog: Catalog, locales: [LocaleID], sourceLocale: LocaleID
-    ) throws(ServeSetupError) -> [LocaleID: String] {
+    /// The rate-limit message's key when the source bundle has it; the default key may be
+    /// missing (the site then answers with the English detail alone), a key given on the command
+    /// line not.
+    private static func rateLimitKey(
+        _ given: String?, catalog: Catalog, sourceLocale: LocaleID
+    ) throws(ServeSetupError) -> String? {
         let key = MessageKey(given ?? ServeConfiguration.defaultRateLimitMessage)
         guard catalog.sourceEntry(key) != nil else {
-            guard let given else { return [:] }
+            guard let given else { return nil }
             throw ServeSetupError(
                 "serve.rate-limit-message", "`--rate-limit-message \(given)`: no such string in the source bundle",
                 fix:
                     "Name a string of locales/\(sourceLocale.rawValue).yml, such as `\(ServeConfiguration.defaultRateLimitMessage)`."
             )
         }
-        var messages: [LocaleID: String] = [:]
-        for locale in locales {
-            guard let message = catalog.format(key, in: locale, arguments: [:]) else { continue }
-            messages[locale] = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
-        }
-        return messages
+        return key.rawValue
     }
 
     /// Seed 003's accept links carry invite tokens: verified when the site has `tokens:` and a

@@ -24,8 +24,9 @@ public struct ServedSite: Sendable {
     let tags: [String: String]
     /// Each invite page's Content-Security-Policy (its inline scripts' hashes), made once.
     let policies: [String: String]
-    /// What a sender over the daily limit is told, by locale (`beckon serve --rate-limit-message`).
-    public var rateLimitMessages: [LocaleID: String] = [:]
+    /// The string a sender over the daily limit is told (`beckon serve --rate-limit-message`),
+    /// read in the request's language through `message(_:in:)`; `nil` when the site has none.
+    public var rateLimitKey: String?
     /// The site's pages for stored invites, rendered when a link is opened; without them every
     /// invite gets the built page.
     public var invitePages: InvitePages?

@@ -30,15 +30,21 @@ import Testing
 
     static func json(_ response: TestResponse) throws -> [String: Any] { try ServeApplicationTests.json(response) }
 
-    @Test func anExpiredInviteShowsTheExpiredPageWithItsWayForward() async throws {
-        let folder = TemporaryDirectory()
-        // An invite made 40 days ago, as an earlier run of the server stored it.
+    /// An invite made 40 days ago (`ABCDEFGHJKMNPQR`, from Lea), as an earlier run of the server
+    /// stored it in `folder`'s store: past its time, not yet swept.
+    static func storeExpiredInvite(in folder: TemporaryDirectory) async throws -> Invite {
         let invite = Invite(
             senderID: "u_1", code: InviteCode("ABCDEFGHJKMNPQR")!, createdAt: Date().addingTimeInterval(-40 * 86_400),
             expiry: .friend)
         let store = try SQLiteInviteStore(path: folder.path("invites.sqlite").path)
         _ = try await store.create(
             InviteRecord(invite: invite, senderFirstName: "Lea"), limit: .friend, idempotencyKey: nil, requestHash: nil)
+        return invite
+    }
+
+    @Test func anExpiredInviteShowsTheExpiredPageWithItsWayForward() async throws {
+        let folder = TemporaryDirectory()
+        let invite = try await Self.storeExpiredInvite(in: folder)
         try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
         let app = try await ServeApplicationTests.server(site: folder.path("site"), in: folder).application()
         let keyring = LinkKeyring(
@@ -331,12 +337,7 @@ import Testing
     /// `POST /v1/admin/sweep` expires every invite past its time at once, with its event.
     @Test func theSweepExpiresWhatIsPastItsTimeAtOnce() async throws {
         let folder = TemporaryDirectory()
-        let invite = Invite(
-            senderID: "u_1", code: InviteCode("ABCDEFGHJKMNPQR")!, createdAt: Date().addingTimeInterval(-40 * 86_400),
-            expiry: .friend)
-        let store = try SQLiteInviteStore(path: folder.path("invites.sqlite").path)
-        _ = try await store.create(
-            InviteRecord(invite: invite, senderFirstName: "Lea"), limit: .friend, idempotencyKey: nil, requestHash: nil)
+        _ = try await Self.storeExpiredInvite(in: folder)
         try await ServeApplicationTests.server(in: folder).application().test(.router) { client in
             let fresh = try await Self.request(
                 client, .post, "/v1/invites", #"{"senderId":"u_2","channel":"copy_link"}"#)

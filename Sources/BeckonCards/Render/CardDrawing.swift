@@ -142,7 +142,8 @@ struct CardDrawing {
     private func drawTitles(
         on canvas: borrowing Canvas, in column: CardRect, pairs: inout [CardColorPair]
     ) throws(CardRenderError) -> (lines: Int, overflowed: Bool, widow: Bool, text: String, size: Int, shortened: Bool) {
-        var titleText = CardText(content.title)
+        let formatted = CardText(content.title)
+        var titleText = formatted
         var titleSize = layout.title.size
         let title = try fittedTitle(on: canvas, in: column, text: &titleText, size: &titleSize)
         let gap = title.isEmpty ? 0 : Self.subtitleGap
@@ -165,14 +166,14 @@ struct CardDrawing {
         }
         return (
             title.lineCount, titleText.truncated || title.ellipsized, title.lineCount > 1 && title.lastLineLetters == 1,
-            titleText.text, titleSize, titleText.text != CardText(content.title).text
+            titleText.text, titleSize, titleText != formatted
         )
     }
 
-    /// The title block that fits `column`, its text in `text` and its size in `size`: the title at its size, then
-    /// smaller in steps down to the layout's `minSize`, then each shorter form of it the same way;
-    /// when none fits, the title at its size, cut off with an ellipsis (which the card rules
-    /// report).
+    /// The title block that fits `column`: the formatted title (`text` on entry) at its size, then
+    /// smaller in steps down to the layout's `minSize`, then each shorter form of it the same way,
+    /// the form drawn left in `text` and its size in `size`; when none fits, the formatted title
+    /// at its size, cut off with an ellipsis (which the card rules report).
     private func fittedTitle(
         on canvas: borrowing Canvas, in column: CardRect, text: inout CardText, size chosen: inout Int
     ) throws(CardRenderError) -> TextBlock {
@@ -198,7 +199,6 @@ struct CardDrawing {
                 }
             }
         }
-        text = CardText(content.title)
         chosen = style.size
         return try block(text, size: style.size)
     }
