@@ -13,6 +13,10 @@ public struct InviteEvent: Sendable, Hashable, Codable {
         case accepted = "invite_accepted"
         case cancelled = "invite_cancelled"
         case expired = "invite_expired"
+        /// A visitor tapped the store button of an invite's page (the server's hand-off).
+        case storeClicked = "invite_store_clicked"
+        /// The app's first launch claimed the invite (`POST /v1/installs`).
+        case appInstalled = "invite_app_installed"
     }
 
     /// Increases with every event the store records; the cursor of `GET /v1/events?after=`.
@@ -24,10 +28,14 @@ public struct InviteEvent: Sendable, Hashable, Codable {
     public var context: InviteContext
     public var channel: InviteChannel
     public var at: Date
+    /// The device's platform, for a store click and an install (`ios`, `android`, `desktop`).
+    public var platform: ClientPlatform?
+    /// How an install found its invite.
+    public var method: InstallMethod?
 
     public init(
         sequence: Int64, name: Name, inviteID: UUID, code: InviteCode, senderID: String, context: InviteContext,
-        channel: InviteChannel, at: Date
+        channel: InviteChannel, at: Date, platform: ClientPlatform? = nil, method: InstallMethod? = nil
     ) {
         self.sequence = sequence
         self.name = name
@@ -37,5 +45,7 @@ public struct InviteEvent: Sendable, Hashable, Codable {
         self.context = context
         self.channel = channel
         self.at = at
+        self.platform = platform
+        self.method = method
     }
 }

@@ -73,6 +73,32 @@ public protocol InviteStore: Sendable {
     /// Removes a sender's picture; returns whether there was one.
     func removeAvatar(sender: String) async throws(StoreError) -> Bool
 
+    /// Records a tap on the store button of an invite's page: the click, kept for an install's
+    /// claim, and an `invite_store_clicked` event with its platform, in one transaction.
+    /// - Returns: `false` when no invite has the code (nothing is recorded).
+    func recordStoreClick(_ click: StoreClick) async throws(StoreError) -> Bool
+
+    /// Claims an install in one transaction. A link names its invite; a window matches the single
+    /// unclaimed click with one of the hashes on the claim's platform since its start, and no
+    /// invite when two or more fit. The invite's unclaimed clicks are claimed with it, and its
+    /// first claim records `invite_app_installed` with the platform and method.
+    /// - Returns: The invite, or `nil` when nothing matched (nothing is recorded).
+    func claimInstall(_ claim: InstallClaim) async throws(StoreError) -> InstallMatch?
+
+    /// Deletes the store clicks made before `date` (their client hashes are kept no longer than
+    /// a claim may use them); returns how many.
+    func purgeStoreClicks(before date: Date) async throws(StoreError) -> Int
+
+    /// Adds an address to the Android waiting list.
+    /// - Returns: `false` when the address is on the list already (the first entry is kept).
+    func joinWaitlist(_ entry: WaitlistEntry) async throws(StoreError) -> Bool
+
+    /// The waiting list, oldest first.
+    func waitlist() async throws(StoreError) -> [WaitlistEntry]
+
+    /// Removes an address from the waiting list; returns whether it was there.
+    func leaveWaitlist(address: String) async throws(StoreError) -> Bool
+
     /// Whether the database answers; throws when it does not.
     func ping() async throws(StoreError)
 

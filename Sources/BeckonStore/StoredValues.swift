@@ -61,7 +61,8 @@ public struct ChangeRejection: Error, Sendable {
 
 extension InviteEvent {
     /// When the event happened, read from the invite it describes: the timestamp its transition
-    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing.
+    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing (a store click
+    /// and an install, which change no timestamp of the invite, are dated by `fallback`).
     public static func date(of name: Name, for invite: Invite, fallback: Date) -> Date {
         let recorded: Date? =
             switch name {
@@ -72,6 +73,7 @@ extension InviteEvent {
             case .accepted: invite.acceptedAt
             case .cancelled: invite.cancelledAt
             case .expired: invite.expiresAt
+            case .storeClicked, .appInstalled: nil
             }
         return recorded ?? fallback
     }

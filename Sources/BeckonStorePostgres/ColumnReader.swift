@@ -54,4 +54,11 @@ struct ColumnReader {
         guard let value = parse(try required(column)) else { throw StoredValueError(column: "\(table).\(column)") }
         return value
     }
+
+    /// The column's text read by `parse`, or `nil` for `NULL`.
+    func parsedIfPresent<Value>(_ column: String, _ parse: (String) -> Value?) throws -> Value? {
+        guard let text: String = try optional(column) else { return nil }
+        guard let value = parse(text) else { throw StoredValueError(column: "\(table).\(column)") }
+        return value
+    }
 }

@@ -5,21 +5,23 @@ import PostgresNIO
 
 /// How an `InviteEvent` maps to a row of `events`.
 extension InviteEvent {
-    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at FROM events"
+    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
 
     /// Appends events for `invite`, each dated by `date(of:for:fallback:)`, without a sequence
     /// number: `EventNumbering` gives them theirs once they are committed, so writers take no
     /// lock in common.
     static func insert(
-        _ names: [Name], for invite: Invite, now: Date, on connection: PostgresConnection, logger: Logger
+        _ names: [Name], for invite: Invite, now: Date, platform: ClientPlatform? = nil, method: InstallMethod? = nil,
+        on connection: PostgresConnection, logger: Logger
     ) async throws {
         for name in names {
             let at = Milliseconds.from(date(of: name, for: invite, fallback: now))
             try await connection.query(
                 """
-                INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
+                INSERT INTO events (name, invite_id, code, sender_id, context, channel, at, platform, method)
                 VALUES (\(name.rawValue), \(invite.id), \(invite.code.rawValue), \(invite.senderID),
-                    \(invite.context.rawValue), \(invite.channel.rawValue), \(at))
+                    \(invite.context.rawValue), \(invite.channel.rawValue), \(at), \(platform?.rawValue),
+                    \(method?.rawValue))
                 """,
                 logger: logger)
         }
@@ -36,7 +38,9 @@ extension InviteEvent {
             senderID: try columns.required("sender_id"),
             context: try columns.parsed("context", InviteContext.init(rawValue:)),
             channel: try columns.parsed("channel", InviteChannel.init(rawValue:)),
-            at: Milliseconds.date(try columns.required("at"))
+            at: Milliseconds.date(try columns.required("at")),
+            platform: try columns.parsedIfPresent("platform", ClientPlatform.init(rawValue:)),
+            method: try columns.parsedIfPresent("method", InstallMethod.init(rawValue:))
         )
     }
 }

@@ -371,14 +371,14 @@ public final class PostgresInviteStore: InviteStore {
     // MARK: Helpers
 
     /// The first invite `InviteRecord.selectSQL` followed by `condition` finds, or `nil`.
-    private static func fetchInvite(
+    static func fetchInvite(
         _ condition: PostgresQuery, on connection: PostgresConnection, logger: Logger
     ) async throws -> InviteRecord? {
         let query = PostgresQuery(unsafeSQL: "\(InviteRecord.selectSQL) \(condition.sql)", binds: condition.binds)
         return try await connection.query(query, logger: logger).collect().first.map(InviteRecord.init(row:))
     }
 
-    private func read<T: Sendable>(
+    func read<T: Sendable>(
         _ operation: String, _ body: (PostgresConnection, Logger) async throws -> T
     ) async throws(StoreError) -> T {
         let logger = Self.logger
@@ -389,7 +389,7 @@ public final class PostgresInviteStore: InviteStore {
         }
     }
 
-    private func transaction<T: Sendable>(
+    func transaction<T: Sendable>(
         _ operation: String, _ body: (PostgresConnection, Logger) async throws -> T
     ) async throws(StoreError) -> T {
         let logger = Self.logger

@@ -17,6 +17,47 @@ enum StoreSchema {
         Migration(name: "v4-create-invite-function", statements: version4),
         Migration(name: "v5-change-notifications", statements: version5),
         Migration(name: "v6-create-invite-takes-a-row", statements: version6),
+        Migration(name: "v7-store-clicks-installs-waitlist", statements: version7),
+    ]
+
+    /// The install hand-off: store clicks (a keyed client hash, never an address; claimed by at
+    /// most one install), one install per invite, the Android waiting list, and the platform and
+    /// method of the events that have them.
+    private static let version7: [PostgresQuery] = [
+        "ALTER TABLE events ADD COLUMN platform TEXT",
+        "ALTER TABLE events ADD COLUMN method TEXT",
+        """
+        CREATE TABLE store_clicks (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            invite_id UUID NOT NULL REFERENCES invites (id),
+            platform TEXT NOT NULL,
+            client_hash TEXT COLLATE "C" NOT NULL,
+            at BIGINT NOT NULL,
+            claimed_at BIGINT
+        )
+        """,
+        """
+        CREATE INDEX store_clicks_unclaimed ON store_clicks (client_hash, platform, at)
+        WHERE claimed_at IS NULL
+        """,
+        "CREATE INDEX store_clicks_by_invite ON store_clicks (invite_id)",
+        "CREATE INDEX store_clicks_by_time ON store_clicks (at)",
+        """
+        CREATE TABLE installs (
+            invite_id UUID NOT NULL PRIMARY KEY REFERENCES invites (id),
+            platform TEXT NOT NULL,
+            method TEXT NOT NULL,
+            at BIGINT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE waitlist (
+            address TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+            locale TEXT NOT NULL,
+            consent TEXT NOT NULL,
+            at BIGINT NOT NULL
+        )
+        """,
     ]
 
     /// `beckon_create_invite` takes the new invite as one row of `invites` (`CreateInvite` builds

@@ -5,19 +5,22 @@ import InviteModel
 
 /// How an `InviteEvent` maps to a row of `events`.
 extension InviteEvent {
-    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at FROM events"
+    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
 
     /// Appends an event for `invite`; SQLite assigns the sequence.
-    static func insert(_ name: Name, for invite: Invite, at date: Date, in db: Database) throws {
+    static func insert(
+        _ name: Name, for invite: Invite, at date: Date, platform: ClientPlatform? = nil, method: InstallMethod? = nil,
+        in db: Database
+    ) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO events (name, invite_id, code, sender_id, context, channel, at, platform, method)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
                 name.rawValue, invite.id.uuidString, invite.code.rawValue, invite.senderID, invite.context.rawValue,
-                invite.channel.rawValue, Milliseconds.from(date),
+                invite.channel.rawValue, Milliseconds.from(date), platform?.rawValue, method?.rawValue,
             ])
     }
 
@@ -27,6 +30,11 @@ extension InviteEvent {
             guard let text: String = try row.decode(forColumn: column), let value = parse(text) else {
                 throw StoredValueError(column: "events.\(column)")
             }
+            return value
+        }
+        func optional<Value>(_ column: String, _ parse: (String) -> Value?) throws -> Value? {
+            guard let text: String = try row.decode(forColumn: column) else { return nil }
+            guard let value = parse(text) else { throw StoredValueError(column: "events.\(column)") }
             return value
         }
         guard let sequence: Int64 = try row.decode(forColumn: "sequence"),
@@ -41,7 +49,9 @@ extension InviteEvent {
             senderID: senderID,
             context: try parsed("context", InviteContext.init(rawValue:)),
             channel: try parsed("channel", InviteChannel.init(rawValue:)),
-            at: Milliseconds.date(at)
+            at: Milliseconds.date(at),
+            platform: try optional("platform", ClientPlatform.init(rawValue:)),
+            method: try optional("method", InstallMethod.init(rawValue:))
         )
     }
 }

@@ -339,7 +339,7 @@ public final class SQLiteInviteStore: InviteStore {
         return Milliseconds.date(oldest).addingTimeInterval(limit.window)
     }
 
-    private static func fetchInvite(
+    static func fetchInvite(
         _ db: Database, where condition: String, _ arguments: StatementArguments
     ) throws -> InviteRecord? {
         try Row.fetchOne(db.cachedStatement(sql: "\(InviteRecord.selectSQL) WHERE \(condition)"), arguments: arguments)
@@ -377,7 +377,7 @@ public final class SQLiteInviteStore: InviteStore {
         }
     }
 
-    private func read<T: Sendable>(
+    func read<T: Sendable>(
         _ operation: String, _ value: @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {
@@ -410,7 +410,7 @@ public final class SQLiteInviteStore: InviteStore {
     }
 
     /// A write in a transaction of its own.
-    private func writeAlone<T: Sendable>(
+    func writeAlone<T: Sendable>(
         _ operation: String, _ updates: @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {
@@ -421,7 +421,7 @@ public final class SQLiteInviteStore: InviteStore {
     }
 
     /// A write in a transaction it may share with writes queued beside it (`WriteBatcher`).
-    private func write<T: Sendable>(
+    func write<T: Sendable>(
         _ operation: String, _ updates: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {

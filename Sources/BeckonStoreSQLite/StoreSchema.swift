@@ -5,7 +5,9 @@ import GRDB
 /// a change to the schema is a new migration appended to the list.
 enum StoreSchema {
     /// The migrations' names, in the order they run.
-    static let migrationNames = ["v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times"]
+    static let migrationNames = [
+        "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
+    ]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -29,7 +31,48 @@ enum StoreSchema {
             // walks the picture's overflow pages, which the row stores before the time.
             try db.execute(sql: "CREATE INDEX avatars_updated_at ON avatars (sender_id, updated_at)")
         }
+        migrator.registerMigration(migrationNames[3]) { db in
+            try createVersion4(db)
+        }
         return migrator
+    }
+
+    /// The install hand-off: store clicks (a keyed client hash, never an address; claimed by at
+    /// most one install), one install per invite, the Android waiting list, and the platform and
+    /// method of the events that have them.
+    private static func createVersion4(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE events ADD COLUMN platform TEXT;
+                ALTER TABLE events ADD COLUMN method TEXT;
+
+                CREATE TABLE store_clicks (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    invite_id TEXT NOT NULL REFERENCES invites (id),
+                    platform TEXT NOT NULL,
+                    client_hash TEXT NOT NULL,
+                    at INTEGER NOT NULL,
+                    claimed_at INTEGER
+                );
+                CREATE INDEX store_clicks_unclaimed ON store_clicks (client_hash, platform, at)
+                    WHERE claimed_at IS NULL;
+                CREATE INDEX store_clicks_by_invite ON store_clicks (invite_id);
+                CREATE INDEX store_clicks_by_time ON store_clicks (at);
+
+                CREATE TABLE installs (
+                    invite_id TEXT NOT NULL PRIMARY KEY REFERENCES invites (id),
+                    platform TEXT NOT NULL,
+                    method TEXT NOT NULL,
+                    at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+
+                CREATE TABLE waitlist (
+                    address TEXT NOT NULL PRIMARY KEY,
+                    locale TEXT NOT NULL,
+                    consent TEXT NOT NULL,
+                    at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 
     /// Invites as columns (dates are integer milliseconds since 1970 UTC), the idempotency keys

@@ -1,0 +1,106 @@
+import BeckonStore
+import Foundation
+import GRDB
+import InviteModel
+
+/// Store clicks, install claims and the Android waiting list (see `InviteStore`).
+extension SQLiteInviteStore {
+    public func recordStoreClick(_ click: StoreClick) async throws(StoreError) -> Bool {
+        try await write("recording a store click") { db in
+            guard let record = try Self.fetchInvite(db, where: "code = ?", [click.code.rawValue]) else { return false }
+            try db.execute(
+                sql: "INSERT INTO store_clicks (invite_id, platform, client_hash, at) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    record.invite.id.uuidString, click.platform.rawValue, click.clientHash, Milliseconds.from(click.at),
+                ])
+            try InviteEvent.insert(
+                .storeClicked, for: record.invite, at: click.at, platform: click.platform, in: db)
+            return true
+        }
+    }
+
+    public func claimInstall(_ claim: InstallClaim) async throws(StoreError) -> InstallMatch? {
+        try await write("claiming an install") { db in
+            let record: InviteRecord
+            let method: InstallMethod
+            switch claim.evidence {
+            case .link(let code, let linkMethod):
+                guard let found = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else { return nil }
+                record = found
+                method = linkMethod
+            case .window(let hashes, let since):
+                guard !hashes.isEmpty else { return nil }
+                let marks = Array(repeating: "?", count: hashes.count).joined(separator: ", ")
+                let candidates = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT invite_id FROM store_clicks
+                        WHERE client_hash IN (\(marks)) AND platform = ? AND claimed_at IS NULL AND at >= ?
+                        LIMIT 2
+                        """,
+                    arguments: StatementArguments(hashes + [claim.platform.rawValue])
+                        + [Milliseconds.from(since)])
+                guard candidates.count == 1,
+                    let found = try Self.fetchInvite(db, where: "id = ?", [candidates[0]])
+                else { return nil }
+                record = found
+                method = .window
+            }
+            let id = record.invite.id.uuidString
+            let at = Milliseconds.from(claim.at)
+            try db.execute(
+                sql: "UPDATE store_clicks SET claimed_at = ? WHERE invite_id = ? AND claimed_at IS NULL",
+                arguments: [at, id])
+            try db.execute(
+                sql: """
+                    INSERT INTO installs (invite_id, platform, method, at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (invite_id) DO NOTHING
+                    """,
+                arguments: [id, claim.platform.rawValue, method.rawValue, at])
+            let isFirst = db.changesCount > 0
+            if isFirst {
+                try InviteEvent.insert(
+                    .appInstalled, for: record.invite, at: claim.at, platform: claim.platform, method: method, in: db)
+            }
+            return InstallMatch(record: record, method: method, isFirst: isFirst)
+        }
+    }
+
+    public func purgeStoreClicks(before date: Date) async throws(StoreError) -> Int {
+        try await write("purging store clicks") { db in
+            try db.execute(sql: "DELETE FROM store_clicks WHERE at < ?", arguments: [Milliseconds.from(date)])
+            return db.changesCount
+        }
+    }
+
+    public func joinWaitlist(_ entry: WaitlistEntry) async throws(StoreError) -> Bool {
+        try await write("adding to the waiting list") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO waitlist (address, locale, consent, at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (address) DO NOTHING
+                    """,
+                arguments: [entry.address, entry.locale, entry.consent, Milliseconds.from(entry.at)])
+            return db.changesCount > 0
+        }
+    }
+
+    public func waitlist() async throws(StoreError) -> [WaitlistEntry] {
+        try await read("reading the waiting list") { db in
+            try Row.fetchAll(db, sql: "SELECT address, locale, consent, at FROM waitlist ORDER BY at, address").map {
+                row in
+                guard let address: String = row["address"], let locale: String = row["locale"],
+                    let consent: String = row["consent"], let at: Int64 = row["at"]
+                else { throw StoredValueError(column: "waitlist") }
+                return WaitlistEntry(address: address, locale: locale, consent: consent, at: Milliseconds.date(at))
+            }
+        }
+    }
+
+    public func leaveWaitlist(address: String) async throws(StoreError) -> Bool {
+        try await write("removing from the waiting list") { db in
+            try db.execute(sql: "DELETE FROM waitlist WHERE address = ?", arguments: [address])
+            return db.changesCount > 0
+        }
+    }
+}
