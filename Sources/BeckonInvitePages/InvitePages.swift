@@ -68,19 +68,22 @@ public final class InvitePages: Sendable {
     /// is rendered as a sample with the invite's fields would be (its URL, alternates and card
     /// are the sample's), which the build's sample pages equal byte for byte.
     /// With `cardURL`, the page's `og:image` is the invite's own card there (`card(locale:invite:)`);
-    /// with `avatarURL`, the page shows the sender's picture from there.
+    /// with `avatarURL`, the page shows the sender's picture from there; with `handOff`, its store
+    /// buttons go through the server's hand-off.
     public func page(
         _ kind: TemplateKind, locale: LocaleID, invite: InviteValues, link: String, asSample: Bool = false,
-        cardURL: String? = nil, avatarURL: String? = nil
+        cardURL: String? = nil, avatarURL: String? = nil, handOff: StoreHandOff? = nil
     ) -> Rendered {
-        guard kind.isPersonal, renderer.site.buildLocales.contains(locale),
+        // The Android page too: the server shows it, with the sender, to an Android visitor of a
+        // site without a Play listing (it is built without samples).
+        guard kind.isPersonal || kind == .android, renderer.site.buildLocales.contains(locale),
             let template = renderer.site.orderedTemplates.first(where: { $0.kind == kind })
         else { return .notPersonal }
         let route = PageRoute(kind: kind, locale: locale, sample: asSample ? invite.id : nil)
         inputs.record(SiteInputs.pageParts(template.path))
         let (artifact, diagnostics) = renderer.render(
             template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL,
-            avatarURL: avatarURL)
+            avatarURL: avatarURL, handOff: handOff)
         return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
     }
 

@@ -57,13 +57,15 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
         return try await next(Request(head: head, body: request.body), context)
     }
 
-    /// The shape of the operation's JSON body (create, bulk create and accept), or `nil` for one
+    /// The shape of the operation's JSON body (create, bulk create, accept and the install claim), or `nil` for one
     /// that takes none. The path is read as the router reads it, empty segments skipped
     /// (`/v1//invites/` is `/v1/invites`).
     private static func bodyShape(_ request: Request) -> APIBodyShape? {
         guard request.method == .post else { return nil }
         let segments = request.uri.path.split(separator: "/")
-        guard segments.count >= 2, segments[0] == "v1", segments[1] == "invites" else { return nil }
+        guard segments.count >= 2, segments[0] == "v1" else { return nil }
+        if segments.count == 2, segments[1] == "installs" { return APIBodyShape.of("post", "/v1/installs") }
+        guard segments[1] == "invites" else { return nil }
         switch segments.count {
         case 2: return APIBodyShape.of("post", "/v1/invites")
         case 3 where segments[2] == "bulk": return APIBodyShape.of("post", "/v1/invites/bulk")

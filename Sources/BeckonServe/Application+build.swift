@@ -8,13 +8,15 @@ import OpenAPIHummingbird
 
 extension ServeServer {
     /// Every route of `beckon serve`, each resource's from its controller: the operators'
-    /// endpoints, the API under `/v1` (bearer token, then the request checks, then the generated
-    /// operations), the beacon, invite links, `/` by language, and every built file.
-    func router(log: @escaping @Sendable (String) -> Void) throws -> Router<BasicRequestContext> {
-        let router = Router()
+    /// endpoints, the API under `/v1` (bearer token or app key, then the request checks, then the
+    /// generated operations and the install claim), the beacon, invite links with their store
+    /// hand-off, `/` by language, and every built file.
+    func router(log: @escaping @Sendable (String) -> Void) throws -> Router<ServeRequestContext> {
+        let router = Router(context: ServeRequestContext.self)
         OperationsController(store: service.store, links: links, metrics: metrics).addRoutes(to: router)
-        let api = router.group().add(middleware: BearerAuthentication(token: settings.apiToken)).add(
-            middleware: APIRequestChecks())
+        let api = router.group().add(
+            middleware: BearerAuthentication(token: settings.apiToken, appKey: settings.appKey)
+        ).add(middleware: APIRequestChecks())
         let handler = APIHandler(
             invites: InvitesController(site: site, service: service, mailer: mailer, metrics: metrics, log: log),
             users: UsersController(
@@ -23,10 +25,16 @@ extension ServeServer {
             events: EventsController(store: service.store),
             expiry: ExpiryController(store: service.store, now: service.now))
         try handler.registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
+        InstallsController(
+            site: site, links: links, service: service, clients: clients, pace: claimPace, metrics: metrics
+        ).addRoutes(to: api)
         let opener = InviteOpener(store: service.store, metrics: metrics, now: service.now)
         BeaconController(site: site, links: links, opener: opener).addRoutes(to: router)
-        LinksController(site: site, links: links, opener: opener, metrics: metrics, now: service.now, log: log)
-            .addRoutes(to: router)
+        let handOff = HandOffController(
+            site: site, links: links, store: service.store, clients: clients, metrics: metrics, now: service.now)
+        LinksController(
+            site: site, links: links, opener: opener, handOff: handOff, metrics: metrics, now: service.now, log: log
+        ).addRoutes(to: router)
         return router
     }
 

@@ -4,15 +4,35 @@ import Hummingbird
 /// Lets a request through only with `Authorization: Bearer TOKEN` for the server's token,
 /// compared in constant time (both sides hashed first, so neither the length nor the first
 /// differing byte shows in the time taken). Without a configured token the API answers 503.
+/// The app's install claim (`POST /v1/installs`) takes the app key instead, and only it: the app
+/// ships its key, so that key opens nothing else, and the server's token does not open the claim.
 /// A refused request is answered before its body is read, and its connection closed.
 struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
     let token: String?
+    /// `BECKON_APP_KEY`, or `nil` (the claim then answers 503).
+    var appKey: String? = nil
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws
         -> Response
     {
+        if Self.isAppKeyPath(request.uri.path) {
+            guard let appKey else {
+                return Self.refusal(
+                    APIProblem(
+                        status: .serviceUnavailable, title: "App key not configured",
+                        detail: "Start `beckon serve` with BECKON_APP_KEY set to let the app claim installs."))
+            }
+            guard let given = Self.credentials(request.headers[.authorization]), ConstantTime.equal(given, appKey)
+            else {
+                return Self.refusal(
+                    APIProblem(
+                        status: .unauthorized, title: "Unauthorized",
+                        detail: "Send `Authorization: Bearer` with the app key (BECKON_APP_KEY)."))
+            }
+            return try await next(request, context)
+        }
         guard let token else {
             return Self.refusal(
                 APIProblem(
@@ -26,6 +46,11 @@ struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
                     detail: "Send `Authorization: Bearer` with the API token."))
         }
         return try await next(request, context)
+    }
+
+    /// Whether a path is the install claim's, read as the router reads it (empty segments skipped).
+    static func isAppKeyPath(_ path: String) -> Bool {
+        path.split(separator: "/").elementsEqual(["v1", "installs"])
     }
 
     /// The token of an `Authorization` header in the bearer scheme, whose name is

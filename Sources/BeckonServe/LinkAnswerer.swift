@@ -74,9 +74,12 @@ struct LinkAnswerer: Sendable {
     /// A code no invite has, looked up when a link carries none so that every answer costs a lookup.
     static let absentCode = InviteCode(String(repeating: "2", count: InviteCode.length))!
 
-    /// The answer to a request for `path` with `query` (without `?`) on the link host.
-    func answer(path: String, query: String?, acceptLanguage: String?, at date: Date) async throws(StoreError) -> Answer
-    {
+    /// The answer to a request for `path` with `query` (without `?`) on the link host, from a
+    /// device on `platform`: an Android visitor to a pending invite of a site without a Play
+    /// listing gets the Android page (seed 001 §8).
+    func answer(
+        path: String, query: String?, acceptLanguage: String?, platform: ClientPlatform = .desktop, at date: Date
+    ) async throws(StoreError) -> Answer {
         let locale = site.locale(acceptLanguage: acceptLanguage)
         let url = "https://\(site.config.links.host)\(path)" + (query.map { "?\($0)" } ?? "")
         let generation = artifacts.generation
@@ -89,8 +92,8 @@ struct LinkAnswerer: Sendable {
             if found.expired { invite.expireIfNeeded(at: max(date, invite.expiresAt)) }
             return await show(
                 invite.resolve(at: date), site.locale(for: record, acceptLanguage: acceptLanguage), for: record,
-                link: url,
-                avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt), generation: generation)
+                link: url, avatarTag: avatarTag(record, updatedAt: found.avatarUpdatedAt), generation: generation,
+                handsOff: true, platform: platform)
         case nil:
             // A query-form link without a code names a sender, not an invite: its signature and
             // expiry decide.
@@ -196,6 +199,17 @@ struct LinkAnswerer: Sendable {
         return code
     }
 
+    /// The code of the invite a claim's text names: a signed link of the site (its signature
+    /// good; its time may have passed, so the app can show that the invite expired), the text
+    /// trimmed of white space around it. `nil` for anything else.
+    func claimedCode(text: String, at date: Date) -> InviteCode? {
+        let link = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard link.hasPrefix("https://\(site.config.links.host)/"), link.utf8.count <= 2_048,
+            let authentic = verified.authentic(link, at: date)
+        else { return nil }
+        return authentic.link.target.code
+    }
+
     /// Whether a link's target is `invite`'s: its code, and in the query form its sender, context
     /// and content as well.
     static func names(_ invite: Invite, _ target: InviteLink.Target) -> Bool {
@@ -257,9 +271,26 @@ struct LinkAnswerer: Sendable {
 
     /// The version of the sender's picture (when it was kept, in milliseconds, base 36), when the
     /// invite shows its sender and they have one: a new picture, a new tag.
-    private func avatarTag(_ record: InviteRecord, updatedAt: Date?) -> String? {
+    func avatarTag(_ record: InviteRecord, updatedAt: Date?) -> String? {
         guard site.invitePages != nil, record.senderFirstName != nil, let updatedAt else { return nil }
         return String(Int64((updatedAt.timeIntervalSince1970 * 1000).rounded()), radix: 36)
+    }
+
+    /// A tap on a store button of an invite's page (the link with `store=` added): the link
+    /// without it, and the invite it names when the link verifies, its time has not passed and
+    /// the invite is still pending (`nil` otherwise: the tap goes back to the link, which shows
+    /// the invite's state). `nil` for a link that does not verify. One store lookup either way.
+    func handOff(
+        path: String, query: String, at date: Date
+    ) async throws(StoreError) -> (
+        link: String, pending: InviteRecord?
+    )? {
+        guard let linked = try await linked(path: path, query: query, parameter: StoreHandOff.parameter, at: date)
+        else { return nil }
+        guard !linked.expired, let record = linked.record, record.invite.resolve(at: date) == .landing else {
+            return (linked.url, nil)
+        }
+        return (linked.url, record)
     }
 
     /// The link with one of Beckon's own parameters added (`og=de-DE`, `avatar=TAG`).
@@ -270,13 +301,20 @@ struct LinkAnswerer: Sendable {
     /// The answer for a stored invite: its page rendered with the sender's first name and the
     /// invite's context where the page shows them (landing, expired, already accepted), else the
     /// built page. An erased sender, or a page that fails the page rules, gets the built page.
+    /// With `handsOff`, a landing page's store buttons go through the server's store hand-off
+    /// (invite links; an accept link's token stays out of it).
     private func show(
         _ resolution: LinkResolution, _ locale: LocaleID, for record: InviteRecord, link: String, avatarTag: String?,
-        generation: Int
+        generation: Int, handsOff: Bool = false, platform: ClientPlatform = .desktop
     ) async
         -> Answer
     {
         var answer = show(resolution, locale)
+        let toAndroid = resolution == .landing && platform == .android && site.config.app.playStoreURL == nil
+        if toAndroid, let android = site.page(.android, locale) {
+            answer.page = android
+            answer.status = 200
+        }
         if resolution == .landing, [.created, .sent].contains(record.invite.status) {
             answer.opens = record.invite.code
         }
@@ -285,7 +323,7 @@ struct LinkAnswerer: Sendable {
         }
         let kind: TemplateKind
         switch resolution {
-        case .landing: kind = .landing
+        case .landing: kind = answer.page?.kind == .android ? .android : .landing
         case .expired: kind = .expired
         case .alreadyAccepted: kind = built.kind == .accepted ? .accepted : .landing
         case .gone: return answer
@@ -297,11 +335,17 @@ struct LinkAnswerer: Sendable {
             kind == .landing && pages.hasCards ? Self.adding(Self.cardParameter, pageLocale.rawValue, to: link) : nil
         // The sender's picture, at the link with `avatar=TAG` added; a new picture, a new page.
         let avatarURL = avatarTag.map { Self.adding(Self.avatarParameter, $0, to: link) }
+        let config = site.config
+        let hasStore = config.app.appStoreID != nil || config.app.playStoreURL != nil
+        let handOff =
+            handsOff && kind == .landing && hasStore
+            ? StoreHandOff(link: link, copiesLink: config.deferred.clipboard) : nil
         let personal = await artifacts.page(
             kind, locale: pageLocale, invite: invite, link: avatarURL ?? link, generation: generation
         ) {
             let rendered = pages.page(
-                kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL)
+                kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL,
+                handOff: handOff)
             guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }
             return PersonalPage(
                 rendered: rendered, body: ByteBuffer(bytes: page.bytes),

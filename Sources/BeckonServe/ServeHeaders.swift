@@ -6,7 +6,7 @@ import OpenAPIRuntime
 /// their responses: problems thrown by the operations routed by hand, and those the generated
 /// operations throw inside a `ServerError` (a request the document does not allow is a problem
 /// with the status the generated server gives it).
-struct ServeHeaders<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+struct ServeHeaders<Inner: HTTPResponder>: HTTPResponder where Inner.Context == ServeRequestContext {
     let inner: Inner
     let metrics: ServeMetrics
 
@@ -15,7 +15,7 @@ struct ServeHeaders<Inner: HTTPResponder>: HTTPResponder where Inner.Context == 
         self.metrics = metrics
     }
 
-    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+    func respond(to request: Request, context: ServeRequestContext) async throws -> Response {
         var response: Response
         do {
             response = try await inner.respond(to: request, context: context)

@@ -95,6 +95,26 @@ final class ServeMetrics: Sendable {
         ).increment()
     }
 
+    /// A store button's tap sent a visitor on `platform` to the store.
+    func storeClicked(_ platform: ClientPlatform) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "store_clicks", unitName: "total",
+                helpText: "Store buttons' taps sent on to a store, by platform."),
+            labels: [("platform", platform.rawValue)]
+        ).increment()
+    }
+
+    /// An install's claim answered: `matched` with its method, or `none`.
+    func claimed(_ method: InstallMethod?) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "install_claims", unitName: "total",
+                helpText: "Installs' claims, by the method that matched (`none` when nothing did)."),
+            labels: [("method", method?.rawValue ?? "none")]
+        ).increment()
+    }
+
     /// An invite's email failed `rule`, so it was not made.
     func emailFailed(_ rule: RuleID) {
         registry.makeCounter(

@@ -36,6 +36,13 @@ extension ServeServer {
             host: configuration.host, port: configuration.port, apiToken: token,
             limit: RateLimit(limit: configuration.invitesPerDay, window: 86_400))
         settings.eventLoopGroup = configuration.eventLoopGroup
+        settings.appKey = configuration.environment["BECKON_APP_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if settings.appKey != nil, settings.appKey == token {
+            throw ServeSetupError(
+                "serve.app-key",
+                "BECKON_APP_KEY is the same as BECKON_API_TOKEN: the app would ship the server's token",
+                fix: "Give the app a key of its own (`openssl rand -hex 24`).")
+        }
         if let folder = configuration.outbox {
             do {
                 settings.outbox = try Outbox(folder: folder)

@@ -20,6 +20,9 @@ public struct ServeServer: Sendable {
         public var port: Int
         /// `BECKON_API_TOKEN`; the API answers 503 without one.
         public var apiToken: String?
+        /// `BECKON_APP_KEY`, which the app's install claim authenticates with; the claim answers
+        /// 503 without one.
+        public var appKey: String?
         /// Invites per sender in a rolling window.
         public var limit: RateLimit
         /// How often expired invites are swept.
@@ -63,6 +66,10 @@ public struct ServeServer: Sendable {
     let mailer: InviteMailer
     let metrics = ServeMetrics()
     let pictures = PictureWorkers()
+    /// Keyed client hashes for store clicks and install claims.
+    let clients: ClientIdentity
+    /// Install claims per client.
+    let claimPace = ClaimPace()
     /// What is closed when the server stops (PostgreSQL's connections).
     var closing: @Sendable () async -> Void = {}
 
@@ -81,6 +88,7 @@ public struct ServeServer: Sendable {
             requestKey: keyring.derivedKey(for: "beckon serve: idempotency request hashes"))
         links = LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens, disk: settings.inviteCache)
         mailer = InviteMailer(site: site, tokens: tokens, outbox: settings.outbox)
+        clients = ClientIdentity(secret: keyring.derivedKey(for: "beckon serve: client hashes"))
     }
 
     /// Serves until SIGINT or SIGTERM; `ready` gets the URL once the server listens.

@@ -5,7 +5,8 @@ import PostgresNIO
 
 /// How an `InviteEvent` maps to a row of `events`.
 extension InviteEvent {
-    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
+    static let selectSQL =
+        "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
 
     /// Appends events for `invite`, each dated by `date(of:for:fallback:)`, without a sequence
     /// number: `EventNumbering` gives them theirs once they are committed, so writers take no

@@ -5,7 +5,8 @@ import InviteModel
 
 /// How an `InviteEvent` maps to a row of `events`.
 extension InviteEvent {
-    static let selectSQL = "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
+    static let selectSQL =
+        "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
 
     /// Appends an event for `invite`; SQLite assigns the sequence.
     static func insert(

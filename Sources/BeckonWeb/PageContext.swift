@@ -15,7 +15,7 @@ struct PageContext {
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: InviteValues?,
         buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
         themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), cardURL: String? = nil,
-        avatarURL: String? = nil
+        avatarURL: String? = nil, handOff: StoreHandOff? = nil
     ) {
         let config = site.config
         let app = config.app
@@ -53,10 +53,11 @@ struct PageContext {
             "locale.dir": .init(.text(locale.direction, isUserData: false)),
         ]
         for kind in TemplateKind.allCases { values["links.\(kind.rawValue)"] = .init(.url(pageURL(kind))) }
-        if let url = StoreLinks.appStore(app) { values["app.appStoreURL"] = setting(.url(url), "app.appStoreID") }
-        if let url = app.playStoreURL {
-            values["app.playStoreURL"] = setting(.url(url.absoluteString), "app.playStoreURL")
-        }
+        // A page served for one invite sends its store buttons through the server's hand-off.
+        let appStoreURL = StoreLinks.appStore(app).map { handOff?.appStoreURL ?? $0 }
+        let playStoreURL = app.playStoreURL.map { handOff?.playStoreURL ?? $0.absoluteString }
+        if let url = appStoreURL { values["app.appStoreURL"] = setting(.url(url), "app.appStoreID") }
+        if let url = playStoreURL { values["app.playStoreURL"] = setting(.url(url), "app.playStoreURL") }
         if let deepLink { values["invite.deepLink"] = setting(.url(deepLink), "app.urlScheme") }
         let scope = RenderScope(
             values: values, catalog: catalog, locale: locale, arguments: arguments,
@@ -142,9 +143,9 @@ struct PageContext {
             ]),
             "app": .object([
                 "name": marked(app.name, origins.setting("app.name")),
-                "appStoreURL": marked(StoreLinks.appStore(app) ?? "", origins.setting("app.appStoreID")),
+                "appStoreURL": marked(appStoreURL ?? "", origins.setting("app.appStoreID")),
                 "hasAppStore": .flag(app.appStoreID != nil),
-                "playStoreURL": marked(app.playStoreURL?.absoluteString ?? "", origins.setting("app.playStoreURL")),
+                "playStoreURL": marked(playStoreURL ?? "", origins.setting("app.playStoreURL")),
                 "hasPlayStore": .flag(app.playStoreURL != nil),
                 "supportURL": marked(app.supportURL.absoluteString, origins.setting("app.supportURL")),
                 "supportEmail": marked(app.supportEmail, origins.setting("app.supportEmail")),
@@ -188,6 +189,8 @@ struct PageContext {
                 "contextTitle": marked(
                     sample?.contextTitle ?? "", sample.map { origins.sample($0, field: "contextTitle") }),
                 "hasContextTitle": .flag(sample?.contextTitle?.isEmpty == false),
+                // The store button copies the invite's link first (`deferred.clipboard`).
+                "copiesLink": .flag(handOff?.clipboardLink != nil),
             ]),
             "inviter": .object([
                 "isKnown": .flag(sample != nil),

@@ -116,24 +116,26 @@ public struct PageRenderer: Sendable {
     /// without a sample gives the locale's page (its URL, alternates and card) showing the invite's
     /// values; a route naming the invite's id gives the page a sample with its fields would get.
     /// With `cardURL`, the page's `og:image` is the invite's own card there; with `avatarURL`, the
-    /// page shows the sender's picture from there (`inviter.avatarURL`).
+    /// page shows the sender's picture from there (`inviter.avatarURL`); with `handOff`, its store
+    /// buttons go through the server's hand-off (and copy the link first when it says so).
     public func render(
         _ template: Template, route: PageRoute, invite: InviteValues, link: String, cardURL: String? = nil,
-        avatarURL: String? = nil
+        avatarURL: String? = nil, handOff: StoreHandOff? = nil
     ) -> (Artifact?, [Diagnostic]) {
         render(
-            template, route: route, sample: invite, links: [invite.id: link], cardURL: cardURL, avatarURL: avatarURL)
+            template, route: route, sample: invite, links: [invite.id: link], cardURL: cardURL, avatarURL: avatarURL,
+            handOff: handOff)
     }
 
     private func render(
         _ template: Template, route: PageRoute, sample: InviteValues?, links: [String: String], cardURL: String? = nil,
-        avatarURL: String? = nil
+        avatarURL: String? = nil, handOff: StoreHandOff? = nil
     ) -> (Artifact?, [Diagnostic]) {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: links, cards: cards,
             layoutKeys: layouts.referencedKeys(of: template.layout), themeCSS: themeCSS,
-            fixedStrings: fixedStrings, cardURL: cardURL, avatarURL: avatarURL)
+            fixedStrings: fixedStrings, cardURL: cardURL, avatarURL: avatarURL, handOff: handOff)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard var marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)
@@ -145,6 +147,12 @@ public struct PageRenderer: Sendable {
                 sendsLink: [site.config.links.host, site.config.app.baseURL.host].contains(analytics.endpoint.host))
             let origin = RenderOrigins(config: site.configLocations, catalog: catalog).setting("analytics.endpoint")
             marked.insert(contentsOf: OriginMarks.wrap(beacon, in: origin), at: end)
+        }
+        if route.artifactKind == .landing, let handOff, let link = handOff.clipboardLink,
+            let end = Self.bodyEnd(in: marked)
+        {
+            let origin = RenderOrigins(config: site.configLocations, catalog: catalog).setting("deferred.clipboard")
+            marked.insert(contentsOf: OriginMarks.wrap(handOff.clipboardScript(link: link) + "\n", in: origin), at: end)
         }
         marked = PhraseBreakMarkup.marked(marked, locale: route.locale.rawValue)
         let (html, provenance) = OriginMarks.strip(marked)

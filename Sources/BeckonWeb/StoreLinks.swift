@@ -8,7 +8,7 @@ public enum StoreLinks {
     }
 
     /// The deep link that opens an invite in the installed app: `SCHEME://invite/CODE`.
-    static func deepLink(_ app: AppConfig, code: String) -> String? {
+    public static func deepLink(_ app: AppConfig, code: String) -> String? {
         app.urlScheme.map { "\($0)://invite/\(code)" }
     }
 

@@ -5,7 +5,9 @@ import Testing
 
 /// The install hand-off's part of every store: store clicks, claims and the waiting list.
 @Suite struct InstallContractTests {
-    static func click(_ record: InviteRecord, hash: String = "h1", platform: ClientPlatform = .ios, at offset: Double)
+    static func click(
+        _ record: InviteRecord, hash: String = "h1", platform: ClientPlatform = .ios, at offset: Double
+    )
         -> StoreClick
     {
         StoreClick(code: record.invite.code, platform: platform, clientHash: hash, at: Fixture.start + offset)

@@ -344,6 +344,8 @@ extension Components {
                 case inviteAccepted = "invite_accepted"
                 case inviteCancelled = "invite_cancelled"
                 case inviteExpired = "invite_expired"
+                case inviteStoreClicked = "invite_store_clicked"
+                case inviteAppInstalled = "invite_app_installed"
             }
             /// - Remark: Generated from `#/components/schemas/Event/event`.
             package var event: Components.Schemas.Event.EventPayload
@@ -359,6 +361,30 @@ extension Components {
             package var channel: Components.Schemas.Channel
             /// - Remark: Generated from `#/components/schemas/Event/at`.
             package var at: Foundation.Date
+            /// The device's platform, on `invite_store_clicked` and `invite_app_installed`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/platform`.
+            @frozen package enum PlatformPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case ios = "ios"
+                case android = "android"
+                case desktop = "desktop"
+            }
+            /// The device's platform, on `invite_store_clicked` and `invite_app_installed`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/platform`.
+            package var platform: Components.Schemas.Event.PlatformPayload?
+            /// How an install found its invite, on `invite_app_installed`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/method`.
+            @frozen package enum MethodPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case clipboard = "clipboard"
+                case referrer = "referrer"
+                case window = "window"
+            }
+            /// How an install found its invite, on `invite_app_installed`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/method`.
+            package var method: Components.Schemas.Event.MethodPayload?
             /// Creates a new `Event`.
             ///
             /// - Parameters:
@@ -370,6 +396,8 @@ extension Components {
             ///   - context:
             ///   - channel:
             ///   - at:
+            ///   - platform: The device's platform, on `invite_store_clicked` and `invite_app_installed`.
+            ///   - method: How an install found its invite, on `invite_app_installed`.
             package init(
                 sequence: Swift.Int,
                 event: Components.Schemas.Event.EventPayload,
@@ -378,7 +406,9 @@ extension Components {
                 senderId: Components.Schemas.OpaqueID,
                 context: Components.Schemas.Context,
                 channel: Components.Schemas.Channel,
-                at: Foundation.Date
+                at: Foundation.Date,
+                platform: Components.Schemas.Event.PlatformPayload? = nil,
+                method: Components.Schemas.Event.MethodPayload? = nil
             ) {
                 self.sequence = sequence
                 self.event = event
@@ -388,6 +418,8 @@ extension Components {
                 self.context = context
                 self.channel = channel
                 self.at = at
+                self.platform = platform
+                self.method = method
             }
             package enum CodingKeys: String, CodingKey {
                 case sequence
@@ -398,6 +430,8 @@ extension Components {
                 case context
                 case channel
                 case at
+                case platform
+                case method
             }
         }
         /// - Remark: Generated from `#/components/schemas/Problem`.

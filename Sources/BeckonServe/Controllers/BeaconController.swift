@@ -12,7 +12,7 @@ struct BeaconController: Sendable {
     let links: LinkAnswerer
     let opener: InviteOpener
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServeRequestContext>) {
         guard let path = Self.path(site) else { return }
         router.post(RouterPath(path)) { request, _ in await beacon(request) }
         // The `<noscript>` pixel: a browser without scripts asks for it; its query names no

@@ -8,12 +8,14 @@ import Hummingbird
 import InviteModel
 import NIOCore
 
-/// Invite links answered by their invite's state (with their own cards and senders' pictures),
-/// seed 003's accept links, `/` by language, and every built file.
+/// Invite links answered by their invite's state (with their own cards, senders' pictures and
+/// store hand-offs), seed 003's accept links, `/` by language, and every built file.
 struct LinksController: Sendable {
     let site: ServedSite
     let links: LinkAnswerer
     let opener: InviteOpener
+    /// Store buttons' taps: recorded, then on to the store.
+    let handOff: HandOffController
     let metrics: ServeMetrics
     /// The invites' pages and cards already reported as falling back to the built ones.
     let fallbacks = FallbackReports()
@@ -21,10 +23,10 @@ struct LinksController: Sendable {
     /// Where notable events go (one line each, never a name, code or address).
     let log: @Sendable (String) -> Void
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServeRequestContext>) {
         router.get("/") { request, _ in entry(request) }
-        router.get("/**") { request, _ in await file(request) }
-        router.head("/**") { request, _ in await file(request) }
+        router.get("/**") { request, context in await file(request, peer: context.remoteAddress) }
+        router.head("/**") { request, context in await file(request, peer: context.remoteAddress) }
     }
 
     /// `/`: the entry page in the visitor's language, as the generated host rules send it.
@@ -53,12 +55,16 @@ struct LinksController: Sendable {
         return false
     }
 
-    private func file(_ request: Request) async -> Response {
+    private func file(_ request: Request, peer: SocketAddress?) async -> Response {
         let path = request.uri.path
         let language = request.headers[.acceptLanguage]
         if isInviteLink(path) {
-            // The link with one of Beckon's own parameters is the invite's card or sender's picture.
+            // The link with one of Beckon's own parameters is the invite's card, sender's picture
+            // or store hand-off.
             if let query = request.uri.query {
+                if Self.query(query, names: StoreHandOff.parameter) {
+                    return await handOff.answer(request, path: path, query: query, peer: peer)
+                }
                 if Self.query(query, names: LinkAnswerer.cardParameter) {
                     return await cardResponse(path: path, query: query, ifNoneMatch: request.headers[.ifNoneMatch])
                 }
@@ -66,9 +72,10 @@ struct LinksController: Sendable {
                     return await avatarResponse(path: path, query: query)
                 }
             }
+            let platform = ClientPlatform(userAgent: request.headers[.userAgent])
             return await linkResponse(request) { () async throws(StoreError) in
                 try await links.answer(
-                    path: path, query: request.uri.query, acceptLanguage: language, at: now())
+                    path: path, query: request.uri.query, acceptLanguage: language, platform: platform, at: now())
             }
         }
         if let accept = site.routes.route(.acceptLinks), accept.match.matches(path),

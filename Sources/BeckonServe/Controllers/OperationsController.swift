@@ -9,7 +9,7 @@ struct OperationsController: Sendable {
     let links: LinkAnswerer
     let metrics: ServeMetrics
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServeRequestContext>) {
         router.get("/healthz") { _, _ in await health() }
         router.get("/metrics") { _, _ in exposition() }
         router.get("/v1/openapi.json") { _, _ in

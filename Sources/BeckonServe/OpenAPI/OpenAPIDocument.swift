@@ -1262,6 +1262,155 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/installs": {
+              "post": {
+                "summary": "Claim the invite an app was installed from",
+                "description": "The app's first launch, with the app key (`BECKON_APP_KEY`; the server token is refused here, and the app key is refused everywhere else). A signed link from the clipboard (`clipboard`) or Google Play's install referrer (`referrer`) that verifies names its invite; otherwise, on a site with `deferred.matchWindow`, the single unclaimed store click from the same keyed client hash and platform inside the window, and none when two or more fit. One answer shape whatever failed: `{\"match\": null}`. The first claim of an invite records `invite_app_installed`; a later one answers the same and records nothing. Rate limited per keyed client hash.",
+                "operationId": "claimInstall",
+                "security": [
+                  {
+                    "appKey": []
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "platform"
+                        ],
+                        "properties": {
+                          "platform": {
+                            "type": "string",
+                            "enum": [
+                              "ios",
+                              "android"
+                            ]
+                          },
+                          "appVersion": {
+                            "type": "string",
+                            "maxLength": 32
+                          },
+                          "locale": {
+                            "type": "string",
+                            "maxLength": 35,
+                            "description": "The device's language (BCP 47)."
+                          },
+                          "clipboard": {
+                            "type": "string",
+                            "maxLength": 2048,
+                            "description": "The clipboard's text, as the app read it (a signed invite link when the landing page put one there)."
+                          },
+                          "referrer": {
+                            "type": "string",
+                            "maxLength": 2048,
+                            "description": "Google Play's install referrer string, as the Install Referrer API gives it."
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The invite, or `null` when nothing names one.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "match"
+                          ],
+                          "properties": {
+                            "match": {
+                              "oneOf": [
+                                {
+                                  "$ref": "#/components/schemas/InstallMatch"
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A body that is not the documented JSON.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong app key (the server token included).",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "A body over 64 KB.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "415": {
+                    "description": "A body that is not JSON.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "429": {
+                    "description": "Too many claims from one client; `Retry-After` says when to try again.",
+                    "headers": {
+                      "Retry-After": {
+                        "schema": {
+                          "type": "integer",
+                          "minimum": 1
+                        }
+                      }
+                    },
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the server has no app key.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -1270,6 +1419,11 @@ enum OpenAPIDocument {
                 "type": "http",
                 "scheme": "bearer",
                 "description": "BECKON_API_TOKEN"
+              },
+              "appKey": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "BECKON_APP_KEY: the key the app ships, which may only claim installs."
               }
             },
             "schemas": {
@@ -1503,7 +1657,9 @@ enum OpenAPIDocument {
                       "invite_link_opened",
                       "invite_accepted",
                       "invite_cancelled",
-                      "invite_expired"
+                      "invite_expired",
+                      "invite_store_clicked",
+                      "invite_app_installed"
                     ]
                   },
                   "inviteId": {
@@ -1525,6 +1681,24 @@ enum OpenAPIDocument {
                   "at": {
                     "type": "string",
                     "format": "date-time"
+                  },
+                  "platform": {
+                    "type": "string",
+                    "enum": [
+                      "ios",
+                      "android",
+                      "desktop"
+                    ],
+                    "description": "The device's platform, on `invite_store_clicked` and `invite_app_installed`."
+                  },
+                  "method": {
+                    "type": "string",
+                    "enum": [
+                      "clipboard",
+                      "referrer",
+                      "window"
+                    ],
+                    "description": "How an install found its invite, on `invite_app_installed`."
                   }
                 }
               },
@@ -1555,6 +1729,66 @@ enum OpenAPIDocument {
                   "message": {
                     "type": "string",
                     "description": "For a sender over the daily limit (429): the site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it)."
+                  }
+                }
+              },
+              "InstallMatch": {
+                "type": "object",
+                "description": "The invite an install claimed.",
+                "required": [
+                  "code",
+                  "status",
+                  "method",
+                  "context",
+                  "sender"
+                ],
+                "properties": {
+                  "code": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "pending",
+                      "expired",
+                      "cancelled",
+                      "accepted"
+                    ],
+                    "description": "Which screen the app shows: the invite to accept, or that it expired, was cancelled or was accepted already."
+                  },
+                  "method": {
+                    "type": "string",
+                    "enum": [
+                      "clipboard",
+                      "referrer",
+                      "window"
+                    ]
+                  },
+                  "context": {
+                    "$ref": "#/components/schemas/Context"
+                  },
+                  "contextId": {
+                    "type": "string"
+                  },
+                  "contextTitle": {
+                    "type": "string"
+                  },
+                  "deepLink": {
+                    "type": "string",
+                    "description": "The path the app routes to (the site's `app.urlScheme` deep link), when the site has a scheme."
+                  },
+                  "sender": {
+                    "type": "object",
+                    "description": "Who invited, as the invite's page shows them; empty once the sender's data was erased.",
+                    "properties": {
+                      "firstName": {
+                        "type": "string"
+                      },
+                      "avatarUrl": {
+                        "type": "string",
+                        "format": "uri"
+                      }
+                    }
                   }
                 }
               }

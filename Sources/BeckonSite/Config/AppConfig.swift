@@ -26,10 +26,24 @@ public struct AppConfig: Sendable, Hashable {
     public var androidCertFingerprints: [String]
     /// Where the Android page's "tell me when it launches" form posts to.
     public var androidWaitlistURL: WebURL?
+    /// The App Store campaign the server's store hand-off adds to the App Store URL, if any.
+    public var appStoreCampaign: Campaign?
+
+    /// `app.appStoreCampaign`: App Store Connect's campaign link parameters, so that App
+    /// Analytics counts the installs the invites brought.
+    public struct Campaign: Sendable, Hashable {
+        /// The provider token (`pt`), digits.
+        public var providerToken: String
+        /// The campaign token (`ct`), at most 40 characters.
+        public var campaignToken: String
+
+        static let keys = ["pt", "ct"]
+    }
 
     static let keys = [
         "name", "baseURL", "appStoreID", "playStoreURL", "supportURL", "supportEmail", "urlScheme",
         "appleAppID", "appClipID", "androidPackage", "androidCertFingerprints", "androidWaitlistURL",
+        "appStoreCampaign",
     ]
 
     init?(_ mapping: YAMLReader.Mapping) {
@@ -85,6 +99,7 @@ public struct AppConfig: Sendable, Hashable {
                 fix: "Write 32 hex byte pairs separated by colons, as `keytool -list -v` prints them.")
         }
         androidWaitlistURL = mapping.url("androidWaitlistURL")
+        appStoreCampaign = mapping.mapping("appStoreCampaign", keys: Campaign.keys).flatMap(Self.campaign)
         if let email = supportEmail, !email.contains("@") || email.contains(where: \.isWhitespace) {
             reader.invalid(
                 "`app.supportEmail` must be an email address, not `\(email)`",
@@ -95,6 +110,27 @@ public struct AppConfig: Sendable, Hashable {
         self.baseURL = baseURL
         self.supportURL = supportURL
         self.supportEmail = supportEmail
+    }
+
+    /// Reads `appStoreCampaign: {pt: "123456", ct: "invite"}`.
+    private static func campaign(_ mapping: YAMLReader.Mapping) -> Campaign? {
+        let provider = mapping.string("pt", required: true)
+        let campaign = mapping.string("ct", required: true)
+        if let provider, provider.isEmpty || !provider.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            mapping.reader.invalid(
+                "`app.appStoreCampaign.pt` must be the provider token's digits, not `\(provider)`",
+                at: mapping.location(of: "pt"),
+                fix: "Copy `pt=` from a campaign link made in App Store Connect (App Analytics → Campaigns).")
+            return nil
+        }
+        if let campaign, campaign.isEmpty || campaign.count > 40 {
+            mapping.reader.invalid(
+                "`app.appStoreCampaign.ct` must be 1 to 40 characters", at: mapping.location(of: "ct"),
+                fix: "Name the campaign briefly, for example `invite`.")
+            return nil
+        }
+        guard let provider, let campaign else { return nil }
+        return Campaign(providerToken: provider, campaignToken: campaign)
     }
 
     static func isValidScheme(_ scheme: String) -> Bool {

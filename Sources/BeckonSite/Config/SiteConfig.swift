@@ -32,11 +32,13 @@ public struct SiteConfig: Sendable, Hashable {
     public var analytics: AnalyticsConfig?
     /// The hosts whose serving rules the build writes (`serving:`), none by default.
     public var serving: [ServingTarget] = []
+    /// How an invite reaches the app across its install (`deferred:`).
+    public var deferred = DeferredConfig()
 
     /// The top-level keys of beckon.yml.
     public static let keys = [
         "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "email",
-        "checks", "pages", "serving", "analytics",
+        "checks", "pages", "serving", "analytics", "deferred",
     ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
@@ -45,7 +47,8 @@ public struct SiteConfig: Sendable, Hashable {
         "theme.logo": ThemeConfig.Logo.keys, "locales": LocalesConfig.keys, "links": LinkPolicy.keys,
         "expiry": ["days"], "limits": Limits.keys, "samples[]": InviteValues.keys, "share": ShareConfig.keys,
         "tokens": TokensConfig.keys, "email": EmailConfig.keys, "email.logo": ThemeConfig.Logo.keys,
-        "checks": ChecksConfig.keys, "analytics": AnalyticsConfig.keys,
+        "checks": ChecksConfig.keys, "analytics": AnalyticsConfig.keys, "deferred": DeferredConfig.keys,
+        "app.appStoreCampaign": AppConfig.Campaign.keys,
     ]
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`, with samples
@@ -98,6 +101,7 @@ public struct SiteConfig: Sendable, Hashable {
         analytics = mapping.mapping("analytics", keys: AnalyticsConfig.keys).flatMap {
             AnalyticsConfig($0, trustedHosts: trustedHosts)
         }
+        deferred = mapping.mapping("deferred", keys: DeferredConfig.keys).map(DeferredConfig.init) ?? DeferredConfig()
         guard let app, let theme, let links else { return nil }
         self.app = app
         self.theme = theme
