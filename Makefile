@@ -2,7 +2,7 @@
 # machine that has only the Swift toolchain: `make deps` installs the C libraries and fonts Beckon
 # builds and runs with, `make test-deps` adds the programs the tests run.
 
-DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libsqlite3-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libsqlite3-dev libqrencode-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # The email tests score every email of the default site with SpamAssassin (local rules only).
 TEST_PACKAGES := spamassassin
 # The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.
@@ -13,6 +13,8 @@ TEST_PACKAGES += git openssl
 # The XLIFF schema test validates exports with xmllint (scripts/validate-xliff.sh fetches the OASIS
 # schemas from a Debian package it unpacks without installing).
 TEST_PACKAGES += libxml2-utils
+# The QR code tests read the codes back with zbarimg, as a phone's camera would.
+TEST_PACKAGES += zbar-tools
 # The PO round-trip tests convert exports with translate-toolkit's xliff2po, po2xliff and pomerge.
 TEST_PACKAGES += translate-toolkit
 # The store tests run the invite store's contract on PostgreSQL too, and two `beckon serve` on one

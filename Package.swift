@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CBeckonJPEG", dependencies: ["CJPEG"]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // Libraries, in dependency order.
         .target(name: "BeckonDiagnostics"),
@@ -118,11 +119,13 @@ let package = Package(
             dependencies: [
                 "BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CBeckonJPEG", "CLibDeflate", "CZlib",
             ]),
+        // QR codes drawn as inline SVG, through libqrencode.
+        .target(name: "BeckonQR", dependencies: ["CQRencode"]),
         .target(
             name: "BeckonWeb",
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonProvenance", "BeckonSite", "InviteModel",
-                "BeckonRender", "BeckonCards", "BeckonText",
+                "BeckonRender", "BeckonCards", "BeckonText", "BeckonQR",
             ]),
         .target(
             name: "BeckonChecks",
@@ -255,6 +258,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/BeckonTestSupport"),
+        .testTarget(name: "BeckonQRTests", dependencies: ["BeckonQR", "BeckonTestSupport"]),
         .testTarget(
             name: "InviteModelTests",
             dependencies: [

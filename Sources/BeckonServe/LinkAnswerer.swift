@@ -337,12 +337,13 @@ struct LinkAnswerer: Sendable {
         let avatarURL = avatarTag.map { Self.adding(Self.avatarParameter, $0, to: link) }
         let config = site.config
         let hasStore = config.app.appStoreID != nil || config.app.playStoreURL != nil
+        // A computer's page also shows the link as a QR code, so it is kept apart from a phone's.
         let handOff =
             handsOff && kind == .landing && hasStore
-            ? StoreHandOff(link: link, copiesLink: config.deferred.clipboard) : nil
-        let personal = await artifacts.page(
-            kind, locale: pageLocale, invite: invite, link: avatarURL ?? link, generation: generation
-        ) {
+            ? StoreHandOff(link: link, copiesLink: config.deferred.clipboard, showsQRCode: platform == .desktop) : nil
+        let key = (avatarURL ?? link) + (handOff?.qrCodeLink == nil ? "" : "#qr")
+        let personal = await artifacts.page(kind, locale: pageLocale, invite: invite, link: key, generation: generation)
+        {
             let rendered = pages.page(
                 kind, locale: pageLocale, invite: invite, link: link, cardURL: cardURL, avatarURL: avatarURL,
                 handOff: handOff)

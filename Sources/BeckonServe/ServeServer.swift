@@ -97,7 +97,9 @@ public struct ServeServer: Sendable {
         var logger = Logger(label: "beckon.serve")
         logger.logLevel = .warning
         let application = try self.application(log: log, ready: ready, logger: logger)
-        let sweep = ExpirySweep(store: service.store, interval: settings.sweepInterval, now: service.now, log: log)
+        let sweep = ExpirySweep(
+            store: service.store, interval: settings.sweepInterval,
+            clickLifetime: TimeInterval(site.config.deferred.matchWindowMinutes * 60), now: service.now, log: log)
         var configuration = ServiceGroupConfiguration(
             services: [application, sweep], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
         configuration.maximumGracefulShutdownDuration = Duration.seconds(10)
@@ -114,10 +116,13 @@ public struct ServeServer: Sendable {
 }
 
 /// Moves invites past their expiry to `expired` (with `invite_expired` events, so a coach can be
-/// told) every `interval`, until the server stops.
+/// told) every `interval`, until the server stops, and deletes the store clicks older than a
+/// claim's window may reach (their client hashes are kept no longer than they can be used).
 struct ExpirySweep: Service {
     let store: any InviteStore
     let interval: Duration
+    /// How long a store click is kept: `deferred.matchWindow` (0: until the next sweep).
+    let clickLifetime: TimeInterval
     let now: @Sendable () -> Date
     let log: @Sendable (String) -> Void
 
@@ -126,8 +131,10 @@ struct ExpirySweep: Service {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    let moved = try await store.expire(at: now())
+                    let date = now()
+                    let moved = try await store.expire(at: date)
                     if moved > 0 { log("expired \(moved) invite\(moved == 1 ? "" : "s")") }
+                    _ = try await store.purgeStoreClicks(before: date.addingTimeInterval(-clickLifetime))
                 } catch {
                     log("the expiry sweep could not reach the store")
                 }

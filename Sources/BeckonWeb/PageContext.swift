@@ -1,5 +1,6 @@
 import BeckonLocalization
 import BeckonProvenance
+import BeckonQR
 import BeckonRender
 import BeckonSite
 
@@ -129,6 +130,14 @@ struct PageContext {
                         baseURLOrigin),
                 ])
             ]
+        let qrCode = handOff?.qrCodeLink.flatMap { link in
+            QRCode(encoding: link).map { code in
+                let title = scope.message(MessageKey("landing.scanToOpen")).map {
+                    MessageRenderer.plainText($0, rightToLeft: locale.isRightToLeft)
+                }
+                return code.svg(moduleSize: 4, title: title ?? "QR code")
+            }
+        }
         let logo = config.theme.logo
         layout = [
             "page": .object([
@@ -191,6 +200,9 @@ struct PageContext {
                 "hasContextTitle": .flag(sample?.contextTitle?.isEmpty == false),
                 // The store button copies the invite's link first (`deferred.clipboard`).
                 "copiesLink": .flag(handOff?.clipboardLink != nil),
+                // A desktop browser's page shows the link as a QR code to scan with a phone.
+                "hasQRCode": .flag(qrCode != nil),
+                "qrCode": .html(qrCode ?? ""),
             ]),
             "inviter": .object([
                 "isKnown": .flag(sample != nil),

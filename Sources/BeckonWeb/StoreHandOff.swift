@@ -14,13 +14,17 @@ public struct StoreHandOff: Sendable, Hashable {
     /// The invite's signed link, which a tap copies to the clipboard before the store opens
     /// (`deferred.clipboard`), or `nil`.
     public var clipboardLink: String?
+    /// The link a QR code on the page holds, for a visitor on a computer to open on their phone,
+    /// or `nil` (a phone's page has none).
+    public var qrCodeLink: String?
 
-    /// The hand-off of the invite reached by `link`.
-    public init(link: String, copiesLink: Bool) {
+    /// The hand-off of the invite reached by `link`; `showsQRCode` for a desktop browser's page.
+    public init(link: String, copiesLink: Bool, showsQRCode: Bool = false) {
         let separator = link.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         appStoreURL = link + separator + Self.parameter + "=app-store"
         playStoreURL = link + separator + Self.parameter + "=play"
         clipboardLink = copiesLink ? link : nil
+        qrCodeLink = showsQRCode ? link : nil
     }
 
     /// The inline script that copies the link when a store button is tapped, then follows the

@@ -121,6 +121,27 @@ import Testing
         }
     }
 
+    /// A computer's page of an invite shows its link as a QR code that scans back to the link; a
+    /// phone's page has none.
+    @Test(.enabled(if: ZBar.program != nil, "zbarimg is not installed: run `make test-deps`"))
+    func aComputersPageShowsTheLinkAsAQRCode() async throws {
+        let folder = TemporaryDirectory()
+        let app = try await Self.server(nil, in: folder).application()
+        try await app.test(.router) { client in
+            let (link, _) = try await Self.create(client)
+            let path = ServeApplicationTests.path(link)
+            let page = String(
+                buffer: try await client.execute(uri: path, method: .get, headers: [.userAgent: Self.desktop]).body)
+            let start = try #require(page.range(of: "<svg")).lowerBound
+            let end = try #require(page.range(of: "</svg>")).upperBound
+            let svg = String(page[start..<end])
+            #expect(svg.contains("<title>Scan to open this invite on your phone</title>"))
+            #expect(try ZBar.decode(pgm: try #require(ZBar.pgm(svg: svg, scale: 4))) == link)
+            let phone = try await client.execute(uri: path, method: .get, headers: [.userAgent: Self.iPhone])
+            #expect(!String(buffer: phone.body).contains("<svg"))
+        }
+    }
+
     /// The app claims with the link from the clipboard: Zuzanna's invite, once; forged links,
     /// wrong keys and malformed bodies get the documented refusals and record nothing.
     @Test func theAppClaimsByClipboardOnceAndNothingElseGetsIn() async throws {
