@@ -87,6 +87,18 @@ public final class InvitePages: Sendable {
         return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
     }
 
+    /// The Android page in `locale` as the server answers the waiting-list form with: thanks, or
+    /// the form again saying what was wrong. `.notPersonal` when the site has no Android page.
+    public func waitlistPage(locale: LocaleID, outcome: WaitlistOutcome) -> Rendered {
+        guard renderer.site.buildLocales.contains(locale),
+            let template = renderer.site.orderedTemplates.first(where: { $0.kind == .android })
+        else { return .notPersonal }
+        inputs.record(SiteInputs.pageParts(template.path))
+        let (artifact, diagnostics) = renderer.render(
+            template, route: PageRoute(kind: .android, locale: locale), waitlist: outcome)
+        return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
+    }
+
     /// The site the pages are rendered for.
     public var site: Site { renderer.site }
 

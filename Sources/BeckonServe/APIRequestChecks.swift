@@ -76,7 +76,7 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
 
     /// Whether the generated code may decode a body with this `Content-Type` as JSON: it does for
     /// a JSON type, none, a wildcard or one it cannot parse, and refuses (415) any other.
-    private static func mayBeJSON(_ contentType: String?) -> Bool {
+    static func mayBeJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return true }
         if contentType == "application/json" { return true }  // as nearly every client sends it
         let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()

@@ -9,7 +9,8 @@ import OpenAPIHummingbird
 extension ServeServer {
     /// Every route of `beckon serve`, each resource's from its controller: the operators'
     /// endpoints, the API under `/v1` (bearer token or app key, then the request checks, then the
-    /// generated operations and the install claim), the beacon, invite links with their store
+    /// generated operations and the install claim), the beacon, the Android waiting list, invite
+    /// links with their store
     /// hand-off, `/` by language, and every built file.
     func router(log: @escaping @Sendable (String) -> Void) throws -> Router<ServeRequestContext> {
         let router = Router(context: ServeRequestContext.self)
@@ -30,6 +31,9 @@ extension ServeServer {
         ).addRoutes(to: api)
         let opener = InviteOpener(store: service.store, metrics: metrics, now: service.now)
         BeaconController(site: site, links: links, opener: opener).addRoutes(to: router)
+        WaitlistController(
+            site: site, store: service.store, clients: clients, pace: waitlistPace, metrics: metrics, now: service.now
+        ).addRoutes(to: router)
         let handOff = HandOffController(
             site: site, links: links, store: service.store, clients: clients, metrics: metrics, now: service.now)
         LinksController(

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// How many install claims one client may make: `limit` in each `window`, counted by keyed client
-/// hash (the app key ships inside the app, so anyone may claim; a client guessing links or
-/// sweeping windows is slowed down). Counts live in memory, per instance.
+/// How many install claims (or waiting-list posts) one client may make: `limit` in each `window`,
+/// counted by keyed client hash (the app key ships inside the app, so anyone may claim; a client
+/// guessing links, sweeping windows or filling the list is slowed down). Counts live in memory,
+/// per instance.
 final class ClaimPace: Sendable {
     let limit: Int
     let window: TimeInterval

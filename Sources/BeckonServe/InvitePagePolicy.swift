@@ -4,17 +4,20 @@ import Crypto
 import Foundation
 
 /// The Content-Security-Policy of a served invite page: its own inline scripts by their SHA-256
-/// (the beacon), nothing loaded from elsewhere but images over https, connections only to its own
-/// origin and the beacon's, no framing, no `<base>`, no form posts.
+/// (the beacon, the clipboard hand-off), nothing loaded from elsewhere but images over https,
+/// connections only to its own origin and the beacon's, no framing, no `<base>`, and form posts
+/// only to the Android waiting list.
 enum InvitePagePolicy {
-    static func header(for page: [UInt8], beacon: WebURL?) -> String {
+    /// - Parameter waitlist: Where the Android page's form posts (`app.androidWaitlistURL`), or `nil`.
+    static func header(for page: [UInt8], beacon: WebURL?, waitlist: WebURL? = nil) -> String {
         let scripts = inlineScripts(page).map { "'sha256-\(Data(SHA256.hash(data: $0)).base64EncodedString())'" }
         let connect = ["'self'"] + (beacon.map { [origin($0)] } ?? [])
         return [
             "default-src 'self'", "script-src " + (scripts.isEmpty ? "'none'" : scripts.joined(separator: " ")),
             "style-src 'self' 'unsafe-inline'", "img-src 'self' https: data:",
             "connect-src " + connect.joined(separator: " "),
-            "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'", "object-src 'none'",
+            "frame-ancestors 'none'", "base-uri 'none'", "form-action " + (waitlist.map(origin) ?? "'none'"),
+            "object-src 'none'",
         ].joined(separator: "; ")
     }
 

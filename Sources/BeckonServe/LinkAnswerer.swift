@@ -339,7 +339,7 @@ struct LinkAnswerer: Sendable {
         let hasStore = config.app.appStoreID != nil || config.app.playStoreURL != nil
         // A computer's page also shows the link as a QR code, so it is kept apart from a phone's.
         let handOff =
-            handsOff && kind == .landing && hasStore
+            handsOff && resolution == .landing && kind == .landing && hasStore
             ? StoreHandOff(link: link, copiesLink: config.deferred.clipboard, showsQRCode: platform == .desktop) : nil
         let key = (avatarURL ?? link) + (handOff?.qrCodeLink == nil ? "" : "#qr")
         let personal = await artifacts.page(kind, locale: pageLocale, invite: invite, link: key, generation: generation)
@@ -350,7 +350,9 @@ struct LinkAnswerer: Sendable {
             guard case .page(let page) = rendered else { return PersonalPage(rendered: rendered) }
             return PersonalPage(
                 rendered: rendered, body: ByteBuffer(bytes: page.bytes),
-                policy: InvitePagePolicy.header(for: page.bytes, beacon: site.config.analytics?.endpoint))
+                policy: InvitePagePolicy.header(
+                    for: page.bytes, beacon: site.config.analytics?.endpoint,
+                    waitlist: site.config.app.androidWaitlistURL))
         }
         switch personal.rendered {
         case .page(let page):

@@ -39,10 +39,7 @@ public struct ServeConfiguration: Sendable {
     }
 
     /// Whether `database` names a PostgreSQL server rather than a SQLite file.
-    public var isPostgres: Bool {
-        guard let database else { return false }
-        return database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
-    }
+    public var isPostgres: Bool { StoreLocation(database: database, siteFolder: site.siteFolder).isPostgres }
 }
 
 /// Why `beckon serve` did not start: a rule id, a sentence and a fix, as the command prints them,

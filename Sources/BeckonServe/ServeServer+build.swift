@@ -132,10 +132,10 @@ extension ServeServer {
         _ configuration: ServeConfiguration, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeSetupError) -> any InviteStore {
         let seconds = configuration.linkCacheSeconds
+        let location = StoreLocation(database: configuration.database, siteFolder: configuration.site.siteFolder)
         do {
             guard let database = configuration.database else {
-                let folder = try StateFolder.prepare(in: configuration.site.siteFolder)
-                return try SQLiteInviteStore(path: folder.appendingPathComponent(StateFolder.databaseName).path)
+                return try SQLiteInviteStore(path: location.defaultFile().path)
             }
             guard configuration.isPostgres else { return try SQLiteInviteStore(path: database) }
             return try await PostgresInviteStore(
@@ -149,13 +149,7 @@ extension ServeServer {
                         : "not listening for other instances' changes: every link is looked up in the database")
             }
         } catch {
-            throw ServeSetupError(
-                "serve.store", "cannot open the invite store: \(error)",
-                fix: configuration.isPostgres
-                    ? "Check that PostgreSQL answers at that address and the user may create tables in the database."
-                    : configuration.database == nil
-                        ? "Check that the site's folder is writable (the store goes in its `.beckon/`), or give a file with `--database`."
-                        : "Check that the folder exists and is writable, or give another file with `--database`.")
+            throw ServeSetupError("serve.store", "cannot open the invite store: \(error)", fix: location.fix)
         }
     }
 }

@@ -70,6 +70,8 @@ public struct ServeServer: Sendable {
     let clients: ClientIdentity
     /// Install claims per client.
     let claimPace = ClaimPace()
+    /// Waiting-list posts per client.
+    let waitlistPace = ClaimPace(limit: 10, window: 3_600)
     /// What is closed when the server stops (PostgreSQL's connections).
     var closing: @Sendable () async -> Void = {}
 

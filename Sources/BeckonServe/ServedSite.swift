@@ -43,7 +43,7 @@ public struct ServedSite: Sendable {
         tags = bodies.filter { files[$0.key]?.contentType.hasPrefix("image/") == true }.mapValues(Self.tag)
         let beacon = config.analytics?.endpoint
         policies = files.filter { $0.value.kind.isInvitePage }.mapValues {
-            InvitePagePolicy.header(for: $0.bytes, beacon: beacon)
+            InvitePagePolicy.header(for: $0.bytes, beacon: beacon, waitlist: config.app.androidWaitlistURL)
         }
         let defaultLocale = config.locales.defaultLocale
         let withPages = Set(artifacts.filter { $0.kind.isInvitePage && $0.sample == nil }.compactMap(\.locale))
@@ -93,7 +93,9 @@ public struct ServedSite: Sendable {
 
     /// The Content-Security-Policy of an invite page.
     func policy(_ page: Artifact) -> String {
-        policies[page.path] ?? InvitePagePolicy.header(for: page.bytes, beacon: config.analytics?.endpoint)
+        policies[page.path]
+            ?? InvitePagePolicy.header(
+                for: page.bytes, beacon: config.analytics?.endpoint, waitlist: config.app.androidWaitlistURL)
     }
 
     /// A page of one kind in a locale, falling back to the default locale's.
@@ -106,14 +108,15 @@ public struct ServedSite: Sendable {
     /// API), which the build's `beckon-serve` proxy rules pass on.
     public let routes: ServerRoutes
 
-    /// A string of the site's for people (an `inApp.*` message, such as `inApp.bulkWarning`), as
-    /// plain text in `locale`, or in the default locale when `locale` lacks it; `nil` when the
+    /// A string of the site's for people (an `inApp.*` message, such as `inApp.bulkWarning`, or
+    /// the waiting list's consent sentence), with `{app}` filled in, as plain text in `locale`, or in the default locale when `locale` lacks it; `nil` when the
     /// site has no such string.
     func message(_ key: String, in locale: LocaleID) -> APIProblem.LocalizedMessage? {
         guard let catalog = invitePages?.catalog else { return nil }
         for candidate in [locale, config.locales.defaultLocale] {
             guard catalog.bundles[candidate]?.entries[MessageKey(key)] != nil,
-                let message = catalog.format(MessageKey(key), in: candidate, arguments: [:])
+                let message = catalog.format(
+                    MessageKey(key), in: candidate, arguments: ["app": ArgumentValue(config.app.name)])
             else { continue }
             return APIProblem.LocalizedMessage(
                 text: MessageRenderer.plainText(message, rightToLeft: candidate.isRightToLeft),

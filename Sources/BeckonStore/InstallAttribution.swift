@@ -26,7 +26,7 @@ public enum InstallMethod: String, Sendable, Hashable, Codable, CaseIterable {
 public struct StoreClick: Sendable, Hashable {
     public var code: InviteCode
     public var platform: ClientPlatform
-    /// The keyed hash of the client's address and user-agent family (`ClientHash`).
+    /// A keyed hash of the client's address and platform, under a key that changes every day.
     public var clientHash: String
     public var at: Date
 

@@ -78,9 +78,9 @@ public protocol InviteStore: Sendable {
     /// - Returns: `false` when no invite has the code (nothing is recorded).
     func recordStoreClick(_ click: StoreClick) async throws(StoreError) -> Bool
 
-    /// Claims an install in one transaction. A link names its invite; a window matches the single
-    /// unclaimed click with one of the hashes on the claim's platform since its start, and no
-    /// invite when two or more fit. The invite's unclaimed clicks are claimed with it, and its
+    /// Claims an install in one transaction. A link names its invite; a window matches the invite
+    /// of the unclaimed clicks with one of the hashes on the claim's platform since its start, and
+    /// no invite when the clicks name two or more. The invite's unclaimed clicks are claimed with it, and its
     /// first claim records `invite_app_installed` with the platform and method.
     /// - Returns: The invite, or `nil` when nothing matched (nothing is recorded).
     func claimInstall(_ claim: InstallClaim) async throws(StoreError) -> InstallMatch?

@@ -23,8 +23,8 @@ extension PostgresInviteStore {
         }
     }
 
-    /// A window's candidates are locked (`FOR UPDATE`): a concurrent claim of the same click waits,
-    /// then finds it claimed, so a click is claimed once.
+    /// A window's candidate clicks are locked (`FOR UPDATE`, in one order): a concurrent claim of
+    /// the same click waits, then finds it claimed, so a click is claimed once.
     public func claimInstall(_ claim: InstallClaim) async throws(StoreError) -> InstallMatch? {
         try await transaction("claiming an install") { connection, logger in
             let record: InviteRecord
@@ -39,14 +39,17 @@ extension PostgresInviteStore {
                 method = linkMethod
             case .window(let hashes, let since):
                 guard !hashes.isEmpty else { return nil }
-                let candidates = try await connection.query(
+                // Taps on one invite's button are one candidate: the invites are counted, not the
+                // taps (a client's clicks in a window are few; a day's are purged).
+                let clicks = try await connection.query(
                     """
                     SELECT invite_id FROM store_clicks
                     WHERE client_hash = ANY(\(hashes)) AND platform = \(claim.platform.rawValue)
                         AND claimed_at IS NULL AND at >= \(Milliseconds.from(since))
-                    LIMIT 2 FOR UPDATE
+                    ORDER BY id FOR UPDATE
                     """, logger: logger
                 ).collect().map { try $0.decode(UUID.self) }
+                let candidates = Array(Set(clicks))
                 guard candidates.count == 1,
                     let found = try await Self.fetchInvite(
                         "WHERE id = \(candidates[0])", on: connection, logger: logger)

@@ -31,10 +31,11 @@ extension SQLiteInviteStore {
             case .window(let hashes, let since):
                 guard !hashes.isEmpty else { return nil }
                 let marks = Array(repeating: "?", count: hashes.count).joined(separator: ", ")
+                // Taps on one invite's button are one candidate: the invites are counted, not the taps.
                 let candidates = try String.fetchAll(
                     db,
                     sql: """
-                        SELECT invite_id FROM store_clicks
+                        SELECT DISTINCT invite_id FROM store_clicks
                         WHERE client_hash IN (\(marks)) AND platform = ? AND claimed_at IS NULL AND at >= ?
                         LIMIT 2
                         """,

@@ -16,7 +16,7 @@ struct PageContext {
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: InviteValues?,
         buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
         themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), cardURL: String? = nil,
-        avatarURL: String? = nil, handOff: StoreHandOff? = nil
+        avatarURL: String? = nil, handOff: StoreHandOff? = nil, waitlist: WaitlistOutcome? = nil
     ) {
         let config = site.config
         let app = config.app
@@ -215,6 +215,9 @@ struct PageContext {
                 "avatarURL": marked(
                     avatarURL ?? sample?.avatar.map { "/" + $0 } ?? "",
                     sample.map { origins.sample($0, field: "avatar") }),
+            ]),
+            "waitlist": .object([
+                "joined": .flag(waitlist == .joined), "invalidAddress": .flag(waitlist == .invalidAddress),
             ]),
             "links": .object(
                 Dictionary(

@@ -106,10 +106,13 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Renders one page.
-    public func render(_ template: Template, route: PageRoute) -> (Artifact?, [Diagnostic]) {
+    /// Renders one page; `waitlist` gives the Android page the server answers a waiting-list
+    /// post with.
+    public func render(
+        _ template: Template, route: PageRoute, waitlist: WaitlistOutcome? = nil
+    ) -> (Artifact?, [Diagnostic]) {
         let sample = route.sample.flatMap { id in site.config.samples.first { $0.id == id } }
-        return render(template, route: route, sample: sample, links: sampleLinks)
+        return render(template, route: route, sample: sample, links: sampleLinks, waitlist: waitlist)
     }
 
     /// Renders one page for an invite that is not among the samples, with its own link: a route
@@ -129,13 +132,13 @@ public struct PageRenderer: Sendable {
 
     private func render(
         _ template: Template, route: PageRoute, sample: InviteValues?, links: [String: String], cardURL: String? = nil,
-        avatarURL: String? = nil, handOff: StoreHandOff? = nil
+        avatarURL: String? = nil, handOff: StoreHandOff? = nil, waitlist: WaitlistOutcome? = nil
     ) -> (Artifact?, [Diagnostic]) {
         let context = PageContext(
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: links, cards: cards,
             layoutKeys: layouts.referencedKeys(of: template.layout), themeCSS: themeCSS,
-            fixedStrings: fixedStrings, cardURL: cardURL, avatarURL: avatarURL, handOff: handOff)
+            fixedStrings: fixedStrings, cardURL: cardURL, avatarURL: avatarURL, handOff: handOff, waitlist: waitlist)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard var marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

@@ -46,3 +46,12 @@ public struct StoreHandOff: Sendable, Hashable {
         ].joined(separator: "\n")
     }
 }
+
+/// What became of an address the Android page's waiting-list form sent, for the page `beckon
+/// serve` answers with: thanks in place of the form, or the form again with what was wrong.
+public enum WaitlistOutcome: Sendable, Hashable {
+    /// The address is on the list (or was already: the page does not tell which).
+    case joined
+    /// The address is not one an email can be sent to.
+    case invalidAddress
+}

@@ -188,6 +188,11 @@ import Testing
                 let answer = try await Self.claim(client, body, key: key)
                 #expect(answer.status == status, "\(body.prefix(40)) \(String(buffer: answer.body))")
             }
+            let text = try await client.execute(
+                uri: "/v1/installs", method: .post,
+                headers: [.authorization: "Bearer \(Self.appKey)", .contentType: "text/plain"],
+                body: ByteBuffer(string: #"{"platform":"ios"}"#))
+            #expect(text.status == .unsupportedMediaType)
             // The app key opens nothing else.
             let asApp: HTTPFields = [.authorization: "Bearer \(Self.appKey)"]
             #expect(try await client.execute(uri: "/v1/events", method: .get, headers: asApp).status == .unauthorized)
@@ -250,6 +255,8 @@ import Testing
             let (maya, mayaCode) = try await Self.create(client, name: "Maya")
             let (lou, _) = try await Self.create(client, name: "Lou")
             let (ana, _) = try await Self.create(client, name: "Ana")
+            // Maya's button tapped twice is still one candidate.
+            _ = try await Self.tap(client, maya, agent: Self.iPhone, from: "198.51.100.1")
             _ = try await Self.tap(client, maya, agent: Self.iPhone, from: "198.51.100.1")
             _ = try await Self.tap(client, lou, agent: Self.iPhone, from: "198.51.100.2")
             _ = try await Self.tap(client, ana, agent: Self.iPhone, from: "198.51.100.2")

@@ -56,22 +56,25 @@ import Testing
         try await withStore(factory) { store in
             let maya = try await Fixture.create(Fixture.record(sender: "u_1"), in: store)
             let lou = try await Fixture.create(Fixture.record(sender: "u_2"), in: store)
+            let ana = try await Fixture.create(Fixture.record(sender: "u_3"), in: store)
             func window(_ hashes: [String], _ platform: ClientPlatform = .ios, since: Double) -> InstallClaim {
                 InstallClaim(
                     evidence: .window(clientHashes: hashes, since: Fixture.start + since), platform: platform,
                     at: Fixture.start + 600)
             }
+            // Maya's button tapped twice is one candidate; Lou's and Ana's behind one hash are two.
             _ = try await store.recordStoreClick(Self.click(maya, hash: "a", at: 10))
+            _ = try await store.recordStoreClick(Self.click(maya, hash: "a", at: 15))
             _ = try await store.recordStoreClick(Self.click(lou, hash: "b", at: 20))
-            _ = try await store.recordStoreClick(Self.click(lou, hash: "b", at: 30))
-            // Two clicks behind one hash refuse, even for one invite: a shared address (an office,
-            // a carrier's gateway) must never credit a guess.
+            _ = try await store.recordStoreClick(Self.click(ana, hash: "b", at: 30))
+            // Two invites behind one hash refuse: a shared address (an office, a carrier's
+            // gateway) must never credit a guess.
             #expect(try await store.claimInstall(window(["b"], since: 0)) == nil)
             // Another platform, another hash, or before the window: no candidate.
             #expect(try await store.claimInstall(window(["a"], .android, since: 0)) == nil)
             #expect(try await store.claimInstall(window(["c"], since: 0)) == nil)
-            #expect(try await store.claimInstall(window(["a"], since: 11)) == nil)
-            // Yesterday's hash beside today's: one candidate, matched once.
+            #expect(try await store.claimInstall(window(["a"], since: 16)) == nil)
+            // Yesterday's hash beside today's: one candidate, matched once, both taps claimed.
             let matched = try #require(try await store.claimInstall(window(["z", "a"], since: 0)))
             #expect(matched.record == maya && matched.method == .window && matched.isFirst)
             #expect(try await store.claimInstall(window(["a"], since: 0)) == nil)

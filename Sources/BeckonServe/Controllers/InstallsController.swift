@@ -35,6 +35,11 @@ struct InstallsController: Sendable {
 
     private func claim(_ request: Request, peer: SocketAddress?) async throws(APIProblem) -> Response {
         var request = request
+        guard APIRequestChecks<ServeRequestContext>.mayBeJSON(request.headers[.contentType]) else {
+            throw APIProblem(
+                status: .unsupportedMediaType, title: "Unsupported media type",
+                detail: "Send the claim as `application/json`.")
+        }
         let buffer: ByteBuffer
         do {
             buffer = try await request.collectBody(upTo: RequestBody.maximumBytes)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The paths `beckon serve` answers from its store rather than from the built files, as a site's
 /// settings place them on its own host: invite links, seed 003's accept links, the landing
-/// page's beacon, and the invite API. The server routes requests by this list, and the build
+/// page's beacon, the Android waiting list, and the invite API. The server routes requests by this list, and the build
 /// writes the `beckon-serve` proxy rules (nginx, Caddy) from it, so a proxy in front of the server
 /// passes on every path the server answers and no other.
 public struct ServerRoutes: Sendable, Hashable {
@@ -46,6 +46,8 @@ public struct ServerRoutes: Sendable, Hashable {
         case acceptLinks
         /// The landing page's `invite_link_opened` beacon (`analytics.endpoint`).
         case beacon
+        /// The Android page's waiting list (`app.androidWaitlistURL`).
+        case waitlist
         /// The invite API.
         case api
 
@@ -55,6 +57,7 @@ public struct ServerRoutes: Sendable, Hashable {
             case .inviteLinks: "Invite links: answered by beckon serve from each invite's state."
             case .acceptLinks: "Accept links with invite tokens: answered by the state of the invite each names."
             case .beacon: "The landing page's beacon: the first open moves an invite to `opened`."
+            case .waitlist: "The Android waiting list: the Android page's form posts its address here."
             case .api: "The invite API."
             }
         }
@@ -74,7 +77,8 @@ public struct ServerRoutes: Sendable, Hashable {
     public let tokenParameter: String?
 
     /// The routes of a site's settings. Invite links are the server's on the links' host; accept
-    /// links and the beacon where their URLs are on the site's host or the links' host.
+    /// links, the beacon and the waiting list where their URLs are on the site's host or the
+    /// links' host.
     public init(_ config: SiteConfig) {
         let hosts = Set([config.app.baseURL.host.lowercased(), config.links.host])
         var routes: [Route] = []
@@ -102,6 +106,11 @@ public struct ServerRoutes: Sendable, Hashable {
             let path = URLComponents(string: endpoint.absoluteString)?.path, !path.isEmpty
         {
             routes.append(Route(purpose: .beacon, match: .exact(path), setting: "analytics.endpoint"))
+        }
+        if let waitlist = config.app.androidWaitlistURL, hosts.contains(waitlist.host.lowercased()),
+            let path = URLComponents(string: waitlist.absoluteString)?.path, !path.isEmpty
+        {
+            routes.append(Route(purpose: .waitlist, match: .exact(path), setting: "app.androidWaitlistURL"))
         }
         routes.append(Route(purpose: .api, match: .prefix("/v1/"), setting: "the API"))
         self.routes = routes
