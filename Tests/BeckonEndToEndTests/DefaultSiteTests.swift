@@ -76,7 +76,7 @@ import Testing
         #expect(invalid.status == 1)
         #expect(
             invalid.stdout.contains(
-                "beckon.yml:72:1: error[config.source-date-epoch]: SOURCE_DATE_EPOCH is `yesterday`, not a number of seconds since 1970-01-01T00:00:00Z"
+                "beckon.yml:77:1: error[config.source-date-epoch]: SOURCE_DATE_EPOCH is `yesterday`, not a number of seconds since 1970-01-01T00:00:00Z"
             ), "\(invalid.stdout)")
     }
 

@@ -2,10 +2,10 @@ import BeckonTestSupport
 import Foundation
 import Testing
 
-/// The shell blocks of README.md and docs/serve.md marked `<!-- runnable -->` run as a reader
-/// pastes them, in order, one shell per page: README's in an empty folder, serve.md's in a copy of
-/// the default site (with `examples/selffull`), with the `beckon` just built first on `PATH` and
-/// free ports for the pages' 8080 and 8081.
+/// The shell blocks of README.md, docs/serve.md and docs/deferred-links.md marked
+/// `<!-- runnable -->` run as a reader pastes them, in order, one shell per page: README's in an
+/// empty folder, the others in a copy of the default site (with `examples/selffull`), with the
+/// `beckon` just built first on `PATH` and free ports for the pages' 8080 and 8081.
 @Suite(.serialized) struct RunnableDocsTests {
     /// The fenced blocks of a Markdown text whose line before the fence is `<!-- runnable -->`.
     static func runnableBlocks(_ text: String) -> [String] {
@@ -56,7 +56,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = BeckonBinary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["HOME"] = folder.path
-        for name in ["BECKON_LINK_KEY", "BECKON_LINK_KEYS", "BECKON_API_TOKEN", "BECKON_TOKEN_KEY"] {
+        for name in ["BECKON_LINK_KEY", "BECKON_LINK_KEYS", "BECKON_API_TOKEN", "BECKON_TOKEN_KEY", "BECKON_APP_KEY"] {
             environment[name] = nil
         }
         process.environment = environment
@@ -76,8 +76,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("my-invites/.beckon/invites.sqlite").path))
     }
 
-    @Test(.enabled(if: TestTool.shell.isAvailable, "openssl, curl or git is missing: run `make test-deps`"))
-    func theServeGuidesBlocksRunAsWritten() throws {
+    /// A copy of the default site, with `examples/selffull`.
+    static func defaultSite() throws -> TemporaryDirectory {
         let folder = TemporaryDirectory()
         for part in ["beckon.yml", "templates", "locales", "static", "examples/selffull"] {
             let target = folder.url.appendingPathComponent(part)
@@ -85,6 +85,24 @@ import Testing
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(part), to: target)
         }
+        return folder
+    }
+
+    @Test(.enabled(if: TestTool.shell.isAvailable, "openssl, curl or git is missing: run `make test-deps`"))
+    func theDeferredLinksWalkThroughRunsAsWritten() throws {
+        let folder = try Self.defaultSite()
+        let run = try Self.run("docs/deferred-links.md", in: folder.url)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("Invited by <bdi>Maya</bdi>"), "\(run.output)")
+        #expect(run.output.contains("302 https://apps.apple.com/app/id6478123450"), "\(run.output)")
+        #expect(run.output.contains("\"method\":\"clipboard\""), "\(run.output)")
+        #expect(run.output.contains("\"event\":\"invite_app_installed\""), "\(run.output)")
+        #expect(run.output.contains("ana@example.org,de-DE,"), "\(run.output)")
+    }
+
+    @Test(.enabled(if: TestTool.shell.isAvailable, "openssl, curl or git is missing: run `make test-deps`"))
+    func theServeGuidesBlocksRunAsWritten() throws {
+        let folder = try Self.defaultSite()
         let run = try Self.run("docs/serve.md", in: folder.url)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("\"status\":\"accepted\""), "\(run.output)")
