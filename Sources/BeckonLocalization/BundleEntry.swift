@@ -28,6 +28,8 @@ public struct BundleEntry: Sendable, Hashable {
     /// Where the app shows the string, which sets its character limit (`limits.toastChars`, …)
     /// unless `maxChars` says otherwise.
     public var role: StringRole?
+    /// What the string tells its reader that the site must then do, if anything.
+    public var promise: StringPromise?
     /// A reviewer's decision on this translation, when one was recorded.
     public var review: StringReview?
 

@@ -21,6 +21,7 @@ public struct LocaleBundle: Sendable {
     /// The metadata keys a string may carry next to `message`.
     public static let metadataKeys = [
         "message", "description", "maxChars", "maxWords", "sourceHash", "external", "allowSameAsSource", "role",
+        "promise",
         "review", "reviewHash", "reviewNote",
     ]
     /// The most items a pool may have (seed 002 §15.9: 100 templates per recipient).
@@ -133,6 +134,7 @@ public struct LocaleBundle: Sendable {
         var maxWords: Int?
         var sourceHash: String?
         var role: StringRole?
+        var promise: StringPromise?
         var review: StringReview?
         var flags = (external: false, sameAsSource: false)
         if value.entries != nil {
@@ -154,6 +156,15 @@ public struct LocaleBundle: Sendable {
                     reader.invalid(
                         "`\(name)` is not a string role\(DidYouMean.phrase(for: name, among: known))",
                         at: mapping.location(of: "role"), fix: "Use: \(known.joined(separator: ", ")).")
+                }
+            }
+            if let name = mapping.string("promise") {
+                promise = StringPromise(rawValue: name)
+                if promise == nil {
+                    let known = StringPromise.allCases.map(\.rawValue)
+                    reader.invalid(
+                        "`\(name)` is not something a string can promise\(DidYouMean.phrase(for: name, among: known))",
+                        at: mapping.location(of: "promise"), fix: "Use: \(known.joined(separator: ", ")).")
                 }
             }
             review = readReview(mapping, reader: reader)
@@ -186,6 +197,7 @@ public struct LocaleBundle: Sendable {
             maxChars: maxChars, maxWords: maxWords, sourceHash: sourceHash, keyLocation: keyLocation,
             isExternal: flags.external, allowsSameAsSource: flags.sameAsSource)
         entry.role = role
+        entry.promise = promise
         entry.review = review
         bundle.entries[MessageKey(key)] = entry
         bundle.orderedKeys.append(MessageKey(key))

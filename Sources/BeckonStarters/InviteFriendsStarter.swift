@@ -35,6 +35,12 @@ enum InviteFriendsStarter {
         expiry:
           days: 30
 
+        # With `beckon serve` answering the links, the store button copies the invite link first, so
+        # the app finds the invite after its install, as the landing page's pitch promises
+        # (docs/deferred-links.md).
+        deferred:
+          clipboard: true
+
         # The messages the share sheet pre-composes, one per invite context and channel.
         share:
           channels: [sms, whatsapp, email]
@@ -128,6 +134,13 @@ enum InviteFriendsStarter {
         {{#invite.hasDeepLink}}
         <p><a href="{{invite.deepLink}}">{{t.landing.openInApp}}</a></p>
         {{/invite.hasDeepLink}}
+        {{#invite.copiesLink}}
+        <p>{{t.landing.clipboardNote}}</p>
+        {{/invite.copiesLink}}
+        {{#invite.hasQRCode}}
+        <div>{{{invite.qrCode}}}
+        <p aria-hidden="true">{{t.landing.scanToOpen}}</p></div>
+        {{/invite.hasQRCode}}
         </div>
         </main>
         <footer><p><a href="{{app.supportURL}}">{{t.common.support}}</a></p></footer>
@@ -214,8 +227,12 @@ enum InviteFriendsStarter {
             message: Stay close to the people who matter. Accept your invite in two taps.
             maxChars: 155
           headline: "{inviter} invited you to {app}"
-          pitch: Install **{app}** and open it — your invite is waiting inside.
+          pitch:
+            message: Install **{app}** and open it — your invite is waiting inside.
+            promise: handOff
           openInApp: Already have {app}? Open your invite in the app
+          clipboardNote: Tapping the store button copies your invite link, so {app} can find your invite once it is installed.
+          scanToOpen: Scan to open this invite on your phone
 
         expired:
           title: This invite has expired

@@ -157,4 +157,27 @@ import Testing
         }
         #expect(Checker.standard().check(input, everyLocale: false).allSatisfy { $0.rule != "l10n.source-only" })
     }
+
+    /// A string that promises the hand-off is an error, once, at the source string, while the site
+    /// hands nothing over from its App Store link; not when it does, nor when nothing uses it.
+    @Test func aPromisedHandOffNeedsOne() throws {
+        let promising = Self.source.replacingOccurrences(
+            of: "button: Get **{app}**",
+            with: "button:\n  message: Get **{app}**, your invite waits inside\n  promise: handOff")
+        var input = input(source: promising)
+        #expect(Checker.standard().check(input, everyLocale: true).allSatisfy { $0.rule != "l10n.hand-off-promise" })
+        input.storesWithoutHandOff = ["the App Store (`deferred.clipboard` is off and `deferred.matchWindow` is 0)"]
+        let findings = Checker.standard().check(input, everyLocale: true).filter { $0.rule == "l10n.hand-off-promise" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .error && findings.first?.location?.line == 9)
+        #expect(findings.first?.message.contains("`button` promises") == true)
+        #expect(findings.first?.fix?.contains("deferred: {clipboard: true}") == true)
+        var unused = self.input(source: promising, used: false)
+        unused.storesWithoutHandOff = input.storesWithoutHandOff
+        #expect(Checker.standard().check(unused, everyLocale: true).allSatisfy { $0.rule != "l10n.hand-off-promise" })
+        let (_, problems) = LocaleBundle.parse(
+            SourceText(path: "locales/en-US.yml", text: "a:\n  message: x\n  promise: handoff\n"),
+            locale: LocaleID("en-US")!)
+        #expect(problems.first?.message.contains("did you mean `handOff`") == true, "\(problems.map(\.message))")
+    }
 }

@@ -34,6 +34,7 @@ struct LocalizationStep {
             locales: site.buildLocales)
         input.sourceHashes = loaded.sourceHashes
         input.limits = site.config.limits
+        input.storesWithoutHandOff = site.config.deferred.storesWithoutHandOff(site.config.app)
         return input
     }
 
@@ -51,6 +52,7 @@ struct LocalizationStep {
             var input = LocalizationInput(
                 catalog: loaded.catalog, usage: usage.value, renderings: [:], locales: site.buildLocales)
             input.limits = site.config.limits
+            input.storesWithoutHandOff = site.config.deferred.storesWithoutHandOff(site.config.app)
             return prepared.checker.check(input, everyLocale: true)
         }
         return acrossLocales

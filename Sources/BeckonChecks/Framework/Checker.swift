@@ -67,6 +67,7 @@ public struct Checker: Sendable {
             catalogRules: [
                 UnusedKeyRule(), ArgumentMismatchRule(), TooLongRule(), WhitespaceRule(), URLMismatchRule(),
                 MarkupMismatchRule(), UntranslatedRule(), StaleRule(), NeedsWorkRule(), SourceOnlyRule(),
+                HandOffPromiseRule(),
             ],
             context: context)
     }

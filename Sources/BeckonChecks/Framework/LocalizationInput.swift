@@ -28,6 +28,9 @@ public struct LocalizationInput: Sendable {
     public var sourceHashes: [LocaleID: [MessageKey: String]] = [:]
     /// The site's limits, which give strings with a `role` their character limit.
     public var limits = Limits()
+    /// The stores the site's pages link without handing the invite over to the app (each named
+    /// with why), which a string that promises a hand-off must not be shown beside.
+    public var storesWithoutHandOff: [String] = []
 
     public init(
         catalog: Catalog, usage: [MessageKey: [String]], renderings: [LocaleID: [MessageKey: [Rendering]]],

@@ -21,4 +21,12 @@ public struct DeferredConfig: Sendable, Hashable {
         // A day at most: a click's client hash is kept no longer than its window.
         matchWindowMinutes = mapping.int("matchWindow", in: 0...1_440) ?? 0
     }
+
+    /// The stores `app` links that do not hand an invite over to the app, each named with why:
+    /// the App Store needs the clipboard or a window; Google Play carries the link as its install
+    /// referrer, always.
+    public func storesWithoutHandOff(_ app: AppConfig) -> [String] {
+        guard app.appStoreID != nil, !clipboard, matchWindowMinutes == 0 else { return [] }
+        return ["the App Store (`deferred.clipboard` is off and `deferred.matchWindow` is 0)"]
+    }
 }
