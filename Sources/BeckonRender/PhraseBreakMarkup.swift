@@ -7,7 +7,8 @@ import BeckonText
 /// is left with one kana. Browsers without phrase-aware breaking get it from the markup alone.
 ///
 /// Works on the page as rendered, origin marks included, so provenance stays exact: tags, the
-/// contents of `<script>`, `<style>` and everything before `<body>` are left as they are, character
+/// contents of `<script>`, `<style>`, an inline SVG's `<title>` (an accessible name, never wrapped;
+/// a `<wbr>` there would be an SVG element) and everything before `<body>` are left as they are, character
 /// references are never split, and a `<wbr>` goes only between two characters that are not spaces.
 public enum PhraseBreakMarkup {
     /// Text runs already marked, by their bytes: what a compiled email knows of its fixed text.
@@ -51,7 +52,7 @@ public enum PhraseBreakMarkup {
                 index = close + 1
                 runStart = index
                 guard let rawText = rawTextElement(tag) else { continue }
-                // Inside <script> or <style>: copied as it is, up to its end tag.
+                // Inside <script>, <style> or <title>: copied as it is, up to its end tag.
                 let end = Array("</\(rawText)".utf8)
                 guard let endTag = bytes.firstIndex(ofBytes: end, from: index, ignoringCase: true) else {
                     out += bytes[index...]
@@ -79,7 +80,7 @@ public enum PhraseBreakMarkup {
         return html.range(of: "<body").map { html.utf8.distance(from: html.startIndex, to: $0.lowerBound) }
     }
 
-    /// `script` or `style` when the tag opens one of them (its name is the letters after `<`).
+    /// `script`, `style` or `title` when the tag opens one of them (its name is the letters after `<`).
     private static func rawTextElement(_ tag: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         let name = tag.dropFirst().prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
         // A character outside ASCII next to the name could join `<` or make the name longer: the
@@ -91,7 +92,7 @@ public enum PhraseBreakMarkup {
             touchesNonASCII
             ? String(decoding: tag, as: UTF8.self).dropFirst().prefix { $0.isLetter }.lowercased()
             : String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
-        return lowered == "script" || lowered == "style" ? lowered : nil
+        return ["script", "style", "title"].contains(lowered) ? lowered : nil
     }
 
     /// Appends a run of text, with breaks when it holds Han, kana or CJK punctuation (all of it

@@ -27,7 +27,13 @@ import Testing
                 "<style>p::after{content:\"招待が届きました\"}</style><p>招待が届きました</p>",
                 "<style>p::after{content:\"招待が届きました\"}</style><p>招待が<wbr>届きました</p>"
             ),
-            // An unclosed tag or raw-text element runs to the end; only `script` and `style` hold raw text.
+            // An inline SVG's title is an accessible name: never marked.
+            (
+                "<svg role=\"img\"><title>スキャンして招待を開く</title></svg><p>招待が届きました</p>",
+                "<svg role=\"img\"><title>スキャンして招待を開く</title></svg><p>招待が<wbr>届きました</p>"
+            ),
+            // An unclosed tag or raw-text element runs to the end; only `script`, `style` and
+            // `title` are copied as they are.
             ("<p>招待が届きました<b", "<p>招待が<wbr>届きました<b"),
             ("<script>招待が届きました", "<script>招待が届きました"),
             ("<scriptä>招待が届きました</scriptä>", "<scriptä>招待が<wbr>届きました</scriptä>"),
