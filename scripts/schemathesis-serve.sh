@@ -15,6 +15,9 @@ command -v schemathesis >/dev/null || { echo "schemathesis-serve: schemathesis i
 work=$(mktemp -d)
 export BECKON_LINK_KEY=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 export BECKON_API_TOKEN=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+# The app's key, which schemathesis does not send: its install claims are answered 401, as documented
+# (without a key the claim would answer 503, a server error to schemathesis).
+export BECKON_APP_KEY=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 "$beckon" serve --site . --port 0 --database "$work/invites.sqlite" --outbox "$work/outbox" >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
