@@ -3,7 +3,8 @@ import BeckonSite
 import InviteModel
 
 /// What a create request asks for, checked against the site: the sender, the context, the
-/// channel and its recipient, the locale and the share variant.
+/// channel and its recipient, the locale and the share variant (drawn by the site's weights when
+/// the request names none).
 struct NewInvite: Sendable, Hashable {
     var senderID: String
     var senderFirstName: String?
@@ -30,7 +31,10 @@ struct NewInvite: Sendable, Hashable {
         self.channel = try InviteResource.schema(channel)
         self.recipient = try Self.recipient(recipient, channel: self.channel)
         self.locale = try Self.locale(locale, config: config)
-        self.variant = try Self.variant(variant, config: config)
+        // Without one, an arm of the site's experiment, by its weights (a sender keeps theirs).
+        self.variant =
+            try Self.variant(variant, config: config)
+            ?? VariantAssignment.variant(for: self.senderID, among: config.share?.variants ?? [])
     }
 
     /// The recipient in its normal form, required for the channels that address one person.

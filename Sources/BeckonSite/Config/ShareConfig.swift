@@ -13,6 +13,12 @@ public struct ShareConfig: Sendable, Hashable {
         public var weight: Int
         /// Where it was declared.
         public var location: SourceLocation
+
+        public init(id: String, weight: Int, location: SourceLocation) {
+            self.id = id
+            self.weight = weight
+            self.location = location
+        }
     }
 
     /// The channels messages are written for.
