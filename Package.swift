@@ -54,10 +54,13 @@ let package = Package(
         .target(name: "BeckonProvenance", dependencies: ["BeckonBase64", "BeckonDiagnostics"]),
         .target(name: "BeckonURL"),
         .target(name: "InviteModel", dependencies: ["BeckonURL"]),
-        .target(name: "BeckonStore", dependencies: ["InviteModel"]),
+        // The funnel's counts, rates, intervals and tests, and its reports (text, JSON, HTML).
+        .target(name: "BeckonFunnel"),
+        .target(name: "BeckonStore", dependencies: ["InviteModel", "BeckonFunnel"]),
         .target(
             name: "BeckonStoreSQLite",
             dependencies: [
+                "BeckonFunnel",
                 "BeckonStore", "InviteModel", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -65,6 +68,7 @@ let package = Package(
         .target(
             name: "BeckonStorePostgres",
             dependencies: [
+                "BeckonFunnel",
                 "BeckonStore", "InviteModel", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -278,6 +282,7 @@ let package = Package(
             name: "BeckonStoreTests",
             dependencies: [
                 "BeckonStore", "BeckonStoreSQLite", "BeckonStorePostgres", "InviteModel", "BeckonTestSupport",
+                "BeckonFunnel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import BeckonFunnel
 import Foundation
 import InviteModel
 
@@ -98,6 +99,13 @@ public protocol InviteStore: Sendable {
 
     /// Removes an address from the waiting list; returns whether it was there.
     func leaveWaitlist(address: String) async throws(StoreError) -> Bool
+
+    /// The funnel of the invites created in `[from, to)` (either end open when `nil`), grouped by
+    /// `dimension` (one group, `all`, when `nil`): per group, the invites created, sent, opened,
+    /// whose store button was tapped, installed and accepted, and their distinct senders. A stage
+    /// counts an invite that reached it or a later one of created → sent → opened → accepted;
+    /// store clicks and installs count invites with such an event. Groups come in name order.
+    func funnel(by dimension: FunnelDimension?, from: Date?, to: Date?) async throws(StoreError) -> FunnelCounts
 
     /// Whether the database answers; throws when it does not.
     func ping() async throws(StoreError)
