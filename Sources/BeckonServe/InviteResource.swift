@@ -35,7 +35,8 @@ enum InviteResource {
             inviteId: event.inviteID.uuidString.lowercased(), code: event.code.rawValue, senderId: event.senderID,
             context: try schema(event.context), channel: try schema(event.channel), at: event.at,
             platform: try event.platform.map { platform throws(APIProblem) in try schema(platform) },
-            method: try event.method.map { method throws(APIProblem) in try schema(method) })
+            method: try event.method.map { method throws(APIProblem) in try schema(method) }, variant: event.variant,
+            locale: event.locale)
     }
 
     /// An invitation email made by a request: its parts, or the rules it failed, and its outbox file.

@@ -2,7 +2,9 @@ import Foundation
 import InviteModel
 
 /// Something that happened to an invite, for an existing event pipeline to pull in order
-/// (seed 000 D2). Events carry opaque ids only: no name, address, phone number or message.
+/// (seed 000 D2), with what groups it in a funnel: the invite's context, channel, arm and
+/// language, and a device's platform. Events carry opaque ids only: no name, address, phone number
+/// or message.
 public struct InviteEvent: Sendable, Hashable, Codable {
     /// The names seed 001 §7.1 and seed 003 use.
     public enum Name: String, Sendable, Hashable, Codable, CaseIterable {
@@ -32,10 +34,15 @@ public struct InviteEvent: Sendable, Hashable, Codable {
     public var platform: ClientPlatform?
     /// How an install found its invite.
     public var method: InstallMethod?
+    /// The invite's A/B arm, when it has one.
+    public var variant: String?
+    /// The invite's language, when it was created with one.
+    public var locale: String?
 
     public init(
         sequence: Int64, name: Name, inviteID: UUID, code: InviteCode, senderID: String, context: InviteContext,
-        channel: InviteChannel, at: Date, platform: ClientPlatform? = nil, method: InstallMethod? = nil
+        channel: InviteChannel, at: Date, platform: ClientPlatform? = nil, method: InstallMethod? = nil,
+        variant: String? = nil, locale: String? = nil
     ) {
         self.sequence = sequence
         self.name = name
@@ -47,5 +54,7 @@ public struct InviteEvent: Sendable, Hashable, Codable {
         self.at = at
         self.platform = platform
         self.method = method
+        self.variant = variant
+        self.locale = locale
     }
 }

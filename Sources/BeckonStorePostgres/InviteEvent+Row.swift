@@ -5,8 +5,14 @@ import PostgresNIO
 
 /// How an `InviteEvent` maps to a row of `events`.
 extension InviteEvent {
-    static let selectSQL =
-        "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
+    /// The event with its invite's arm and language (`LEFT JOIN`: an event's invite is never
+    /// deleted, and the join is by the invite's key).
+    static let selectSQL = """
+        SELECT e.sequence AS sequence, e.name AS name, e.invite_id AS invite_id, e.code AS code,
+            e.sender_id AS sender_id, e.context AS context, e.channel AS channel, e.at AS at,
+            e.platform AS platform, e.method AS method, i.variant AS variant, i.locale AS locale
+        FROM events e LEFT JOIN invites i ON i.id = e.invite_id
+        """
 
     /// Appends events for `invite`, each dated by `date(of:for:fallback:)`, without a sequence
     /// number: `EventNumbering` gives them theirs once they are committed, so writers take no
@@ -41,7 +47,9 @@ extension InviteEvent {
             channel: try columns.parsed("channel", InviteChannel.init(rawValue:)),
             at: Milliseconds.date(try columns.required("at")),
             platform: try columns.parsedIfPresent("platform", ClientPlatform.init(rawValue:)),
-            method: try columns.parsedIfPresent("method", InstallMethod.init(rawValue:))
+            method: try columns.parsedIfPresent("method", InstallMethod.init(rawValue:)),
+            variant: try columns.optional("variant"),
+            locale: try columns.optional("locale")
         )
     }
 }

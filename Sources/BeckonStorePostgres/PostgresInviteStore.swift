@@ -256,7 +256,7 @@ public final class PostgresInviteStore: InviteStore {
         try await numberEvents()
         return try await read("reading events") { connection, logger in
             try await connection.query(
-                "\(unescaped: InviteEvent.selectSQL) WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
+                "\(unescaped: InviteEvent.selectSQL) WHERE e.sequence > \(sequence) ORDER BY e.sequence LIMIT \(limit)",
                 logger: logger
             ).collect().map(InviteEvent.init(row:))
         }

@@ -5,8 +5,14 @@ import InviteModel
 
 /// How an `InviteEvent` maps to a row of `events`.
 extension InviteEvent {
-    static let selectSQL =
-        "SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events"
+    /// The event with its invite's arm and language (`LEFT JOIN`: an event's invite is never
+    /// deleted, and the join is by the invite's key).
+    static let selectSQL = """
+        SELECT e.sequence AS sequence, e.name AS name, e.invite_id AS invite_id, e.code AS code,
+            e.sender_id AS sender_id, e.context AS context, e.channel AS channel, e.at AS at,
+            e.platform AS platform, e.method AS method, i.variant AS variant, i.locale AS locale
+        FROM events e LEFT JOIN invites i ON i.id = e.invite_id
+        """
 
     /// Appends an event for `invite`; SQLite assigns the sequence.
     static func insert(
@@ -52,7 +58,9 @@ extension InviteEvent {
             channel: try parsed("channel", InviteChannel.init(rawValue:)),
             at: Milliseconds.date(at),
             platform: try optional("platform", ClientPlatform.init(rawValue:)),
-            method: try optional("method", InstallMethod.init(rawValue:))
+            method: try optional("method", InstallMethod.init(rawValue:)),
+            variant: try row.decode(forColumn: "variant"),
+            locale: try row.decode(forColumn: "locale")
         )
     }
 }

@@ -247,7 +247,7 @@ public final class SQLiteInviteStore: InviteStore {
         guard limit > 0 else { return [] }
         return try await read("reading events") { db in
             try Row.fetchAll(
-                db, sql: "\(InviteEvent.selectSQL) WHERE sequence > ? ORDER BY sequence LIMIT ?",
+                db, sql: "\(InviteEvent.selectSQL) WHERE e.sequence > ? ORDER BY e.sequence LIMIT ?",
                 arguments: [sequence, limit]
             ).map(InviteEvent.init(row:))
         }

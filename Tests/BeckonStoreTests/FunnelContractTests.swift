@@ -73,6 +73,11 @@ import Testing
             #expect(period.groups.map(\.name) == ["whatsapp"] && period.groups.first?.counts[.created] == 2)
             let empty = try await store.funnel(by: .locale, from: Fixture.start + 3_600, to: nil)
             #expect(empty.groups.isEmpty)
+            // The feed's events carry their invite's arm and language.
+            let events = try await Fixture.allEvents(in: store)
+            let installed = try #require(events.first { $0.name == .appInstalled })
+            #expect(installed.variant == "context-rich" && installed.locale == "de-DE" && installed.platform == .ios)
+            #expect(events.filter { $0.code == codes[""]![0] }.allSatisfy { $0.variant == nil && $0.locale == "de-DE" })
         }
     }
 }

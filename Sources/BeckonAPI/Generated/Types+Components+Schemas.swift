@@ -385,6 +385,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Event/method`.
             package var method: Components.Schemas.Event.MethodPayload?
+            /// The invite's A/B arm (`share.variants`), when it has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/variant`.
+            package var variant: Swift.String?
+            /// The invite's language, when it was created with one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/locale`.
+            package var locale: Swift.String?
             /// Creates a new `Event`.
             ///
             /// - Parameters:
@@ -398,6 +406,8 @@ extension Components {
             ///   - at:
             ///   - platform: The device's platform, on `invite_store_clicked` and `invite_app_installed`.
             ///   - method: How an install found its invite, on `invite_app_installed`.
+            ///   - variant: The invite's A/B arm (`share.variants`), when it has one.
+            ///   - locale: The invite's language, when it was created with one.
             package init(
                 sequence: Swift.Int,
                 event: Components.Schemas.Event.EventPayload,
@@ -408,7 +418,9 @@ extension Components {
                 channel: Components.Schemas.Channel,
                 at: Foundation.Date,
                 platform: Components.Schemas.Event.PlatformPayload? = nil,
-                method: Components.Schemas.Event.MethodPayload? = nil
+                method: Components.Schemas.Event.MethodPayload? = nil,
+                variant: Swift.String? = nil,
+                locale: Swift.String? = nil
             ) {
                 self.sequence = sequence
                 self.event = event
@@ -420,6 +432,8 @@ extension Components {
                 self.at = at
                 self.platform = platform
                 self.method = method
+                self.variant = variant
+                self.locale = locale
             }
             package enum CodingKeys: String, CodingKey {
                 case sequence
@@ -432,6 +446,8 @@ extension Components {
                 case at
                 case platform
                 case method
+                case variant
+                case locale
             }
         }
         /// - Remark: Generated from `#/components/schemas/Problem`.

@@ -1699,6 +1699,14 @@ enum OpenAPIDocument {
                       "window"
                     ],
                     "description": "How an install found its invite, on `invite_app_installed`."
+                  },
+                  "variant": {
+                    "type": "string",
+                    "description": "The invite's A/B arm (`share.variants`), when it has one."
+                  },
+                  "locale": {
+                    "type": "string",
+                    "description": "The invite's language, when it was created with one."
                   }
                 }
               },
