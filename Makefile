@@ -50,10 +50,12 @@ deps:
 	$(call apt_install,$(DEBIAN_PACKAGES))
 
 ## test-deps: also install the programs the tests run (spamassassin, nginx, caddy, curl, xmllint,
-## translate-toolkit, chromium, python3), if any are missing, and fetch axe-core
+## translate-toolkit, chromium, python3), if any are missing, fetch axe-core, and install scipy
+## (the funnel's statistics are checked against it) from PyPI when it is missing
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	scripts/axe-core.sh
+	@python3 -c 'import scipy' 2>/dev/null || python3 -m pip install --quiet scipy
 
 ## build: build beckon in release mode
 build: deps

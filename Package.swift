@@ -201,6 +201,7 @@ let package = Package(
         .target(
             name: "BeckonServe",
             dependencies: [
+                "BeckonFunnel",
                 "BeckonAPI", "BeckonInvitePages", "BeckonCards", "BeckonConnections", "BeckonDiagnostics",
                 "BeckonLocalization",
                 "BeckonStorePostgres", "BeckonStoreSQLite", "BeckonEngine",
@@ -230,6 +231,7 @@ let package = Package(
                 "BeckonBuild", "BeckonEngine", "BeckonInvitePages", "BeckonPreview", "BeckonReview", "BeckonServe",
                 "BeckonStarters",
                 "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity", "CBeckonSys",
+                "BeckonFunnel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -263,6 +265,7 @@ let package = Package(
             ],
             path: "Tests/BeckonTestSupport"),
         .testTarget(name: "BeckonQRTests", dependencies: ["BeckonQR", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonFunnelTests", dependencies: ["BeckonFunnel", "BeckonTestSupport"]),
         .testTarget(
             name: "InviteModelTests",
             dependencies: [

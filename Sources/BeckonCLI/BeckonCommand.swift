@@ -33,7 +33,7 @@ public struct BeckonCommand: AsyncParsableCommand {
             L10nCommand.self,
             LintCommand.self,
             ContrastCommand.self,
-            InviteCommand.self, LinkCommand.self, TokenCommand.self, WaitlistCommand.self,
+            InviteCommand.self, LinkCommand.self, TokenCommand.self, WaitlistCommand.self, FunnelCommand.self,
         ]
     )
 

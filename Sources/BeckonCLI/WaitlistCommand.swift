@@ -16,47 +16,13 @@ struct WaitlistCommand: AsyncParsableCommand {
         subcommands: [ExportWaitlist.self, EraseFromWaitlist.self])
 }
 
-/// Where the list is: the site's folder and `--database`, as `beckon serve` was given them.
-struct WaitlistStoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The site folder (the one holding beckon.yml).", valueName: "dir"))
-    var site: String = "."
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The invite store beckon serve used: a SQLite file (.beckon/invites.sqlite in the site's folder by default) or a postgres:// URL.",
-            valueName: "file-or-url"))
-    var database: String?
-
-    /// Runs `body` with the store open, then closes it; a store that does not open exits 1.
-    func withStore<T>(_ body: (any InviteStore) async throws -> T) async throws -> T {
-        let folder = URL(
-            fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        let location = StoreLocation(database: database, siteFolder: folder.standardizedFileURL)
-        let store: any InviteStore
-        do {
-            store = try await location.open()
-        } catch {
-            throw fail(error.rule, error.message, fix: error.fix)
-        }
-        do {
-            let result = try await body(store)
-            await StoreLocation.close(store)
-            return result
-        } catch {
-            await StoreLocation.close(store)
-            throw error
-        }
-    }
-}
-
 /// `beckon waitlist export`.
 struct ExportWaitlist: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the waiting list as CSV: address, locale, consent, joined (UTC), oldest first.")
 
-    @OptionGroup var store: WaitlistStoreOptions
+    @OptionGroup var store: StoreOptions
     @Option(
         name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
@@ -88,7 +54,7 @@ struct EraseFromWaitlist: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "erase", abstract: "Remove one address from the waiting list (an erasure request).")
 
-    @OptionGroup var store: WaitlistStoreOptions
+    @OptionGroup var store: StoreOptions
     @Argument(help: "The email address, as its owner gives it (case and surrounding spaces do not matter).")
     var address: String
 

@@ -29,6 +29,7 @@ extension ServeServer {
         InstallsController(
             site: site, links: links, service: service, clients: clients, pace: claimPace, metrics: metrics
         ).addRoutes(to: api)
+        FunnelController(store: service.store, metrics: metrics).addRoutes(to: api)
         let opener = InviteOpener(store: service.store, metrics: metrics, now: service.now)
         BeaconController(site: site, links: links, opener: opener).addRoutes(to: router)
         WaitlistController(

@@ -42,8 +42,9 @@ import Testing
         let remaining = try Self.parsedWithPython(try String(contentsOfFile: file, encoding: .utf8), in: folder)
         #expect(remaining.dropFirst().map(\.first) == ["'=cmd@example.org", "lou@example.org"])
 
-        let missing = try BeckonBinary.run(["waitlist", "export", "--database", folder.path("no/such/dir.sqlite").path])
-        #expect(missing.status == 1 && missing.stderr.contains("error[serve.store]"))
+        let missing = try BeckonBinary.run(["waitlist", "export", "--database", folder.path("no/such.sqlite").path])
+        #expect(missing.status == 1 && missing.stderr.contains("error[store.missing]"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("no").path))
     }
 
     /// The rows Python's `csv` module reads from `text`, as JSON.

@@ -1411,6 +1411,139 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/funnel": {
+              "get": {
+                "summary": "The invite funnel",
+                "description": "What `beckon funnel` reports, for the invites created in a period: per group, the count at each stage (created, sent, opened, store_clicked, installed, onboarding_completed, accepted; `null` where a stage has no data), each stage-to-stage rate with its 95 % Wilson interval, acceptance, the K-factor, and between arms a two-proportion test on acceptance with its p-value, minimum detectable effect and verdict. The JSON's fields are documented in docs/funnel.md. `format=html` answers the HTML report.",
+                "operationId": "getFunnel",
+                "parameters": [
+                  {
+                    "name": "by",
+                    "in": "query",
+                    "required": false,
+                    "description": "Group the invites by this field of theirs.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "variant",
+                        "channel",
+                        "locale",
+                        "context"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "from",
+                    "in": "query",
+                    "required": false,
+                    "description": "The period's first day (UTC, YYYY-MM-DD) or start time (ISO 8601), by the invites' creation.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "to",
+                    "in": "query",
+                    "required": false,
+                    "description": "The period's last day (UTC, YYYY-MM-DD, included) or end time (ISO 8601, excluded).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "`json` (the default) or `html`.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "html"
+                      ]
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The report.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "groups",
+                            "comparisons",
+                            "summary"
+                          ],
+                          "properties": {
+                            "dimension": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "groups": {
+                              "type": "array",
+                              "items": {
+                                "type": "object"
+                              }
+                            },
+                            "comparisons": {
+                              "type": "array",
+                              "items": {
+                                "type": "object"
+                              }
+                            },
+                            "summary": {
+                              "type": "array",
+                              "items": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A parameter that is not one of the documented values.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token (the app key included).",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
             }
           },
           "components": {

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Measures `beckon funnel` on a SQLite store of a million events.
+
+    scripts/bench-funnel.py [--beckon .build-bench/release/beckon] [--invites 250000] [--runs 5]
+
+It makes the store's schema with the binary itself (`beckon waitlist export` opens the store and
+runs its migrations), then writes a population straight into it with Python's sqlite3, as
+`beckon serve` would have stored it: `--invites` invites (four per sender) in two arms of
+`share.variants` over 30 days, each with its `invite_created` event, and further events as the
+invites move on (sent 90 %, opened 60 %, a store click 30 %, installed 20 %, accepted 18 % in
+`control` and 24 % in `context-rich`): about four events an invite, so 250,000 invites make a
+million events. Then it times `beckon funnel --database FILE --by variant --format json` (and by
+channel, and with a period) `--runs` times each with the page cache warm, and prints the median
+and the slowest wall time of each, with the process's peak resident memory. Needs a release build:
+`swift build -c release --scratch-path .build-bench --product beckon`.
+"""
+import argparse
+import json
+import os
+import random
+import resource
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+START_MS = 1_790_000_000_000
+DAY_MS = 86_400_000
+ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+def populate(path, invites, seed=7):
+    """Writes the population; returns how many events it wrote."""
+    rng = random.Random(seed)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA synchronous = OFF")
+    invite_rows, event_rows, install_rows = [], [], []
+    channels = ["whatsapp", "sms", "imessage", "copy_link"]
+    for index in range(invites):
+        arm = "control" if index % 2 == 0 else "context-rich"
+        sender = f"u_{index // 4}"
+        invite_id = str(uuid.UUID(int=rng.getrandbits(128)))
+        code = "".join(rng.choice(ALPHABET) for _ in range(15))
+        created = START_MS + rng.randrange(30 * DAY_MS)
+        channel = channels[index % len(channels)]
+        roll = rng.random()
+        accepted_rate = 0.18 if arm == "control" else 0.24
+        sent = created + 1_000 if roll < 0.9 else None
+        opened = created + 60_000 if roll < 0.6 else None
+        clicked = roll < 0.3
+        installed = roll < 0.2
+        accepted = created + 600_000 if roll < accepted_rate else None
+        status = "accepted" if accepted else "opened" if opened else "sent" if sent else "created"
+        invite_rows.append(
+            (invite_id, code, sender, "generic", None, channel, status, None, created, sent, None, opened,
+             accepted, None, created + 30 * DAY_MS, "Maya", None, "en-US", arm, None))
+        def event(name, at, platform=None, method=None):
+            event_rows.append((name, invite_id, code, sender, "generic", channel, at, platform, method))
+        event("invite_created", created)
+        if sent:
+            event("invite_sent", sent)
+        if opened:
+            event("invite_link_opened", opened)
+        if clicked:
+            event("invite_store_clicked", created + 90_000, "ios")
+        if installed:
+            event("invite_app_installed", created + 300_000, "ios", "clipboard")
+            install_rows.append((invite_id, "ios", "clipboard", created + 300_000))
+        if accepted:
+            event("invite_accepted", accepted)
+    with db:
+        db.executemany("INSERT INTO invites VALUES (" + ",".join("?" * 20) + ")", invite_rows)
+        db.executemany(
+            "INSERT INTO events (name, invite_id, code, sender_id, context, channel, at, platform, method) "
+            "VALUES (?,?,?,?,?,?,?,?,?)", event_rows)
+        db.executemany("INSERT INTO installs VALUES (?,?,?,?)", install_rows)
+    db.execute("ANALYZE")
+    db.close()
+    return len(event_rows)
+
+
+def timed(command):
+    """Wall seconds and the child's peak resident memory in MB of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        sys.exit(f"bench-funnel: {' '.join(command)} failed:\n{result.stderr}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return elapsed, max(peak, before) / 1024, result.stdout
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--beckon", default=".build-bench/release/beckon")
+    parser.add_argument("--invites", type=int, default=250_000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    beckon = os.path.abspath(args.beckon)
+    site = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory() as work:
+        database = os.path.join(work, "invites.sqlite")
+        open(database, "wb").close()  # an empty file is an empty database; the command refuses none
+        subprocess.run([beckon, "waitlist", "export", "--site", site, "--database", database],
+                       check=True, capture_output=True)
+        started = time.perf_counter()
+        events = populate(database, args.invites)
+        print(f"population: {args.invites:,} invites, {events:,} events "
+              f"({time.perf_counter() - started:.1f} s to write)")
+        cases = {
+            "by variant": ["--by", "variant"],
+            "by channel": ["--by", "channel"],
+            "by variant, 10 days": ["--by", "variant", "--from", "2026-09-25", "--to", "2026-10-05"],
+        }
+        for name, options in cases.items():
+            command = [beckon, "funnel", "--site", site, "--database", database, "--format", "json"] + options
+            timed(command)  # the page cache warm
+            runs = [timed(command) for _ in range(args.runs)]
+            walls = [run[0] for run in runs]
+            groups = json.loads(runs[-1][2]).get("groups", [])
+            print(f"{name:22} median {statistics.median(walls) * 1000:7.1f} ms  slowest {max(walls) * 1000:7.1f} ms"
+                  f"  peak RSS {max(run[1] for run in runs):6.1f} MB  groups {len(groups)}")
+
+
+if __name__ == "__main__":
+    main()
