@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "BeckonURL"),
         .target(name: "InviteModel", dependencies: ["BeckonURL"]),
         // The funnel's counts, rates, intervals and tests, and its reports (text, JSON, HTML).
-        .target(name: "BeckonFunnel"),
+        .target(name: "BeckonFunnel", dependencies: ["BeckonDiagnostics"]),
         .target(name: "BeckonStore", dependencies: ["InviteModel", "BeckonFunnel"]),
         .target(
             name: "BeckonStoreSQLite",
@@ -124,7 +124,7 @@ let package = Package(
                 "BeckonDiagnostics", "BeckonSite", "BeckonText", "CBeckonPango", "CBeckonJPEG", "CLibDeflate", "CZlib",
             ]),
         // QR codes drawn as inline SVG, through libqrencode.
-        .target(name: "BeckonQR", dependencies: ["CQRencode"]),
+        .target(name: "BeckonQR", dependencies: ["CQRencode", "BeckonDiagnostics"]),
         .target(
             name: "BeckonWeb",
             dependencies: [

@@ -1,3 +1,5 @@
+import BeckonDiagnostics
+
 extension FunnelComparison {
     /// The comparison as a table of the HTML report: both arms' acceptance with its 95 % interval,
     /// the difference, the p-value, the smallest difference the current samples detect, and the
@@ -23,10 +25,10 @@ extension FunnelComparison {
             ),
             ("Verdict", verdict),
         ]
-        let body = rows.map { #"<tr><th scope="row">\#($0.htmlEscaped)</th><td>\#($1.htmlEscaped)</td></tr>"# }
+        let body = rows.map { #"<tr><th scope="row">\#($0.xmlEscaped)</th><td>\#($1.xmlEscaped)</td></tr>"# }
         return """
             <table>
-            <caption>\("\(arm) against \(control)".htmlEscaped)</caption>
+            <caption>\("\(arm) against \(control)".xmlEscaped)</caption>
             <tbody>
             \(body.joined(separator: "\n"))
             </tbody>

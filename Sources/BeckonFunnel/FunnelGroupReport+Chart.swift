@@ -1,3 +1,4 @@
+import BeckonDiagnostics
 import Foundation
 
 extension FunnelGroupReport {
@@ -27,8 +28,8 @@ extension FunnelGroupReport {
             described.append("\(stage.label) \(label ?? "no data")")
             let (baseline, barTop) = (top + 16, top + 22)
             rows += """
-                <text x="0" y="\(baseline)">\(stage.label.htmlEscaped)</text>\
-                <text x="100%" y="\(baseline)" text-anchor="end">\((label ?? "no data").htmlEscaped)</text>\
+                <text x="0" y="\(baseline)">\(stage.label.xmlEscaped)</text>\
+                <text x="100%" y="\(baseline)" text-anchor="end">\((label ?? "no data").xmlEscaped)</text>\
                 <rect class="\(value == nil ? "missing" : "track")" x="0" y="\(barTop)" width="100%" \
                 height="16" rx="3"/>
                 """
@@ -45,8 +46,8 @@ extension FunnelGroupReport {
             <svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" width="100%" \
             height="\(FunnelStage.allCases.count * Self.rowHeight)" aria-labelledby="\(id)-title" \
             aria-describedby="\(id)-desc">
-            <title id="\(id)-title">Invite funnel of \(Figures.quoted(name).htmlEscaped)</title>
-            <desc id="\(id)-desc">\(description.htmlEscaped)</desc>
+            <title id="\(id)-title">Invite funnel of \(Figures.quoted(name).xmlEscaped)</title>
+            <desc id="\(id)-desc">\(description.xmlEscaped)</desc>
             \(rows)</svg>
             """
     }

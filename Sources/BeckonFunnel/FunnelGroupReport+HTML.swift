@@ -1,3 +1,5 @@
+import BeckonDiagnostics
+
 extension FunnelGroupReport {
     /// The group as a section of the HTML report: a heading, the chart, a table with the same
     /// numbers (count, share of created, and the conversion from the stage before with its 95 %
@@ -17,8 +19,8 @@ extension FunnelGroupReport {
             }
             let cells = [value.map(String.init) ?? "no data", share ?? Figures.noData, conversion ?? Figures.noData]
             rows +=
-                "<tr><th scope=\"row\">\(stage.label.htmlEscaped)</th>"
-                + cells.map { "<td>\($0.htmlEscaped)</td>" }.joined() + "</tr>\n"
+                "<tr><th scope=\"row\">\(stage.label.xmlEscaped)</th>"
+                + cells.map { "<td>\($0.xmlEscaped)</td>" }.joined() + "</tr>\n"
         }
         let acceptance = self.acceptance.map(Figures.rate) ?? "no data"
         let kFactor = self.kFactor.map {
@@ -26,16 +28,16 @@ extension FunnelGroupReport {
         }
         return """
             <section aria-labelledby="\(id)-heading">
-            <h2 id="\(id)-heading">\(name.htmlEscaped)</h2>
+            <h2 id="\(id)-heading">\(name.xmlEscaped)</h2>
             \(chart(id: id))
             <table>
-            <caption>Invites of \(Figures.quoted(name).htmlEscaped) at each stage</caption>
+            <caption>Invites of \(Figures.quoted(name).xmlEscaped) at each stage</caption>
             <thead><tr><th scope="col">Stage</th><th scope="col">Invites</th><th scope="col">Of created</th>\
             <th scope="col">From the stage before (95 % interval)</th></tr></thead>
             <tbody>
             \(rows)</tbody>
             </table>
-            <p>\("Acceptance (accepted of created): \(acceptance). K-factor: \(kFactor ?? "no data").".htmlEscaped)</p>
+            <p>\("Acceptance (accepted of created): \(acceptance). K-factor: \(kFactor ?? "no data").".xmlEscaped)</p>
             </section>
             """
     }

@@ -1,3 +1,5 @@
+import BeckonDiagnostics
+
 extension FunnelReport {
     /// The page's style sheet: a light palette and a dark one (`prefers-color-scheme`), with text
     /// at least 8:1 against the page and bars at least 4.8:1 against their track and the page.
@@ -35,7 +37,7 @@ extension FunnelReport {
             ? ""
             : """
             <section aria-labelledby="comparisons-heading">
-            <h2 id="comparisons-heading">Acceptance against \(Figures.quoted(control ?? "").htmlEscaped)</h2>
+            <h2 id="comparisons-heading">Acceptance against \(Figures.quoted(control ?? "").xmlEscaped)</h2>
             \(comparisons.map { $0.table() }.joined(separator: "\n"))
             </section>
 
@@ -47,16 +49,16 @@ extension FunnelReport {
             <meta charset="utf-8"/>
             <meta name="viewport" content="width=device-width, initial-scale=1"/>
             <meta name="color-scheme" content="light dark"/>
-            <title>\(title.htmlEscaped)</title>
+            <title>\(title.xmlEscaped)</title>
             <style>
             \(Self.style)
             </style>
             </head>
             <body>
             <main>
-            <h1>\(title.htmlEscaped)</h1>
-            <p class="period">\(period.htmlEscaped)</p>
-            \(summary.map { "<p class=\"verdict\">\($0.htmlEscaped)</p>\n" }.joined())\
+            <h1>\(title.xmlEscaped)</h1>
+            <p class="period">\(period.xmlEscaped)</p>
+            \(summary.map { "<p class=\"verdict\">\($0.xmlEscaped)</p>\n" }.joined())\
             \(groupSections.map { $0 + "\n" }.joined())\
             \(comparisonSection)\
             </main>

@@ -1,3 +1,5 @@
+import BeckonDiagnostics
+
 extension QRCode {
     /// The symbol as one inline `<svg>` element: a white square including the quiet zone, and one
     /// black path of the dark modules merged into horizontal runs. Colours are explicit, so the
@@ -16,7 +18,7 @@ extension QRCode {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 \(side) \(side)" \
             width="\(pixels)" height="\(pixels)" shape-rendering="crispEdges">\
-            <title>\(Self.escaped(title))</title>\
+            <title>\(title.xmlEscaped)</title>\
             <rect width="\(side)" height="\(side)" fill="#fff"/>\
             <path fill="#000" d="\(pathData(offset: quietZone))"/>\
             </svg>
@@ -40,23 +42,5 @@ extension QRCode {
             }
         }
         return data
-    }
-
-    /// `text` with `&`, `<`, `>`, `"` and `'` escaped, and without the characters XML 1.0 forbids.
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

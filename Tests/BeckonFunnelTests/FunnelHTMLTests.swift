@@ -99,6 +99,6 @@ import Testing
         let shown = "<script>alert(\"x\")</script> & 'q'"
         #expect(outline.all("h2").map(\.text).contains(shown))
         #expect(outline.all("title").map(\.text).contains("Invite funnel of “\(shown)”"))
-        #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"))
+        #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;q&apos;"))
     }
 }

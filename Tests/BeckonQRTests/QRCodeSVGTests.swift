@@ -20,7 +20,7 @@ import Testing
         #expect(outline.elements[2].attributes["fill"] == "#fff")
         #expect(outline.elements[3].attributes["fill"] == "#000")
         #expect(outline.title == Self.title)
-        #expect(svg.contains("Scan to join &quot;Tom &amp; Jerry&#39;s&quot; &lt;party&gt;"))
+        #expect(svg.contains("Scan to join &quot;Tom &amp; Jerry&apos;s&quot; &lt;party&gt;"))
         #expect(!svg.contains("script") && !svg.contains("href"))
     }
 
