@@ -30,6 +30,7 @@ extension ServeServer {
         }
         let tokens = try await tokenAuthority(config, environment: configuration.environment, log: log)
         let store = try await openStore(configuration, log: log)
+        await ExperimentWeights.check(config, store: store, at: Date(), log: log)
         let token = configuration.environment["BECKON_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         if token == nil { log("BECKON_API_TOKEN is not set: the invite API under /v1 answers 503") }
         var settings = Settings(

@@ -107,6 +107,12 @@ public protocol InviteStore: Sendable {
     /// store clicks and installs count invites with such an event. Groups come in name order.
     func funnel(by dimension: FunnelDimension?, from: Date?, to: Date?) async throws(StoreError) -> FunnelCounts
 
+    /// Keeps the experiment of these arms with these weights, at `date` when they are new. A
+    /// server calls it at start with its site's `share.variants`.
+    /// - Returns: The experiment as it was kept before, when the same arms had other weights (they
+    ///   are replaced, from `date`); `nil` for a new experiment or unchanged weights.
+    func recordExperiment(weights: [String: Int], at date: Date) async throws(StoreError) -> ExperimentRecord?
+
     /// Whether the database answers; throws when it does not.
     func ping() async throws(StoreError)
 

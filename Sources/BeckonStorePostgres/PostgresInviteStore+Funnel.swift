@@ -28,3 +28,36 @@ extension PostgresInviteStore {
         return FunnelCounts(dimension: dimension?.rawValue, from: from, to: to, groups: groups)
     }
 }
+
+/// The experiments a server ran (see `InviteStore.recordExperiment`).
+extension PostgresInviteStore {
+    /// The row is locked (`FOR UPDATE`), so instances starting together report a change once.
+    public func recordExperiment(
+        weights: [String: Int], at date: Date
+    ) async throws(StoreError)
+        -> ExperimentRecord?
+    {
+        let key = ExperimentRecord.key(weights)
+        let text = ExperimentRecord.text(weights)
+        return try await transaction("keeping an experiment's weights") { connection, logger in
+            try await connection.query(
+                "INSERT INTO experiments (arms, weights, since) VALUES (\(key), \(text), \(Milliseconds.from(date))) ON CONFLICT (arms) DO NOTHING",
+                logger: logger)
+            let row = try await connection.query(
+                "SELECT weights, since FROM experiments WHERE arms = \(key) FOR UPDATE", logger: logger
+            ).collect().first
+            guard let row else { return nil }
+            let columns = ColumnReader(row, table: "experiments")
+            let kept: String = try columns.required("weights")
+            guard kept != text else { return nil }
+            guard let previous = ExperimentRecord.weights(kept) else {
+                throw StoredValueError(column: "experiments.weights")
+            }
+            let since = Milliseconds.date(try columns.required("since"))
+            try await connection.query(
+                "UPDATE experiments SET weights = \(text), since = \(Milliseconds.from(date)) WHERE arms = \(key)",
+                logger: logger)
+            return ExperimentRecord(weights: previous, since: since)
+        }
+    }
+}

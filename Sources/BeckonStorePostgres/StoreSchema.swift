@@ -18,6 +18,18 @@ enum StoreSchema {
         Migration(name: "v5-change-notifications", statements: version5),
         Migration(name: "v6-create-invite-takes-a-row", statements: version6),
         Migration(name: "v7-store-clicks-installs-waitlist", statements: version7),
+        Migration(name: "v8-experiments", statements: version8),
+    ]
+
+    /// Each A/B experiment (its arms' ids, sorted) with its weights and since when they hold.
+    private static let version8: [PostgresQuery] = [
+        """
+        CREATE TABLE experiments (
+            arms TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+            weights TEXT NOT NULL,
+            since BIGINT NOT NULL
+        )
+        """
     ]
 
     /// The install hand-off: store clicks (a keyed client hash, never an address; claimed by at

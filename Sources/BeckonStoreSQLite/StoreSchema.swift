@@ -7,6 +7,7 @@ enum StoreSchema {
     /// The migrations' names, in the order they run.
     static let migrationNames = [
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
+        "v5-experiments",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -33,6 +34,17 @@ enum StoreSchema {
         }
         migrator.registerMigration(migrationNames[3]) { db in
             try createVersion4(db)
+        }
+        migrator.registerMigration(migrationNames[4]) { db in
+            // Each A/B experiment (its arms' ids, sorted) with its weights and since when they hold.
+            try db.execute(
+                sql: """
+                    CREATE TABLE experiments (
+                        arms TEXT NOT NULL PRIMARY KEY,
+                        weights TEXT NOT NULL,
+                        since INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }

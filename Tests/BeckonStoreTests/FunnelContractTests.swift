@@ -81,3 +81,24 @@ import Testing
         }
     }
 }
+
+/// The experiments every store keeps: a change of weights for the same arms is reported once.
+@Suite struct ExperimentContractTests {
+    @Test(arguments: StoreFactory.all)
+    func aChangeOfWeightsIsReportedOnce(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { store in
+            let even = ["control": 50, "context-rich": 50]
+            #expect(try await store.recordExperiment(weights: even, at: Fixture.start) == nil)
+            #expect(try await store.recordExperiment(weights: even, at: Fixture.start + 60) == nil)
+            let changed = try await store.recordExperiment(
+                weights: ["control": 70, "context-rich": 30], at: Fixture.start + 120)
+            #expect(
+                changed == ExperimentRecord(weights: even, since: Milliseconds.date(Milliseconds.from(Fixture.start))))
+            #expect(
+                try await store.recordExperiment(weights: ["control": 70, "context-rich": 30], at: Fixture.start + 180)
+                    == nil)
+            // Other arms are another experiment.
+            #expect(try await store.recordExperiment(weights: ["control": 50, "short": 50], at: Fixture.start) == nil)
+        }
+    }
+}
