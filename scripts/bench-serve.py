@@ -23,15 +23,24 @@ email rendered and checked). Then, under load with wrk, one after another:
 - serve, links: signed links of the 1,000 invites, in turn (verify, look up, choose the page),
   twice: first with the 700 invites' pages not yet opened rendered and checked in the run, then
   with every page kept (a link's own cost);
+- serve, store click: the same links with `store=app-store` added, as an iPhone, in turn: each a
+  store button's tap, recorded (a write transaction) and answered with a 302 to the App Store;
+- serve, install claim by clipboard: `POST /v1/installs` with the app key, each claim's clipboard
+  one of the invites' signed links in turn, its client address (`X-Forwarded-For`, read from a
+  loopback peer) one of 65,536 in turn, below the claims' rate limit: an invite's first claim
+  records its install, later ones find it recorded;
 - serve, kept card: the preview cards of the 300 invites measured one at a time, drawn then and
   kept (a crawler fetching a shared link's card again);
 - serve, create: `POST /v1/invites` with a new sender each time (the rate-limit check and the
   insert, each a write transaction), with the run's connections and again with 16;
 
 and prints requests per second, p50/p95/p99 latency, the server's CPU time per request (its user
-and system time from /proc over the run, divided by the requests answered) and its resident memory
-before and after. With `--cache`, serve runs with `--cache DIR`, and after the one-at-a-time phase it is
-restarted and the 300 invites' pages and cards are opened once more, one at a time: read back from
+and system time from /proc over the run, divided by the requests answered), its resident memory
+before and after, and a store click's CPU per request and p95 against a link's with its page kept
+(one click and one claim are checked first: a 302 to the App Store, a clipboard match; after the
+runs, the clicks and matches serve counted in `/metrics`). With `--cache`, serve runs with
+`--cache DIR`, and after the one-at-a-time phase it is restarted and the 300 invites' pages and
+cards are opened once more, one at a time: read back from
 the sealed records on disk instead of rendered. With `--distinct N` it does none of that: it creates N invites (100 per sender), then opens
 their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon` (and
 `--product beckon-http-bench` for the floor).
@@ -58,6 +67,10 @@ INVITES = 1000
 MEASURED = 300
 FIRST_LINKS = f"serve, links, {INVITES - MEASURED} pages rendered in the run"
 KEPT_LINKS = "serve, links, every page kept"
+STORE_CLICKS = "serve, store click"
+CLAIMS = "serve, install claim by clipboard"
+# The store hand-off sends an iPhone to the App Store.
+IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
 # The creates are measured a second time with this many connections.
 FEWER_CREATORS = 16
 
@@ -142,6 +155,46 @@ def start_postgres(work):
     run("createdb", "-h", str(folder), "-p", str(port), "-U", "beckon", "invites")
     stop = lambda: run("pg_ctl", "stop", "-D", str(folder / "data"), "-m", "fast")
     return stop, f"postgres://beckon@127.0.0.1:{port}/invites?sslmode=disable"
+
+
+def in_turn(paths, headers):
+    """A wrk script asking for `paths` in turn, each request with `headers`."""
+    fields = ", ".join(f"[{json.dumps(name)}] = {json.dumps(value)}" for name, value in headers.items())
+    return f"""
+local paths = {{{",".join(json.dumps(p) for p in paths)}}}
+local n = 0
+request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1], {{{fields}}}) end
+"""
+
+
+def counter(base, name):
+    """The sum of a counter's series in serve's `/metrics`."""
+    with urllib.request.urlopen(base + "/metrics") as answer:
+        lines = answer.read().decode().splitlines()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith(name + "{") or line.startswith(name + " "))
+
+
+def check_hand_off(base, link, app_key, signed_link):
+    """One store click and one claim answered as the load runs expect them: a 302 to the App
+    Store, and a clipboard match."""
+    host = base.split("//")[1]
+    connection = http.client.HTTPConnection(host)
+    connection.request("GET", link + "&store=app-store", headers={"User-Agent": IPHONE})
+    answer = connection.getresponse()
+    answer.read()
+    location = answer.getheader("Location") or ""
+    if answer.status != 302 or not location.startswith("https://apps.apple.com/"):
+        raise SystemExit(f"bench-serve: a store click answered {answer.status} to {location!r}")
+    body = json.dumps({"platform": "ios", "clipboard": signed_link})
+    connection.request("POST", "/v1/installs", body, {"Authorization": f"Bearer {app_key}",
+                                                       "Content-Type": "application/json",
+                                                       "X-Forwarded-For": "10.1.0.1"})
+    answer = connection.getresponse()
+    claimed = answer.read()
+    match = json.loads(claimed).get("match") if answer.status == 200 else None
+    if not isinstance(match, dict) or match.get("method") != "clipboard":
+        raise SystemExit(f"bench-serve: a claim by clipboard answered {answer.status}: {claimed[:300]!r}")
+    connection.close()
 
 
 def percentiles(times):
@@ -288,7 +341,8 @@ def main():
             raise SystemExit(f"bench-serve: {tool} is not installed (apt-get install {tool})")
     work = pathlib.Path(tempfile.mkdtemp(prefix="bench-serve-"))
     work.chmod(0o755)  # nginx's workers read the output as another user
-    env = dict(os.environ, BECKON_LINK_KEY=secrets.token_hex(32), BECKON_API_TOKEN=secrets.token_hex(16), CI="true")
+    env = dict(os.environ, BECKON_LINK_KEY=secrets.token_hex(32), BECKON_API_TOKEN=secrets.token_hex(16),
+               BECKON_APP_KEY=secrets.token_hex(16), CI="true")
     token = env["BECKON_API_TOKEN"]
     subprocess.run([args.beckon, "build", "--site", str(ROOT), "--output", str(work / "output")], env=env,
                    check=True, capture_output=True)
@@ -310,6 +364,7 @@ def main():
             distinct_invites(base, token, args.distinct, args.seconds, args.connections, work, serve.pid)
             return
         links = []
+        signed_links = []  # the links whole, as the app finds them on the clipboard
         for index in range(INVITES):
             body = json.dumps({"senderId": f"u_{index % 50}", "senderFirstName": "Maya", "channel": "copy_link"}).encode()
             request = urllib.request.Request(f"{base}/v1/invites", data=body, method="POST",
@@ -318,6 +373,7 @@ def main():
             with urllib.request.urlopen(request) as answer:
                 link = json.load(answer)["link"]
             links.append(link[link.index("/", len("https://")):])
+            signed_links.append(link)
         per_invite(base, token, links[:MEASURED])
         if args.cache:
             serve.send_signal(signal.SIGTERM)
@@ -361,14 +417,32 @@ request = function() n = n + 1; return wrk.format("GET", string.format("/bench-c
         # The 1,000 links in turn: the 700 not opened one at a time are rendered and checked the
         # first time (both wrk threads start at the same link, so most are asked for twice at
         # once); then the same links again, every page kept: a link's own cost.
-        paths = "{" + ",".join(json.dumps(p) for p in links) + "}"
-        links_script = f"""
-local paths = {paths}
-local n = 0
-request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1], {{["Accept-Language"] = "de"}}) end
-"""
+        links_script = in_turn(links, {"Accept-Language": "de"})
         results[FIRST_LINKS] = wrk(base + "/", args.seconds, args.connections, links_script, work, serve.pid)
         results[KEPT_LINKS] = wrk(base + "/", args.seconds, args.connections, links_script, work, serve.pid)
+        # The store hand-off: the same links as an iPhone's taps on the App Store button, each
+        # recorded (a write transaction) and answered with a 302; then the app's first launches
+        # claiming with those links from the clipboard, the address changing with every request
+        # (the claims' rate limit counts 30 an hour per client).
+        check_hand_off(base, links[1], env["BECKON_APP_KEY"], signed_links[1])
+        matched = "beckon_install_claims_total{method=\"clipboard\"}"
+        clicks, claims = counter(base, "beckon_store_clicks_total"), counter(base, matched)
+        results[STORE_CLICKS] = wrk(base + "/", args.seconds, args.connections,
+                                    in_turn([link + "&store=app-store" for link in links], {"User-Agent": IPHONE}),
+                                    work, serve.pid)
+        bodies = "{" + ",".join(json.dumps(json.dumps({"platform": "ios", "clipboard": link})) for link in signed_links) + "}"
+        results[CLAIMS] = wrk(base + "/", args.seconds, args.connections, f"""
+local bodies = {bodies}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("POST", "/v1/installs", {{["Authorization"] = "Bearer {env["BECKON_APP_KEY"]}",
+    ["Content-Type"] = "application/json",
+    ["X-Forwarded-For"] = string.format("10.0.%d.%d", math.floor(n / 256) % 256, n % 256)}}, bodies[(n % #bodies) + 1])
+end
+""", work, serve.pid)
+        clicks = counter(base, "beckon_store_clicks_total") - clicks
+        claims = counter(base, matched) - claims
         # The 300 invites' cards were drawn and kept by the phase one at a time: crawlers asking
         # again (WhatsApp, iMessage and Slack each fetch a shared link's card) get them kept.
         cards = "{" + ",".join(json.dumps(p + "&og=en-US") for p in links[:MEASURED]) + "}"
@@ -398,6 +472,12 @@ end
         ceiling = results["nginx, static landing page"]["rps"]
         for name in [FIRST_LINKS, KEPT_LINKS]:
             print(f"{name} / nginx: {results[name]['rps'] / ceiling:.2f}")
+        kept, click = results[KEPT_LINKS], results[STORE_CLICKS]
+        print(f"store click / links, every page kept: server CPU per request {click['cpu_us'] / kept['cpu_us']:.2f}, "
+              f"p95 {click['p95'] / kept['p95']:.2f} (goal ≤ 1.2)")
+        print(f"store clicks recorded: {clicks:,.0f} of {click['requests']:,} answered; "
+              f"claims matched by clipboard: {claims:,.0f} of {results[CLAIMS]['requests']:,} answered "
+              f"(p95 {results[CLAIMS]['p95']:.2f} ms, goal ≤ 5 ms)")
         if "Hummingbird alone, the same page" in results:
             bare = results["Hummingbird alone, the same page"]["rps"]
             print(f"Hummingbird alone / nginx: {bare / ceiling:.2f}; "
