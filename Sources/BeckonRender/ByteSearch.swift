@@ -8,7 +8,12 @@ extension Collection where Element == UInt8 {
         var index = start ?? startIndex
         guard let first = needle.first else { return index }
         while index != endIndex {
-            if self[index] == first, matches(needle, at: index, ignoringCase: ignoringCase) { return index }
+            let byte = self[index]
+            if byte == first || (ignoringCase && (0x41...0x5A).contains(byte) && byte | 0x20 == first),
+                matches(needle, at: index, ignoringCase: ignoringCase)
+            {
+                return index
+            }
             formIndex(after: &index)
         }
         return nil

@@ -1,3 +1,5 @@
+import BeckonRender
+
 /// Link-preview crawlers: the programs messengers and social networks send to fetch a shared
 /// link's title and card. Their requests are never a person opening an invite.
 enum CrawlerAgents {
@@ -9,10 +11,15 @@ enum CrawlerAgents {
         "spider", "preview",
     ]
 
+    /// The fragments' bytes, searched for in an agent's (every link answer asks, so the agent is
+    /// read as ASCII bytes, not as characters).
+    private static let fragmentBytes = fragments.map { Array($0.utf8) }
+
     /// Whether a `User-Agent` is a crawler's; a request without one is not counted as a person either.
     static func isCrawler(_ userAgent: String?) -> Bool {
-        guard let agent = userAgent?.lowercased(), !agent.isEmpty else { return true }
+        guard let userAgent, !userAgent.isEmpty else { return true }
         // iMessage fetches previews as a desktop browser that names Facebook's and Twitter's bots.
-        return fragments.contains { agent.contains($0) }
+        let agent = Array(userAgent.utf8)
+        return fragmentBytes.contains { agent.firstIndex(ofBytes: $0, ignoringCase: true) != nil }
     }
 }

@@ -68,7 +68,7 @@ enum StoreSchema {
                 );
                 CREATE INDEX store_clicks_unclaimed ON store_clicks (client_hash, platform, at)
                     WHERE claimed_at IS NULL;
-                CREATE INDEX store_clicks_by_invite ON store_clicks (invite_id);
+                CREATE INDEX store_clicks_unclaimed_by_invite ON store_clicks (invite_id) WHERE claimed_at IS NULL;
                 CREATE INDEX store_clicks_by_time ON store_clicks (at);
 
                 CREATE TABLE installs (

@@ -7,6 +7,8 @@ import Testing
             ("abcabc", "bc", 0, false, 1), ("abcabc", "bc", 2, false, 4), ("abcab", "abc", 1, false, nil),
             ("ab", "abc", 0, false, nil), ("x</SCRIPT>", "</script", 0, false, nil),
             ("x</SCRIPT>", "</script", 0, true, 1), ("abc", "", 2, false, 2), ("", "a", 0, false, nil),
+            // The needle's first letter is matched in either case too.
+            ("WhatsApp/2.23", "whatsapp", 0, true, 0), ("WhatsApp/2.23", "whatsapp", 0, false, nil),
         ] as [(String, String, Int, Bool, Int?)])
     func findsTheFirstOccurrenceFromAStart(text: String, needle: String, start: Int, ignoringCase: Bool, found: Int?) {
         let bytes = Array(text.utf8)
