@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Measures `beckon funnel` on a SQLite store of a million events.
 
-    scripts/bench-funnel.py [--beckon .build-bench/release/beckon] [--invites 250000] [--runs 5]
+    scripts/bench-funnel.py [--beckon .build-bench/release/beckon] [--invites 312500] [--runs 5]
 
 It makes the store's schema with the binary itself (`beckon waitlist export` opens the store and
 runs its migrations), then writes a population straight into it with Python's sqlite3, as
 `beckon serve` would have stored it: `--invites` invites (four per sender) in two arms of
 `share.variants` over 30 days, each with its `invite_created` event, and further events as the
 invites move on (sent 90 %, opened 60 %, a store click 30 %, installed 20 %, accepted 18 % in
-`control` and 24 % in `context-rich`): about four events an invite, so 250,000 invites make a
-million events. Then it times `beckon funnel --database FILE --by variant --format json` (and by
+`control` and 24 % in `context-rich`): about 3.2 events an invite, so the default 312,500
+invites make about a million events. Then it times `beckon funnel --database FILE --by variant --format json` (and by
 channel, and with a period) `--runs` times each with the page cache warm, and prints the median
 and the slowest wall time of each, with the process's peak resident memory. Needs a release build:
 `swift build -c release --scratch-path .build-bench --product beckon`.
@@ -97,7 +97,7 @@ def timed(command):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--beckon", default=".build-bench/release/beckon")
-    parser.add_argument("--invites", type=int, default=250_000)
+    parser.add_argument("--invites", type=int, default=312_500)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     beckon = os.path.abspath(args.beckon)
