@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import sqlite3
 import statistics
 import subprocess
@@ -83,15 +82,17 @@ def populate(path, invites, seed=7):
 
 
 def timed(command):
-    """Wall seconds and the child's peak resident memory in MB of one run."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Wall seconds, the run's peak resident memory in MB (`os.wait4`: that child alone) and its
+    standard output."""
     started = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    output = process.stdout.read()
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - started
-    if result.returncode != 0:
-        sys.exit(f"bench-funnel: {' '.join(command)} failed:\n{result.stderr}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return elapsed, max(peak, before) / 1024, result.stdout
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bench-funnel: {' '.join(command)} failed:\n{errors.decode()}")
+    return elapsed, usage.ru_maxrss / 1024, output.decode()
 
 
 def main():
@@ -99,7 +100,11 @@ def main():
     parser.add_argument("--beckon", default=".build-bench/release/beckon")
     parser.add_argument("--invites", type=int, default=312_500)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--populate", nargs=2, metavar=("FILE", "INVITES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.populate:
+        print(populate(args.populate[0], int(args.populate[1])))
+        return
     beckon = os.path.abspath(args.beckon)
     site = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as work:
@@ -108,7 +113,10 @@ def main():
         subprocess.run([beckon, "waitlist", "export", "--site", site, "--database", database],
                        check=True, capture_output=True)
         started = time.perf_counter()
-        events = populate(database, args.invites)
+        # Written by a process of its own, so this one stays small while it runs `beckon`.
+        written = subprocess.run([sys.executable, __file__, "--populate", database, str(args.invites)],
+                                 check=True, capture_output=True, text=True)
+        events = int(written.stdout)
         print(f"population: {args.invites:,} invites, {events:,} events "
               f"({time.perf_counter() - started:.1f} s to write)")
         cases = {
