@@ -69,9 +69,9 @@ public struct ServeServer: Sendable {
     /// Keyed client hashes for store clicks and install claims.
     let clients: ClientIdentity
     /// Install claims per client.
-    let claimPace = ClaimPace()
+    let claimPace = ClientPace()
     /// Waiting-list posts per client.
-    let waitlistPace = ClaimPace(limit: 10, window: 3_600)
+    let waitlistPace = ClientPace(limit: 10, window: 3_600)
     /// What is closed when the server stops (PostgreSQL's connections).
     var closing: @Sendable () async -> Void = {}
 

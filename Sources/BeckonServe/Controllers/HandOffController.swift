@@ -32,11 +32,7 @@ struct HandOffController: Sendable {
             metrics.storeError()
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
         }
-        guard let found else {
-            return Response(
-                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))
-        }
+        guard let found else { return LinksController.notFoundFile() }
         let platform = ClientPlatform(userAgent: request.headers[.userAgent])
         guard let record = found.pending,
             let destination = Self.store(for: platform, link: found.link, app: site.config.app)

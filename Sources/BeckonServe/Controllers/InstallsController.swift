@@ -17,7 +17,7 @@ struct InstallsController: Sendable {
     let links: LinkAnswerer
     let service: InviteService
     let clients: ClientIdentity
-    let pace: ClaimPace
+    let pace: ClientPace
     let metrics: ServeMetrics
 
     /// What a claim may carry: the documented members, each a string of a bounded length.

@@ -32,7 +32,7 @@ struct LinksController: Sendable {
     /// `/`: the entry page in the visitor's language, as the generated host rules send it.
     private func entry(_ request: Request) -> Response {
         let locale = site.locale(acceptLanguage: request.headers[.acceptLanguage])
-        guard site.page(.landing, locale) != nil else { return notFoundFile() }
+        guard site.page(.landing, locale) != nil else { return Self.notFoundFile() }
         return Response(
             status: .found,
             headers: [
@@ -86,7 +86,7 @@ struct LinksController: Sendable {
                 try await links.answer(token: token, acceptLanguage: language, at: now())
             }
         }
-        guard let artifact = site.file(at: path) else { return notFoundFile() }
+        guard let artifact = site.file(at: path) else { return Self.notFoundFile() }
         if artifact.kind.isInvitePage { return invitePage(artifact, status: artifact.status) }
         var headers: HTTPFields = [.contentType: artifact.contentType]
         headers[.cacheControl] = artifact.contentType.hasPrefix("image/") ? "public, max-age=3600" : "no-cache"
@@ -105,7 +105,7 @@ struct LinksController: Sendable {
             metrics.storeError()
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
         }
-        guard let answer, let body = answer.card.body, let tag = answer.card.tag else { return notFoundFile() }
+        guard let answer, let body = answer.card.body, let tag = answer.card.tag else { return Self.notFoundFile() }
         if fallbacks.isNew("card \(path)?\(query)", rules: answer.failedRules) {
             for rule in answer.failedRules { metrics.fellBack(rule) }
             log(
@@ -132,7 +132,7 @@ struct LinksController: Sendable {
             metrics.storeError()
             return APIProblem.unavailable("The invite store did not answer; try again.").response()
         }
-        guard let picture else { return notFoundFile() }
+        guard let picture else { return Self.notFoundFile() }
         return Response(
             status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: picture)))
@@ -180,7 +180,7 @@ struct LinksController: Sendable {
         if answer.resolution != nil, let store = StoreLinks.appStore(site.config.app) {
             return Response(status: .found, headers: [.location: store, .cacheControl: "no-store"])
         }
-        return notFoundFile()
+        return Self.notFoundFile()
     }
 
     /// Whether a request path is an invite link of the site's link policy: on the server's invite
@@ -212,7 +212,8 @@ struct LinksController: Sendable {
         return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
-    private func notFoundFile() -> Response {
+    /// The plain 404 of a path that is no file and no link that verifies.
+    static func notFoundFile() -> Response {
         Response(
             status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))

@@ -18,7 +18,7 @@ struct WaitlistController: Sendable {
     let site: ServedSite
     let store: any InviteStore
     let clients: ClientIdentity
-    let pace: ClaimPace
+    let pace: ClientPace
     let metrics: ServeMetrics
     let now: @Sendable () -> Date
 

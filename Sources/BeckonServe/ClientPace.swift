@@ -5,7 +5,7 @@ import Synchronization
 /// counted by keyed client hash (the app key ships inside the app, so anyone may claim; a client
 /// guessing links, sweeping windows or filling the list is slowed down). Counts live in memory,
 /// per instance.
-final class ClaimPace: Sendable {
+final class ClientPace: Sendable {
     let limit: Int
     let window: TimeInterval
     /// The most clients counted at once; beyond it, windows that ended are dropped first.
