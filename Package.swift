@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "InviteModel", dependencies: ["BeckonURL"]),
         // The funnel's counts, rates, intervals and tests, and its reports (text, JSON, HTML).
         .target(name: "BeckonFunnel", dependencies: ["BeckonDiagnostics"]),
-        .target(name: "BeckonStore", dependencies: ["InviteModel", "BeckonFunnel"]),
+        .target(name: "BeckonStore", dependencies: ["InviteModel", "BeckonFunnel", "BeckonJSON"]),
         .target(
             name: "BeckonStoreSQLite",
             dependencies: [

@@ -12,7 +12,8 @@ struct FunnelCommand: AsyncParsableCommand {
             "Report the invite funnel: counts per stage, rates with 95 % intervals, K-factor, and which arm leads.",
         discussion: """
             Counts the invites beckon serve keeps, by stage (created, sent, opened, store click, \
-            installed, accepted), in one group or grouped by variant, channel, locale or context. \
+            installed, onboarding completed, accepted), in one group or grouped by variant, channel, \
+            locale, context or platform. \
             Between A/B arms (--by variant), tests acceptance with a two-proportion z-test and says \
             which arm leads, or how many invites each arm still needs.
             """)

@@ -29,7 +29,7 @@ public struct FunnelGroup: Sendable, Hashable {
 
 /// What the store counted: the groups of one dimension over a period.
 public struct FunnelCounts: Sendable, Hashable {
-    /// What the invites were grouped by (`variant`, `channel`, `locale`, `context`), or `nil` for one group.
+    /// What the invites were grouped by (`variant`, `channel`, `locale`, `context`, `platform`), or `nil` for one group.
     public var dimension: String?
     /// The period's start (inclusive) and end (exclusive), by the invites' creation; `nil`: open.
     public var from: Date?
@@ -52,4 +52,7 @@ public enum FunnelDimension: String, Sendable, Hashable, CaseIterable, Codable {
     /// The invite's language; `default` for invites created without one.
     case locale
     case context
+    /// The device's platform: the install's, else the first event's that names one; `unknown`
+    /// for invites no device has touched.
+    case platform
 }

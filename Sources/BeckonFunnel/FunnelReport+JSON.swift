@@ -6,7 +6,7 @@ extension FunnelReport {
     /// as `null`, never left out.
     ///
     /// - `dimension`: what the invites were grouped by (`variant`, `channel`, `locale`,
-    ///   `context`), or `null` for one group.
+    ///   `context`, `platform`), or `null` for one group.
     /// - `from`, `to`: the period by the invites' creation, start included and end excluded, as
     ///   ISO 8601 UTC times (`2025-01-01T00:00:00Z`); `null` where the period is open.
     /// - `confidenceLevel`: `0.95`, the level of every interval.

@@ -2,7 +2,7 @@ import BeckonJSON
 
 /// The members a JSON request body may have, read from the API document (`additionalProperties:
 /// false` on every body): the body's own, and those of each entry of an array member (a bulk
-/// create's `recipients`). `APIRequestChecks` holds a body to it before the generated code decodes
+/// create's `recipients`, a batch's `events`). `APIRequestChecks` holds a body to it before the generated code decodes
 /// it, so an unknown member is named exactly, `recipients[2].colour` included.
 struct APIBodyShape: Sendable, Hashable {
     /// The body's members.
@@ -33,6 +33,9 @@ struct APIBodyShape: Sendable, Hashable {
         return found
     }()
 
+    /// What an entry of an array member is called in a refusal.
+    static let entryNoun = ["recipients": "a recipient", "events": "an event"]
+
     /// Refuses a member this shape does not have, naming it (as printable ASCII) with its place.
     func check(_ body: JSONValue) throws(APIProblem) {
         guard let list = body.members else { throw .badRequest("The body must be a JSON object.") }
@@ -47,7 +50,8 @@ struct APIBodyShape: Sendable, Hashable {
             for (index, item) in items.enumerated() {
                 for entry in item.members ?? [] where !allowed.contains(entry.key) {
                     let field = "\(name)[\(index)].\(RequestBody.printable(entry.key))"
-                    throw .badRequest("`\(field)` is not a member of a recipient.", field: field)
+                    throw .badRequest(
+                        "`\(field)` is not a member of \(Self.entryNoun[member.key] ?? "an entry").", field: field)
                 }
             }
         }

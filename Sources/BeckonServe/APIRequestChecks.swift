@@ -57,7 +57,7 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
         return try await next(Request(head: head, body: request.body), context)
     }
 
-    /// The shape of the operation's JSON body (create, bulk create, accept and the install claim), or `nil` for one
+    /// The shape of the operation's JSON body (create, bulk create, accept, the install claim and the app's events), or `nil` for one
     /// that takes none. The path is read as the router reads it, empty segments skipped
     /// (`/v1//invites/` is `/v1/invites`).
     private static func bodyShape(_ request: Request) -> APIBodyShape? {
@@ -65,6 +65,7 @@ struct APIRequestChecks<Context: RequestContext>: RouterMiddleware {
         let segments = request.uri.path.split(separator: "/")
         guard segments.count >= 2, segments[0] == "v1" else { return nil }
         if segments.count == 2, segments[1] == "installs" { return APIBodyShape.of("post", "/v1/installs") }
+        if segments.count == 2, segments[1] == "events" { return APIBodyShape.of("post", "/v1/events") }
         guard segments[1] == "invites" else { return nil }
         switch segments.count {
         case 2: return APIBodyShape.of("post", "/v1/invites")

@@ -9,7 +9,7 @@ import OpenAPIHummingbird
 extension ServeServer {
     /// Every route of `beckon serve`, each resource's from its controller: the operators'
     /// endpoints, the API under `/v1` (bearer token or app key, then the request checks, then the
-    /// generated operations and the install claim), the beacon, the Android waiting list, invite
+    /// generated operations, the install claim and the app's events), the beacon, the Android waiting list, invite
     /// links with their store
     /// hand-off, `/` by language, and every built file.
     func router(log: @escaping @Sendable (String) -> Void) throws -> Router<ServeRequestContext> {
@@ -28,6 +28,10 @@ extension ServeServer {
         try handler.registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
         InstallsController(
             site: site, links: links, service: service, clients: clients, pace: claimPace, metrics: metrics
+        ).addRoutes(to: api)
+        AppEventsController(
+            store: service.store, appKey: settings.appKey, clients: clients, pace: appEventPace, metrics: metrics,
+            now: service.now
         ).addRoutes(to: api)
         FunnelController(store: service.store, metrics: metrics).addRoutes(to: api)
         let opener = InviteOpener(store: service.store, metrics: metrics, now: service.now)

@@ -4,8 +4,9 @@ import Hummingbird
 /// Lets a request through only with `Authorization: Bearer TOKEN` for the server's token,
 /// compared in constant time (both sides hashed first, so neither the length nor the first
 /// differing byte shows in the time taken). Without a configured token the API answers 503.
-/// The app's install claim (`POST /v1/installs`) takes the app key instead, and only it: the app
-/// ships its key, so that key opens nothing else, and the server's token does not open the claim.
+/// The app's install claim (`POST /v1/installs`) takes the app key instead, and only it; the
+/// app's events (`POST /v1/events`) take either. The app ships its key, so that key opens nothing
+/// else (not the feed, not the funnel), and the server's token does not open the claim.
 /// A refused request is answered before its body is read, and its connection closed.
 struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
     let token: String?
@@ -33,7 +34,18 @@ struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
             }
             return try await next(request, context)
         }
+        if Self.isEitherKeyRoute(request), let appKey, let given = Self.credentials(request.headers[.authorization]),
+            ConstantTime.equal(given, appKey)
+        {
+            return try await next(request, context)
+        }
         guard let token else {
+            if Self.isEitherKeyRoute(request), appKey != nil {
+                return Self.refusal(
+                    APIProblem(
+                        status: .unauthorized, title: "Unauthorized",
+                        detail: "Send `Authorization: Bearer` with the app key (BECKON_APP_KEY)."))
+            }
             return Self.refusal(
                 APIProblem(
                     status: .serviceUnavailable, title: "API not configured",
@@ -51,6 +63,11 @@ struct BearerAuthentication<Context: RequestContext>: RouterMiddleware {
     /// Whether a path is the install claim's, read as the router reads it (empty segments skipped).
     static func isAppKeyPath(_ path: String) -> Bool {
         path.split(separator: "/").elementsEqual(["v1", "installs"])
+    }
+
+    /// Whether a request is one the app key and the server token both open: the app's events.
+    static func isEitherKeyRoute(_ request: Request) -> Bool {
+        request.method == .post && request.uri.path.split(separator: "/").elementsEqual(["v1", "events"])
     }
 
     /// The token of an `Authorization` header in the bearer scheme, whose name is

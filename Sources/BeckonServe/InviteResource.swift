@@ -31,12 +31,26 @@ enum InviteResource {
     /// An event of the feed: ids only.
     static func event(_ event: InviteEvent) throws(APIProblem) -> Components.Schemas.Event {
         Components.Schemas.Event(
-            sequence: Int(event.sequence), event: try schema(event.name),
-            inviteId: event.inviteID.uuidString.lowercased(), code: event.code.rawValue, senderId: event.senderID,
-            context: try schema(event.context), channel: try schema(event.channel), at: event.at,
+            sequence: Int(event.sequence), event: try schema(event.name), source: try schema(event.source),
+            inviteId: event.inviteID?.uuidString.lowercased(), code: event.code?.rawValue, senderId: event.senderID,
+            context: try event.context.map { context throws(APIProblem) in try schema(context) },
+            channel: try event.channel.map { channel throws(APIProblem) in try schema(channel) }, at: event.at,
             platform: try event.platform.map { platform throws(APIProblem) in try schema(platform) },
             method: try event.method.map { method throws(APIProblem) in try schema(method) }, variant: event.variant,
-            locale: event.locale)
+            locale: event.locale, clientEventId: event.clientEventID, appVersion: event.appVersion,
+            properties: event.properties.map(properties))
+    }
+
+    /// An app event's properties as the document has them.
+    static func properties(_ properties: EventProperties) -> Components.Schemas.EventProperties {
+        .init(
+            additionalProperties: properties.values.mapValues { value in
+                switch value {
+                case .string(let text): .case1(text)
+                case .number(let number): .case2(number)
+                case .bool(let flag): .case3(flag)
+                }
+            })
     }
 
     /// An invitation email made by a request: its parts, or the rules it failed, and its outbox file.

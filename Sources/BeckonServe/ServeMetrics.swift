@@ -105,6 +105,18 @@ final class ServeMetrics: Sendable {
         ).increment()
     }
 
+    /// A batch of the app's events recorded: `new` events, and `repeated` ones recorded before.
+    func appEventsRecorded(new: Int, repeated: Int) {
+        for (outcome, count) in [("recorded", new), ("repeated", repeated)] where count > 0 {
+            registry.makeCounter(
+                descriptor: MetricNameDescriptor(
+                    namespace: "beckon", metricName: "app_events", unitName: "total",
+                    helpText: "The app's events posted, by outcome (`repeated`: its id was recorded before)."),
+                labels: [("outcome", outcome)]
+            ).increment(by: Int64(count))
+        }
+    }
+
     /// An install's claim answered: `matched` with its method, or `none`.
     func claimed(_ method: InstallMethod?) {
         registry.makeCounter(

@@ -70,6 +70,8 @@ public struct ServeServer: Sendable {
     let clients: ClientIdentity
     /// Install claims per client.
     let claimPace = ClientPace()
+    /// The app's event batches per client (with the app key).
+    let appEventPace = ClientPace(limit: 120, window: 3_600)
     /// Waiting-list posts per client.
     let waitlistPace = ClientPace(limit: 10, window: 3_600)
     /// What is closed when the server stops (PostgreSQL's connections).

@@ -100,6 +100,13 @@ public protocol InviteStore: Sendable {
     /// Removes an address from the waiting list; returns whether it was there.
     func leaveWaitlist(address: String) async throws(StoreError) -> Bool
 
+    /// Records the app's events in one transaction, each with its invite's id, sender, context
+    /// and channel when it names a code; an event whose client event id was recorded before is
+    /// counted as repeated and recorded again nowhere.
+    /// - Returns: `.recorded`, or `.unknownCode` (nothing recorded) when an event names a code no
+    ///   invite has.
+    func recordAppEvents(_ events: [AppEvent]) async throws(StoreError) -> AppEventOutcome
+
     /// The funnel of the invites created in `[from, to)` (either end open when `nil`), grouped by
     /// `dimension` (one group, `all`, when `nil`): per group, the invites created, sent, opened,
     /// whose store button was tapped, installed and accepted, and their distinct senders. A stage

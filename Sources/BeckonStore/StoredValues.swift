@@ -61,8 +61,8 @@ public struct ChangeRejection: Error, Sendable {
 
 extension InviteEvent {
     /// When the event happened, read from the invite it describes: the timestamp its transition
-    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing (a store click
-    /// and an install, which change no timestamp of the invite, are dated by `fallback`).
+    /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing (a store click,
+    /// an install and the app's events, which change no timestamp of the invite, are dated by `fallback`).
     public static func date(of name: Name, for invite: Invite, fallback: Date) -> Date {
         let recorded: Date? =
             switch name {
@@ -73,7 +73,9 @@ extension InviteEvent {
             case .accepted: invite.acceptedAt
             case .cancelled: invite.cancelledAt
             case .expired: invite.expiresAt
-            case .storeClicked, .appInstalled: nil
+            case .storeClicked, .appInstalled, .flowStarted, .shareSheetOpened, .onboardingStarted,
+                .onboardingCompleted, .firstValue, .promptShown, .promptDismissed:
+                nil
             }
         return recorded ?? fallback
     }

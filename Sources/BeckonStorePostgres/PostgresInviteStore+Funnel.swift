@@ -18,14 +18,13 @@ extension PostgresInviteStore {
         let groups = try await read("counting the funnel") { connection, logger in
             try await connection.query(query, logger: logger).collect().map { row in
                 let columns = ColumnReader(row, table: "invites")
-                let counts: [Int64] = try ["created", "sent", "opened", "clicked", "installed", "accepted"].map {
-                    try columns.required($0)
-                }
+                let counts: [Int64] = try FunnelSQL.countColumns.map { try columns.required($0) }
                 return FunnelSQL.group(
                     name: try columns.required("grp"), counts: counts, senders: try columns.required("senders"))
             }
         }
-        return FunnelCounts(dimension: dimension?.rawValue, from: from, to: to, groups: groups)
+        return FunnelCounts(
+            dimension: dimension?.rawValue, from: from, to: to, groups: FunnelSQL.settled(groups))
     }
 }
 

@@ -121,3 +121,35 @@ extension PostgresInviteStore {
         }
     }
 }
+
+/// The app's events (see `InviteStore.recordAppEvents`).
+extension PostgresInviteStore {
+    public func recordAppEvents(_ events: [AppEvent]) async throws(StoreError) -> AppEventOutcome {
+        let logger = Self.logger
+        do {
+            // An unknown code thrown inside rolls the transaction back: nothing of the batch is recorded.
+            return try await client.withTransaction(logger: logger) { connection in
+                var recorded = 0
+                for (index, event) in events.enumerated() {
+                    var invite: Invite?
+                    if let code = event.code {
+                        guard
+                            let record = try await Self.fetchInvite(
+                                "WHERE code = \(code.rawValue)", on: connection, logger: logger)
+                        else { throw UnknownEventCode(index: index) }
+                        invite = record.invite
+                    }
+                    if try await InviteEvent.insert(event, invite: invite, on: connection, logger: logger) {
+                        recorded += 1
+                    }
+                }
+                return AppEventOutcome.recorded(new: recorded, repeated: events.count - recorded)
+            }
+        } catch {
+            let unknown =
+                error as? UnknownEventCode ?? (error as? PostgresTransactionError)?.closureError as? UnknownEventCode
+            if let unknown { return .unknownCode(index: unknown.index) }
+            throw StoreError.from(error, during: "recording the app's events")
+        }
+    }
+}

@@ -19,14 +19,14 @@ public final class PostgresInviteStore: InviteStore {
     /// The names of the schema migrations this version knows, in the order they run.
     public static var migrationNames: [String] { StoreSchema.migrations.map(\.name) }
 
-    private let client: PostgresClient
+    let client: PostgresClient
     private let runner: Task<Void, Never>
     /// The invites links looked up, kept between notifications of a change; `nil` when off.
     private let linkCache: LinkLookupCache?
     /// Listens for the changes that `linkCache` drops.
     private let listener: Task<Void, Never>?
     /// PostgresNIO wants a logger; the store logs nothing.
-    private static let logger = Logger(label: "BeckonStorePostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let logger = Logger(label: "BeckonStorePostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`, with an
     /// optional `?sslmode=disable|prefer|require`; `prefer` when absent, and `require` verifies

@@ -19,6 +19,22 @@ enum StoreSchema {
         Migration(name: "v6-create-invite-takes-a-row", statements: version6),
         Migration(name: "v7-store-clicks-installs-waitlist", statements: version7),
         Migration(name: "v8-experiments", statements: version8),
+        Migration(name: "v9-app-events", statements: version9),
+    ]
+
+    /// The app's events join the feed: an event may name no invite, each says who recorded it,
+    /// and the app's carry its own id (unique: a retry records once), version and properties.
+    private static let version9: [PostgresQuery] = [
+        "ALTER TABLE events ALTER COLUMN invite_id DROP NOT NULL",
+        "ALTER TABLE events ALTER COLUMN code DROP NOT NULL",
+        "ALTER TABLE events ALTER COLUMN sender_id DROP NOT NULL",
+        "ALTER TABLE events ALTER COLUMN context DROP NOT NULL",
+        "ALTER TABLE events ALTER COLUMN channel DROP NOT NULL",
+        "ALTER TABLE events ADD COLUMN source TEXT NOT NULL DEFAULT 'server'",
+        "ALTER TABLE events ADD COLUMN client_event_id TEXT COLLATE \"C\"",
+        "ALTER TABLE events ADD COLUMN app_version TEXT",
+        "ALTER TABLE events ADD COLUMN properties TEXT",
+        "CREATE UNIQUE INDEX events_by_client_id ON events (client_event_id) WHERE client_event_id IS NOT NULL",
     ]
 
     /// Each A/B experiment (its arms' ids, sorted) with its weights and since when they hold.

@@ -18,13 +18,12 @@ extension SQLiteInviteStore {
                 guard let name: String = row["grp"] else {
                     throw StoredValueError(column: "invites.\(dimension?.rawValue ?? "grp")")
                 }
-                let counts: [Int64] = ["created", "sent", "opened", "clicked", "installed", "accepted"].map {
-                    row[$0] ?? 0
-                }
+                let counts: [Int64] = FunnelSQL.countColumns.map { row[$0] ?? 0 }
                 return FunnelSQL.group(name: name, counts: counts, senders: row["senders"] ?? 0)
             }
         }
-        return FunnelCounts(dimension: dimension?.rawValue, from: from, to: to, groups: groups)
+        return FunnelCounts(
+            dimension: dimension?.rawValue, from: from, to: to, groups: FunnelSQL.settled(groups))
     }
 }
 

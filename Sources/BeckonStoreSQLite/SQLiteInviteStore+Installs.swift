@@ -105,3 +105,30 @@ extension SQLiteInviteStore {
         }
     }
 }
+
+/// The app's events (see `InviteStore.recordAppEvents`).
+extension SQLiteInviteStore {
+    public func recordAppEvents(_ events: [AppEvent]) async throws(StoreError) -> AppEventOutcome {
+        do {
+            // An unknown code thrown inside rolls the savepoint back: nothing of the batch is recorded.
+            return try await batcher.write { db in
+                var recorded = 0
+                for (index, event) in events.enumerated() {
+                    var invite: Invite?
+                    if let code = event.code {
+                        guard let record = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else {
+                            throw UnknownEventCode(index: index)
+                        }
+                        invite = record.invite
+                    }
+                    if try InviteEvent.insert(event, invite: invite, in: db) { recorded += 1 }
+                }
+                return .recorded(new: recorded, repeated: events.count - recorded)
+            }
+        } catch let unknown as UnknownEventCode {
+            return .unknownCode(index: unknown.index)
+        } catch {
+            throw StoreError.from(error, during: "recording the app's events")
+        }
+    }
+}

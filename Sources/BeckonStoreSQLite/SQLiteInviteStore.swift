@@ -29,7 +29,7 @@ public final class SQLiteInviteStore: InviteStore {
     /// Connections of their own for the lookups every link makes; `nil` in memory.
     private let lookups: LookupConnections?
     /// Write transactions, grouped when they queue behind one another (group commit).
-    private let batcher: WriteBatcher
+    let batcher: WriteBatcher
 
     /// Opens the database file at `path`, creating it when missing, and runs the migrations it
     /// has not run yet.

@@ -7,7 +7,7 @@ enum StoreSchema {
     /// The migrations' names, in the order they run.
     static let migrationNames = [
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
-        "v5-experiments",
+        "v5-experiments", "v6-app-events",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -46,7 +46,44 @@ enum StoreSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration(migrationNames[5]) { db in
+            try createVersion6(db)
+        }
         return migrator
+    }
+
+    /// The app's events join the feed: an event may name no invite (SQLite cannot drop `NOT NULL`,
+    /// so the table is rebuilt, its rows and their sequences kept), each says who recorded it,
+    /// and the app's carry its own id (unique: a retry records once), version and properties.
+    private static func createVersion6(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE events_rebuilt (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    source TEXT NOT NULL DEFAULT 'server',
+                    invite_id TEXT REFERENCES invites (id),
+                    code TEXT,
+                    sender_id TEXT,
+                    context TEXT,
+                    channel TEXT,
+                    at INTEGER NOT NULL,
+                    platform TEXT,
+                    method TEXT,
+                    client_event_id TEXT,
+                    app_version TEXT,
+                    properties TEXT
+                );
+                INSERT INTO events_rebuilt (sequence, name, invite_id, code, sender_id, context, channel, at, platform, method)
+                    SELECT sequence, name, invite_id, code, sender_id, context, channel, at, platform, method FROM events;
+                DELETE FROM sqlite_sequence WHERE name = 'events_rebuilt';
+                INSERT INTO sqlite_sequence (name, seq)
+                    SELECT 'events_rebuilt', seq FROM sqlite_sequence WHERE name = 'events';
+                DROP TABLE events;
+                ALTER TABLE events_rebuilt RENAME TO events;
+                CREATE INDEX events_by_invite ON events (invite_id);
+                CREATE UNIQUE INDEX events_by_client_id ON events (client_event_id) WHERE client_event_id IS NOT NULL;
+                """)
     }
 
     /// The install hand-off: store clicks (a keyed client hash, never an address; claimed by at

@@ -1,4 +1,5 @@
 import BeckonFunnel
+import BeckonTestSupport
 import Foundation
 import Testing
 

@@ -37,6 +37,7 @@ struct APIDocumentTests {
         same(InviteContext.self, Components.Schemas.Context.self)
         same(InviteChannel.self, Components.Schemas.Channel.self)
         same(InviteEvent.Name.self, Components.Schemas.Event.EventPayload.self)
+        same(InviteEvent.Source.self, Components.Schemas.Event.SourcePayload.self)
     }
 
     /// Timestamps are written with their milliseconds rounded, as the store keeps them (a
@@ -50,7 +51,7 @@ struct APIDocumentTests {
         #expect(
             json == #"{"at":"2020-09-13T12:26:40.017Z","channel":"copy_link","code":"AAAAAAAAAAAAAAA","#
                 + #""context":"generic","event":"invite_link_opened","inviteId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","#
-                + #""senderId":"u_1","sequence":7}"#)
+                + #""senderId":"u_1","sequence":7,"source":"server"}"#)
         #expect(try TimestampTranscoder().decode("2020-09-13T12:26:40.017Z") == event.at)
         #expect(throws: DecodingError.self) { try TimestampTranscoder().decode("yesterday") }
     }

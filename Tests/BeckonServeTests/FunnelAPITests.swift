@@ -74,7 +74,7 @@ import Testing
                 uri: "/v1/funnel", method: .get, headers: [.authorization: "Bearer app-key-0123456789"])
             #expect(asApp.status == .unauthorized)
             for (query, field) in [
-                ("by=platform", "by"), ("from=yesterday", "from"), ("format=pdf", "format"),
+                ("by=device", "by"), ("from=yesterday", "from"), ("format=pdf", "format"),
                 ("from=2026-11-02&to=2026-11-01", "to"),
             ] {
                 let refused = try await client.execute(

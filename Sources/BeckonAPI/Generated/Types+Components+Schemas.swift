@@ -331,6 +331,8 @@ extension Components {
                 case note
             }
         }
+        /// One event of the feed. The server's events always name their invite (`inviteId`, `code`, `senderId`, `context`, `channel`); the app's name one when they were sent with a code, and a sender when they were sent with one.
+        ///
         /// - Remark: Generated from `#/components/schemas/Event`.
         package struct Event: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Event/sequence`.
@@ -346,22 +348,44 @@ extension Components {
                 case inviteExpired = "invite_expired"
                 case inviteStoreClicked = "invite_store_clicked"
                 case inviteAppInstalled = "invite_app_installed"
+                case inviteFlowStarted = "invite_flow_started"
+                case inviteShareSheetOpened = "invite_share_sheet_opened"
+                case inviteOnboardingStarted = "invite_onboarding_started"
+                case inviteOnboardingCompleted = "invite_onboarding_completed"
+                case inviteFirstValue = "invite_first_value"
+                case invitePromptShown = "invite_prompt_shown"
+                case invitePromptDismissed = "invite_prompt_dismissed"
             }
             /// - Remark: Generated from `#/components/schemas/Event/event`.
             package var event: Components.Schemas.Event.EventPayload
+            /// Who recorded the event: the server as the invite changed, or the app (`POST /v1/events`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/source`.
+            @frozen package enum SourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case server = "server"
+                case app = "app"
+            }
+            /// Who recorded the event: the server as the invite changed, or the app (`POST /v1/events`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/source`.
+            package var source: Components.Schemas.Event.SourcePayload
+            /// The invite's id: on every server event, and on an app event that named an invite.
+            ///
             /// - Remark: Generated from `#/components/schemas/Event/inviteId`.
-            package var inviteId: Swift.String
+            package var inviteId: Swift.String?
+            /// The invite's code, where `inviteId` is.
+            ///
             /// - Remark: Generated from `#/components/schemas/Event/code`.
-            package var code: Swift.String
+            package var code: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Event/senderId`.
-            package var senderId: Components.Schemas.OpaqueID
+            package var senderId: Components.Schemas.OpaqueID?
             /// - Remark: Generated from `#/components/schemas/Event/context`.
-            package var context: Components.Schemas.Context
+            package var context: Components.Schemas.Context?
             /// - Remark: Generated from `#/components/schemas/Event/channel`.
-            package var channel: Components.Schemas.Channel
+            package var channel: Components.Schemas.Channel?
             /// - Remark: Generated from `#/components/schemas/Event/at`.
             package var at: Foundation.Date
-            /// The device's platform, on `invite_store_clicked` and `invite_app_installed`.
+            /// The device's platform, on `invite_store_clicked`, `invite_app_installed` and the app's events that name it.
             ///
             /// - Remark: Generated from `#/components/schemas/Event/platform`.
             @frozen package enum PlatformPayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -369,7 +393,7 @@ extension Components {
                 case android = "android"
                 case desktop = "desktop"
             }
-            /// The device's platform, on `invite_store_clicked` and `invite_app_installed`.
+            /// The device's platform, on `invite_store_clicked`, `invite_app_installed` and the app's events that name it.
             ///
             /// - Remark: Generated from `#/components/schemas/Event/platform`.
             package var platform: Components.Schemas.Event.PlatformPayload?
@@ -393,37 +417,56 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Event/locale`.
             package var locale: Swift.String?
+            /// The app's id of the event, on the app's events.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/clientEventId`.
+            package var clientEventId: Swift.String?
+            /// The app's version, on the app's events that name it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/appVersion`.
+            package var appVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Event/properties`.
+            package var properties: Components.Schemas.EventProperties?
             /// Creates a new `Event`.
             ///
             /// - Parameters:
             ///   - sequence:
             ///   - event:
-            ///   - inviteId:
-            ///   - code:
+            ///   - source: Who recorded the event: the server as the invite changed, or the app (`POST /v1/events`).
+            ///   - inviteId: The invite's id: on every server event, and on an app event that named an invite.
+            ///   - code: The invite's code, where `inviteId` is.
             ///   - senderId:
             ///   - context:
             ///   - channel:
             ///   - at:
-            ///   - platform: The device's platform, on `invite_store_clicked` and `invite_app_installed`.
+            ///   - platform: The device's platform, on `invite_store_clicked`, `invite_app_installed` and the app's events that name it.
             ///   - method: How an install found its invite, on `invite_app_installed`.
             ///   - variant: The invite's A/B arm (`share.variants`), when it has one.
             ///   - locale: The invite's language, when it was created with one.
+            ///   - clientEventId: The app's id of the event, on the app's events.
+            ///   - appVersion: The app's version, on the app's events that name it.
+            ///   - properties:
             package init(
                 sequence: Swift.Int,
                 event: Components.Schemas.Event.EventPayload,
-                inviteId: Swift.String,
-                code: Swift.String,
-                senderId: Components.Schemas.OpaqueID,
-                context: Components.Schemas.Context,
-                channel: Components.Schemas.Channel,
+                source: Components.Schemas.Event.SourcePayload,
+                inviteId: Swift.String? = nil,
+                code: Swift.String? = nil,
+                senderId: Components.Schemas.OpaqueID? = nil,
+                context: Components.Schemas.Context? = nil,
+                channel: Components.Schemas.Channel? = nil,
                 at: Foundation.Date,
                 platform: Components.Schemas.Event.PlatformPayload? = nil,
                 method: Components.Schemas.Event.MethodPayload? = nil,
                 variant: Swift.String? = nil,
-                locale: Swift.String? = nil
+                locale: Swift.String? = nil,
+                clientEventId: Swift.String? = nil,
+                appVersion: Swift.String? = nil,
+                properties: Components.Schemas.EventProperties? = nil
             ) {
                 self.sequence = sequence
                 self.event = event
+                self.source = source
                 self.inviteId = inviteId
                 self.code = code
                 self.senderId = senderId
@@ -434,10 +477,14 @@ extension Components {
                 self.method = method
                 self.variant = variant
                 self.locale = locale
+                self.clientEventId = clientEventId
+                self.appVersion = appVersion
+                self.properties = properties
             }
             package enum CodingKeys: String, CodingKey {
                 case sequence
                 case event
+                case source
                 case inviteId
                 case code
                 case senderId
@@ -448,6 +495,9 @@ extension Components {
                 case method
                 case variant
                 case locale
+                case clientEventId
+                case appVersion
+                case properties
             }
         }
         /// - Remark: Generated from `#/components/schemas/Problem`.
@@ -497,6 +547,71 @@ extension Components {
                 case detail
                 case field
                 case message
+            }
+        }
+        /// An app event's properties: at most 16, each named with a lower-case ASCII letter then letters, digits and `_` (at most 40 bytes), each a string of at most 100 bytes, a finite number or a boolean. No personal data: names such as `email`, `phone`, `name` and values that read as an e-mail address or a phone number are refused.
+        ///
+        /// - Remark: Generated from `#/components/schemas/EventProperties`.
+        package struct EventProperties: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EventProperties/additionalProperties`.
+            @frozen package enum AdditionalPropertiesPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/EventProperties/additionalProperties/case1`.
+                case case1(Swift.String)
+                /// - Remark: Generated from `#/components/schemas/EventProperties/additionalProperties/case2`.
+                case case2(Swift.Double)
+                /// - Remark: Generated from `#/components/schemas/EventProperties/additionalProperties/case3`.
+                case case3(Swift.Bool)
+                package init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .case1(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case3(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                package func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .case1(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case2(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case3(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    }
+                }
+            }
+            /// A container of undocumented properties.
+            package var additionalProperties: [String: Components.Schemas.EventProperties.AdditionalPropertiesPayload]
+            /// Creates a new `EventProperties`.
+            ///
+            /// - Parameters:
+            ///   - additionalProperties: A container of undocumented properties.
+            package init(additionalProperties: [String: Components.Schemas.EventProperties.AdditionalPropertiesPayload] = .init()) {
+                self.additionalProperties = additionalProperties
+            }
+            package init(from decoder: any Swift.Decoder) throws {
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+            }
+            package func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
             }
         }
     }

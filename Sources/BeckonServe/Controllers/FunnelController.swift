@@ -6,7 +6,7 @@ import Hummingbird
 import NIOCore
 
 /// `GET /v1/funnel?by=&from=&to=&format=`: the invite funnel as `beckon funnel` reports it, with the
-/// server's token (the app key is refused, as everywhere but the install claim): JSON by default,
+/// server's token (the app key is refused, as everywhere but the install claim and the app's events): JSON by default,
 /// the HTML report with `format=html`. Written here rather than by the generated code: the report's
 /// JSON is the report's own (`FunnelReport.json()`), documented in docs/funnel.md.
 struct FunnelController: Sendable {

@@ -1213,6 +1213,190 @@ enum OpenAPIDocument {
                     }
                   }
                 }
+              },
+              "post": {
+                "summary": "Record the app's events",
+                "description": "The app's events of the invite flow (seed 001 §7.1), with the app key (`BECKON_APP_KEY`) or the server token. A batch of 1 to 100 is recorded whole or not at all: one event that is not valid refuses the batch, with `field` naming it (`events[3].properties`). Each event's `id` is the app's own: an event posted again records nothing more, so a batch may be retried whole. The events join the feed (`GET /v1/events`) in the order they arrive, with `source: app`; each carries its invite's context, channel, arm and language when it names a code. With the app key, rate limited per keyed client hash.",
+                "operationId": "recordEvents",
+                "security": [
+                  {
+                    "appKey": []
+                  },
+                  {
+                    "bearer": []
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "events"
+                        ],
+                        "properties": {
+                          "events": {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 100,
+                            "items": {
+                              "type": "object",
+                              "additionalProperties": false,
+                              "required": [
+                                "id",
+                                "event",
+                                "at"
+                              ],
+                              "properties": {
+                                "id": {
+                                  "type": "string",
+                                  "pattern": "^[A-Za-z0-9._:-]{1,64}$",
+                                  "description": "The app's id for the event (a UUID will do): an event posted again with the same id is recorded once."
+                                },
+                                "event": {
+                                  "type": "string",
+                                  "enum": [
+                                    "invite_flow_started",
+                                    "invite_share_sheet_opened",
+                                    "invite_sent",
+                                    "invite_onboarding_started",
+                                    "invite_onboarding_completed",
+                                    "invite_first_value",
+                                    "invite_prompt_shown",
+                                    "invite_prompt_dismissed"
+                                  ]
+                                },
+                                "at": {
+                                  "type": "string",
+                                  "format": "date-time",
+                                  "description": "When it happened, by the device's clock: at most 30 days ago and 5 minutes ahead."
+                                },
+                                "code": {
+                                  "type": "string",
+                                  "description": "The invite the event concerns: the code the app was given or read from its install claim. A code no invite has refuses the batch."
+                                },
+                                "senderId": {
+                                  "$ref": "#/components/schemas/OpaqueID"
+                                },
+                                "platform": {
+                                  "type": "string",
+                                  "enum": [
+                                    "ios",
+                                    "android",
+                                    "desktop"
+                                  ]
+                                },
+                                "appVersion": {
+                                  "type": "string",
+                                  "maxLength": 32
+                                },
+                                "properties": {
+                                  "$ref": "#/components/schemas/EventProperties"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The batch was recorded: `recorded` events are new, `repeated` had been recorded before.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "recorded",
+                            "repeated"
+                          ],
+                          "properties": {
+                            "recorded": {
+                              "type": "integer",
+                              "minimum": 0
+                            },
+                            "repeated": {
+                              "type": "integer",
+                              "minimum": 0
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A body that is not the documented JSON, or an event that is not valid (`field` names it): nothing is recorded.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong key.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "A body over 64 KB.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "415": {
+                    "description": "A body that is not JSON.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "429": {
+                    "description": "Too many batches from one client; `Retry-After` says when to try again.",
+                    "headers": {
+                      "Retry-After": {
+                        "schema": {
+                          "type": "integer",
+                          "minimum": 1
+                        }
+                      }
+                    },
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the server has neither key.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
               }
             },
             "/v1/admin/sweep": {
@@ -1422,14 +1606,15 @@ enum OpenAPIDocument {
                     "name": "by",
                     "in": "query",
                     "required": false,
-                    "description": "Group the invites by this field of theirs.",
+                    "description": "Group the invites by this field of theirs; an invite's `platform` is its install's, else that of its first event that names one, else `unknown`.",
                     "schema": {
                       "type": "string",
                       "enum": [
                         "variant",
                         "channel",
                         "locale",
-                        "context"
+                        "context",
+                        "platform"
                       ]
                     }
                   },
@@ -1556,7 +1741,7 @@ enum OpenAPIDocument {
               "appKey": {
                 "type": "http",
                 "scheme": "bearer",
-                "description": "BECKON_APP_KEY: the key the app ships, which may only claim installs."
+                "description": "BECKON_APP_KEY: the key the app ships, which may only claim installs and record the app's events."
               }
             },
             "schemas": {
@@ -1769,11 +1954,7 @@ enum OpenAPIDocument {
                 "required": [
                   "sequence",
                   "event",
-                  "inviteId",
-                  "code",
-                  "senderId",
-                  "context",
-                  "channel",
+                  "source",
                   "at"
                 ],
                 "properties": {
@@ -1792,15 +1973,32 @@ enum OpenAPIDocument {
                       "invite_cancelled",
                       "invite_expired",
                       "invite_store_clicked",
-                      "invite_app_installed"
+                      "invite_app_installed",
+                      "invite_flow_started",
+                      "invite_share_sheet_opened",
+                      "invite_onboarding_started",
+                      "invite_onboarding_completed",
+                      "invite_first_value",
+                      "invite_prompt_shown",
+                      "invite_prompt_dismissed"
                     ]
+                  },
+                  "source": {
+                    "type": "string",
+                    "enum": [
+                      "server",
+                      "app"
+                    ],
+                    "description": "Who recorded the event: the server as the invite changed, or the app (`POST /v1/events`)."
                   },
                   "inviteId": {
                     "type": "string",
-                    "format": "uuid"
+                    "format": "uuid",
+                    "description": "The invite's id: on every server event, and on an app event that named an invite."
                   },
                   "code": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "The invite's code, where `inviteId` is."
                   },
                   "senderId": {
                     "$ref": "#/components/schemas/OpaqueID"
@@ -1822,7 +2020,7 @@ enum OpenAPIDocument {
                       "android",
                       "desktop"
                     ],
-                    "description": "The device's platform, on `invite_store_clicked` and `invite_app_installed`."
+                    "description": "The device's platform, on `invite_store_clicked`, `invite_app_installed` and the app's events that name it."
                   },
                   "method": {
                     "type": "string",
@@ -1840,8 +2038,20 @@ enum OpenAPIDocument {
                   "locale": {
                     "type": "string",
                     "description": "The invite's language, when it was created with one."
+                  },
+                  "clientEventId": {
+                    "type": "string",
+                    "description": "The app's id of the event, on the app's events."
+                  },
+                  "appVersion": {
+                    "type": "string",
+                    "description": "The app's version, on the app's events that name it."
+                  },
+                  "properties": {
+                    "$ref": "#/components/schemas/EventProperties"
                   }
-                }
+                },
+                "description": "One event of the feed. The server's events always name their invite (`inviteId`, `code`, `senderId`, `context`, `channel`); the app's name one when they were sent with a code, and a sender when they were sent with one."
               },
               "Problem": {
                 "type": "object",
@@ -1931,6 +2141,25 @@ enum OpenAPIDocument {
                       }
                     }
                   }
+                }
+              },
+              "EventProperties": {
+                "type": "object",
+                "maxProperties": 16,
+                "description": "An app event's properties: at most 16, each named with a lower-case ASCII letter then letters, digits and `_` (at most 40 bytes), each a string of at most 100 bytes, a finite number or a boolean. No personal data: names such as `email`, `phone`, `name` and values that read as an e-mail address or a phone number are refused.",
+                "additionalProperties": {
+                  "oneOf": [
+                    {
+                      "type": "string",
+                      "maxLength": 100
+                    },
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "boolean"
+                    }
+                  ]
                 }
               }
             }

@@ -1,10 +1,9 @@
-import BeckonTestSupport
 import Foundation
 
 /// SciPy, run by python3, as the reference the statistics are checked against.
-enum SciPy {
+public enum SciPy {
     /// Whether python3 is installed and imports `scipy.stats` (worked out once per process).
-    static let isAvailable: Bool = {
+    public static let isAvailable: Bool = {
         guard let python = TestTool.program("python3") else { return false }
         let process = Process()
         process.executableURL = python
@@ -14,7 +13,7 @@ enum SciPy {
 
     /// What `script` prints on standard output, run by `python3 -c` with `arguments`; throws
     /// with its standard error when it fails.
-    static func run(_ script: String, arguments: [String]) throws -> Data {
+    public static func run(_ script: String, arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = TestTool.program("python3")
         process.arguments = ["-c", script] + arguments
@@ -24,8 +23,8 @@ enum SciPy {
     }
 
     /// A script that failed, with what it said.
-    struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible {
         let message: String
-        var description: String { "python3 failed: \(message)" }
+        public var description: String { "python3 failed: \(message)" }
     }
 }
