@@ -49,8 +49,12 @@ import Testing
         let day = try BeckonBinary.run(["funnel", "--database", database, "--from", "2026-09-21", "--to", "2026-09-21"])
         #expect(day.stdout.contains("20"), "\(day.stdout)")
 
+        // Invites no device touched are grouped as `unknown`.
+        let byPlatform = try BeckonBinary.run(["funnel", "--database", database, "--by", "platform"])
+        #expect(byPlatform.status == 0 && byPlatform.stdout.contains("unknown"), "\(byPlatform.stdout)")
+
         let refusals: [([String], String)] = [
-            (["--from", "yesterday"], "error[funnel.date]"), (["--by", "platform"], "Error"),
+            (["--from", "yesterday"], "error[funnel.date]"), (["--by", "device"], "Error"),
             (["--from", "2026-09-22", "--to", "2026-09-21"], "error[funnel.period]"),
         ]
         for (options, message) in refusals {
