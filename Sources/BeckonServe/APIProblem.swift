@@ -18,6 +18,8 @@ struct APIProblem: Error, Sendable, Equatable {
     /// The site's words for the person, in their language: a sender over the daily limit is
     /// told "Try again tomorrow" in their language.
     var message: LocalizedMessage?
+    /// For a recipient the sender has a pending invite to: that invite's code.
+    var pendingCode: String?
 
     /// A message for people and the locale it is in (`Content-Language`).
     struct LocalizedMessage: Sendable, Equatable {
@@ -45,7 +47,7 @@ struct APIProblem: Error, Sendable, Equatable {
     func response() -> Response {
         let document = Components.Schemas.Problem(
             _type: "about:blank", title: title, status: status.code, detail: detail, field: field,
-            message: message?.text)
+            message: message?.text, pendingCode: pendingCode)
         var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let message { headers[.contentLanguage] = message.locale }

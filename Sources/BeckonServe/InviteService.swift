@@ -37,7 +37,8 @@ struct InviteService: Sendable {
             let outcome: CreateOutcome
             do {
                 outcome = try await store.create(
-                    record(request), limit: limit, idempotencyKey: idempotencyKey, requestHash: hash)
+                    record(request), limit: limit, uniqueRecipient: site.config.invites.uniqueRecipient,
+                    idempotencyKey: idempotencyKey, requestHash: hash)
             } catch {
                 throw Self.problem(error)
             }
@@ -45,7 +46,7 @@ struct InviteService: Sendable {
             case .created(let stored): return (stored, true)
             case .replayed(let stored): return (stored, false)
             case .codeTaken: continue
-            case .limited, .keyReused: throw refusal(outcome, language: language)
+            case .limited, .keyReused, .recipientPending: throw refusal(outcome, language: language)
             }
         }
         throw .unavailable("No free invite code was found; try again.")
@@ -64,7 +65,8 @@ struct InviteService: Sendable {
             let outcome: CreateAllOutcome
             do {
                 outcome = try await store.createAll(
-                    requests.map(record), limit: limit, idempotencyKeys: keys, requestHash: hash)
+                    requests.map(record), limit: limit, uniqueRecipient: site.config.invites.uniqueRecipient,
+                    idempotencyKeys: keys, requestHash: hash)
             } catch {
                 throw Self.problem(error)
             }
@@ -74,10 +76,14 @@ struct InviteService: Sendable {
                     switch outcome {
                     case .created(let stored): (stored, true)
                     case .replayed(let stored): (stored, false)
-                    case .limited, .keyReused, .codeTaken: nil
+                    case .limited, .keyReused, .codeTaken, .recipientPending: nil
                     }
                 }
             case .refused(.codeTaken): continue
+            case .refused(.recipientPending(let pending)):
+                var problem = self.refusal(.recipientPending(pending), language: language)
+                problem.field = requests.firstIndex { $0.recipient == pending.recipient }.map { "recipients[\($0)]" }
+                throw problem
             case .refused(let refusal): throw self.refusal(refusal, language: language)
             }
         }
@@ -104,6 +110,15 @@ struct InviteService: Sendable {
     /// The problem for a create the store refused.
     private func refusal(_ outcome: CreateOutcome, language: LocaleID) -> APIProblem {
         if case .limited(let retryAt) = outcome { return rateLimited(retryAt, locale: language) }
+        if case .recipientPending(let pending) = outcome {
+            var problem = APIProblem.conflict(
+                "This sender has a pending invite to this recipient (\(pending.invite.code.rawValue)); resend it or cancel it first."
+            )
+            problem.title = "Already invited"
+            problem.pendingCode = pending.invite.code.rawValue
+            problem.message = site.message(Self.alreadyInvitedKey, in: language)
+            return problem
+        }
         return .conflict("This Idempotency-Key was used before with a different request; use a new key.")
     }
 
@@ -260,6 +275,9 @@ struct InviteService: Sendable {
     }
 
     /// The answer to a sender over the limit, with the site's message in `locale` when it has one.
+    /// The string of the site's source bundle a pending recipient's refusal carries, when it has one.
+    static let alreadyInvitedKey = "inApp.alreadyInvited"
+
     func rateLimited(_ retryAt: Date, locale: LocaleID) -> APIProblem {
         var problem = APIProblem(
             status: .tooManyRequests, title: "Too many invites",

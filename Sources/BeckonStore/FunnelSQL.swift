@@ -4,10 +4,10 @@ import Foundation
 /// The funnel's one query, as both stores run it (SQLite 3.30 and PostgreSQL know `FILTER`): the
 /// invites created in a period, grouped, with a count per stage. An invite reaches a stage when
 /// it reached it or a later one of created → sent → opened → accepted (an accept by deep link
-/// opens without a recorded send). Store clicks and the app's onboarding are counted from the
-/// events, installs from their own rows, each joined to its invite by the invite's key and grouped
-/// alike: one pass over those events and one over the installs, not a lookup per invite (a million
-/// events count in under a second on SQLite, docs/benchmarks.md).
+/// opens without a recorded send). Store clicks and the app's onboarding are counted from their
+/// events (found by name, `events_by_name`), installs from their own rows, each joined to its
+/// invite by the invite's key and grouped alike: no lookup per invite beyond the invite's own
+/// (a million events count in under a second on SQLite, docs/benchmarks.md).
 public enum FunnelSQL {
     /// The columns, in order: `grp`, `created`, `sent`, `opened`, `clicked`, `installed`,
     /// `onboarded`, `accepted`, `senders`. `from` and `to` are the store's spelling of the first
@@ -15,6 +15,8 @@ public enum FunnelSQL {
     public static func text(by dimension: FunnelDimension?, from: String, to: String) -> String {
         let group = group(dimension)
         let period = "i.created_at >= \(from) AND i.created_at < \(to)"
+        // An invite's platform is kept beside it (`invite_platforms`), one lookup by key an invite.
+        let platforms = dimension == .platform ? " LEFT JOIN invite_platforms ip ON ip.invite_id = i.id" : ""
         return """
             WITH base AS (
                 SELECT \(group) AS grp, COUNT(*) AS created,
@@ -23,16 +25,16 @@ public enum FunnelSQL {
                     COUNT(*) FILTER (WHERE i.opened_at IS NOT NULL OR i.accepted_at IS NOT NULL) AS opened,
                     COUNT(*) FILTER (WHERE i.accepted_at IS NOT NULL) AS accepted,
                     COUNT(DISTINCT i.sender_id) AS senders
-                FROM invites i WHERE \(period) GROUP BY grp
+                FROM invites i\(platforms) WHERE \(period) GROUP BY grp
             ), stepped AS (
                 SELECT \(group) AS grp,
                     COUNT(DISTINCT i.id) FILTER (WHERE e.name = 'invite_store_clicked') AS clicked,
                     COUNT(DISTINCT i.id) FILTER (WHERE e.name = 'invite_onboarding_completed') AS onboarded
-                FROM events e JOIN invites i ON i.id = e.invite_id
+                FROM events e JOIN invites i ON i.id = e.invite_id\(platforms)
                 WHERE e.name IN ('invite_store_clicked', 'invite_onboarding_completed') AND \(period) GROUP BY grp
             ), installed AS (
                 SELECT \(group) AS grp, COUNT(*) AS n
-                FROM installs x JOIN invites i ON i.id = x.invite_id
+                FROM installs x JOIN invites i ON i.id = x.invite_id\(platforms)
                 WHERE \(period) GROUP BY grp
             )
             SELECT b.grp AS grp, b.created AS created, b.sent AS sent, b.opened AS opened,
@@ -45,7 +47,7 @@ public enum FunnelSQL {
 
     /// The group's expression: the invite's column, with a name for invites without a value. An
     /// invite's platform is its install's, else that of its first event that names one (a store
-    /// click, an app event), else `unknown`.
+    /// click, an app event), else `unknown`; the stores keep it as those are recorded.
     static func group(_ dimension: FunnelDimension?) -> String {
         switch dimension {
         case nil: "'all'"
@@ -53,12 +55,7 @@ public enum FunnelSQL {
         case .channel: "i.channel"
         case .locale: "COALESCE(i.locale, 'default')"
         case .context: "i.context"
-        case .platform:
-            """
-            COALESCE((SELECT p.platform FROM installs p WHERE p.invite_id = i.id),
-                (SELECT f.platform FROM events f WHERE f.invite_id = i.id AND f.platform IS NOT NULL
-                    ORDER BY f.at LIMIT 1), 'unknown')
-            """
+        case .platform: "COALESCE(ip.platform, 'unknown')"
         }
     }
 

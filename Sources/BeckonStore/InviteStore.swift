@@ -8,24 +8,31 @@ import InviteModel
 /// processes on one database) never exceed a limit, lose an update or accept an invite twice.
 public protocol InviteStore: Sendable {
     /// Stores a new invite and its `invite_created` event, unless the sender already created
-    /// `limit.limit` invites in the `limit.window` before `record.invite.createdAt`, or
-    /// `idempotencyKey` was used before by the same sender.
+    /// `limit.limit` invites in the `limit.window` before `record.invite.createdAt`,
+    /// `idempotencyKey` was used before by the same sender, or (with `uniqueRecipient`) the
+    /// sender has a pending invite (created, sent or opened, not past its expiry) to the same
+    /// recipient. The checks run in that order, under the sender's lock.
     ///
     /// - Parameters:
+    ///   - uniqueRecipient: Whether a recipient may have one pending invite per sender
+    ///     (`invites.uniqueRecipient`, seed 003 #3).
     ///   - idempotencyKey: The client's key for this request (`Idempotency-Key`), or `nil`.
     ///   - requestHash: A digest of the request that carried the key: a retry with the same key and
     ///     the same digest gets the first invite back; the same key with another digest is refused.
     func create(
-        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
+        _ record: InviteRecord, limit: RateLimit, uniqueRecipient: Bool, idempotencyKey: String?,
+        requestHash: String?
     ) async throws(StoreError) -> CreateOutcome
 
     /// Stores several invites of one sender in one transaction, all or none, each as `create`
     /// would with its own idempotency key: the rate limit counts the ones before it in the same
     /// call, so a batch that would cross the limit stores nothing.
     /// - Returns: `.stored` with each record's outcome (`.created` or `.replayed`), or
-    ///   `.refused` with the first refusal (`.limited`, `.keyReused`, `.codeTaken`), nothing stored.
+    ///   `.refused` with the first refusal (`.limited`, `.keyReused`, `.codeTaken`,
+    ///   `.recipientPending`), nothing stored.
     func createAll(
-        _ records: [InviteRecord], limit: RateLimit, idempotencyKeys: [String?], requestHash: String?
+        _ records: [InviteRecord], limit: RateLimit, uniqueRecipient: Bool, idempotencyKeys: [String?],
+        requestHash: String?
     ) async throws(StoreError) -> CreateAllOutcome
 
     /// The invite with this code, or `nil`.
@@ -152,6 +159,24 @@ public struct LinkLookupUsage: Sendable, Hashable {
     }
 }
 
+extension InviteStore {
+    /// `create` without the pending-recipient check.
+    public func create(
+        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
+    ) async throws(StoreError) -> CreateOutcome {
+        try await create(
+            record, limit: limit, uniqueRecipient: false, idempotencyKey: idempotencyKey, requestHash: requestHash)
+    }
+
+    /// `createAll` without the pending-recipient check.
+    public func createAll(
+        _ records: [InviteRecord], limit: RateLimit, idempotencyKeys: [String?], requestHash: String?
+    ) async throws(StoreError) -> CreateAllOutcome {
+        try await createAll(
+            records, limit: limit, uniqueRecipient: false, idempotencyKeys: idempotencyKeys, requestHash: requestHash)
+    }
+}
+
 /// What `InviteStore.create` did.
 public enum CreateOutcome: Sendable, Hashable {
     /// A new invite was stored.
@@ -164,6 +189,8 @@ public enum CreateOutcome: Sendable, Hashable {
     case keyReused
     /// Another invite already has this code (draw a new one and try again).
     case codeTaken
+    /// The sender has a pending invite to the same recipient: this one.
+    case recipientPending(InviteRecord)
 }
 
 /// What `InviteStore.createAll` did.
@@ -187,7 +214,7 @@ public struct RefusedBatch: Error, Sendable {
     public static func stored(_ outcome: CreateOutcome) throws -> CreateOutcome {
         switch outcome {
         case .created, .replayed: return outcome
-        case .limited, .keyReused, .codeTaken: throw RefusedBatch(outcome)
+        case .limited, .keyReused, .codeTaken, .recipientPending: throw RefusedBatch(outcome)
         }
     }
 }

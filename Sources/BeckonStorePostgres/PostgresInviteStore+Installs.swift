@@ -19,6 +19,8 @@ extension PostgresInviteStore {
             try await InviteEvent.insert(
                 [.storeClicked], for: record.invite, now: click.at, platform: click.platform, on: connection,
                 logger: logger)
+            try await Self.notePlatform(
+                click.platform, of: record.invite.id, replacing: false, on: connection, logger: logger)
             return true
         }
     }
@@ -75,8 +77,31 @@ extension PostgresInviteStore {
                 try await InviteEvent.insert(
                     [.appInstalled], for: record.invite, now: claim.at, platform: claim.platform, method: method,
                     on: connection, logger: logger)
+                try await Self.notePlatform(
+                    claim.platform, of: record.invite.id, replacing: true, on: connection, logger: logger)
             }
             return InstallMatch(record: record, method: method, isFirst: isFirst)
+        }
+    }
+
+    /// Keeps an invite's platform for the funnel: the first one recorded, or, `replacing`, this
+    /// one (an install's).
+    static func notePlatform(
+        _ platform: ClientPlatform, of inviteID: UUID, replacing: Bool, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        if replacing {
+            try await connection.query(
+                """
+                INSERT INTO invite_platforms (invite_id, platform) VALUES (\(inviteID), \(platform.rawValue))
+                ON CONFLICT (invite_id) DO UPDATE SET platform = excluded.platform
+                """, logger: logger)
+        } else {
+            try await connection.query(
+                """
+                INSERT INTO invite_platforms (invite_id, platform) VALUES (\(inviteID), \(platform.rawValue))
+                ON CONFLICT (invite_id) DO NOTHING
+                """, logger: logger)
         }
     }
 
@@ -139,8 +164,13 @@ extension PostgresInviteStore {
                         else { throw UnknownEventCode(index: index) }
                         invite = record.invite
                     }
-                    if try await InviteEvent.insert(event, invite: invite, on: connection, logger: logger) {
-                        recorded += 1
+                    guard try await InviteEvent.insert(event, invite: invite, on: connection, logger: logger) else {
+                        continue
+                    }
+                    recorded += 1
+                    if let invite, let platform = event.platform {
+                        try await Self.notePlatform(
+                            platform, of: invite.id, replacing: false, on: connection, logger: logger)
                     }
                 }
                 return AppEventOutcome.recorded(new: recorded, repeated: events.count - recorded)

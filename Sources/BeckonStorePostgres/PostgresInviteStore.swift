@@ -116,18 +116,20 @@ public final class PostgresInviteStore: InviteStore {
     // MARK: InviteStore
 
     public func create(
-        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
+        _ record: InviteRecord, limit: RateLimit, uniqueRecipient: Bool, idempotencyKey: String?,
+        requestHash: String?
     ) async throws(StoreError) -> CreateOutcome {
         let record = record.rounded
         return try await read("creating an invite") { connection, logger in
             try await Self.create(
-                record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash, on: connection,
-                logger: logger)
+                record, limit: limit, uniqueRecipient: uniqueRecipient, idempotencyKey: idempotencyKey,
+                requestHash: requestHash, on: connection, logger: logger)
         }
     }
 
     public func createAll(
-        _ records: [InviteRecord], limit: RateLimit, idempotencyKeys: [String?], requestHash: String?
+        _ records: [InviteRecord], limit: RateLimit, uniqueRecipient: Bool, idempotencyKeys: [String?],
+        requestHash: String?
     ) async throws(StoreError) -> CreateAllOutcome {
         let records = records.map(\.rounded)
         let logger = Self.logger
@@ -141,8 +143,8 @@ public final class PostgresInviteStore: InviteStore {
                         outcomes.append(
                             try RefusedBatch.stored(
                                 try await Self.create(
-                                    record, limit: limit, idempotencyKey: key, requestHash: requestHash,
-                                    on: connection, logger: logger)))
+                                    record, limit: limit, uniqueRecipient: uniqueRecipient, idempotencyKey: key,
+                                    requestHash: requestHash, on: connection, logger: logger)))
                     }
                     return outcomes
                 })
@@ -155,11 +157,12 @@ public final class PostgresInviteStore: InviteStore {
 
     /// One create through `beckon_create_invite` on `connection`.
     private static func create(
-        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?,
-        on connection: PostgresConnection, logger: Logger
+        _ record: InviteRecord, limit: RateLimit, uniqueRecipient: Bool, idempotencyKey: String?,
+        requestHash: String?, on connection: PostgresConnection, logger: Logger
     ) async throws -> CreateOutcome {
         let statement = CreateInvite(
-            record: record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash)
+            record: record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash,
+            uniqueRecipient: uniqueRecipient)
         var decision: CreateInvite.Decision?
         for try await row in try await connection.execute(statement, logger: logger) {
             decision = decision ?? row
@@ -175,6 +178,10 @@ public final class PostgresInviteStore: InviteStore {
             guard let first = try await Self.fetchInvite("WHERE id = \(inviteID)", on: connection, logger: logger)
             else { throw StoredValueError(column: "idempotency_keys.invite_id") }
             return .replayed(first)
+        case .recipientPending(let inviteID):
+            guard let pending = try await Self.fetchInvite("WHERE id = \(inviteID)", on: connection, logger: logger)
+            else { throw StoredValueError(column: "invites.id") }
+            return .recipientPending(pending)
         case nil:
             throw StoredValueError(column: "beckon_create_invite.result_kind")
         }

@@ -20,10 +20,86 @@ enum StoreSchema {
         Migration(name: "v7-store-clicks-installs-waitlist", statements: version7),
         Migration(name: "v8-experiments", statements: version8),
         Migration(name: "v9-app-events", statements: version9),
+        Migration(name: "v10-create-invite-unique-recipient", statements: version10),
+    ]
+
+    /// A create that may refuse a recipient the sender has a pending invite for
+    /// (`invites.uniqueRecipient`, seed 003 #3): `beckon_create_invite` with one more argument,
+    /// checked under the sender's lock after the idempotency key (a retry gets its invite back)
+    /// and before the limit; `recipient_pending` names the pending invite. The function of
+    /// version 6 stays for instances of the earlier release during an upgrade.
+    private static let version10: [PostgresQuery] = [
+        """
+        CREATE FUNCTION beckon_create_invite(
+            p_invite invites, p_key TEXT, p_request_hash TEXT, p_limit BIGINT, p_window_start BIGINT,
+            p_unique_recipient BOOLEAN
+        ) RETURNS TABLE (result_kind TEXT, result_invite UUID, result_oldest BIGINT)
+        LANGUAGE plpgsql VOLATILE AS $$
+        DECLARE
+            previous_hash TEXT;
+            previous_invite UUID;
+            counted BIGINT;
+            oldest BIGINT;
+        BEGIN
+            PERFORM pg_advisory_xact_lock(1650549583, hashtext(p_invite.sender_id));
+            IF p_key IS NOT NULL THEN
+                SELECT k.request_hash, k.invite_id INTO previous_hash, previous_invite
+                FROM idempotency_keys k WHERE k.sender_id = p_invite.sender_id AND k.key = p_key;
+                IF FOUND THEN
+                    IF previous_hash IS NOT DISTINCT FROM p_request_hash THEN
+                        RETURN QUERY SELECT 'replayed'::TEXT, previous_invite, NULL::BIGINT;
+                    ELSE
+                        RETURN QUERY SELECT 'key_reused'::TEXT, NULL::UUID, NULL::BIGINT;
+                    END IF;
+                    RETURN;
+                END IF;
+            END IF;
+            IF p_unique_recipient AND p_invite.recipient IS NOT NULL THEN
+                SELECT i.id INTO previous_invite FROM invites i
+                WHERE i.sender_id = p_invite.sender_id AND lower(i.recipient) = lower(p_invite.recipient)
+                    AND i.status IN ('created', 'sent', 'opened') AND i.expires_at > p_invite.created_at
+                ORDER BY i.created_at DESC LIMIT 1;
+                IF FOUND THEN
+                    RETURN QUERY SELECT 'recipient_pending'::TEXT, previous_invite, NULL::BIGINT;
+                    RETURN;
+                END IF;
+            END IF;
+            IF p_limit <= 0 THEN
+                RETURN QUERY SELECT 'limited'::TEXT, NULL::UUID, NULL::BIGINT;
+                RETURN;
+            END IF;
+            SELECT COUNT(*) INTO counted FROM invites i
+            WHERE i.sender_id = p_invite.sender_id AND i.created_at > p_window_start;
+            IF counted >= p_limit THEN
+                SELECT i.created_at INTO oldest FROM invites i
+                WHERE i.sender_id = p_invite.sender_id AND i.created_at > p_window_start
+                ORDER BY i.created_at LIMIT 1 OFFSET counted - p_limit;
+                RETURN QUERY SELECT 'limited'::TEXT, NULL::UUID, oldest;
+                RETURN;
+            END IF;
+            INSERT INTO invites SELECT (p_invite).* ON CONFLICT (code) DO NOTHING;
+            IF NOT FOUND THEN
+                RETURN QUERY SELECT 'code_taken'::TEXT, NULL::UUID, NULL::BIGINT;
+                RETURN;
+            END IF;
+            INSERT INTO events (name, invite_id, code, sender_id, context, channel, at)
+            VALUES (
+                'invite_created', p_invite.id, p_invite.code, p_invite.sender_id, p_invite.context,
+                p_invite.channel, p_invite.created_at);
+            IF p_key IS NOT NULL THEN
+                INSERT INTO idempotency_keys (sender_id, key, request_hash, invite_id, created_at)
+                VALUES (p_invite.sender_id, p_key, p_request_hash, p_invite.id, p_invite.created_at);
+            END IF;
+            RETURN QUERY SELECT 'created'::TEXT, p_invite.id, NULL::BIGINT;
+        END
+        $$
+        """
     ]
 
     /// The app's events join the feed: an event may name no invite, each says who recorded it,
     /// and the app's carry its own id (unique: a retry records once), version and properties.
+    /// The funnel finds the events of a stage by name, and each invite's platform (its install's,
+    /// else its first event's that names one) in a table of its own, filled from what is there.
     private static let version9: [PostgresQuery] = [
         "ALTER TABLE events ALTER COLUMN invite_id DROP NOT NULL",
         "ALTER TABLE events ALTER COLUMN code DROP NOT NULL",
@@ -35,6 +111,20 @@ enum StoreSchema {
         "ALTER TABLE events ADD COLUMN app_version TEXT",
         "ALTER TABLE events ADD COLUMN properties TEXT",
         "CREATE UNIQUE INDEX events_by_client_id ON events (client_event_id) WHERE client_event_id IS NOT NULL",
+        "CREATE INDEX events_by_name ON events (name, invite_id)",
+        """
+        CREATE TABLE invite_platforms (
+            invite_id UUID NOT NULL PRIMARY KEY REFERENCES invites (id),
+            platform TEXT NOT NULL
+        )
+        """,
+        "INSERT INTO invite_platforms (invite_id, platform) SELECT invite_id, platform FROM installs",
+        """
+        INSERT INTO invite_platforms (invite_id, platform)
+        SELECT DISTINCT ON (invite_id) invite_id, platform FROM events
+        WHERE platform IS NOT NULL AND invite_id IS NOT NULL ORDER BY invite_id, id
+        ON CONFLICT (invite_id) DO NOTHING
+        """,
     ]
 
     /// Each A/B experiment (its arms' ids, sorted) with its weights and since when they hold.

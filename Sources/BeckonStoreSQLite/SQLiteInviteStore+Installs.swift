@@ -15,6 +15,7 @@ extension SQLiteInviteStore {
                 ])
             try InviteEvent.insert(
                 .storeClicked, for: record.invite, at: click.at, platform: click.platform, in: db)
+            try Self.notePlatform(click.platform, of: record.invite.id, replacing: false, in: db)
             return true
         }
     }
@@ -62,9 +63,21 @@ extension SQLiteInviteStore {
             if isFirst {
                 try InviteEvent.insert(
                     .appInstalled, for: record.invite, at: claim.at, platform: claim.platform, method: method, in: db)
+                try Self.notePlatform(claim.platform, of: record.invite.id, replacing: true, in: db)
             }
             return InstallMatch(record: record, method: method, isFirst: isFirst)
         }
+    }
+
+    /// Keeps an invite's platform for the funnel: the first one recorded, or, `replacing`, this
+    /// one (an install's).
+    static func notePlatform(_ platform: ClientPlatform, of inviteID: UUID, replacing: Bool, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO invite_platforms (invite_id, platform) VALUES (?, ?)
+                ON CONFLICT (invite_id) DO \(replacing ? "UPDATE SET platform = excluded.platform" : "NOTHING")
+                """
+        ).execute(arguments: [inviteID.uuidString, platform.rawValue])
     }
 
     public func purgeStoreClicks(before date: Date) async throws(StoreError) -> Int {
@@ -121,7 +134,11 @@ extension SQLiteInviteStore {
                         }
                         invite = record.invite
                     }
-                    if try InviteEvent.insert(event, invite: invite, in: db) { recorded += 1 }
+                    guard try InviteEvent.insert(event, invite: invite, in: db) else { continue }
+                    recorded += 1
+                    if let invite, let platform = event.platform {
+                        try Self.notePlatform(platform, of: invite.id, replacing: false, in: db)
+                    }
                 }
                 return .recorded(new: recorded, repeated: events.count - recorded)
             }

@@ -95,16 +95,20 @@ public final class SQLiteInviteStore: InviteStore {
     // MARK: InviteStore
 
     public func create(
-        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?
+        _ record: InviteRecord, limit: RateLimit, uniqueRecipient: Bool, idempotencyKey: String?,
+        requestHash: String?
     ) async throws(StoreError) -> CreateOutcome {
         let record = record.rounded
         return try await write("creating an invite") { db in
-            try Self.insert(record, limit: limit, idempotencyKey: idempotencyKey, requestHash: requestHash, in: db)
+            try Self.insert(
+                record, limit: limit, uniqueRecipient: uniqueRecipient, idempotencyKey: idempotencyKey,
+                requestHash: requestHash, in: db)
         }
     }
 
     public func createAll(
-        _ records: [InviteRecord], limit: RateLimit, idempotencyKeys: [String?], requestHash: String?
+        _ records: [InviteRecord], limit: RateLimit, uniqueRecipient: Bool, idempotencyKeys: [String?],
+        requestHash: String?
     ) async throws(StoreError) -> CreateAllOutcome {
         let records = records.map(\.rounded)
         do {
@@ -113,7 +117,9 @@ public final class SQLiteInviteStore: InviteStore {
                 try await batcher.write { db in
                     try zip(records, idempotencyKeys).map { record, key in
                         try RefusedBatch.stored(
-                            Self.insert(record, limit: limit, idempotencyKey: key, requestHash: requestHash, in: db))
+                            Self.insert(
+                                record, limit: limit, uniqueRecipient: uniqueRecipient, idempotencyKey: key,
+                                requestHash: requestHash, in: db))
                     }
                 })
         } catch let refused as RefusedBatch {
@@ -126,7 +132,8 @@ public final class SQLiteInviteStore: InviteStore {
     /// A create inside a write transaction: the idempotency key, the rate limit, the invite, its
     /// event and the key.
     private static func insert(
-        _ record: InviteRecord, limit: RateLimit, idempotencyKey: String?, requestHash: String?, in db: Database
+        _ record: InviteRecord, limit: RateLimit, uniqueRecipient: Bool, idempotencyKey: String?,
+        requestHash: String?, in db: Database
     ) throws -> CreateOutcome {
         let invite = record.invite
         if let idempotencyKey {
@@ -144,6 +151,18 @@ public final class SQLiteInviteStore: InviteStore {
                 }
                 return .replayed(first)
             }
+        }
+        if uniqueRecipient, let recipient = record.recipient,
+            let pending = try Self.fetchInvite(
+                db,
+                where: """
+                    sender_id = ? AND lower(recipient) = lower(?) AND status IN ('created', 'sent', 'opened')
+                        AND expires_at > ?
+                    ORDER BY created_at DESC LIMIT 1
+                    """,
+                [invite.senderID, recipient, Milliseconds.from(invite.createdAt)])
+        {
+            return .recipientPending(pending)
         }
         if let retryAt = try Self.retryDate(for: invite, limit: limit, in: db) {
             return .limited(retryAt: retryAt)

@@ -55,6 +55,8 @@ enum StoreSchema {
     /// The app's events join the feed: an event may name no invite (SQLite cannot drop `NOT NULL`,
     /// so the table is rebuilt, its rows and their sequences kept), each says who recorded it,
     /// and the app's carry its own id (unique: a retry records once), version and properties.
+    /// The funnel finds the events of a stage by name, and each invite's platform (its install's,
+    /// else its first event's that names one) in a table of its own, filled from what is there.
     private static func createVersion6(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -83,6 +85,17 @@ enum StoreSchema {
                 ALTER TABLE events_rebuilt RENAME TO events;
                 CREATE INDEX events_by_invite ON events (invite_id);
                 CREATE UNIQUE INDEX events_by_client_id ON events (client_event_id) WHERE client_event_id IS NOT NULL;
+                CREATE INDEX events_by_name ON events (name, invite_id);
+
+                CREATE TABLE invite_platforms (
+                    invite_id TEXT NOT NULL PRIMARY KEY REFERENCES invites (id),
+                    platform TEXT NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO invite_platforms (invite_id, platform) SELECT invite_id, platform FROM installs;
+                INSERT INTO invite_platforms (invite_id, platform)
+                    SELECT invite_id, platform FROM events
+                    WHERE platform IS NOT NULL AND invite_id IS NOT NULL ORDER BY sequence
+                    ON CONFLICT (invite_id) DO NOTHING;
                 """)
     }
 

@@ -11,8 +11,8 @@ import Testing
 /// its rows and where its numbering stood.
 @Suite struct SQLiteUpgradeTests {
     /// Version 6 rebuilds `events` (an app's event may name no invite): the events written
-    /// before keep their numbers and fields, and the next event continues above the highest
-    /// number ever drawn, even when the newest rows are gone.
+    /// before keep their numbers and fields, the next event continues above the highest number
+    /// ever drawn, even when the newest rows are gone, and each invite's platform is filled in.
     @Test func theEventsRebuildKeepsNumbersAndFields() async throws {
         let folder = TemporaryDirectory()
         let path = folder.path("invites.sqlite").path
@@ -54,6 +54,9 @@ import Testing
         #expect(before.map(\.sequence) == [1, 2])
         #expect(before.map(\.name) == [.created, .storeClicked] && before[1].platform == .ios)
         #expect(before.allSatisfy { $0.source == .server && $0.code == record.invite.code && $0.senderID == "u_1" })
+        // The invite's platform is taken from the events it already had.
+        let byPlatform = try await store.funnel(by: .platform, from: nil, to: nil)
+        #expect(byPlatform.groups.map(\.name) == ["ios"] && byPlatform.groups.first?.counts[.storeClicked] == 1)
         _ = try await store.recordAppEvents([AppEvent(clientEventID: "x", name: .flowStarted, at: Fixture.start)])
         #expect(try await Fixture.allEvents(in: store).last?.sequence == 4)
     }

@@ -512,10 +512,14 @@ extension Components {
             package var detail: Swift.String
             /// - Remark: Generated from `#/components/schemas/Problem/field`.
             package var field: Swift.String?
-            /// For a sender over the daily limit (429): the site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it).
+            /// The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), and for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/message`.
             package var message: Swift.String?
+            /// With `invites.uniqueRecipient`, for a recipient the sender has a pending invite to (409): that invite's code, to resend or cancel it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/pendingCode`.
+            package var pendingCode: Swift.String?
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
@@ -524,14 +528,16 @@ extension Components {
             ///   - status:
             ///   - detail:
             ///   - field:
-            ///   - message: For a sender over the daily limit (429): the site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it).
+            ///   - message: The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), and for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`.
+            ///   - pendingCode: With `invites.uniqueRecipient`, for a recipient the sender has a pending invite to (409): that invite's code, to resend or cancel it.
             package init(
                 _type: Swift.String,
                 title: Swift.String,
                 status: Swift.Int,
                 detail: Swift.String,
                 field: Swift.String? = nil,
-                message: Swift.String? = nil
+                message: Swift.String? = nil,
+                pendingCode: Swift.String? = nil
             ) {
                 self._type = _type
                 self.title = title
@@ -539,6 +545,7 @@ extension Components {
                 self.detail = detail
                 self.field = field
                 self.message = message
+                self.pendingCode = pendingCode
             }
             package enum CodingKeys: String, CodingKey {
                 case _type = "type"
@@ -547,6 +554,7 @@ extension Components {
                 case detail
                 case field
                 case message
+                case pendingCode
             }
         }
         /// An app event's properties: at most 16, each named with a lower-case ASCII letter then letters, digits and `_` (at most 40 bytes), each a string of at most 100 bytes, a finite number or a boolean. No personal data: names such as `email`, `phone`, `name` and values that read as an e-mail address or a phone number are refused.

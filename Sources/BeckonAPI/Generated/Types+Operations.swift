@@ -428,7 +428,7 @@ package enum Operations {
                     self.body = body
                 }
             }
-            /// The state machine does not allow this, or the Idempotency-Key was used with another request.
+            /// The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it.
             ///
             /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/409`.
             ///
@@ -1172,7 +1172,7 @@ package enum Operations {
                     self.body = body
                 }
             }
-            /// The state machine does not allow this, or the Idempotency-Key was used with another request.
+            /// The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it, `field` the recipient (`recipients[2]`), and nothing is stored.
             ///
             /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/409`.
             ///

@@ -141,7 +141,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "409": {
-                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "description": "The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -361,7 +361,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "409": {
-                    "description": "The state machine does not allow this, or the Idempotency-Key was used with another request.",
+                    "description": "The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it, `field` the recipient (`recipients[2]`), and nothing is stored.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -2079,7 +2079,11 @@ enum OpenAPIDocument {
                   },
                   "message": {
                     "type": "string",
-                    "description": "For a sender over the daily limit (429): the site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it)."
+                    "description": "The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), and for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`."
+                  },
+                  "pendingCode": {
+                    "type": "string",
+                    "description": "With `invites.uniqueRecipient`, for a recipient the sender has a pending invite to (409): that invite's code, to resend or cancel it."
                   }
                 }
               },

@@ -34,11 +34,13 @@ public struct SiteConfig: Sendable, Hashable {
     public var serving: [ServingTarget] = []
     /// How an invite reaches the app across its install (`deferred:`).
     public var deferred = DeferredConfig()
+    /// Rules for new invites (`invites:`).
+    public var invites = InvitesConfig()
 
     /// The top-level keys of beckon.yml.
     public static let keys = [
         "version", "app", "theme", "locales", "links", "expiry", "limits", "samples", "share", "tokens", "email",
-        "checks", "pages", "serving", "analytics", "deferred",
+        "checks", "pages", "serving", "analytics", "deferred", "invites",
     ]
     /// Every key below each top-level key, for documentation and its staleness test.
     public static let sectionKeys: [String: [String]] = [
@@ -48,7 +50,7 @@ public struct SiteConfig: Sendable, Hashable {
         "expiry": ["days"], "limits": Limits.keys, "samples[]": InviteValues.keys, "share": ShareConfig.keys,
         "tokens": TokensConfig.keys, "email": EmailConfig.keys, "email.logo": ThemeConfig.Logo.keys,
         "checks": ChecksConfig.keys, "analytics": AnalyticsConfig.keys, "deferred": DeferredConfig.keys,
-        "app.appStoreCampaign": AppConfig.Campaign.keys,
+        "app.appStoreCampaign": AppConfig.Campaign.keys, "invites": InvitesConfig.keys,
     ]
 
     /// Reads a configuration from parsed YAML, reporting every problem to `reader`, with samples
@@ -102,6 +104,7 @@ public struct SiteConfig: Sendable, Hashable {
             AnalyticsConfig($0, trustedHosts: trustedHosts)
         }
         deferred = mapping.mapping("deferred", keys: DeferredConfig.keys).map(DeferredConfig.init) ?? DeferredConfig()
+        invites = mapping.mapping("invites", keys: InvitesConfig.keys).map(InvitesConfig.init) ?? InvitesConfig()
         guard let app, let theme, let links else { return nil }
         self.app = app
         self.theme = theme
