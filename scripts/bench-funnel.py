@@ -7,10 +7,11 @@ It makes the store's schema with the binary itself (`beckon waitlist export` ope
 runs its migrations), then writes a population straight into it with Python's sqlite3, as
 `beckon serve` would have stored it: `--invites` invites (four per sender) in two arms of
 `share.variants` over 30 days, each with its `invite_created` event, and further events as the
-invites move on (sent 90 %, opened 60 %, a store click 30 %, installed 20 %, accepted 18 % in
-`control` and 24 % in `context-rich`): about 3.2 events an invite, so the default 312,500
-invites make about a million events. Then it times `beckon funnel --database FILE --by variant --format json` (and by
-channel, and with a period) `--runs` times each with the page cache warm, and prints the median
+invites move on (sent 90 %, opened 60 %, a store click 30 % on iOS or Android, installed 20 %,
+the app's `invite_onboarding_completed` for 80 % of the installed, accepted 18 % in `control` and
+24 % in `context-rich`), with each touched invite's platform as the server keeps it: about 3.4
+events an invite, so the default 312,500 invites make about a million events. Then it times
+`beckon funnel --database FILE --by variant --format json` (and by channel, by platform, and with a period) `--runs` times each with the page cache warm, and prints the median
 and the slowest wall time of each, with the process's peak resident memory. Needs a release build:
 `swift build -c release --scratch-path .build-bench --product beckon`.
 """
@@ -36,7 +37,7 @@ def populate(path, invites, seed=7):
     rng = random.Random(seed)
     db = sqlite3.connect(path)
     db.execute("PRAGMA synchronous = OFF")
-    invite_rows, event_rows, install_rows = [], [], []
+    invite_rows, event_rows, install_rows, platform_rows = [], [], [], []
     channels = ["whatsapp", "sms", "imessage", "copy_link"]
     for index in range(invites):
         arm = "control" if index % 2 == 0 else "context-rich"
@@ -52,30 +53,36 @@ def populate(path, invites, seed=7):
         clicked = roll < 0.3
         installed = roll < 0.2
         accepted = created + 600_000 if roll < accepted_rate else None
+        platform = "android" if index % 3 == 0 else "ios"
         status = "accepted" if accepted else "opened" if opened else "sent" if sent else "created"
         invite_rows.append(
             (invite_id, code, sender, "generic", None, channel, status, None, created, sent, None, opened,
-             accepted, None, created + 30 * DAY_MS, "Maya", None, "en-US", arm, None))
-        def event(name, at, platform=None, method=None):
-            event_rows.append((name, invite_id, code, sender, "generic", channel, at, platform, method))
+             accepted, None, created + 30 * DAY_MS, "Maya", None, "en-US", arm, None, None))
+        def event(name, at, platform=None, method=None, source="server", client_id=None):
+            event_rows.append(
+                (name, source, invite_id, code, sender, "generic", channel, at, platform, method, client_id))
         event("invite_created", created)
         if sent:
             event("invite_sent", sent)
         if opened:
             event("invite_link_opened", opened)
         if clicked:
-            event("invite_store_clicked", created + 90_000, "ios")
+            event("invite_store_clicked", created + 90_000, platform)
+            platform_rows.append((invite_id, platform))
         if installed:
-            event("invite_app_installed", created + 300_000, "ios", "clipboard")
-            install_rows.append((invite_id, "ios", "clipboard", created + 300_000))
+            event("invite_app_installed", created + 300_000, platform, "clipboard")
+            install_rows.append((invite_id, platform, "clipboard", created + 300_000))
+            if rng.random() < 0.8:
+                event("invite_onboarding_completed", created + 900_000, platform, source="app", client_id=f"o-{index}")
         if accepted:
             event("invite_accepted", accepted)
     with db:
-        db.executemany("INSERT INTO invites VALUES (" + ",".join("?" * 20) + ")", invite_rows)
+        db.executemany("INSERT INTO invites VALUES (" + ",".join("?" * 21) + ")", invite_rows)
         db.executemany(
-            "INSERT INTO events (name, invite_id, code, sender_id, context, channel, at, platform, method) "
-            "VALUES (?,?,?,?,?,?,?,?,?)", event_rows)
+            "INSERT INTO events (name, source, invite_id, code, sender_id, context, channel, at, platform, method, "
+            "client_event_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)", event_rows)
         db.executemany("INSERT INTO installs VALUES (?,?,?,?)", install_rows)
+        db.executemany("INSERT INTO invite_platforms VALUES (?,?)", platform_rows)
     db.execute("ANALYZE")
     db.close()
     return len(event_rows)
@@ -122,6 +129,7 @@ def main():
         cases = {
             "by variant": ["--by", "variant"],
             "by channel": ["--by", "channel"],
+            "by platform": ["--by", "platform"],
             "by variant, 10 days": ["--by", "variant", "--from", "2026-09-25", "--to", "2026-10-05"],
         }
         for name, options in cases.items():

@@ -97,7 +97,8 @@ struct InviteService: Sendable {
             channel: request.channel, createdAt: now(), expiry: expiry)
         return InviteRecord(
             invite: invite, senderFirstName: request.senderFirstName, recipient: request.recipient,
-            locale: request.locale, variant: request.variant, contextTitle: request.contextTitle)
+            locale: request.locale, variant: request.variant, contextTitle: request.contextTitle,
+            inviteeFirstName: request.inviteeFirstName)
     }
 
     /// The request's hash, kept with its idempotency key: a retry must send the same members (the

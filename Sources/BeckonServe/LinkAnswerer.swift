@@ -221,13 +221,16 @@ struct LinkAnswerer: Sendable {
         }
     }
 
-    /// An invite as its own page and card show it, or `nil` when its sender's name was erased.
+    /// An invite as its own page, card, share message and email show it (the invitee's first
+    /// name greets them in the last two), or `nil` when its sender's name was erased.
     static func shown(_ record: InviteRecord) -> InviteValues? {
         guard let name = record.senderFirstName else { return nil }
-        return InviteValues(
+        var values = InviteValues(
             invite: record.invite.id, inviterFirstName: name, context: record.invite.context,
             contextID: record.invite.contextID, contextTitle: record.contextTitle, code: record.invite.code,
             createdAt: record.invite.createdAt)
+        values?.inviteeFirstName = record.inviteeFirstName
+        return values
     }
 
     /// The answer to an accept link carrying an invite token (seed 003): the token's signature,

@@ -13,14 +13,15 @@ struct NewInvite: Sendable, Hashable {
     var contextTitle: String?
     var channel: InviteChannel
     var recipient: String?
+    var inviteeFirstName: String?
     var locale: String?
     var variant: String?
 
     /// A create request's members as the generated code decoded them, checked against the site.
     init(
         senderID: String, senderFirstName: String?, context: Components.Schemas.Context?, contextID: String?,
-        contextTitle: String?, channel: Components.Schemas.Channel, recipient: String?, locale: String?,
-        variant: String?, config: SiteConfig
+        contextTitle: String?, channel: Components.Schemas.Channel, recipient: String?, inviteeFirstName: String?,
+        locale: String?, variant: String?, config: SiteConfig
     ) throws(APIProblem) {
         self.senderID = try FieldRules.identifier(senderID, "senderId")!
         self.senderFirstName = try FieldRules.text(senderFirstName, "senderFirstName", maximum: 1_000)
@@ -30,6 +31,7 @@ struct NewInvite: Sendable, Hashable {
         // The document's channels and contexts are the model's, spelled alike (APIDocumentTests).
         self.channel = try InviteResource.schema(channel)
         self.recipient = try Self.recipient(recipient, channel: self.channel)
+        self.inviteeFirstName = try FieldRules.text(inviteeFirstName, "inviteeFirstName", maximum: 1_000)
         self.locale = try Self.locale(locale, config: config)
         // Without one, an arm of the site's experiment, by its weights (a sender keeps theirs).
         self.variant =

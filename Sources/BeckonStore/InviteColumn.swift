@@ -52,11 +52,15 @@ public struct InviteColumn: Sendable {
     static let locale = InviteColumn("locale", .text) { $0.locale.map(StoredValue.text) }
     static let variant = InviteColumn("variant", .text) { $0.variant.map(StoredValue.text) }
     static let contextTitle = InviteColumn("context_title", .text) { $0.contextTitle.map(StoredValue.text) }
+    static let inviteeFirstName = InviteColumn("invitee_first_name", .text) {
+        $0.inviteeFirstName.map(StoredValue.text)
+    }
 
     /// Every column of `invites`, in the table's order.
     public static let all: [InviteColumn] = [
         id, code, senderID, context, contextID, channel, status, inviteeID, createdAt, sentAt, resentAt, openedAt,
         acceptedAt, cancelledAt, expiresAt, senderFirstName, recipient, locale, variant, contextTitle,
+        inviteeFirstName,
     ]
 
     /// The columns' names, in the table's order.
@@ -127,6 +131,7 @@ extension InviteRecord {
         invite.expiresAt = try requiredDate(.expiresAt)
         self.init(
             invite: invite, senderFirstName: try optional(.senderFirstName), recipient: try optional(.recipient),
-            locale: try optional(.locale), variant: try optional(.variant), contextTitle: try optional(.contextTitle))
+            locale: try optional(.locale), variant: try optional(.variant), contextTitle: try optional(.contextTitle),
+            inviteeFirstName: try optional(.inviteeFirstName))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import InviteModel
 
 /// An invite as the store keeps it: the model's invite and what the service needs to answer its
-/// link and its API — the sender's first name, the recipient and the share variant. The name and
+/// link and its API — the sender's first name, the recipient and the share variant. The names and
 /// the recipient are personal data: `InviteStore.eraseSender(_:)` clears them, and no log line or
 /// event carries them.
 public struct InviteRecord: Sendable, Hashable, Codable {
@@ -17,10 +17,13 @@ public struct InviteRecord: Sendable, Hashable, Codable {
     public var variant: String?
     /// The achievement's or content's title, shown with the context.
     public var contextTitle: String?
+    /// The invitee's first name, for the share message's and the email's greeting ("Hey Sam");
+    /// `nil` once erased.
+    public var inviteeFirstName: String?
 
     public init(
         invite: Invite, senderFirstName: String? = nil, recipient: String? = nil, locale: String? = nil,
-        variant: String? = nil, contextTitle: String? = nil
+        variant: String? = nil, contextTitle: String? = nil, inviteeFirstName: String? = nil
     ) {
         self.invite = invite
         self.senderFirstName = senderFirstName
@@ -28,5 +31,6 @@ public struct InviteRecord: Sendable, Hashable, Codable {
         self.locale = locale
         self.variant = variant
         self.contextTitle = contextTitle
+        self.inviteeFirstName = inviteeFirstName
     }
 }

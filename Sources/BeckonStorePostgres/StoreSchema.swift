@@ -21,7 +21,12 @@ enum StoreSchema {
         Migration(name: "v8-experiments", statements: version8),
         Migration(name: "v9-app-events", statements: version9),
         Migration(name: "v10-create-invite-unique-recipient", statements: version10),
+        Migration(name: "v11-invitee-first-name", statements: version11),
     ]
+
+    /// The invitee's first name, for the share message's greeting; erased with the sender's data.
+    /// `beckon_create_invite` takes the invite as a row of the table, so it takes the new column as is.
+    private static let version11: [PostgresQuery] = ["ALTER TABLE invites ADD COLUMN invitee_first_name TEXT"]
 
     /// A create that may refuse a recipient the sender has a pending invite for
     /// (`invites.uniqueRecipient`, seed 003 #3): `beckon_create_invite` with one more argument,

@@ -7,7 +7,7 @@ enum StoreSchema {
     /// The migrations' names, in the order they run.
     static let migrationNames = [
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
-        "v5-experiments", "v6-app-events",
+        "v5-experiments", "v6-app-events", "v7-invitee-first-name",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -48,6 +48,10 @@ enum StoreSchema {
         }
         migrator.registerMigration(migrationNames[5]) { db in
             try createVersion6(db)
+        }
+        migrator.registerMigration(migrationNames[6]) { db in
+            // The invitee's first name, for the share message's greeting; erased with the sender's data.
+            try db.execute(sql: "ALTER TABLE invites ADD COLUMN invitee_first_name TEXT")
         }
         return migrator
     }

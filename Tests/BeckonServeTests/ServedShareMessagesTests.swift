@@ -82,6 +82,45 @@ import Testing
         }
     }
 
+    /// Seed 000 R6, "Hey [First Name]": the invitee's first name greets them in the share
+    /// message, comes back with the invite, and is erased with the sender's data.
+    @Test func theInviteesFirstNameGreetsThemAndIsErased() async throws {
+        let folder = TemporaryDirectory()
+        let app = try await ServeApplicationTests.server(site: Repository.root, in: folder).application()
+        try await app.test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/invites", method: .post, headers: ServeApplicationTests.auth,
+                body: ByteBuffer(
+                    string:
+                        #"{"senderId":"u_7","senderFirstName":"Zoë","channel":"sms","recipient":"+44 7700 900127","inviteeFirstName":"Sam","locale":"de-DE"}"#
+                ))
+            let sms = try ServeApplicationTests.json(response)
+            let link = try #require(sms["link"] as? String)
+            #expect(
+                (sms["share"] as? [String: Any])?["text"] as? String
+                    == "Hey Sam, ich nutze Playa - das gefällt dir! \(link)")
+            #expect(sms["inviteeFirstName"] as? String == "Sam")
+            let bulk = try await client.execute(
+                uri: "/v1/invites/bulk", method: .post, headers: ServeApplicationTests.auth,
+                body: ByteBuffer(
+                    string:
+                        #"{"senderId":"u_8","senderFirstName":"Zoë","recipients":[{"recipient":"+44 7700 900128","channel":"sms","inviteeFirstName":"Ana"},{"recipient":"+44 7700 900129","channel":"sms","inviteeFirstName":"\u0007"}]}"#
+                ))
+            #expect(try ServeApplicationTests.json(bulk)["field"] as? String == "recipients[1].inviteeFirstName")
+
+            let code = try #require(sms["code"] as? String)
+            let read = try await client.execute(
+                uri: "/v1/invites/\(code)", method: .get, headers: ServeApplicationTests.auth)
+            #expect(try ServeApplicationTests.json(read)["inviteeFirstName"] as? String == "Sam")
+            let erased = try await client.execute(
+                uri: "/v1/users/u_7/erase", method: .post, headers: ServeApplicationTests.auth)
+            #expect(erased.status == .ok || erased.status == .noContent)
+            let after = try await client.execute(
+                uri: "/v1/invites/\(code)", method: .get, headers: ServeApplicationTests.auth)
+            #expect(try ServeApplicationTests.json(after)["inviteeFirstName"] == nil)
+        }
+    }
+
     @Test func aSiteWithoutShareMessagesAnswersWithoutOne() async throws {
         let folder = TemporaryDirectory()
         let app = try await ServeApplicationTests.server(in: folder).application()

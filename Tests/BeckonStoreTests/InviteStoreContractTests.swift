@@ -188,6 +188,7 @@ import Testing
                 var expected = record
                 expected.senderFirstName = nil
                 expected.recipient = nil
+                expected.inviteeFirstName = nil
                 #expect(try await store.invite(code: record.invite.code) == expected)
             }
             #expect(try await store.invite(code: theirs.invite.code) == theirs)

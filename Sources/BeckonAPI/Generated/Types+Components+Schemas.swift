@@ -72,6 +72,10 @@ extension Components {
             package var channel: Components.Schemas.Channel
             /// - Remark: Generated from `#/components/schemas/Invite/recipient`.
             package var recipient: Swift.String?
+            /// The invitee's first name, as given at create; absent once erased.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invite/inviteeFirstName`.
+            package var inviteeFirstName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Invite/locale`.
             package var locale: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Invite/variant`.
@@ -114,6 +118,7 @@ extension Components {
             ///   - contextTitle:
             ///   - channel:
             ///   - recipient:
+            ///   - inviteeFirstName: The invitee's first name, as given at create; absent once erased.
             ///   - locale:
             ///   - variant:
             ///   - inviteeId:
@@ -138,6 +143,7 @@ extension Components {
                 contextTitle: Swift.String? = nil,
                 channel: Components.Schemas.Channel,
                 recipient: Swift.String? = nil,
+                inviteeFirstName: Swift.String? = nil,
                 locale: Swift.String? = nil,
                 variant: Swift.String? = nil,
                 inviteeId: Components.Schemas.OpaqueID? = nil,
@@ -162,6 +168,7 @@ extension Components {
                 self.contextTitle = contextTitle
                 self.channel = channel
                 self.recipient = recipient
+                self.inviteeFirstName = inviteeFirstName
                 self.locale = locale
                 self.variant = variant
                 self.inviteeId = inviteeId
@@ -187,6 +194,7 @@ extension Components {
                 case contextTitle
                 case channel
                 case recipient
+                case inviteeFirstName
                 case locale
                 case variant
                 case inviteeId

@@ -75,6 +75,10 @@ package enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/recipient`.
                     package var recipient: Swift.String?
+                    /// The invitee's first name, for the share message's and the email's greeting (`{invitee}` in the site's strings, seed 000 R6 "Hey [First Name]"). No line breaks, control, bidirectional formatting or plane-16 private-use characters. Erased with the sender's data.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/inviteeFirstName`.
+                    package var inviteeFirstName: Swift.String?
                     /// One of the site's locales.
                     ///
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/locale`.
@@ -93,6 +97,7 @@ package enum Operations {
                     ///   - contextTitle: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
                     ///   - channel:
                     ///   - recipient: An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others.
+                    ///   - inviteeFirstName: The invitee's first name, for the share message's and the email's greeting (`{invitee}` in the site's strings, seed 000 R6 "Hey [First Name]"). No line breaks, control, bidirectional formatting or plane-16 private-use characters. Erased with the sender's data.
                     ///   - locale: One of the site's locales.
                     ///   - variant: One of the site's share.variants.
                     package init(
@@ -103,6 +108,7 @@ package enum Operations {
                         contextTitle: Swift.String? = nil,
                         channel: Components.Schemas.Channel,
                         recipient: Swift.String? = nil,
+                        inviteeFirstName: Swift.String? = nil,
                         locale: Swift.String? = nil,
                         variant: Swift.String? = nil
                     ) {
@@ -113,6 +119,7 @@ package enum Operations {
                         self.contextTitle = contextTitle
                         self.channel = channel
                         self.recipient = recipient
+                        self.inviteeFirstName = inviteeFirstName
                         self.locale = locale
                         self.variant = variant
                     }
@@ -124,6 +131,7 @@ package enum Operations {
                         case contextTitle
                         case channel
                         case recipient
+                        case inviteeFirstName
                         case locale
                         case variant
                     }
@@ -157,6 +165,10 @@ package enum Operations {
                             Swift.String.self,
                             forKey: .recipient
                         )
+                        self.inviteeFirstName = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .inviteeFirstName
+                        )
                         self.locale = try container.decodeIfPresent(
                             Swift.String.self,
                             forKey: .locale
@@ -173,6 +185,7 @@ package enum Operations {
                             "contextTitle",
                             "channel",
                             "recipient",
+                            "inviteeFirstName",
                             "locale",
                             "variant"
                         ])
@@ -778,6 +791,10 @@ package enum Operations {
                         ///
                         /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/RecipientsPayload/recipient`.
                         package var recipient: Swift.String?
+                        /// The invitee's first name, for the share message's and the email's greeting (`{invitee}` in the site's strings, seed 000 R6 "Hey [First Name]"). No line breaks, control, bidirectional formatting or plane-16 private-use characters. Erased with the sender's data.
+                        ///
+                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/RecipientsPayload/inviteeFirstName`.
+                        package var inviteeFirstName: Swift.String?
                         /// One of the site's locales.
                         ///
                         /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/RecipientsPayload/locale`.
@@ -787,19 +804,23 @@ package enum Operations {
                         /// - Parameters:
                         ///   - channel:
                         ///   - recipient: An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others.
+                        ///   - inviteeFirstName: The invitee's first name, for the share message's and the email's greeting (`{invitee}` in the site's strings, seed 000 R6 "Hey [First Name]"). No line breaks, control, bidirectional formatting or plane-16 private-use characters. Erased with the sender's data.
                         ///   - locale: One of the site's locales.
                         package init(
                             channel: Components.Schemas.Channel,
                             recipient: Swift.String? = nil,
+                            inviteeFirstName: Swift.String? = nil,
                             locale: Swift.String? = nil
                         ) {
                             self.channel = channel
                             self.recipient = recipient
+                            self.inviteeFirstName = inviteeFirstName
                             self.locale = locale
                         }
                         package enum CodingKeys: String, CodingKey {
                             case channel
                             case recipient
+                            case inviteeFirstName
                             case locale
                         }
                         package init(from decoder: any Swift.Decoder) throws {
@@ -812,6 +833,10 @@ package enum Operations {
                                 Swift.String.self,
                                 forKey: .recipient
                             )
+                            self.inviteeFirstName = try container.decodeIfPresent(
+                                Swift.String.self,
+                                forKey: .inviteeFirstName
+                            )
                             self.locale = try container.decodeIfPresent(
                                 Swift.String.self,
                                 forKey: .locale
@@ -819,6 +844,7 @@ package enum Operations {
                             try decoder.ensureNoAdditionalProperties(knownKeys: [
                                 "channel",
                                 "recipient",
+                                "inviteeFirstName",
                                 "locale"
                             ])
                         }

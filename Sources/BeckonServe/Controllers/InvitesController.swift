@@ -26,7 +26,8 @@ struct InvitesController: Sendable {
         let new = try NewInvite(
             senderID: payload.senderId, senderFirstName: payload.senderFirstName, context: payload.context,
             contextID: payload.contextId, contextTitle: payload.contextTitle, channel: payload.channel,
-            recipient: payload.recipient, locale: payload.locale, variant: payload.variant, config: site.config)
+            recipient: payload.recipient, inviteeFirstName: payload.inviteeFirstName, locale: payload.locale,
+            variant: payload.variant, config: site.config)
         try requireEmailValues(new)
         let key = try APIInput.idempotencyKey(input.headers.idempotencyKey)
         let language = input.headers.acceptLanguage
@@ -68,13 +69,13 @@ struct InvitesController: Sendable {
                 new = try NewInvite(
                     senderID: payload.senderId, senderFirstName: payload.senderFirstName, context: payload.context,
                     contextID: payload.contextId, contextTitle: payload.contextTitle, channel: recipient.channel,
-                    recipient: recipient.recipient, locale: recipient.locale ?? payload.locale,
-                    variant: payload.variant, config: site.config)
+                    recipient: recipient.recipient, inviteeFirstName: recipient.inviteeFirstName,
+                    locale: recipient.locale ?? payload.locale, variant: payload.variant, config: site.config)
                 try requireEmailValues(new)
             } catch {
                 // A recipient's own member is named with its place in the list.
                 var problem = error
-                if let field = problem.field, ["recipient", "channel", "locale"].contains(field) {
+                if let field = problem.field, ["recipient", "channel", "locale", "inviteeFirstName"].contains(field) {
                     problem.field = "recipients[\(index)].\(field)"
                 }
                 throw problem

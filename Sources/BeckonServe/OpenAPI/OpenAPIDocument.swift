@@ -86,6 +86,12 @@ enum OpenAPIDocument {
                             "type": "string",
                             "description": "An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others."
                           },
+                          "inviteeFirstName": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 1000,
+                            "description": "The invitee's first name, for the share message's and the email's greeting (`{invitee}` in the site's strings, seed 000 R6 \"Hey [First Name]\"). No line breaks, control, bidirectional formatting or plane-16 private-use characters. Erased with the sender's data."
+                          },
                           "locale": {
                             "type": "string",
                             "description": "One of the site's locales."
@@ -284,6 +290,12 @@ enum OpenAPIDocument {
                                 "recipient": {
                                   "type": "string",
                                   "description": "An email address, an E.164 phone number or an Instagram username; required for email, sms, whatsapp and instagram, absent for the others."
+                                },
+                                "inviteeFirstName": {
+                                  "type": "string",
+                                  "minLength": 1,
+                                  "maxLength": 1000,
+                                  "description": "The invitee's first name, for the share message's and the email's greeting (`{invitee}` in the site's strings, seed 000 R6 \"Hey [First Name]\"). No line breaks, control, bidirectional formatting or plane-16 private-use characters. Erased with the sender's data."
                                 },
                                 "locale": {
                                   "type": "string",
@@ -1828,6 +1840,10 @@ enum OpenAPIDocument {
                   },
                   "recipient": {
                     "type": "string"
+                  },
+                  "inviteeFirstName": {
+                    "type": "string",
+                    "description": "The invitee's first name, as given at create; absent once erased."
                   },
                   "locale": {
                     "type": "string"
