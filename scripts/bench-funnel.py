@@ -29,6 +29,10 @@ import uuid
 
 START_MS = 1_790_000_000_000
 DAY_MS = 86_400_000
+# The record's columns (InviteColumn.all), then the platform SQLite keeps beside them for the funnel.
+INVITE_COLUMNS = ("id, code, sender_id, context, context_id, channel, status, invitee_id, created_at, sent_at, "
+                  "resent_at, opened_at, accepted_at, cancelled_at, expires_at, sender_first_name, recipient, "
+                  "locale, variant, context_title, invitee_first_name, platform")
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
@@ -37,7 +41,7 @@ def populate(path, invites, seed=7):
     rng = random.Random(seed)
     db = sqlite3.connect(path)
     db.execute("PRAGMA synchronous = OFF")
-    invite_rows, event_rows, install_rows, platform_rows = [], [], [], []
+    invite_rows, event_rows, install_rows = [], [], []
     channels = ["whatsapp", "sms", "imessage", "copy_link"]
     for index in range(invites):
         arm = "control" if index % 2 == 0 else "context-rich"
@@ -57,7 +61,8 @@ def populate(path, invites, seed=7):
         status = "accepted" if accepted else "opened" if opened else "sent" if sent else "created"
         invite_rows.append(
             (invite_id, code, sender, "generic", None, channel, status, None, created, sent, None, opened,
-             accepted, None, created + 30 * DAY_MS, "Maya", None, "en-US", arm, None, None))
+             accepted, None, created + 30 * DAY_MS, "Maya", None, "en-US", arm, None, None,
+             platform if clicked else None))
         def event(name, at, platform=None, method=None, source="server", client_id=None):
             event_rows.append(
                 (name, source, invite_id, code, sender, "generic", channel, at, platform, method, client_id))
@@ -68,7 +73,6 @@ def populate(path, invites, seed=7):
             event("invite_link_opened", opened)
         if clicked:
             event("invite_store_clicked", created + 90_000, platform)
-            platform_rows.append((invite_id, platform))
         if installed:
             event("invite_app_installed", created + 300_000, platform, "clipboard")
             install_rows.append((invite_id, platform, "clipboard", created + 300_000))
@@ -77,12 +81,11 @@ def populate(path, invites, seed=7):
         if accepted:
             event("invite_accepted", accepted)
     with db:
-        db.executemany("INSERT INTO invites VALUES (" + ",".join("?" * 21) + ")", invite_rows)
+        db.executemany(f"INSERT INTO invites ({INVITE_COLUMNS}) VALUES (" + ",".join("?" * 22) + ")", invite_rows)
         db.executemany(
             "INSERT INTO events (name, source, invite_id, code, sender_id, context, channel, at, platform, method, "
             "client_event_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)", event_rows)
         db.executemany("INSERT INTO installs VALUES (?,?,?,?)", install_rows)
-        db.executemany("INSERT INTO invite_platforms VALUES (?,?)", platform_rows)
     db.execute("ANALYZE")
     db.close()
     return len(event_rows)

@@ -12,11 +12,14 @@ public enum FunnelSQL {
     /// The columns, in order: `grp`, `created`, `sent`, `opened`, `clicked`, `installed`,
     /// `onboarded`, `accepted`, `senders`. `from` and `to` are the store's spelling of the first
     /// and second parameter (`?1`, `$1`); each is used three times.
-    public static func text(by dimension: FunnelDimension?, from: String, to: String) -> String {
-        let group = group(dimension)
+    public static func text(
+        by dimension: FunnelDimension?, from: String, to: String, platforms: PlatformKeeping
+    ) -> String {
+        let group = group(dimension, platforms)
         let period = "i.created_at >= \(from) AND i.created_at < \(to)"
-        // An invite's platform is kept beside it (`invite_platforms`), one lookup by key an invite.
-        let platforms = dimension == .platform ? " LEFT JOIN invite_platforms ip ON ip.invite_id = i.id" : ""
+        let platforms =
+            dimension == .platform && platforms == .table
+            ? " LEFT JOIN invite_platforms ip ON ip.invite_id = i.id" : ""
         return """
             WITH base AS (
                 SELECT \(group) AS grp, COUNT(*) AS created,
@@ -48,15 +51,25 @@ public enum FunnelSQL {
     /// The group's expression: the invite's column, with a name for invites without a value. An
     /// invite's platform is its install's, else that of its first event that names one (a store
     /// click, an app event), else `unknown`; the stores keep it as those are recorded.
-    static func group(_ dimension: FunnelDimension?) -> String {
+    static func group(_ dimension: FunnelDimension?, _ platforms: PlatformKeeping) -> String {
         switch dimension {
         case nil: "'all'"
         case .variant: "COALESCE(i.variant, 'none')"
         case .channel: "i.channel"
         case .locale: "COALESCE(i.locale, 'default')"
         case .context: "i.context"
-        case .platform: "COALESCE(ip.platform, 'unknown')"
+        case .platform: platforms == .table ? "COALESCE(ip.platform, 'unknown')" : "COALESCE(i.platform, 'unknown')"
         }
+    }
+
+    /// Where a store keeps each invite's platform for the funnel.
+    public enum PlatformKeeping: Sendable {
+        /// In the invite's row (`invites.platform`): SQLite, where a lookup by the invite's id for
+        /// every invite would double the count's time.
+        case inviteColumn
+        /// In `invite_platforms`, by the invite's id: PostgreSQL, whose create function takes an
+        /// invite as a whole row of the table, so the table holds only what a record carries.
+        case table
     }
 
     /// The stages the query counts, in its column order after `grp`.

@@ -69,15 +69,12 @@ extension SQLiteInviteStore {
         }
     }
 
-    /// Keeps an invite's platform for the funnel: the first one recorded, or, `replacing`, this
-    /// one (an install's).
+    /// Keeps an invite's platform for the funnel, in its row: the first one recorded, or,
+    /// `replacing`, this one (an install's).
     static func notePlatform(_ platform: ClientPlatform, of inviteID: UUID, replacing: Bool, in db: Database) throws {
         try db.cachedStatement(
-            sql: """
-                INSERT INTO invite_platforms (invite_id, platform) VALUES (?, ?)
-                ON CONFLICT (invite_id) DO \(replacing ? "UPDATE SET platform = excluded.platform" : "NOTHING")
-                """
-        ).execute(arguments: [inviteID.uuidString, platform.rawValue])
+            sql: "UPDATE invites SET platform = ? WHERE id = ?\(replacing ? "" : " AND platform IS NULL")"
+        ).execute(arguments: [platform.rawValue, inviteID.uuidString])
     }
 
     public func purgeStoreClicks(before date: Date) async throws(StoreError) -> Int {

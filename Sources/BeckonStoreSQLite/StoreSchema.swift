@@ -60,7 +60,9 @@ enum StoreSchema {
     /// so the table is rebuilt, its rows and their sequences kept), each says who recorded it,
     /// and the app's carry its own id (unique: a retry records once), version and properties.
     /// The funnel finds the events of a stage by name, and each invite's platform (its install's,
-    /// else its first event's that names one) in a table of its own, filled from what is there.
+    /// else its first event's that names one) in a column of the invite's row, filled from what
+    /// is there: not one of `InviteColumn.all`, since no record carries it (the statements name
+    /// their columns, so it stays out of their way).
     private static func createVersion6(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -91,15 +93,12 @@ enum StoreSchema {
                 CREATE UNIQUE INDEX events_by_client_id ON events (client_event_id) WHERE client_event_id IS NOT NULL;
                 CREATE INDEX events_by_name ON events (name, invite_id);
 
-                CREATE TABLE invite_platforms (
-                    invite_id TEXT NOT NULL PRIMARY KEY REFERENCES invites (id),
-                    platform TEXT NOT NULL
-                ) WITHOUT ROWID;
-                INSERT INTO invite_platforms (invite_id, platform) SELECT invite_id, platform FROM installs;
-                INSERT INTO invite_platforms (invite_id, platform)
-                    SELECT invite_id, platform FROM events
-                    WHERE platform IS NOT NULL AND invite_id IS NOT NULL ORDER BY sequence
-                    ON CONFLICT (invite_id) DO NOTHING;
+                ALTER TABLE invites ADD COLUMN platform TEXT;
+                UPDATE invites SET platform = (SELECT x.platform FROM installs x WHERE x.invite_id = invites.id);
+                UPDATE invites SET platform = (
+                    SELECT e.platform FROM events e WHERE e.invite_id = invites.id AND e.platform IS NOT NULL
+                    ORDER BY e.sequence LIMIT 1
+                ) WHERE platform IS NULL;
                 """)
     }
 

@@ -16,11 +16,15 @@ import Testing
         try shape.check(try RequestBody.parse(ByteBuffer(string: text)))
     }
 
-    /// The shapes are the document's: what a create, a bulk create and an accept take.
+    /// The shapes are the document's: what a create, a bulk create, an accept and a batch of the
+    /// app's events take.
     @Test func theShapesAreReadFromTheDocument() {
         #expect(Self.create.members.contains("senderFirstName") && Self.create.members.contains("channel"))
         #expect(!Self.create.members.contains("recipients"))
-        #expect(Self.bulk.entries["recipients"] == ["recipient", "channel", "locale"])
+        #expect(Self.bulk.entries["recipients"] == ["recipient", "channel", "locale", "inviteeFirstName"])
+        #expect(
+            APIBodyShape.of("post", "/v1/events")?.entries["events"]
+                == ["id", "event", "at", "code", "senderId", "platform", "appVersion", "properties"])
         #expect(APIBodyShape.of("post", "/v1/invites/{code}/accept")?.members == ["inviteeId"])
         #expect(APIBodyShape.of("get", "/v1/events") == nil)
     }
