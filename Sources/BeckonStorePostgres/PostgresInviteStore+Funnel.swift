@@ -14,7 +14,8 @@ extension PostgresInviteStore {
         var binds = PostgresBindings()
         binds.append(start)
         binds.append(end)
-        let query = PostgresQuery(unsafeSQL: FunnelSQL.text(by: dimension, from: "$1", to: "$2", platforms: .table), binds: binds)
+        let query = PostgresQuery(
+            unsafeSQL: FunnelSQL.text(by: dimension, from: "$1", to: "$2", platforms: .table), binds: binds)
         let groups = try await read("counting the funnel") { connection, logger in
             try await connection.query(query, logger: logger).collect().map { row in
                 let columns = ColumnReader(row, table: "invites")

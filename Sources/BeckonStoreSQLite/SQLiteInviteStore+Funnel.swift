@@ -12,8 +12,10 @@ extension SQLiteInviteStore {
     {
         let (start, end) = FunnelSQL.bounds(from: from, to: to)
         let groups = try await read("counting the funnel") { db in
-            try Row.fetchAll(db, sql: FunnelSQL.text(by: dimension, from: "?1", to: "?2", platforms: .inviteColumn), arguments: [start, end]).map
-            {
+            try Row.fetchAll(
+                db, sql: FunnelSQL.text(by: dimension, from: "?1", to: "?2", platforms: .inviteColumn),
+                arguments: [start, end]
+            ).map {
                 row in
                 guard let name: String = row["grp"] else {
                     throw StoredValueError(column: "invites.\(dimension?.rawValue ?? "grp")")
