@@ -104,6 +104,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Invite/share`.
             package var share: Components.Schemas.ShareMessage?
+            /// - Remark: Generated from `#/components/schemas/Invite/softWarning`.
+            package var softWarning: Components.Schemas.SoftWarning?
             /// Creates a new `Invite`.
             ///
             /// - Parameters:
@@ -131,6 +133,7 @@ extension Components {
             ///   - cancelledAt:
             ///   - emails: The invitation emails of an email invite, made by this request (create, bulk create, resend) when the site has an email with `recipient: invitee`.
             ///   - share: The share message for the invite's channel, with its own link, in its locale (or the one the request's Accept-Language prefers): returned by create and bulk create on a site with `share` messages.
+            ///   - softWarning:
             package init(
                 code: Swift.String,
                 link: Swift.String,
@@ -155,7 +158,8 @@ extension Components {
                 acceptedAt: Foundation.Date? = nil,
                 cancelledAt: Foundation.Date? = nil,
                 emails: [Components.Schemas.InvitationEmail]? = nil,
-                share: Components.Schemas.ShareMessage? = nil
+                share: Components.Schemas.ShareMessage? = nil,
+                softWarning: Components.Schemas.SoftWarning? = nil
             ) {
                 self.code = code
                 self.link = link
@@ -181,6 +185,7 @@ extension Components {
                 self.cancelledAt = cancelledAt
                 self.emails = emails
                 self.share = share
+                self.softWarning = softWarning
             }
             package enum CodingKeys: String, CodingKey {
                 case code
@@ -207,6 +212,7 @@ extension Components {
                 case cancelledAt
                 case emails
                 case share
+                case softWarning
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvitationEmail`.
@@ -628,6 +634,41 @@ extension Components {
             }
             package func encode(to encoder: any Swift.Encoder) throws {
                 try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// A nudge the app may show, never a refusal (seed 000 E3, R14): on a bulk create of `limits.softWarning` recipients or more, and on a create that is a sender's `limits.softWarning`-th or later in an hour. `message` is the site's `inApp.bulkWarning` (bulk) or `inApp.sessionWarning` (one by one) in the language the request's Accept-Language prefers among the site's locales, absent when the site has no such string.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SoftWarning`.
+        package struct SoftWarning: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SoftWarning/threshold`.
+            package var threshold: Swift.Int
+            /// The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SoftWarning/message`.
+            package var message: Swift.String?
+            /// The locale of `message`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SoftWarning/locale`.
+            package var locale: Swift.String?
+            /// Creates a new `SoftWarning`.
+            ///
+            /// - Parameters:
+            ///   - threshold:
+            ///   - message: The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
+            ///   - locale: The locale of `message`.
+            package init(
+                threshold: Swift.Int,
+                message: Swift.String? = nil,
+                locale: Swift.String? = nil
+            ) {
+                self.threshold = threshold
+                self.message = message
+                self.locale = locale
+            }
+            package enum CodingKeys: String, CodingKey {
+                case threshold
+                case message
+                case locale
             }
         }
     }

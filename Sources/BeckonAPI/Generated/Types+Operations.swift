@@ -964,53 +964,16 @@ package enum Operations {
                     package struct JsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/invites`.
                         package var invites: [Components.Schemas.Invite]
-                        /// Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.
-                        ///
                         /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning`.
-                        package struct SoftWarningPayload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning/threshold`.
-                            package var threshold: Swift.Int
-                            /// The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
-                            ///
-                            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning/message`.
-                            package var message: Swift.String?
-                            /// The locale of `message`.
-                            ///
-                            /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning/locale`.
-                            package var locale: Swift.String?
-                            /// Creates a new `SoftWarningPayload`.
-                            ///
-                            /// - Parameters:
-                            ///   - threshold:
-                            ///   - message: The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
-                            ///   - locale: The locale of `message`.
-                            package init(
-                                threshold: Swift.Int,
-                                message: Swift.String? = nil,
-                                locale: Swift.String? = nil
-                            ) {
-                                self.threshold = threshold
-                                self.message = message
-                                self.locale = locale
-                            }
-                            package enum CodingKeys: String, CodingKey {
-                                case threshold
-                                case message
-                                case locale
-                            }
-                        }
-                        /// Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.
-                        ///
-                        /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/responses/201/content/json/softWarning`.
-                        package var softWarning: Operations.CreateInvites.Output.Created.Body.JsonPayload.SoftWarningPayload?
+                        package var softWarning: Components.Schemas.SoftWarning?
                         /// Creates a new `JsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - invites:
-                        ///   - softWarning: Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.
+                        ///   - softWarning:
                         package init(
                             invites: [Components.Schemas.Invite],
-                            softWarning: Operations.CreateInvites.Output.Created.Body.JsonPayload.SoftWarningPayload? = nil
+                            softWarning: Components.Schemas.SoftWarning? = nil
                         ) {
                             self.invites = invites
                             self.softWarning = softWarning

@@ -38,8 +38,11 @@ struct InvitesController: Sendable {
         // A retried request gets the email again, but only the first is put in the outbox.
         let emails = await self.emails(record, language: language, writing: created)
         let link = service.link(record)
-        let invite = try InviteResource.invite(
+        var invite = try InviteResource.invite(
             record, link: link, emails: emails, share: shareMessage(record, link: link, language: language))
+        if created {
+            invite.softWarning = try await sessionWarning(record, site.locale(acceptLanguage: language))
+        }
         return created ? .created(.init(body: .json(invite))) : .ok(.init(body: .json(invite)))
     }
 
@@ -102,19 +105,37 @@ struct InvitesController: Sendable {
             let share = shareMessage(record, link: link, language: input.headers.acceptLanguage)
             made.append(try InviteResource.invite(record, link: link, emails: emails, share: share))
         }
-        return .created(.init(body: .json(.init(invites: made, softWarning: softWarning(requests.count, language)))))
+        let warning = requests.count >= site.config.limits.softWarning ? softWarning("inApp.bulkWarning", language) : nil
+        return .created(.init(body: .json(.init(invites: made, softWarning: warning))))
     }
 
-    /// Seed 000 E3 and R14: a batch of `limits.softWarning` recipients or more is answered with a
-    /// nudge the app may show, in the site's words (`inApp.bulkWarning`) when it has them.
-    private func softWarning(
-        _ count: Int, _ language: LocaleID
-    ) -> Operations.CreateInvites.Output.Created.Body.JsonPayload.SoftWarningPayload? {
-        let threshold = site.config.limits.softWarning
-        guard count >= threshold else { return nil }
-        let message = site.message("inApp.bulkWarning", in: language)
-        return .init(threshold: threshold, message: message?.text, locale: message?.locale)
+    /// Seed 000 E3 and R14: a nudge the app may show, never a refusal, in the site's words
+    /// (`key`) when it has them.
+    private func softWarning(_ key: String, _ language: LocaleID) -> Components.Schemas.SoftWarning {
+        let message = site.message(key, in: language)
+        return .init(threshold: site.config.limits.softWarning, message: message?.text, locale: message?.locale)
     }
+
+    /// Seed 000 R14 ("soft warning at 10 invites per session"): a create that is its sender's
+    /// `limits.softWarning`-th or later in the last hour is answered with `inApp.sessionWarning`.
+    /// One read of the sender's newest invites, at most the threshold.
+    private func sessionWarning(
+        _ record: InviteRecord, _ language: LocaleID
+    ) async throws(APIProblem) -> Components.Schemas.SoftWarning? {
+        let threshold = site.config.limits.softWarning
+        let since = record.invite.createdAt.addingTimeInterval(-Self.session)
+        let recent: [InviteRecord]
+        do {
+            recent = try await service.store.invites(sender: record.invite.senderID, before: nil, limit: threshold)
+        } catch {
+            throw InviteService.problem(error)
+        }
+        guard recent.count >= threshold, recent.allSatisfy({ $0.invite.createdAt > since }) else { return nil }
+        return softWarning("inApp.sessionWarning", language)
+    }
+
+    /// How long a sender's run of creates counts as one session for the soft warning.
+    static let session: TimeInterval = 3_600
 
     func getInvite(_ input: Operations.GetInvite.Input) async throws -> Operations.GetInvite.Output {
         let record = try await service.invite(input.path.code)

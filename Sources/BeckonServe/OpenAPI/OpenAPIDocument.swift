@@ -327,25 +327,7 @@ enum OpenAPIDocument {
                               }
                             },
                             "softWarning": {
-                              "type": "object",
-                              "description": "Present when the batch has `limits.softWarning` recipients or more (10 by default; seed 000 E3, R14): a nudge the app may show, never a refusal.",
-                              "required": [
-                                "threshold"
-                              ],
-                              "properties": {
-                                "threshold": {
-                                  "type": "integer",
-                                  "minimum": 1
-                                },
-                                "message": {
-                                  "type": "string",
-                                  "description": "The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none."
-                                },
-                                "locale": {
-                                  "type": "string",
-                                  "description": "The locale of `message`."
-                                }
-                              }
+                              "$ref": "#/components/schemas/SoftWarning"
                             }
                           }
                         }
@@ -1892,6 +1874,9 @@ enum OpenAPIDocument {
                   "share": {
                     "$ref": "#/components/schemas/ShareMessage",
                     "description": "The share message for the invite's channel, with its own link, in its locale (or the one the request's Accept-Language prefers): returned by create and bulk create on a site with `share` messages."
+                  },
+                  "softWarning": {
+                    "$ref": "#/components/schemas/SoftWarning"
                   }
                 }
               },
@@ -2180,6 +2165,27 @@ enum OpenAPIDocument {
                       "type": "boolean"
                     }
                   ]
+                }
+              },
+              "SoftWarning": {
+                "type": "object",
+                "description": "A nudge the app may show, never a refusal (seed 000 E3, R14): on a bulk create of `limits.softWarning` recipients or more, and on a create that is a sender's `limits.softWarning`-th or later in an hour. `message` is the site's `inApp.bulkWarning` (bulk) or `inApp.sessionWarning` (one by one) in the language the request's Accept-Language prefers among the site's locales, absent when the site has no such string.",
+                "required": [
+                  "threshold"
+                ],
+                "properties": {
+                  "threshold": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "message": {
+                    "type": "string",
+                    "description": "The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none."
+                  },
+                  "locale": {
+                    "type": "string",
+                    "description": "The locale of `message`."
+                  }
                 }
               }
             }

@@ -30,8 +30,8 @@ public struct Limits: Sendable, Hashable {
     public var messageChars = 500
     /// Characters in a display name (seed 003 #33).
     public var displayNameChars = 40
-    /// Recipients in one bulk create from which `beckon serve` answers with a soft warning, never
-    /// a refusal (seed 000 E3, R14: 10).
+    /// Recipients in one bulk create, or a sender's creates one by one within an hour, from which
+    /// `beckon serve` answers with a soft warning, never a refusal (seed 000 E3, R14: 10).
     public var softWarning = 10
 
     static let keys = [
