@@ -642,7 +642,7 @@ extension Components {
         package struct SoftWarning: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SoftWarning/threshold`.
             package var threshold: Swift.Int
-            /// The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
+            /// The site's `inApp.bulkWarning` (bulk) or `inApp.sessionWarning` (one by one) string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
             ///
             /// - Remark: Generated from `#/components/schemas/SoftWarning/message`.
             package var message: Swift.String?
@@ -654,7 +654,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - threshold:
-            ///   - message: The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
+            ///   - message: The site's `inApp.bulkWarning` (bulk) or `inApp.sessionWarning` (one by one) string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none.
             ///   - locale: The locale of `message`.
             package init(
                 threshold: Swift.Int,

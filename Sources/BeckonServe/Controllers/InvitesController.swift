@@ -105,7 +105,8 @@ struct InvitesController: Sendable {
             let share = shareMessage(record, link: link, language: input.headers.acceptLanguage)
             made.append(try InviteResource.invite(record, link: link, emails: emails, share: share))
         }
-        let warning = requests.count >= site.config.limits.softWarning ? softWarning("inApp.bulkWarning", language) : nil
+        let warning =
+            requests.count >= site.config.limits.softWarning ? softWarning("inApp.bulkWarning", language) : nil
         return .created(.init(body: .json(.init(invites: made, softWarning: warning))))
     }
 

@@ -2180,7 +2180,7 @@ enum OpenAPIDocument {
                   },
                   "message": {
                     "type": "string",
-                    "description": "The site's `inApp.bulkWarning` string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none."
+                    "description": "The site's `inApp.bulkWarning` (bulk) or `inApp.sessionWarning` (one by one) string in the language the request's Accept-Language prefers among the site's locales; absent when the site has none."
                   },
                   "locale": {
                     "type": "string",
