@@ -22,7 +22,9 @@ public struct LineBreaks: Sendable {
     ///
     /// In Japanese, ICU's phrase model also splits off endings (招待し|てくれた, もら|いま|しょう);
     /// a break before hiragana is kept only after punctuation or a space, so a line never starts
-    /// with a verb's ending.
+    /// with a verb's ending. It also splits compound verbs after their first verb's stem
+    /// (取り|消されました, 受け|取る); a break between a kanji with one i- or e-row hiragana of a
+    /// stem (not a particle: に, で, へ) and a kanji is dropped, so a compound stays on one line.
     public func offsets(in text: String) -> [Int] {
         offsets(inUTF16: Array(text.utf16))
     }
@@ -35,6 +37,7 @@ public struct LineBreaks: Sendable {
         let found = offsets.prefix(max(0, min(count, units.count))).map(Int.init)
         guard localeIdentifier.hasSuffix("@lw=phrase") else { return found }
         return found.filter { offset in
+            if offset > 1, offset < units.count, Self.splitsCompoundVerb(units, at: offset) { return false }
             // ICU breaks between scalars, so the offset is a scalar boundary inside the text, and
             // hiragana is one unit; a unit before it that is half of a pair is none of the
             // characters looked for.
@@ -46,5 +49,17 @@ public struct LineBreaks: Sendable {
     }
 
     private static func isHiragana(_ unit: UInt16) -> Bool { (0x3041...0x309F).contains(unit) }
+
+    /// The i- and e-row hiragana that end a verb's stem before a second verb (取り, 申し, 受け,
+    /// 見つけ), without the particles among them.
+    private static let stemEndings = Set("いきしちひみりぎじびえけせねめれげぜべ".utf16)
+
+    /// Whether a break at `offset` falls inside a compound verb: kanji, one stem ending, kanji.
+    private static func splitsCompoundVerb(_ units: [UInt16], at offset: Int) -> Bool {
+        isKanji(units[offset]) && stemEndings.contains(units[offset - 1]) && isKanji(units[offset - 2])
+    }
+
+    /// CJK Unified Ideographs (the common kanji, one UTF-16 unit each).
+    private static func isKanji(_ unit: UInt16) -> Bool { (0x4E00...0x9FFF).contains(unit) }
 
 }
