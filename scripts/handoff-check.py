@@ -21,7 +21,9 @@ front of `beckon serve` forwards them in production. Chromium is driven the way
 `scripts/axe-check.py` drives it — the DevTools protocol over --remote-debugging-pipe, with its
 `DevTools` class — so nothing but the standard library is needed.
 
-Prints one JSON object: {"url", "handoff" (the hand-off's URL as the page asked for it),
+Prints one JSON object: {"url", "button" ({"top", "bottom"}: the App Store button's box in CSS
+pixels as the page first laid it out, before any scrolling), "text" (the page's `innerText`),
+"handoff" (the hand-off's URL as the page asked for it),
 "handoffStatus", "location", "clipboard", "requests": [{"method", "url", "type", "status",
 "location", "error", "routedTo"}]}. Exit status 0 when the hand-off redirected and the clipboard
 holds text, 1 when not (the JSON is printed all the same, the reason on standard error), 2 when
@@ -145,6 +147,9 @@ def visit(browser, url):
     if origin(href) != page.local:
         page.public = origin(href)
         page.call("Fetch.enable", patterns=[{"urlPattern": page.public + "/*"}])
+    first = page.call("DOM.getBoxModel", nodeId=node)["model"]["border"]
+    button = {"top": min(first[1::2]), "bottom": max(first[1::2])}
+    text = page.evaluate("document.body.innerText")
     page.call("DOM.scrollIntoViewIfNeeded", nodeId=node)
     quad = page.call("DOM.getBoxModel", nodeId=node)["model"]["border"]
     x, y = sum(quad[0::2]) / 4, sum(quad[1::2]) / 4
@@ -167,8 +172,8 @@ def visit(browser, url):
     if not clipboard:
         problems.append("the clipboard is empty: the button copied nothing")
     report = {
-        "url": url, "handoff": href, "handoffStatus": handoff.get("status"), "location": handoff.get("location"),
-        "clipboard": clipboard, "requests": list(page.requests),
+        "url": url, "button": button, "text": text, "handoff": href, "handoffStatus": handoff.get("status"),
+        "location": handoff.get("location"), "clipboard": clipboard, "requests": list(page.requests),
     }
     return report, problems
 

@@ -69,7 +69,9 @@ public final class InvitePages: Sendable {
     /// are the sample's), which the build's sample pages equal byte for byte.
     /// With `cardURL`, the page's `og:image` is the invite's own card there (`card(locale:invite:)`);
     /// with `avatarURL`, the page shows the sender's picture from there; with `handOff`, its store
-    /// buttons go through the server's hand-off.
+    /// buttons go through the server's hand-off. A page that fails a rule with the sender's name
+    /// as given (a 60-character name overflows the title) is tried with its shorter forms
+    /// (`InviteValues.shortNames`, as a card's title is) before it is `.failed`.
     public func page(
         _ kind: TemplateKind, locale: LocaleID, invite: InviteValues, link: String, asSample: Bool = false,
         cardURL: String? = nil, avatarURL: String? = nil, handOff: StoreHandOff? = nil
@@ -81,10 +83,28 @@ public final class InvitePages: Sendable {
         else { return .notPersonal }
         let route = PageRoute(kind: kind, locale: locale, sample: asSample ? invite.id : nil)
         inputs.record(SiteInputs.pageParts(template.path))
-        let (artifact, diagnostics) = renderer.render(
-            template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL,
-            avatarURL: avatarURL, handOff: handOff)
-        return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
+        return shortening(invite, unless: asSample) { invite in
+            let (artifact, diagnostics) = renderer.render(
+                template, route: route, invite: invite, link: link, cardURL: cards == nil ? nil : cardURL,
+                avatarURL: avatarURL, handOff: handOff)
+            return checked(artifact, diagnostics, page: artifact.map(CheckedPage.init))
+        }
+    }
+
+    /// `render`'s result for the invite, or, when it fails, for the invite with the first of its
+    /// sender's shorter names that passes. A sample (`unless`) is rendered as it is: the build
+    /// checks it so.
+    private func shortening(
+        _ invite: InviteValues, unless sample: Bool, _ render: (InviteValues) -> Rendered
+    ) -> Rendered {
+        let first = render(invite)
+        guard case .failed = first, !sample else { return first }
+        for name in InviteValues.shortNames(invite.inviterFirstName) {
+            var shorter = invite
+            shorter.inviterFirstName = name
+            if case .page(let artifact) = render(shorter) { return .page(artifact) }
+        }
+        return first
     }
 
     /// The Android page in `locale` as the server answers the waiting-list form with: thanks, or

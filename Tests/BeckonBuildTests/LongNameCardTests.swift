@@ -48,4 +48,24 @@ import Testing
             }
         }
     }
+
+    /// The invite's own page too: where the name as given fails a rule (the title's length), the
+    /// page is rendered with the name's first word, in every locale, rather than falling back to
+    /// the locale's page without a sender.
+    @Test func aSixtyCharacterNameKeepsItsSenderOnThePageInEveryLocale() async throws {
+        let result = await InvitePagesTests().build(Repository.root)
+        let pages = try #require(result.invitePages)
+        let (name, short) = Self.names[0]
+        for locale in pages.site.buildLocales {
+            let rendered = pages.page(
+                .landing, locale: locale, invite: try Self.invite(name),
+                link: "https://join.playa.app/invite/AAAAAAAAAAAAAAA")
+            guard case .page(let page) = rendered else {
+                Issue.record("\(locale): the page of `\(name)` fell back: \(rendered)")
+                continue
+            }
+            let html = String(decoding: page.bytes, as: UTF8.self)
+            #expect(html.contains(short), "\(locale)")
+        }
+    }
 }

@@ -19,7 +19,16 @@ import Testing
             let status: Int?
             let location: String?
         }
+        /// The App Store button's box as the page first laid it out, in CSS pixels of the
+        /// 390×844 viewport.
+        struct Box: Decodable {
+            let top: Double
+            let bottom: Double
+        }
         let clipboard: String?
+        let button: Box
+        /// The page's text as shown (`innerText`).
+        let text: String
         let handoff: String
         let handoffStatus: Int?
         let location: String?
@@ -99,6 +108,35 @@ import Testing
         let installed = events.first { $0["event"] as? String == "invite_app_installed" }
         #expect(installed?["method"] as? String == "clipboard")
         #expect(installed?["platform"] as? String == "ios")
+        #expect(server.stop() == 0)
+    }
+
+    /// Seed 001 §4.2 on a phone: with a 60-character name, the invite's own page (its hand-off
+    /// and its sender, shortened to the first word where the name as given fails the title's
+    /// limit) keeps the App Store button in the first screen of a 390×844 iPhone, before any
+    /// scrolling, and never shows the name twice.
+    @Test(
+        .enabled(if: TestTool.chromium.isAvailable, "chromium is not installed: run `make test-deps`"),
+        .enabled(if: TestTool.python.isAvailable, "python3 is missing: run `make test-deps`"))
+    func aLongNameKeepsTheStoreButtonInTheFirstScreen() throws {
+        let folder = TemporaryDirectory()
+        let server = try RunningServe(
+            site: Repository.root, database: folder.path("invites.sqlite"),
+            environment: ["BECKON_APP_KEY": Self.appKey])
+        defer { _ = server.stop() }
+        let name = "Maximiliane Alexandra Konstantinopulou-Wittgenstein Ferreira"
+        #expect(name.count == 60)
+        let created = try server.api(
+            "POST", "/v1/invites", body: #"{"senderId":"u_2","senderFirstName":"\#(name)","channel":"copy_link"}"#)
+        #expect(created.status == 201, "\(created.body)")
+        let link = try #require(try ServeTests.json(created)["link"] as? String)
+        let run = try Self.tap("http://127.0.0.1:\(server.port)" + ServeTests.path(link))
+        let report = try #require(
+            try? JSONDecoder().decode(HandOffReport.self, from: Data(run.output.utf8)), "\(run.errors)\(run.output)")
+        #expect(report.button.bottom <= 844, "the App Store button ends at \(report.button.bottom) px")
+        #expect(report.button.top >= 0)
+        #expect(report.text.contains("Maximiliane"), "\(report.text)")
+        #expect(report.text.components(separatedBy: name).count - 1 <= 1, "\(report.text)")
         #expect(server.stop() == 0)
     }
 }

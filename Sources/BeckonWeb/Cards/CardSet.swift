@@ -105,7 +105,7 @@ public struct CardSet: Sendable {
             initials: sample.map { Self.initials(of: $0.inviterName) })
         content.titleAlternatives =
             sample.map { sample in
-                Self.shortNames(sample.inviterFirstName).map { name in
+                InviteValues.shortNames(sample.inviterFirstName).map { name in
                     var short = sample
                     short.inviterFirstName = name
                     short.inviterName = name
@@ -173,18 +173,6 @@ public struct CardSet: Sendable {
         case .footer: layout.footer
         case .initials: nil
         }
-    }
-
-    /// Shorter forms of a name for a title that does not fit: its first word, then that word cut
-    /// at a character (grapheme) boundary with an ellipsis, 12 and then 6 characters long.
-    static func shortNames(_ name: String) -> [String] {
-        let words = name.split(whereSeparator: \.isWhitespace)
-        guard let first = words.first else { return [] }
-        var names: [String] = words.count > 1 ? [String(first)] : []
-        for length in [12, 6] where first.count > length + 1 {
-            names.append(first.prefix(length) + "…")
-        }
-        return names
     }
 
     /// Up to two initials of a name: "Maya Schneider" → "MS"; one for a name in Arabic script,
