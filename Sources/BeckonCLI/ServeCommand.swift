@@ -50,6 +50,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "How long the invites the server creates stay valid, instead of the site's expiry.days: a number and s, m, h or d (10m, 2h). For watching expiry happen; pages and emails still say expiry.days.",
+            valueName: "length"))
+    var expiry: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "The locale string a sender over the daily limit is shown, in the language of the API request's Accept-Language (seed 001: \"You've sent a lot of invites today. Try again tomorrow.\"); without the string in the bundles, only the English detail.",
             valueName: "key"))
     var rateLimitMessage: String = ServeConfiguration.defaultRateLimitMessage
@@ -93,6 +100,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...3600).contains(linkCacheSeconds) else {
             throw ValidationError("`--link-cache-seconds` must be from 0 to 3600.")
         }
+        if let expiry, ExpiryPolicy(parsing: expiry).map({ $0.duration <= 365 * 86_400 }) != true {
+            throw ValidationError("`--expiry` must be a number and s, m, h or d, such as 10m, up to 365d.")
+        }
         if let eventLoops, !(1...256).contains(eventLoops) {
             throw ValidationError("`--event-loops` must be from 1 to 256.")
         }
@@ -115,6 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.database = database
         configuration.invitesPerDay = invitesPerDay
+        configuration.expiry = expiry.flatMap(ExpiryPolicy.init(parsing:))
         configuration.rateLimitMessage =
             rateLimitMessage == ServeConfiguration.defaultRateLimitMessage
             ? nil : rateLimitMessage

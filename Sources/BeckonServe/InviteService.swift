@@ -13,6 +13,8 @@ struct InviteService: Sendable {
     let store: any InviteStore
     let keyring: LinkKeyring
     let limit: RateLimit
+    /// How long created invites stay valid: the site's `expiry.days`, or `--expiry`.
+    let expiry: ExpiryPolicy
     let resend: ResendPolicy
     let codes: InviteCodeGenerator
     /// The clock, so tests can move time.
@@ -20,8 +22,6 @@ struct InviteService: Sendable {
     /// The key of the requests' hashes kept with their idempotency keys (HMAC-SHA256, derived
     /// from the link key): the table alone never tells what a request held.
     let requestKey: SymmetricKey
-
-    var expiry: ExpiryPolicy { ExpiryPolicy(days: site.config.expiryDays) }
 
     /// Creates an invite; a retry with the same idempotency key gets the same invite back.
     /// - Returns: The invite, and whether it was made by this request (201) or an earlier one (200).

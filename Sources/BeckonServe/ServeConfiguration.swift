@@ -17,6 +17,9 @@ public struct ServeConfiguration: Sendable {
     public var database: String?
     /// Invites one sender may create in 24 hours.
     public var invitesPerDay = RateLimit.friend.limit
+    /// How long the invites the server creates stay valid, instead of the site's `expiry.days`
+    /// (`--expiry`): to watch expiry happen, in a test or a demonstration.
+    public var expiry: ExpiryPolicy?
     /// The locale string a sender over the limit is shown; `nil` for `inApp.rateLimited`, which a
     /// site may lack (a key given and missing stops the server at start).
     public var rateLimitMessage: String?

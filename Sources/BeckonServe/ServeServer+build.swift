@@ -37,6 +37,10 @@ extension ServeServer {
             host: configuration.host, port: configuration.port, apiToken: token,
             limit: RateLimit(limit: configuration.invitesPerDay, window: 86_400))
         settings.eventLoopGroup = configuration.eventLoopGroup
+        settings.expiry = configuration.expiry
+        if let expiry = configuration.expiry {
+            log("invites expire \(Int(expiry.duration)) s after they are created (--expiry), not after expiry.days")
+        }
         settings.appKey = configuration.environment["BECKON_APP_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         if settings.appKey != nil, settings.appKey == token {
             throw ServeSetupError(

@@ -27,6 +27,8 @@ public struct ServeServer: Sendable {
         public var limit: RateLimit
         /// How often expired invites are swept.
         public var sweepInterval: Duration
+        /// How long created invites stay valid, instead of the site's `expiry.days`.
+        public var expiry: ExpiryPolicy?
         /// Where email invites' emails are written for a mail agent (`--outbox`).
         public var outbox: Outbox?
         /// Where invites' own pages and cards are also kept on disk, sealed (`--cache DIR`).
@@ -87,7 +89,8 @@ public struct ServeServer: Sendable {
         self.settings = settings
         self.site = site
         service = InviteService(
-            site: site, store: store, keyring: keyring, limit: settings.limit, resend: .standard,
+            site: site, store: store, keyring: keyring, limit: settings.limit,
+            expiry: settings.expiry ?? ExpiryPolicy(days: site.config.expiryDays), resend: .standard,
             codes: InviteCodeGenerator(), now: now,
             requestKey: keyring.derivedKey(for: "beckon serve: idempotency request hashes"))
         links = LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens, disk: settings.inviteCache)

@@ -54,4 +54,16 @@ import Testing
         let many = BulkInvite((1...21).map { "+4915\(100_000 + $0)" }) { PhoneNumber(parsing: $0) }
         #expect(many.isOverLimit)
     }
+
+    /// Expiry lengths as `beckon serve --expiry` takes them; messages round them up to days.
+    @Test func expiryLengthsAreReadWithTheirUnit() {
+        #expect(ExpiryPolicy(parsing: "90s")?.duration == 90)
+        #expect(ExpiryPolicy(parsing: "10m")?.duration == 600)
+        #expect(ExpiryPolicy(parsing: "2h")?.duration == 7_200)
+        #expect(ExpiryPolicy(parsing: "7d") == .coach)
+        for refused in ["", "m", "0m", "-5m", "10", "10w", "1.5h", " 10m"] {
+            #expect(ExpiryPolicy(parsing: refused) == nil, "\(refused)")
+        }
+        #expect(ExpiryPolicy(parsing: "10m")?.days == 1 && ExpiryPolicy.friend.days == 30)
+    }
 }
