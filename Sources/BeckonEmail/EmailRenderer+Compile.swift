@@ -16,7 +16,7 @@ extension EmailRenderer {
     /// The argument each field is passed to locale strings as.
     private static let argumentFields: [String: EmailValues.Field] = [
         "inviter": .inviterFirstName, "inviterName": .inviterName, "invitee": .inviteeFirstName,
-        "contextTitle": .contextTitle, "link": .link,
+        "contextTitle": .contextTitle, "link": .link, "inviterGender": .inviterGender,
     ]
 
     /// `template` in `locale` compiled for emails whose values have the shape of `values` (compiled

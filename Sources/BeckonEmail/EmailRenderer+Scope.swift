@@ -32,6 +32,7 @@ extension EmailRenderer {
         ] {
             arguments[name] = ArgumentValue(values[field], isUserData: true)
         }
+        arguments["inviterGender"] = ArgumentValue(values[.inviterGender])
         let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
         func value(_ field: EmailValues.Field) -> RenderScope.Value {
             .init(.text(values[field], isUserData: field.isUserData), from: origin(field))

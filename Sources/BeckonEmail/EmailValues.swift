@@ -7,7 +7,7 @@ import BeckonSite
 struct EmailValues: Sendable, Hashable {
     /// One value. User data (names, titles) is isolated for bidi where it lands in text.
     enum Field: Int, CaseIterable, Sendable {
-        case inviterFirstName, inviterName, inviteeFirstName, contextTitle, link, code, context
+        case inviterFirstName, inviterName, inviteeFirstName, contextTitle, link, code, context, inviterGender
 
         /// Whether the value comes from invite data, which renderers isolate for bidi.
         var isUserData: Bool { rawValue <= Field.contextTitle.rawValue }
@@ -21,6 +21,7 @@ struct EmailValues: Sendable, Hashable {
             case .contextTitle: "contextTitle"
             case .link, .code: "code"
             case .context: "context"
+            case .inviterGender: "inviterGender"
             }
         }
     }
@@ -50,7 +51,7 @@ struct EmailValues: Sendable, Hashable {
     init(sample: InviteValues, link: String) {
         self.init(values: [
             sample.inviterFirstName, sample.inviterName, sample.inviteeFirstName ?? "", sample.contextTitle ?? "",
-            link, sample.code.rawValue, sample.context.rawValue,
+            link, sample.code.rawValue, sample.context.rawValue, (sample.inviterGender ?? .other).rawValue,
         ])
     }
 }

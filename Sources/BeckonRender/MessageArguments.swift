@@ -12,11 +12,12 @@ import BeckonSite
 /// | `{supportEmail}` | the support address |
 /// | `{contextTitle}` | what the invite is about ("a 10K run"), or empty |
 /// | `{invitee}` | the recipient's first name, or empty when unknown |
+/// | `{inviterGender}` | `female`, `male` or `other` (also when unknown), for an ICU `select` |
 /// | `{link}` | the invite link |
 public enum MessageArguments {
     /// The names messages may use.
     public static let names: Set<String> = [
-        "app", "inviter", "inviterName", "days", "supportEmail", "contextTitle", "invitee", "link",
+        "app", "inviter", "inviterName", "days", "supportEmail", "contextTitle", "invitee", "link", "inviterGender",
     ]
 
     /// The key of the stand-in for the inviter's name on pages rendered without an inviter.
@@ -39,6 +40,7 @@ public enum MessageArguments {
             "contextTitle": ArgumentValue(sample?.contextTitle ?? "", isUserData: true),
             "invitee": ArgumentValue(sample?.inviteeFirstName ?? "", isUserData: true),
             "link": ArgumentValue(link),
+            "inviterGender": ArgumentValue((sample?.inviterGender ?? .other).rawValue),
         ]
     }
 }

@@ -16,6 +16,7 @@ enum InviteResource {
         return Components.Schemas.Invite(
             code: invite.code.rawValue, link: link, id: invite.id.uuidString.lowercased(),
             status: try schema(invite.status), senderId: invite.senderID, senderFirstName: record.senderFirstName,
+            senderGender: record.senderGender.flatMap(Components.Schemas.Invite.SenderGenderPayload.init(rawValue:)),
             context: try schema(invite.context), contextId: invite.contextID, contextTitle: record.contextTitle,
             channel: try schema(invite.channel), recipient: record.recipient,
             inviteeFirstName: record.inviteeFirstName, locale: record.locale,

@@ -230,6 +230,7 @@ struct LinkAnswerer: Sendable {
             contextID: record.invite.contextID, contextTitle: record.contextTitle, code: record.invite.code,
             createdAt: record.invite.createdAt)
         values?.inviteeFirstName = record.inviteeFirstName
+        values?.inviterGender = record.senderGender.flatMap(InviterGender.init(rawValue:))
         return values
     }
 

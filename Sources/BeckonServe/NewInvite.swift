@@ -8,6 +8,7 @@ import InviteModel
 struct NewInvite: Sendable, Hashable {
     var senderID: String
     var senderFirstName: String?
+    var senderGender: InviterGender?
     var context: InviteContext
     var contextID: String?
     var contextTitle: String?
@@ -19,12 +20,15 @@ struct NewInvite: Sendable, Hashable {
 
     /// A create request's members as the generated code decoded them, checked against the site.
     init(
-        senderID: String, senderFirstName: String?, context: Components.Schemas.Context?, contextID: String?,
+        senderID: String, senderFirstName: String?, senderGender: String?, context: Components.Schemas.Context?,
+        contextID: String?,
         contextTitle: String?, channel: Components.Schemas.Channel, recipient: String?, inviteeFirstName: String?,
         locale: String?, variant: String?, config: SiteConfig
     ) throws(APIProblem) {
         self.senderID = try FieldRules.identifier(senderID, "senderId")!
         self.senderFirstName = try FieldRules.text(senderFirstName, "senderFirstName", maximum: 1_000)
+        // The generated decoder has checked the value against the document's enum, which is the model's.
+        self.senderGender = senderGender.flatMap(InviterGender.init(rawValue:))
         self.context = try context.map(InviteResource.schema) ?? .generic
         self.contextID = try FieldRules.identifier(contextID, "contextId")
         self.contextTitle = try FieldRules.text(contextTitle, "contextTitle", maximum: 1_000)

@@ -55,12 +55,13 @@ public struct InviteColumn: Sendable {
     static let inviteeFirstName = InviteColumn("invitee_first_name", .text) {
         $0.inviteeFirstName.map(StoredValue.text)
     }
+    static let senderGender = InviteColumn("sender_gender", .text) { $0.senderGender.map(StoredValue.text) }
 
     /// Every column of `invites`, in the table's order.
     public static let all: [InviteColumn] = [
         id, code, senderID, context, contextID, channel, status, inviteeID, createdAt, sentAt, resentAt, openedAt,
         acceptedAt, cancelledAt, expiresAt, senderFirstName, recipient, locale, variant, contextTitle,
-        inviteeFirstName,
+        inviteeFirstName, senderGender,
     ]
 
     /// The columns' names, in the table's order.
@@ -132,6 +133,6 @@ extension InviteRecord {
         self.init(
             invite: invite, senderFirstName: try optional(.senderFirstName), recipient: try optional(.recipient),
             locale: try optional(.locale), variant: try optional(.variant), contextTitle: try optional(.contextTitle),
-            inviteeFirstName: try optional(.inviteeFirstName))
+            inviteeFirstName: try optional(.inviteeFirstName), senderGender: try optional(.senderGender))
     }
 }

@@ -20,10 +20,14 @@ public struct InviteRecord: Sendable, Hashable, Codable {
     /// The invitee's first name, for the share message's and the email's greeting ("Hey Sam");
     /// `nil` once erased.
     public var inviteeFirstName: String?
+    /// The sender's grammatical gender as they gave it (`female`, `male`, `other`), for languages
+    /// whose verbs agree with it; `nil` once erased or when not given.
+    public var senderGender: String?
 
     public init(
         invite: Invite, senderFirstName: String? = nil, recipient: String? = nil, locale: String? = nil,
-        variant: String? = nil, contextTitle: String? = nil, inviteeFirstName: String? = nil
+        variant: String? = nil, contextTitle: String? = nil, inviteeFirstName: String? = nil,
+        senderGender: String? = nil
     ) {
         self.invite = invite
         self.senderFirstName = senderFirstName
@@ -32,5 +36,6 @@ public struct InviteRecord: Sendable, Hashable, Codable {
         self.variant = variant
         self.contextTitle = contextTitle
         self.inviteeFirstName = inviteeFirstName
+        self.senderGender = senderGender
     }
 }

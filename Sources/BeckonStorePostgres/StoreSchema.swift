@@ -22,7 +22,11 @@ enum StoreSchema {
         Migration(name: "v9-app-events", statements: version9),
         Migration(name: "v10-create-invite-unique-recipient", statements: version10),
         Migration(name: "v11-invitee-first-name", statements: version11),
+        Migration(name: "v12-sender-gender", statements: version12),
     ]
+
+    /// The sender's grammatical gender, for Arabic's verbs; erased with the sender's data.
+    private static let version12: [PostgresQuery] = ["ALTER TABLE invites ADD COLUMN sender_gender TEXT"]
 
     /// The invitee's first name, for the share message's greeting; erased with the sender's data.
     /// `beckon_create_invite` takes the invite as a row of the table, so it takes the new column as is.

@@ -8,6 +8,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
         "v5-experiments", "v6-app-events", "v7-invitee-first-name",
+        "v8-sender-gender",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -52,6 +53,10 @@ enum StoreSchema {
         migrator.registerMigration(migrationNames[6]) { db in
             // The invitee's first name, for the share message's greeting; erased with the sender's data.
             try db.execute(sql: "ALTER TABLE invites ADD COLUMN invitee_first_name TEXT")
+        }
+        migrator.registerMigration(migrationNames[7]) { db in
+            // The sender's grammatical gender, for Arabic's verbs; erased with the sender's data.
+            try db.execute(sql: "ALTER TABLE invites ADD COLUMN sender_gender TEXT")
         }
         return migrator
     }

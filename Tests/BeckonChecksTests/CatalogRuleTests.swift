@@ -79,6 +79,21 @@ import Testing
         #expect(match.fix != nil)
     }
 
+    /// A translation may select on `{inviterGender}` though its source does not (its language's
+    /// verbs agree with the inviter); any other argument of its own is still refused.
+    @Test func aTranslationMayAddTheInvitersGenderOnly() {
+        let agreeing = Self.translation.replacingOccurrences(
+            of: "Hallo {inviter}, siehe",
+            with: "{inviterGender, select, female {Hallo {inviter}, siehe} other {Hallo {inviter}, siehe}}")
+        #expect(agreeing != Self.translation)
+        #expect(
+            !Checker.standard().check(input(translation: agreeing)).contains { $0.rule == "l10n.argument-mismatch" })
+        let other = Self.translation.replacingOccurrences(
+            of: "Hallo {inviter}, siehe",
+            with: "{days, select, one {Hallo {inviter}, siehe} other {Hallo {inviter}, siehe}}")
+        #expect(Checker.standard().check(input(translation: other)).contains { $0.rule == "l10n.argument-mismatch" })
+    }
+
     /// The build checks one locale at a time (each against the source), so a German edit
     /// re-checks German only: that must find exactly what checking all locales at once finds.
     @Test(arguments: [

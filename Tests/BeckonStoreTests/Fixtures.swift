@@ -16,7 +16,7 @@ enum Fixture {
                 senderID: sender, code: code, context: .achievement, contextID: "ach_7", channel: .whatsapp,
                 createdAt: date, expiry: expiry),
             senderFirstName: "Maya 🏖️", recipient: "+4915123456789", locale: "de-DE", variant: "context-rich",
-            contextTitle: "Erster 10-km-Lauf", inviteeFirstName: "Sam"
+            contextTitle: "Erster 10-km-Lauf", inviteeFirstName: "Sam", senderGender: "female"
         )
     }
 

@@ -189,6 +189,7 @@ import Testing
                 expected.senderFirstName = nil
                 expected.recipient = nil
                 expected.inviteeFirstName = nil
+                expected.senderGender = nil
                 #expect(try await store.invite(code: record.invite.code) == expected)
             }
             #expect(try await store.invite(code: theirs.invite.code) == theirs)

@@ -62,6 +62,18 @@ extension Components {
             package var senderId: Components.Schemas.OpaqueID
             /// - Remark: Generated from `#/components/schemas/Invite/senderFirstName`.
             package var senderFirstName: Swift.String?
+            /// The sender's grammatical gender, as given at create; absent once erased.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invite/senderGender`.
+            @frozen package enum SenderGenderPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case female = "female"
+                case male = "male"
+                case other = "other"
+            }
+            /// The sender's grammatical gender, as given at create; absent once erased.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invite/senderGender`.
+            package var senderGender: Components.Schemas.Invite.SenderGenderPayload?
             /// - Remark: Generated from `#/components/schemas/Invite/context`.
             package var context: Components.Schemas.Context
             /// - Remark: Generated from `#/components/schemas/Invite/contextId`.
@@ -115,6 +127,7 @@ extension Components {
             ///   - status:
             ///   - senderId:
             ///   - senderFirstName:
+            ///   - senderGender: The sender's grammatical gender, as given at create; absent once erased.
             ///   - context:
             ///   - contextId:
             ///   - contextTitle:
@@ -141,6 +154,7 @@ extension Components {
                 status: Components.Schemas.Invite.StatusPayload,
                 senderId: Components.Schemas.OpaqueID,
                 senderFirstName: Swift.String? = nil,
+                senderGender: Components.Schemas.Invite.SenderGenderPayload? = nil,
                 context: Components.Schemas.Context,
                 contextId: Components.Schemas.OpaqueID? = nil,
                 contextTitle: Swift.String? = nil,
@@ -167,6 +181,7 @@ extension Components {
                 self.status = status
                 self.senderId = senderId
                 self.senderFirstName = senderFirstName
+                self.senderGender = senderGender
                 self.context = context
                 self.contextId = contextId
                 self.contextTitle = contextTitle
@@ -194,6 +209,7 @@ extension Components {
                 case status
                 case senderId
                 case senderFirstName
+                case senderGender
                 case context
                 case contextId
                 case contextTitle

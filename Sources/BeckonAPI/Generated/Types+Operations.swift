@@ -61,6 +61,18 @@ package enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/senderFirstName`.
                     package var senderFirstName: Swift.String?
+                    /// The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/senderGender`.
+                    @frozen package enum SenderGenderPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case female = "female"
+                        case male = "male"
+                        case other = "other"
+                    }
+                    /// The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/senderGender`.
+                    package var senderGender: Operations.CreateInvite.Input.Body.JsonPayload.SenderGenderPayload?
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/context`.
                     package var context: Components.Schemas.Context?
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/contextId`.
@@ -92,6 +104,7 @@ package enum Operations {
                     /// - Parameters:
                     ///   - senderId:
                     ///   - senderFirstName: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///   - senderGender: The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
                     ///   - context:
                     ///   - contextId:
                     ///   - contextTitle: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
@@ -103,6 +116,7 @@ package enum Operations {
                     package init(
                         senderId: Components.Schemas.OpaqueID,
                         senderFirstName: Swift.String? = nil,
+                        senderGender: Operations.CreateInvite.Input.Body.JsonPayload.SenderGenderPayload? = nil,
                         context: Components.Schemas.Context? = nil,
                         contextId: Components.Schemas.OpaqueID? = nil,
                         contextTitle: Swift.String? = nil,
@@ -114,6 +128,7 @@ package enum Operations {
                     ) {
                         self.senderId = senderId
                         self.senderFirstName = senderFirstName
+                        self.senderGender = senderGender
                         self.context = context
                         self.contextId = contextId
                         self.contextTitle = contextTitle
@@ -126,6 +141,7 @@ package enum Operations {
                     package enum CodingKeys: String, CodingKey {
                         case senderId
                         case senderFirstName
+                        case senderGender
                         case context
                         case contextId
                         case contextTitle
@@ -144,6 +160,10 @@ package enum Operations {
                         self.senderFirstName = try container.decodeIfPresent(
                             Swift.String.self,
                             forKey: .senderFirstName
+                        )
+                        self.senderGender = try container.decodeIfPresent(
+                            Operations.CreateInvite.Input.Body.JsonPayload.SenderGenderPayload.self,
+                            forKey: .senderGender
                         )
                         self.context = try container.decodeIfPresent(
                             Components.Schemas.Context.self,
@@ -180,6 +200,7 @@ package enum Operations {
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "senderId",
                             "senderFirstName",
+                            "senderGender",
                             "context",
                             "contextId",
                             "contextTitle",
@@ -767,6 +788,18 @@ package enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/senderFirstName`.
                     package var senderFirstName: Swift.String?
+                    /// The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/senderGender`.
+                    @frozen package enum SenderGenderPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case female = "female"
+                        case male = "male"
+                        case other = "other"
+                    }
+                    /// The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/senderGender`.
+                    package var senderGender: Operations.CreateInvites.Input.Body.JsonPayload.SenderGenderPayload?
                     /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/context`.
                     package var context: Components.Schemas.Context?
                     /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/contextId`.
@@ -858,6 +891,7 @@ package enum Operations {
                     /// - Parameters:
                     ///   - senderId:
                     ///   - senderFirstName: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
+                    ///   - senderGender: The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
                     ///   - context:
                     ///   - contextId:
                     ///   - contextTitle: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
@@ -867,6 +901,7 @@ package enum Operations {
                     package init(
                         senderId: Components.Schemas.OpaqueID,
                         senderFirstName: Swift.String? = nil,
+                        senderGender: Operations.CreateInvites.Input.Body.JsonPayload.SenderGenderPayload? = nil,
                         context: Components.Schemas.Context? = nil,
                         contextId: Components.Schemas.OpaqueID? = nil,
                         contextTitle: Swift.String? = nil,
@@ -876,6 +911,7 @@ package enum Operations {
                     ) {
                         self.senderId = senderId
                         self.senderFirstName = senderFirstName
+                        self.senderGender = senderGender
                         self.context = context
                         self.contextId = contextId
                         self.contextTitle = contextTitle
@@ -886,6 +922,7 @@ package enum Operations {
                     package enum CodingKeys: String, CodingKey {
                         case senderId
                         case senderFirstName
+                        case senderGender
                         case context
                         case contextId
                         case contextTitle
@@ -902,6 +939,10 @@ package enum Operations {
                         self.senderFirstName = try container.decodeIfPresent(
                             Swift.String.self,
                             forKey: .senderFirstName
+                        )
+                        self.senderGender = try container.decodeIfPresent(
+                            Operations.CreateInvites.Input.Body.JsonPayload.SenderGenderPayload.self,
+                            forKey: .senderGender
                         )
                         self.context = try container.decodeIfPresent(
                             Components.Schemas.Context.self,
@@ -930,6 +971,7 @@ package enum Operations {
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "senderId",
                             "senderFirstName",
+                            "senderGender",
                             "context",
                             "contextId",
                             "contextTitle",

@@ -24,8 +24,8 @@ struct InvitesController: Sendable {
         case .json(let json): payload = json
         }
         let new = try NewInvite(
-            senderID: payload.senderId, senderFirstName: payload.senderFirstName, context: payload.context,
-            contextID: payload.contextId, contextTitle: payload.contextTitle, channel: payload.channel,
+            senderID: payload.senderId, senderFirstName: payload.senderFirstName,
+            senderGender: payload.senderGender?.rawValue, context: payload.context, contextID: payload.contextId, contextTitle: payload.contextTitle, channel: payload.channel,
             recipient: payload.recipient, inviteeFirstName: payload.inviteeFirstName, locale: payload.locale,
             variant: payload.variant, config: site.config)
         try requireEmailValues(new)
@@ -70,8 +70,8 @@ struct InvitesController: Sendable {
             let new: NewInvite
             do {
                 new = try NewInvite(
-                    senderID: payload.senderId, senderFirstName: payload.senderFirstName, context: payload.context,
-                    contextID: payload.contextId, contextTitle: payload.contextTitle, channel: recipient.channel,
+                    senderID: payload.senderId, senderFirstName: payload.senderFirstName,
+                    senderGender: payload.senderGender?.rawValue, context: payload.context, contextID: payload.contextId, contextTitle: payload.contextTitle, channel: recipient.channel,
                     recipient: recipient.recipient, inviteeFirstName: recipient.inviteeFirstName,
                     locale: recipient.locale ?? payload.locale, variant: payload.variant, config: site.config)
                 try requireEmailValues(new)

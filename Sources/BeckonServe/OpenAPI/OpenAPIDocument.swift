@@ -67,6 +67,15 @@ enum OpenAPIDocument {
                             "maxLength": 1000,
                             "description": "No line breaks, control, bidirectional formatting or plane-16 private-use characters."
                           },
+                          "senderGender": {
+                            "type": "string",
+                            "enum": [
+                              "female",
+                              "male",
+                              "other"
+                            ],
+                            "description": "The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data."
+                          },
                           "context": {
                             "$ref": "#/components/schemas/Context"
                           },
@@ -252,6 +261,15 @@ enum OpenAPIDocument {
                             "minLength": 1,
                             "maxLength": 1000,
                             "description": "No line breaks, control, bidirectional formatting or plane-16 private-use characters."
+                          },
+                          "senderGender": {
+                            "type": "string",
+                            "enum": [
+                              "female",
+                              "male",
+                              "other"
+                            ],
+                            "description": "The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data."
                           },
                           "context": {
                             "$ref": "#/components/schemas/Context"
@@ -1807,6 +1825,15 @@ enum OpenAPIDocument {
                   },
                   "senderFirstName": {
                     "type": "string"
+                  },
+                  "senderGender": {
+                    "type": "string",
+                    "enum": [
+                      "female",
+                      "male",
+                      "other"
+                    ],
+                    "description": "The sender's grammatical gender, as given at create; absent once erased."
                   },
                   "context": {
                     "$ref": "#/components/schemas/Context"

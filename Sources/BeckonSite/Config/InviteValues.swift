@@ -25,6 +25,9 @@ public struct InviteValues: Sendable, Hashable, Encodable {
     public var avatar: String?
     /// The recipient's first name, as share messages greet them; `nil` when unknown.
     public var inviteeFirstName: String?
+    /// The inviter's grammatical gender, for languages whose verbs agree with it (Arabic): the
+    /// `{inviterGender}` of an ICU `select`. `nil` reads as `other`, the neutral wording.
+    public var inviterGender: InviterGender?
     /// The recipient's address, which invitation emails go to and tokens carry;
     /// `SAMPLE-ID@example.com` when left out.
     public var inviteeEmail: EmailAddress
@@ -51,7 +54,7 @@ public struct InviteValues: Sendable, Hashable, Encodable {
 
     static let keys = [
         "id", "inviterFirstName", "inviterName", "inviteeFirstName", "context", "contextID", "contextTitle", "code",
-        "createdAt", "avatar", "inviteeEmail", "phone", "instagram", "messages", "channels",
+        "createdAt", "avatar", "inviteeEmail", "phone", "instagram", "messages", "channels", "inviterGender",
     ]
 
     /// The most characters a name, title or content id may have: far more than any real one, and
@@ -199,6 +202,14 @@ public struct InviteValues: Sendable, Hashable, Encodable {
         else { return nil }
         self.inviteeEmail = email
         self.inviteeFirstName = inviteeFirstName
+        if let text = mapping.string("inviterGender") {
+            inviterGender = InviterGender(rawValue: text)
+            if inviterGender == nil {
+                reader.invalid(
+                    "`inviterGender` is `\(text.prefix(20))`", at: mapping.location(of: "inviterGender"),
+                    fix: "Use `female`, `male` or `other`.")
+            }
+        }
         self.avatar = mapping.string("avatar").flatMap { ThemeConfig.staticPath($0, mapping, "avatar") }
         self.createdAt = createdAt
         self.id = id

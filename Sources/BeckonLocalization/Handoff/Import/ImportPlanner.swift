@@ -135,8 +135,9 @@ struct ImportPlanner {
         }
         let expected = source.message.argumentNames
         let actual = message.argumentNames
-        guard Set(expected) == Set(actual) else {
-            let extra = actual.filter { !expected.contains($0) }.map { "{\($0)}" }
+        let unexplained = AgreementArguments.unexplained(actual, source: expected)
+        guard Set(expected).isSubset(of: actual), unexplained.isEmpty else {
+            let extra = actual.filter { unexplained.contains($0) }.map { "{\($0)}" }
             let missing = expected.filter { !actual.contains($0) }.map { "{\($0)}" }
             let problems =
                 (extra.isEmpty ? [] : ["uses \(extra.joined(separator: ", "))"])
