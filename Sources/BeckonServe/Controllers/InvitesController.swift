@@ -25,7 +25,8 @@ struct InvitesController: Sendable {
         }
         let new = try NewInvite(
             senderID: payload.senderId, senderFirstName: payload.senderFirstName,
-            senderGender: payload.senderGender?.rawValue, context: payload.context, contextID: payload.contextId, contextTitle: payload.contextTitle, channel: payload.channel,
+            senderGender: payload.senderGender?.rawValue, context: payload.context, contextID: payload.contextId,
+            contextTitle: payload.contextTitle, channel: payload.channel,
             recipient: payload.recipient, inviteeFirstName: payload.inviteeFirstName, locale: payload.locale,
             variant: payload.variant, config: site.config)
         try requireEmailValues(new)
@@ -71,7 +72,8 @@ struct InvitesController: Sendable {
             do {
                 new = try NewInvite(
                     senderID: payload.senderId, senderFirstName: payload.senderFirstName,
-                    senderGender: payload.senderGender?.rawValue, context: payload.context, contextID: payload.contextId, contextTitle: payload.contextTitle, channel: recipient.channel,
+                    senderGender: payload.senderGender?.rawValue, context: payload.context,
+                    contextID: payload.contextId, contextTitle: payload.contextTitle, channel: recipient.channel,
                     recipient: recipient.recipient, inviteeFirstName: recipient.inviteeFirstName,
                     locale: recipient.locale ?? payload.locale, variant: payload.variant, config: site.config)
                 try requireEmailValues(new)
