@@ -12,7 +12,7 @@ import BeckonSite
 /// | `{supportEmail}` | the support address |
 /// | `{contextTitle}` | what the invite is about ("a 10K run"), or empty |
 /// | `{invitee}` | the recipient's first name, or empty when unknown |
-/// | `{inviterGender}` | `female`, `male` or `other` (also when unknown), for an ICU `select` |
+/// | `{inviterGender}` | `female`, `male` or `other` (also when not given); `none` on a page without an inviter |
 /// | `{link}` | the invite link |
 public enum MessageArguments {
     /// The names messages may use.
@@ -40,7 +40,7 @@ public enum MessageArguments {
             "contextTitle": ArgumentValue(sample?.contextTitle ?? "", isUserData: true),
             "invitee": ArgumentValue(sample?.inviteeFirstName ?? "", isUserData: true),
             "link": ArgumentValue(link),
-            "inviterGender": ArgumentValue((sample?.inviterGender ?? .other).rawValue),
+            "inviterGender": ArgumentValue(sample.map { ($0.inviterGender ?? .other).rawValue } ?? "none"),
         ]
     }
 }
