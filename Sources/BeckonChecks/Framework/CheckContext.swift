@@ -36,11 +36,10 @@ public struct CheckContext: Sendable {
     /// Unsigned invite links as written (built without a key), each with a stand-in of its signed
     /// form of the same length: the length checks measure text as it will be once signed.
     public var signedLinkStandIns: [String: String] = [:] {
-        didSet { standInsByLength = signedLinkStandIns.keys.sorted { ($0.count, $0) > ($1.count, $1) } }
+        didSet { standIns = SignedLinkStandIns(signedLinkStandIns) }
     }
-    /// The keys of `signedLinkStandIns`, longest first: a link that another extends (with `?v=`)
-    /// is replaced only where the longer one is not.
-    private var standInsByLength: [String] = []
+    /// `signedLinkStandIns`, looked up by bytes.
+    private var standIns = SignedLinkStandIns([:])
 
     /// What runs the checks, which decides how fix hints name a setting.
     public var runner: Runner = .build
@@ -81,21 +80,7 @@ public struct CheckContext: Sendable {
     /// `text` with every unsigned invite link in it replaced by its signed-length stand-in, for
     /// measuring; `text` itself when the links are signed.
     public func measuredAsSigned(_ text: String) -> String {
-        guard !signedLinkStandIns.isEmpty, text.contains("https://") else { return text }
-        var result = ""
-        var rest = text[...]
-        while let start = rest.range(of: "https://") {
-            result += rest[..<start.lowerBound]
-            let tail = rest[start.lowerBound...]
-            if let link = standInsByLength.first(where: { tail.hasPrefix($0) }) {
-                result += signedLinkStandIns[link]!
-                rest = tail.dropFirst(link.count)
-            } else {
-                result += "https://"
-                rest = tail.dropFirst("https://".count)
-            }
-        }
-        return result + rest
+        standIns.measured(text)
     }
 
     /// Schemes every site may link with: messaging apps whose deep links Beckon writes.
