@@ -87,7 +87,16 @@ public struct CardSet: Sendable {
     /// isolated, so "Lou 👩🏽‍💻" reads as typed in an Arabic sentence.
     public func altText(locale: LocaleID, sample: InviteValues?) -> String {
         let texts = texts(locale: locale, sample: sample, isolating: true)
-        return texts.subtitle.isEmpty ? texts.title : "\(texts.title). \(texts.subtitle)"
+        return texts.subtitle.isEmpty ? texts.title : Self.sentences(texts.title, texts.subtitle, locale: locale)
+    }
+
+    /// Two texts as two sentences of the locale: Japanese and Chinese end the first with 「。」
+    /// and no space, other languages with ". "; a first that already ends a sentence ("!", "？")
+    /// gets only the space, if any.
+    static func sentences(_ first: String, _ second: String, locale: LocaleID) -> String {
+        let ended = first.last.map { ".!?…。！？".contains($0) } ?? false
+        if ["ja", "zh"].contains(locale.language) { return first + (ended ? "" : "。") + second }
+        return first + (ended ? " " : ". ") + second
     }
 
     /// Every card to render: each build locale without an inviter, and with each sample.
