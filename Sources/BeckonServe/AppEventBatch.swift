@@ -60,7 +60,8 @@ enum AppEventBatch {
         guard let atText = try string("at") else {
             throw .badRequest("`\(place).at` is required: when it happened (RFC 3339).", field: "\(place).at")
         }
-        guard let at = date(atText) else {
+        // Read as the API reads every time it is sent (`TimestampTranscoder`).
+        guard let at = Timestamp.date(from: atText) else {
             throw .badRequest(
                 "`\(place).at` must be an RFC 3339 date-time such as 2026-11-29T14:05:00Z.", field: "\(place).at")
         }
@@ -111,11 +112,5 @@ enum AppEventBatch {
                     || (UInt8(ascii: "0")...UInt8(ascii: ":")).contains(byte) || byte == UInt8(ascii: ".")
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
             }
-    }
-
-    /// An RFC 3339 date-time, with or without fractional seconds.
-    static func date(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: .iso8601) { return date }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

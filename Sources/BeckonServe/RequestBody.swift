@@ -1,5 +1,6 @@
 import BeckonJSON
 import Foundation
+import Hummingbird
 import NIOCore
 
 /// A JSON request body checked on its bytes before the generated code decodes it: valid UTF-8,
@@ -22,6 +23,27 @@ enum RequestBody {
                 "The body is not valid JSON: \(visible(error.message)) (at byte \(error.offset)).",
                 field: error.member.map(printable))
         }
+    }
+
+    /// The JSON body of a request a controller reads itself (the install claim, the app's events),
+    /// as the generated operations' bodies are read: 415 for a body that is not JSON (`what` names
+    /// it: "the claim"), 413 past `maximumBytes`, then `parse`.
+    static func json(of request: Request, what: String) async throws(APIProblem) -> JSONValue {
+        var request = request
+        guard APIRequestChecks<ServeRequestContext>.mayBeJSON(request.headers[.contentType]) else {
+            throw APIProblem(
+                status: .unsupportedMediaType, title: "Unsupported media type",
+                detail: "Send \(what) as `application/json`.")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBytes)
+        } catch {
+            throw APIProblem(
+                status: .contentTooLarge, title: "Body too large",
+                detail: "A request body may be at most \(maximumBytes / 1024) KB.")
+        }
+        return try parse(buffer)
     }
 
     /// A message as it may be echoed: controls and bidirectional formatting characters replaced,

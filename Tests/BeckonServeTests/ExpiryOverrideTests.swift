@@ -25,8 +25,8 @@ import Testing
             let link = try #require(invite["link"] as? String)
             let createdAt = try #require(invite["createdAt"] as? String)
             let expiresAt = try #require(invite["expiresAt"] as? String)
-            let start = try #require(ISO8601DateFormatter.withFraction.date(from: createdAt))
-            let end = try #require(ISO8601DateFormatter.withFraction.date(from: expiresAt))
+            let start = try #require(Timestamp.date(from: createdAt))
+            let end = try #require(Timestamp.date(from: expiresAt))
             let seconds = end.timeIntervalSince(start)
             #expect(abs(seconds - 1) < 0.01, "\(createdAt) → \(expiresAt)")
             #expect(try await client.execute(uri: ServeApplicationTests.path(link), method: .get).status == .ok)
@@ -42,14 +42,5 @@ import Testing
             // The expired page (200, with the way forward), no longer the landing page.
             #expect(expired.status == .ok && String(buffer: expired.body).contains("This invite has expired"))
         }
-    }
-}
-
-extension ISO8601DateFormatter {
-    /// RFC 3339 with fractional seconds, as the API writes its times.
-    fileprivate static var withFraction: ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
     }
 }

@@ -3,6 +3,7 @@ import BeckonDiagnostics
 import BeckonServe
 import BeckonSite
 import BeckonTestSupport
+import CryptoExtras
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -41,6 +42,15 @@ import Testing
         configuration.invitesPerDay = invitesPerDay
         configure(&configuration)
         return try await ServeServer.build(configuration, log: { _ in })
+    }
+
+    /// examples/selffull (seed 003: email invites with accept tokens) served on a new store, with
+    /// a fresh token key.
+    static func selffull(in folder: TemporaryDirectory) async throws -> ServeServer {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
+        return try await server(
+            site: Repository.root.appendingPathComponent("examples/selffull"), in: folder,
+            environment: ["BECKON_TOKEN_KEY": key])
     }
 
     static let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]

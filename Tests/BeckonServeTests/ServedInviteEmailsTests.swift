@@ -123,10 +123,7 @@ import Testing
     /// and that link opens the invite's own page.
     @Test func aTokenSitesEmailCarriesATokenForThisInvite() async throws {
         let folder = TemporaryDirectory()
-        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
-        let server = try await ServeApplicationTests.server(
-            site: Repository.root.appendingPathComponent("examples/selffull"), in: folder,
-            environment: ["BECKON_TOKEN_KEY": key])
+        let server = try await ServeApplicationTests.selffull(in: folder)
         try await server.application().test(.router) { client in
             var fields = [
                 "senderId": "coach_1", "senderFirstName": "Dana", "channel": "email", "recipient": "client@example.org",

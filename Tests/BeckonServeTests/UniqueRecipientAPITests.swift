@@ -1,7 +1,5 @@
 import BeckonServe
 import BeckonTestSupport
-import Crypto
-import CryptoExtras
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -14,10 +12,7 @@ import Testing
 @Suite struct UniqueRecipientAPITests {
     @Test func aPendingAddressIsRefusedNamingItsInvite() async throws {
         let folder = TemporaryDirectory()
-        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
-        let server = try await ServeApplicationTests.server(
-            site: Repository.root.appendingPathComponent("examples/selffull"), in: folder,
-            environment: ["BECKON_TOKEN_KEY": key])
+        let server = try await ServeApplicationTests.selffull(in: folder)
         try await server.application().test(.router) { client in
             func create(_ recipient: String) async throws -> TestResponse {
                 var headers = ServeApplicationTests.auth

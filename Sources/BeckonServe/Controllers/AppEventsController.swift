@@ -29,21 +29,9 @@ struct AppEventsController: Sendable {
     }
 
     private func record(_ request: Request, peer: SocketAddress?) async throws(APIProblem) -> Response {
-        var request = request
-        guard APIRequestChecks<ServeRequestContext>.mayBeJSON(request.headers[.contentType]) else {
-            throw APIProblem(
-                status: .unsupportedMediaType, title: "Unsupported media type",
-                detail: "Send the events as `application/json`.")
-        }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: RequestBody.maximumBytes)
-        } catch {
-            throw APIProblem(
-                status: .contentTooLarge, title: "Body too large", detail: "A request body may be at most 64 KB.")
-        }
+        let body = try await RequestBody.json(of: request, what: "the events")
         let date = now()
-        let events = try AppEventBatch.events(RequestBody.parse(buffer), now: date)
+        let events = try AppEventBatch.events(body, now: date)
         if let appKey,
             let given = BearerAuthentication<ServeRequestContext>.credentials(request.headers[.authorization]),
             ConstantTime.equal(given, appKey)

@@ -34,20 +34,7 @@ struct InstallsController: Sendable {
     }
 
     private func claim(_ request: Request, peer: SocketAddress?) async throws(APIProblem) -> Response {
-        var request = request
-        guard APIRequestChecks<ServeRequestContext>.mayBeJSON(request.headers[.contentType]) else {
-            throw APIProblem(
-                status: .unsupportedMediaType, title: "Unsupported media type",
-                detail: "Send the claim as `application/json`.")
-        }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: RequestBody.maximumBytes)
-        } catch {
-            throw APIProblem(
-                status: .contentTooLarge, title: "Body too large", detail: "A request body may be at most 64 KB.")
-        }
-        let fields = try Self.fields(RequestBody.parse(buffer))
+        let fields = try Self.fields(await RequestBody.json(of: request, what: "the claim"))
         guard let platform = fields["platform"].flatMap(ClientPlatform.init(rawValue:)), platform != .desktop else {
             throw .badRequest("`platform` must be `ios` or `android`.", field: "platform")
         }
