@@ -6,7 +6,7 @@ import InviteModel
 /// the sender's rate limit and the idempotency key and inserts in one transaction, and an update
 /// reads, changes and writes an invite in one, so concurrent requests (or several server
 /// processes on one database) never exceed a limit, lose an update or accept an invite twice.
-public protocol InviteStore: Sendable {
+public protocol InviteStore: OutboundQueue {
     /// Stores a new invite and its `invite_created` event, unless the sender already created
     /// `limit.limit` invites in the `limit.window` before `record.invite.createdAt`,
     /// `idempotencyKey` was used before by the same sender, or (with `uniqueRecipient`) the

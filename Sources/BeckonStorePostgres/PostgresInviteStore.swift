@@ -22,7 +22,7 @@ public final class PostgresInviteStore: InviteStore {
     let client: PostgresClient
     private let runner: Task<Void, Never>
     /// The invites links looked up, kept between notifications of a change; `nil` when off.
-    private let linkCache: LinkLookupCache?
+    let linkCache: LinkLookupCache?
     /// Listens for the changes that `linkCache` drops.
     private let listener: Task<Void, Never>?
     /// PostgresNIO wants a logger; the store logs nothing.

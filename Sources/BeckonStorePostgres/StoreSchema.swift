@@ -23,6 +23,48 @@ enum StoreSchema {
         Migration(name: "v10-create-invite-unique-recipient", statements: version10),
         Migration(name: "v11-invitee-first-name", statements: version11),
         Migration(name: "v12-sender-gender", statements: version12),
+        Migration(name: "v13-outbound-queue", statements: version13),
+    ]
+
+    /// The outbound queue (`OutboundQueue`): the plan of which events make which jobs, the jobs
+    /// (no personal data: the recipient is read from the invite when a job is sent), and the
+    /// trigger that makes a job in the transaction of the event the plan names, whichever
+    /// statement records it (`beckon_create_invite` too). The message id's local part is a random
+    /// UUID's 32 hex digits.
+    private static let version13: [PostgresQuery] = [
+        "CREATE TABLE outbound_plan (event TEXT NOT NULL, channel TEXT, kind TEXT NOT NULL)",
+        """
+        CREATE TABLE outbound_jobs (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            kind TEXT NOT NULL,
+            invite_id UUID NOT NULL REFERENCES invites (id),
+            message_id TEXT NOT NULL,
+            state TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            queued_at BIGINT NOT NULL,
+            due_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            last_reply TEXT
+        )
+        """,
+        "CREATE INDEX outbound_jobs_due ON outbound_jobs (due_at) WHERE state IN ('queued', 'sending', 'deferred')",
+        "CREATE INDEX outbound_jobs_by_invite ON outbound_jobs (invite_id, kind, id)",
+        """
+        CREATE FUNCTION beckon_make_outbound_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO outbound_jobs (kind, invite_id, message_id, state, queued_at, due_at, updated_at)
+            SELECT p.kind, NEW.invite_id, replace(gen_random_uuid()::TEXT, '-', ''), 'queued', NEW.at, NEW.at, NEW.at
+            FROM outbound_plan p
+            WHERE p.event = NEW.name AND (p.channel IS NULL OR p.channel = NEW.channel);
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER events_make_outbound_jobs AFTER INSERT ON events
+        FOR EACH ROW WHEN (NEW.invite_id IS NOT NULL AND NEW.source = 'server')
+        EXECUTE FUNCTION beckon_make_outbound_jobs()
+        """,
     ]
 
     /// The sender's grammatical gender, for Arabic's verbs; erased with the sender's data.

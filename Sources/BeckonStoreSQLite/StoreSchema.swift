@@ -8,7 +8,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
         "v5-experiments", "v6-app-events", "v7-invitee-first-name",
-        "v8-sender-gender",
+        "v8-sender-gender", "v9-outbound-queue",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -58,7 +58,47 @@ enum StoreSchema {
             // The sender's grammatical gender, for Arabic's verbs; erased with the sender's data.
             try db.execute(sql: "ALTER TABLE invites ADD COLUMN sender_gender TEXT")
         }
+        migrator.registerMigration(migrationNames[8]) { db in
+            try createVersion9(db)
+        }
         return migrator
+    }
+
+    /// The outbound queue (`OutboundQueue`): the plan of which events make which jobs, the jobs
+    /// (no personal data: the recipient is read from the invite when a job is sent), and the
+    /// trigger that makes a job in the transaction of the event the plan names, whichever
+    /// statement records it. The message id's local part is 16 random bytes in hex.
+    private static func createVersion9(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE outbound_plan (
+                    event TEXT NOT NULL,
+                    channel TEXT,
+                    kind TEXT NOT NULL
+                );
+                CREATE TABLE outbound_jobs (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    invite_id TEXT NOT NULL REFERENCES invites (id),
+                    message_id TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    queued_at INTEGER NOT NULL,
+                    due_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    last_reply TEXT
+                );
+                CREATE INDEX outbound_jobs_due ON outbound_jobs (due_at) WHERE state IN ('queued', 'sending', 'deferred');
+                CREATE INDEX outbound_jobs_by_invite ON outbound_jobs (invite_id, kind, id);
+                CREATE TRIGGER events_make_outbound_jobs AFTER INSERT ON events
+                WHEN NEW.invite_id IS NOT NULL AND NEW.source = 'server'
+                BEGIN
+                    INSERT INTO outbound_jobs (kind, invite_id, message_id, state, queued_at, due_at, updated_at)
+                    SELECT p.kind, NEW.invite_id, lower(hex(randomblob(16))), 'queued', NEW.at, NEW.at, NEW.at
+                    FROM outbound_plan p
+                    WHERE p.event = NEW.name AND (p.channel IS NULL OR p.channel = NEW.channel);
+                END;
+                """)
     }
 
     /// The app's events join the feed: an event may name no invite (SQLite cannot drop `NOT NULL`,

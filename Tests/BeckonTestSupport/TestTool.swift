@@ -26,6 +26,12 @@ public enum TestTool: String, CaseIterable, Sendable {
     /// git, which must never add the invites `beckon serve` keeps in a site; and the shell tools
     /// the docs' runnable examples use as a reader pastes them (`openssl`, `curl`, `sed`).
     case shell
+    /// dkimpy (PyPI), which verifies the DKIM signatures of outgoing messages.
+    case dkimpy
+    /// aiosmtpd (PyPI), which plays a scripted SMTP relay (`scripts/smtp-relay.py`).
+    case aiosmtpd
+    /// Postfix, the relay the delivery tests hand messages to, started in a temporary folder.
+    case postfix
 
     /// Whether the tool can be run here (worked out once per tool and process).
     public var isAvailable: Bool { Self.availability[self] ?? false }
@@ -54,6 +60,9 @@ public enum TestTool: String, CaseIterable, Sendable {
         case .axe: return Self.program("python3") != nil && FileManager.default.fileExists(atPath: Self.axeScript.path)
         case .python: return Self.program("python3") != nil
         case .shell: return ["git", "openssl", "curl", "sed", "bash"].allSatisfy { Self.program($0) != nil }
+        case .dkimpy: return Self.pythonImports("dkim")
+        case .aiosmtpd: return Self.pythonImports("aiosmtpd")
+        case .postfix: return Self.executable("/usr/sbin/postfix") && Self.executable("/usr/lib/postfix/sbin/master")
         }
     }
 
@@ -61,6 +70,19 @@ public enum TestTool: String, CaseIterable, Sendable {
     public static let axeScript = Repository.root.appendingPathComponent(".build/axe-core/axe.min.js")
 
     private static func executable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Whether python3 can import `module`.
+    private static func pythonImports(_ module: String) -> Bool {
+        guard let python = program("python3") else { return false }
+        let process = Process()
+        process.executableURL = python
+        process.arguments = ["-c", "import \(module)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
 
     /// Whether `scripts/validate-xliff.sh --schemas` could put the OASIS schemas in its cache.
     private static func xliffSchemasObtained() -> Bool {

@@ -1,0 +1,36 @@
+import InviteModel
+
+/// Which events put a job in the queue. The store keeps the plan beside the events, and every
+/// write that records an event reads it in the same transaction (a trigger of the events
+/// table), so a job is never lost between its event and the queue. A server sets the plan it
+/// delivers at start; an empty plan queues nothing (a server that delivers no email).
+public struct OutboundPlan: Sendable, Hashable {
+    /// One event that makes one kind of job.
+    public struct Trigger: Sendable, Hashable {
+        public var event: InviteEvent.Name
+        /// Only events of invites on this channel, or of any channel when `nil`.
+        public var channel: InviteChannel?
+        public var kind: OutboundKind
+
+        public init(event: InviteEvent.Name, channel: InviteChannel?, kind: OutboundKind) {
+            self.event = event
+            self.channel = channel
+            self.kind = kind
+        }
+    }
+
+    public var triggers: [Trigger]
+
+    public init(_ triggers: [Trigger]) {
+        self.triggers = triggers
+    }
+
+    /// Nothing is queued.
+    public static let none = OutboundPlan([])
+
+    /// The invitation email of each email invite, when it is created and when it is resent.
+    public static let invitations = OutboundPlan([
+        Trigger(event: .created, channel: .email, kind: .invitation),
+        Trigger(event: .resent, channel: .email, kind: .invitation),
+    ])
+}

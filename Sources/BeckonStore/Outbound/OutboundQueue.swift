@@ -1,0 +1,43 @@
+import Foundation
+import InviteModel
+
+/// The durable queue of messages a server hands on (invitation emails to an SMTP relay), kept in
+/// the invite store: jobs are made by the events the plan names, in the events' transactions;
+/// workers claim due jobs (several servers on one database share the queue, each job claimed by
+/// one at a time) and record each attempt's result. A worker that dies mid-send leaves its claim
+/// to lapse, and the job is claimed again: a message is delivered at least once.
+public protocol OutboundQueue: Sendable {
+    /// Replaces the plan of which events make jobs.
+    func setOutboundPlan(_ plan: OutboundPlan) async throws(StoreError)
+
+    /// Claims up to `limit` jobs of `kinds` that are due at `date` (queued or deferred, or sending
+    /// with a claim that lapsed), oldest due first: each becomes `sending`, its attempts counted,
+    /// claimed until `date + lease`.
+    func claimJobs(
+        kinds: Set<OutboundKind>, limit: Int, at date: Date, lease: TimeInterval
+    ) async throws(StoreError) -> [OutboundJob]
+
+    /// Records how a claimed job's attempt ended, at `date`. A delivered invitation moves its
+    /// invite from `created` to `sent` (with its `invite_sent` event) in the same transaction.
+    func finishJob(_ job: OutboundJob, _ result: JobResult, at date: Date) async throws(StoreError)
+
+    /// Puts the invitation of the invite with `code` back in the queue when its last one failed
+    /// (seed 003's "Error – Retry"): due at `date`, the same `Message-ID`, a new retry period.
+    /// - Returns: The job as queued again; `.noInvite` or `.notFailed` when there is none to retry.
+    func retryInvitation(code: InviteCode, at date: Date) async throws(StoreError) -> RetryOutcome
+
+    /// The invitation job of an invite made last, or `nil` when it has none.
+    func latestInvitation(inviteID: UUID) async throws(StoreError) -> OutboundJob?
+
+    /// How many jobs wait and since when.
+    func queueStatus() async throws(StoreError) -> QueueStatus
+}
+
+/// What `OutboundQueue.retryInvitation` did.
+public enum RetryOutcome: Sendable, Hashable {
+    case queued(OutboundJob)
+    /// No invite has the code.
+    case noInvite
+    /// The invite's last invitation did not fail (or it has none): this one, if any.
+    case notFailed(OutboundJob?)
+}

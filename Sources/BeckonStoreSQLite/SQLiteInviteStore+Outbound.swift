@@ -1,0 +1,155 @@
+import BeckonStore
+import Foundation
+import GRDB
+import InviteModel
+
+/// The outbound queue (see `OutboundQueue`), in the tables of schema version 9.
+extension SQLiteInviteStore {
+    public func setOutboundPlan(_ plan: OutboundPlan) async throws(StoreError) {
+        try await writeAlone("keeping the outbound plan") { db in
+            try db.execute(sql: "DELETE FROM outbound_plan")
+            for trigger in plan.triggers {
+                try db.execute(
+                    sql: "INSERT INTO outbound_plan (event, channel, kind) VALUES (?, ?, ?)",
+                    arguments: [trigger.event.rawValue, trigger.channel?.rawValue, trigger.kind.rawValue])
+            }
+        }
+    }
+
+    /// One statement claims the jobs (SQLite has one writer at a time: two servers on one file
+    /// take turns, and a job claimed by one is not due for the other).
+    public func claimJobs(
+        kinds: Set<OutboundKind>, limit: Int, at date: Date, lease: TimeInterval
+    ) async throws(StoreError) -> [OutboundJob] {
+        guard limit > 0, !kinds.isEmpty else { return [] }
+        let kindList = kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+        return try await writeAlone("claiming outbound jobs") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    UPDATE outbound_jobs SET state = 'sending', attempts = attempts + 1, due_at = :lease,
+                        updated_at = :now
+                    WHERE id IN (
+                        SELECT id FROM outbound_jobs INDEXED BY outbound_jobs_due
+                        WHERE state IN ('queued', 'sending', 'deferred') AND due_at <= :now AND kind IN (\(kindList))
+                        ORDER BY due_at, id LIMIT :limit
+                    )
+                    RETURNING \(OutboundJob.columns)
+                    """,
+                arguments: [
+                    "lease": Milliseconds.from(date.addingTimeInterval(lease)), "now": Milliseconds.from(date),
+                    "limit": limit,
+                ]
+            ).map(OutboundJob.init(row:)).sorted { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
+        }
+    }
+
+    public func finishJob(_ job: OutboundJob, _ result: JobResult, at date: Date) async throws(StoreError) {
+        try await write("recording an outbound job") { db in
+            let now = Milliseconds.from(date)
+            switch result {
+            case .delivered(let reply):
+                try db.execute(
+                    sql: """
+                        UPDATE outbound_jobs SET state = 'delivered', updated_at = ?, last_reply = ?
+                        WHERE id = ? AND state <> 'delivered'
+                        """,
+                    arguments: [now, reply, job.id])
+                guard db.changesCount == 1, job.kind == .invitation,
+                    var record = try Self.fetchInvite(db, where: "id = ?", [job.inviteID.uuidString]),
+                    record.invite.status == .created
+                else { return }
+                try record.invite.markSent(at: date)
+                try db.cachedStatement(sql: InviteRecord.updateSQL).execute(arguments: record.updateArguments)
+                try InviteEvent.insert(.sent, for: record.invite, at: date, in: db)
+            case .deferred(let reply, let retryAt):
+                try db.execute(
+                    sql: """
+                        UPDATE outbound_jobs SET state = 'deferred', due_at = ?, updated_at = ?, last_reply = ?
+                        WHERE id = ? AND state = 'sending'
+                        """,
+                    arguments: [Milliseconds.from(retryAt), now, reply, job.id])
+            case .failed(let reply):
+                try db.execute(
+                    sql: """
+                        UPDATE outbound_jobs SET state = 'failed', updated_at = ?, last_reply = ?
+                        WHERE id = ? AND state = 'sending'
+                        """,
+                    arguments: [now, reply, job.id])
+            }
+        }
+    }
+
+    public func retryInvitation(code: InviteCode, at date: Date) async throws(StoreError) -> RetryOutcome {
+        try await write("retrying an invitation") { db in
+            guard let record = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else { return .noInvite }
+            guard let job = try Self.latestInvitation(record.invite.id, in: db) else { return .notFailed(nil) }
+            guard job.state == .failed else { return .notFailed(job) }
+            let now = Milliseconds.from(date)
+            return try Row.fetchOne(
+                db,
+                sql: """
+                    UPDATE outbound_jobs SET state = 'queued', queued_at = ?, due_at = ?, updated_at = ?
+                    WHERE id = ? RETURNING \(OutboundJob.columns)
+                    """,
+                arguments: [now, now, now, job.id]
+            ).map { .queued(try OutboundJob(row: $0)) } ?? .notFailed(job)
+        }
+    }
+
+    public func latestInvitation(inviteID: UUID) async throws(StoreError) -> OutboundJob? {
+        try await read("reading an invite's delivery") { db in try Self.latestInvitation(inviteID, in: db) }
+    }
+
+    public func queueStatus() async throws(StoreError) -> QueueStatus {
+        try await read("reading the outbound queue") { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) AS depth, MIN(queued_at) AS oldest FROM outbound_jobs INDEXED BY outbound_jobs_due
+                    WHERE state IN ('queued', 'sending', 'deferred')
+                    """)
+            let depth: Int = row?["depth"] ?? 0
+            let oldest: Int64? = row?["oldest"]
+            return QueueStatus(depth: depth, oldestQueuedAt: oldest.map(Milliseconds.date))
+        }
+    }
+
+    private static func latestInvitation(_ inviteID: UUID, in db: Database) throws -> OutboundJob? {
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT \(OutboundJob.columns) FROM outbound_jobs
+                WHERE invite_id = ? AND kind = 'invitation' ORDER BY id DESC LIMIT 1
+                """,
+            arguments: [inviteID.uuidString]
+        ).map(OutboundJob.init(row:))
+    }
+}
+
+extension OutboundJob {
+    static let columns = "id, kind, invite_id, message_id, state, attempts, queued_at, due_at, updated_at, last_reply"
+
+    /// Reads a row of `outbound_jobs` selected with `columns`.
+    init(row: Row) throws {
+        func value<T: DatabaseValueConvertible>(_ column: String, _: T.Type = T.self) throws -> T {
+            guard let value = T.fromDatabaseValue(row[column] as DatabaseValue) else {
+                throw StoredValueError(column: "outbound_jobs.\(column)")
+            }
+            return value
+        }
+        func parsed<T>(_ column: String, _ parse: (String) -> T?) throws -> T {
+            guard let value = parse(try value(column, String.self)) else {
+                throw StoredValueError(column: "outbound_jobs.\(column)")
+            }
+            return value
+        }
+        self.init(
+            id: try value("id"), kind: try parsed("kind", OutboundKind.init(rawValue:)),
+            inviteID: try parsed("invite_id", UUID.init(uuidString:)), messageID: try value("message_id"),
+            state: try parsed("state", DeliveryState.init(rawValue:)), attempts: try value("attempts"),
+            queuedAt: Milliseconds.date(try value("queued_at")), dueAt: Milliseconds.date(try value("due_at")),
+            updatedAt: Milliseconds.date(try value("updated_at")),
+            lastReply: String.fromDatabaseValue(row["last_reply"] as DatabaseValue))
+    }
+}
