@@ -153,6 +153,7 @@ extension OutboundJob {
             state: try columns.parsed("state", DeliveryState.init(rawValue:)), attempts: Int(attempts),
             queuedAt: Milliseconds.date(try columns.required("queued_at")),
             dueAt: Milliseconds.date(try columns.required("due_at")),
-            updatedAt: Milliseconds.date(try columns.required("updated_at")), lastReply: try columns.optional("last_reply"))
+            updatedAt: Milliseconds.date(try columns.required("updated_at")),
+            lastReply: try columns.optional("last_reply"))
     }
 }
