@@ -2,7 +2,7 @@
 # machine that has only the Swift toolchain: `make deps` installs the C libraries and fonts Beckon
 # builds and runs with, `make test-deps` adds the programs the tests run.
 
-DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libsqlite3-dev libqrencode-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libsqlite3-dev libqrencode-dev libcurl4-openssl-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # The email tests score every email of the default site with SpamAssassin (local rules only).
 TEST_PACKAGES := spamassassin
 # The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.
@@ -20,6 +20,8 @@ TEST_PACKAGES += translate-toolkit
 # The store tests run the invite store's contract on PostgreSQL too, and two `beckon serve` on one
 # database; they start a PostgreSQL 15 cluster of their own in a temporary folder.
 TEST_PACKAGES += postgresql
+# The delivery tests hand invitations to a Postfix of their own, started in a temporary folder.
+TEST_PACKAGES += postfix
 # The preview's, review page's and analytics beacon's real-browser tests load pages in headless
 # Chromium; BECKON_NO_BROWSER=1 leaves it out (those tests are then reported as skipped).
 ifeq ($(BECKON_NO_BROWSER),)
@@ -50,12 +52,14 @@ deps:
 	$(call apt_install,$(DEBIAN_PACKAGES))
 
 ## test-deps: also install the programs the tests run (spamassassin, nginx, caddy, curl, xmllint,
-## translate-toolkit, chromium, python3), if any are missing, fetch axe-core, and install scipy
-## (the funnel's statistics are checked against it) from PyPI when it is missing
+## translate-toolkit, postfix, chromium, python3), if any are missing, fetch axe-core, and install
+## from PyPI when missing scipy (the funnel's statistics are checked against it), dkimpy with
+## pynacl (they verify DKIM signatures) and aiosmtpd (a scripted SMTP relay)
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	scripts/axe-core.sh
 	@python3 -c 'import scipy' 2>/dev/null || python3 -m pip install --quiet scipy
+	@python3 -c 'import dkim, nacl, aiosmtpd' 2>/dev/null || python3 -m pip install --quiet dkimpy pynacl aiosmtpd
 
 ## build: build beckon in release mode
 build: deps

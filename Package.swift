@@ -46,6 +46,9 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CBeckonJPEG", dependencies: ["CJPEG"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Typed wrappers of libcurl's variadic options, which Swift cannot call.
+        .target(name: "CBeckonCurl", dependencies: ["CCurl"]),
 
         // Libraries, in dependency order.
         .target(name: "BeckonDiagnostics"),
@@ -112,6 +115,15 @@ let package = Package(
         .target(name: "BeckonServing", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonRender"]),
         .target(name: "BeckonStarters"),
         .target(name: "BeckonMIME", dependencies: ["BeckonBase64"]),
+        // Messages handed to an SMTP relay, through libcurl.
+        .target(name: "BeckonSMTP", dependencies: ["CBeckonCurl"]),
+        // DKIM signatures (RFC 6376, RFC 8463) of outgoing messages, and their keys.
+        .target(
+            name: "BeckonDKIM",
+            dependencies: [
+                "BeckonBase64", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]),
         .target(
             name: "BeckonEmail",
             dependencies: [
@@ -202,7 +214,8 @@ let package = Package(
             name: "BeckonServe",
             dependencies: [
                 "BeckonFunnel",
-                "BeckonAPI", "BeckonInvitePages", "BeckonCards", "BeckonConnections", "BeckonDiagnostics",
+                "BeckonAPI", "BeckonInvitePages", "BeckonCards", "BeckonConnections", "BeckonDiagnostics", "BeckonDKIM",
+                "BeckonSMTP",
                 "BeckonLocalization",
                 "BeckonStorePostgres", "BeckonStoreSQLite", "BeckonEngine",
                 "BeckonJSON",
@@ -229,7 +242,7 @@ let package = Package(
             dependencies: [
                 "BeckonChecks", "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
                 "BeckonBuild", "BeckonEngine", "BeckonInvitePages", "BeckonPreview", "BeckonReview", "BeckonServe",
-                "BeckonStarters",
+                "BeckonStarters", "BeckonDKIM",
                 "BeckonStore", "BeckonStorePostgres", "BeckonStoreSQLite", "InviteSecurity", "CBeckonSys",
                 "BeckonFunnel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -265,6 +278,12 @@ let package = Package(
             ],
             path: "Tests/BeckonTestSupport"),
         .testTarget(name: "BeckonQRTests", dependencies: ["BeckonQR", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonSMTPTests", dependencies: ["BeckonSMTP", "BeckonTestSupport"]),
+        .testTarget(
+            name: "BeckonDKIMTests",
+            dependencies: [
+                "BeckonDKIM", "BeckonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "BeckonFunnelTests", dependencies: ["BeckonFunnel", "BeckonTestSupport"]),
         .testTarget(
             name: "InviteModelTests",

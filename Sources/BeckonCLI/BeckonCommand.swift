@@ -34,6 +34,7 @@ public struct BeckonCommand: AsyncParsableCommand {
             LintCommand.self,
             ContrastCommand.self,
             InviteCommand.self, LinkCommand.self, TokenCommand.self, WaitlistCommand.self, FunnelCommand.self,
+            DKIMCommand.self,
         ]
     )
 

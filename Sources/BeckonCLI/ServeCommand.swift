@@ -20,7 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
             BECKON_API_TOKEN). Keys come from the environment: BECKON_LINK_KEY or BECKON_LINK_KEYS, and \
             BECKON_TOKEN_KEY for accept links that carry invite tokens. \
             Creating or resending an email invite returns its invitation email (subject, HTML, text \
-            and MIME); with --outbox each is also written there as one .eml file for a mail agent. \
+            and MIME); with --outbox each is also written there as one .eml file for a mail agent; with \
+            --smtp URL the server delivers it to that SMTP relay itself, through a queue kept in the \
+            store (retried for a day, DKIM-signed with email.dkim and BECKON_DKIM_KEY; relay login from \
+            BECKON_SMTP_USER and BECKON_SMTP_PASSWORD; see docs/delivery.md). \
             With --cache DIR the build at start reuses the last start's results, so a deploy renders \
             again only what read a changed file or string, and invites' own pages and cards are kept \
             in DIR/invites too (sealed, at most --invite-cache-size megabytes). \
@@ -71,6 +74,31 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Deliver email invites' invitations to this SMTP relay: smtp://HOST:587 (STARTTLS required), smtps://HOST:465, or smtp://127.0.0.1:PORT?tls=none (loopback only). Login from BECKON_SMTP_USER and BECKON_SMTP_PASSWORD.",
+            valueName: "url"))
+    var smtp: String?
+
+    @Option(
+        name: .long, help: ArgumentHelp("With --smtp, how many connections to the relay send at once.", valueName: "n"))
+    var smtpConnections: Int = 4
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --smtp, how many seconds a connection waits for the relay before the attempt is deferred.",
+            valueName: "s"))
+    var smtpTimeout: Double = 60
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --smtp, the wait before a deferred invitation's second attempt (doubling after each, at most an hour; given up after a day).",
+            valueName: "s"))
+    var smtpRetry: Double = 30
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "With --cache DIR, the most megabytes of invites' own pages and cards kept in DIR/invites (sealed with a key derived from the link key); the least recently used go first.",
             valueName: "mb"))
     var inviteCacheSize: Int = 1024
@@ -103,6 +131,13 @@ struct ServeCommand: AsyncParsableCommand {
         if let expiry, ExpiryPolicy(parsing: expiry).map({ $0.duration <= 365 * 86_400 }) != true {
             throw ValidationError("`--expiry` must be a number and s, m, h or d, such as 10m, up to 365d.")
         }
+        guard (1...64).contains(smtpConnections) else {
+            throw ValidationError("`--smtp-connections` must be from 1 to 64.")
+        }
+        guard (1...600).contains(smtpTimeout) else { throw ValidationError("`--smtp-timeout` must be from 1 to 600.") }
+        guard (0.1...3600).contains(smtpRetry) else {
+            throw ValidationError("`--smtp-retry` must be from 0.1 to 3600.")
+        }
         if let eventLoops, !(1...256).contains(eventLoops) {
             throw ValidationError("`--event-loops` must be from 1 to 256.")
         }
@@ -110,6 +145,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         ServerMemory.keepLargeBlocks()
+        // A relay that closes its connection mid-send must end that send, not the server.
+        signal(SIGPIPE, SIG_IGN)
         // First, before anything uses SwiftNIO's shared loops: from here on Swift's tasks run on them.
         let threads = ServeThreads.start(count: eventLoops)
         let log: @Sendable (String) -> Void = { line in
@@ -130,6 +167,10 @@ struct ServeCommand: AsyncParsableCommand {
             rateLimitMessage == ServeConfiguration.defaultRateLimitMessage
             ? nil : rateLimitMessage
         configuration.outbox = outbox.map { URL(fileURLWithPath: $0) }
+        configuration.smtp = smtp
+        configuration.smtpConnections = smtpConnections
+        configuration.smtpTimeout = smtpTimeout
+        configuration.smtpRetry.first = smtpRetry
         configuration.inviteCacheMegabytes = inviteCacheSize
         configuration.linkCacheSeconds = linkCacheSeconds
         configuration.eventLoopGroup = threads.loops

@@ -134,10 +134,14 @@ public struct EmailRenderer: Sendable {
         /// The `Date` header; `nil` stamps the message from the invite's creation time, as the
         /// build stamps a sample's.
         public var date: Date?
+        /// The local part of the `Message-ID` (before `@` and the site's host) of a message sent
+        /// again after a failed attempt, which must stay one message; `nil` draws a random one.
+        public var messageID: String?
 
-        public init(acceptLink: String, date: Date?) {
+        public init(acceptLink: String, date: Date?, messageID: String? = nil) {
             self.acceptLink = acceptLink
             self.date = date
+            self.messageID = messageID
         }
     }
 
@@ -267,7 +271,7 @@ public struct EmailRenderer: Sendable {
         do {
             let mime = try message(
                 template, locale: locale, sample: sample, fromName: fromName, subject: subject, html: htmlText,
-                text: text, sendDate: send.map(\.date) ?? sendDate)
+                text: text, sendDate: send.map(\.date) ?? sendDate, messageID: send?.messageID)
             return (
                 RenderedEmail(
                     subject: subject, preheader: preheader, html: htmlText, text: text, mime: mime,
@@ -288,7 +292,7 @@ public struct EmailRenderer: Sendable {
     /// The complete MIME message, stamped deterministically from the sample's creation time.
     private func message(
         _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, fromName: String, subject: String,
-        html: String, text: String, sendDate: Date?
+        html: String, text: String, sendDate: Date?, messageID: String?
     ) throws(EmailError) -> [UInt8] {
         let config = site.config
         let sender = config.email?.from.address ?? config.app.supportEmail
@@ -309,7 +313,9 @@ public struct EmailRenderer: Sendable {
         email.lineEnds = .any
         let domain = config.app.baseURL.host
         let stamp: MessageStamp =
-            sendDate.map { .live(date: $0, messageID: "\(UUID.random().uuidString.lowercased())@\(domain)") }
+            sendDate.map {
+                .live(date: $0, messageID: "\(messageID ?? UUID.random().uuidString.lowercased())@\(domain)")
+            }
             ?? .deterministic(date: sample.createdAt, domain: domain)
         return Array(try email.encoded(stamp: stamp))
     }

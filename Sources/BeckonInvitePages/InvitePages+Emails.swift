@@ -34,14 +34,26 @@ extension InvitePages {
         return inStrings || templates.contains { $0.placeholders.contains { $0.path == "invite.contextTitle" } }
     }
 
-    /// The emails that go to the invited person (each template with `recipient: invitee`) for a
-    /// real invite in `locale`, with its own accept link and stamp, each checked by the email
-    /// rules a built email passes. An email that fails them comes back without its bytes: a
-    /// broken invitation is never handed to a mail agent.
+    /// The templates of the emails that go to the invited person (`recipient: invitee`), in name order.
+    public var invitationTemplates: [EmailTemplate] {
+        emails?.site.emailTemplates.filter { $0.recipient == .invitee } ?? []
+    }
+
+    /// The emails that go to the invited person (each of `invitationTemplates`) for a real invite
+    /// in `locale`, with its own accept link and stamp, each checked by the email rules a built
+    /// email passes. An email that fails them comes back without its bytes: a broken invitation
+    /// is never handed to a mail agent.
     public func invitationEmails(
         locale: LocaleID, invite: InviteValues, send: EmailRenderer.Send
     ) -> [InviteEmail] {
-        guard let emails, emails.site.buildLocales.contains(locale) else { return [] }
+        invitationTemplates.compactMap { invitationEmail($0, locale: locale, invite: invite, send: send) }
+    }
+
+    /// One of `invitationEmails`: `template`'s, or `nil` when `locale` is not one the site builds.
+    public func invitationEmail(
+        _ template: EmailTemplate, locale: LocaleID, invite: InviteValues, send: EmailRenderer.Send
+    ) -> InviteEmail? {
+        guard let emails, emails.site.buildLocales.contains(locale) else { return nil }
         // The invite's link verifies at its creation; a token is checked for its form only,
         // signed moments ago by the key the build's sample tokens proved.
         let checker = self.checker.changingContext { context in
@@ -50,18 +62,16 @@ extension InvitePages {
                 context.emailAccept = .token(prefix: prefix, suffix: suffix, verdicts: nil)
             }
         }
-        return emails.site.emailTemplates.filter { $0.recipient == .invitee }.map { template in
-            let (rendered, diagnostics) = emails.render(template, locale: locale, sample: invite, send: send)
-            let artifacts = rendered.map { emails.artifacts(of: $0, template, locale: locale, sample: invite) } ?? []
-            let site = CheckedSite(artifacts)
-            let findings =
-                diagnostics + artifacts.flatMap { checker.check($0, page: site.pages[$0.path]) }
-                + site.emails.flatMap { checker.checkEmail($0, in: site) }
-            let failed = errors(findings)
-            guard let rendered, failed.isEmpty else {
-                return InviteEmail(template: template.name, email: nil, failedRules: failed)
-            }
-            return InviteEmail(template: template.name, email: rendered, failedRules: [])
+        let (rendered, diagnostics) = emails.render(template, locale: locale, sample: invite, send: send)
+        let artifacts = rendered.map { emails.artifacts(of: $0, template, locale: locale, sample: invite) } ?? []
+        let site = CheckedSite(artifacts)
+        let findings =
+            diagnostics + artifacts.flatMap { checker.check($0, page: site.pages[$0.path]) }
+            + site.emails.flatMap { checker.checkEmail($0, in: site) }
+        let failed = errors(findings)
+        guard let rendered, failed.isEmpty else {
+            return InviteEmail(template: template.name, email: nil, failedRules: failed)
         }
+        return InviteEmail(template: template.name, email: rendered, failedRules: [])
     }
 }

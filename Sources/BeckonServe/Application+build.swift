@@ -19,7 +19,8 @@ extension ServeServer {
             middleware: BearerAuthentication(token: settings.apiToken, appKey: settings.appKey)
         ).add(middleware: APIRequestChecks())
         let handler = APIHandler(
-            invites: InvitesController(site: site, service: service, mailer: mailer, metrics: metrics, log: log),
+            invites: InvitesController(
+                site: site, service: service, mailer: mailer, metrics: metrics, delivery: delivery?.wake, log: log),
             users: UsersController(
                 service: service, pictures: pictures,
                 erasure: Erasure(service: service, artifacts: links.artifacts, outbox: mailer.outbox)),

@@ -39,8 +39,11 @@ struct InviteMailer: Sendable {
     ///   - link: The invite's signed link.
     ///   - language: The locale when the invite names none of the site's.
     ///   - writing: False for a retried request, whose emails the first one wrote.
+    ///   - messageID: The `Message-ID`'s local part of a queued message (the same on every
+    ///     attempt; a second invitee template's gets `-2`), or `nil` for a random one.
     func emails(
-        for record: InviteRecord, link: String, language: LocaleID, at date: Date, writing: Bool
+        for record: InviteRecord, link: String, language: LocaleID, at date: Date, writing: Bool,
+        messageID: String? = nil
     ) async -> [Mail] {
         guard mails(record), let pages = site.invitePages, let address = record.recipient.flatMap(EmailAddress.init)
         else { return [] }
@@ -58,9 +61,12 @@ struct InviteMailer: Sendable {
         case .failure(let problem):
             return [Mail(template: "", email: nil, failedRules: [], problem: problem.message)]
         }
-        return pages.invitationEmails(
-            locale: locale, invite: invite, send: EmailRenderer.Send(acceptLink: acceptLink, date: date)
-        ).map { made in
+        return pages.invitationTemplates.enumerated().compactMap { index, template in
+            let id = messageID.map { index == 0 ? $0 : "\($0)-\(index + 1)" }
+            let send = EmailRenderer.Send(acceptLink: acceptLink, date: date, messageID: id)
+            guard let made = pages.invitationEmail(template, locale: locale, invite: invite, send: send) else {
+                return nil
+            }
             var mail = Mail(template: made.template, email: made.email, failedRules: made.failedRules)
             if let email = made.email, writing, let outbox {
                 do {

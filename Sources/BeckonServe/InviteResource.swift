@@ -10,7 +10,8 @@ enum InviteResource {
     /// An invite, with its signed link and, once it has been resent, when; with `emails`, the
     /// invitation emails made for it by this request; with `share`, its share message.
     static func invite(
-        _ record: InviteRecord, link: String, emails: [InviteMailer.Mail] = [], share: ShareMessage? = nil
+        _ record: InviteRecord, link: String, emails: [InviteMailer.Mail] = [], share: ShareMessage? = nil,
+        delivery: Components.Schemas.Delivery? = nil
     ) throws(APIProblem) -> Components.Schemas.Invite {
         let invite = record.invite
         return Components.Schemas.Invite(
@@ -27,7 +28,15 @@ enum InviteResource {
             share: share.map {
                 Components.Schemas.ShareMessage(
                     text: $0.text, subject: $0.subject, url: $0.url, alternateUrl: $0.alternateURL, note: $0.note)
-            })
+            }, delivery: delivery)
+    }
+
+    /// A queued invitation, its `Message-ID` at `domain` (the site's host, as the message has it).
+    static func delivery(_ job: OutboundJob, domain: String) throws(APIProblem) -> Components.Schemas.Delivery {
+        Components.Schemas.Delivery(
+            state: try schema(job.state), attempts: job.attempts, messageId: "\(job.messageID)@\(domain)",
+            queuedAt: job.queuedAt, updatedAt: job.updatedAt,
+            nextAttemptAt: job.state == .queued || job.state == .deferred ? job.dueAt : nil, lastReply: job.lastReply)
     }
 
     /// An event of the feed: ids only.

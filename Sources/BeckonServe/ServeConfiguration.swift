@@ -25,6 +25,15 @@ public struct ServeConfiguration: Sendable {
     public var rateLimitMessage: String?
     /// Where email invites' emails are written for a mail agent (`--outbox`).
     public var outbox: URL?
+    /// The SMTP relay email invites' invitations are delivered to (`--smtp URL`), through the
+    /// store's queue.
+    public var smtp: String?
+    /// Connections to the relay (`--smtp-connections`).
+    public var smtpConnections = 4
+    /// How long a connection waits for the relay (`--smtp-timeout`, seconds).
+    public var smtpTimeout = 60.0
+    /// When a deferred invitation is tried again (`--smtp-retry` sets its first wait).
+    public var smtpRetry = RetrySchedule()
     /// With the site's cache folder, the most megabytes of invites' own pages and cards kept there.
     public var inviteCacheMegabytes = 1024
     /// On PostgreSQL, how long an invite's lookup may answer its links.

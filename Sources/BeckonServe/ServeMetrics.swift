@@ -140,6 +140,33 @@ final class ServeMetrics: Sendable {
     /// An invite's email was put in the outbox.
     func emailWritten() { emailsWritten.increment() }
 
+    /// An attempt to hand a queued message to the relay ended: its outcome (`delivered`,
+    /// `deferred`, `failed`) and the class of the relay's reply (`2xx`, `4xx`, `5xx`, or `none`
+    /// when the relay did not answer).
+    func deliveryAttempt(outcome: String, replyClass: String) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "delivery_attempts", unitName: "total",
+                helpText: "Attempts to hand a queued email to the SMTP relay, by outcome and reply class."),
+            labels: [("outcome", outcome), ("reply", replyClass)]
+        ).increment()
+    }
+
+    /// The outbound queue now: jobs waiting (queued, being sent or deferred) and how long the one
+    /// queued longest has waited.
+    func queue(depth: Int, oldestAge: Double) {
+        registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "delivery_queue_depth",
+                helpText: "Queued emails not yet delivered or failed.")
+        ).set(Int64(depth))
+        registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "delivery_queue_oldest_age", unitName: "seconds",
+                helpText: "How long the email queued longest has waited (0 when none waits).")
+        ).set(oldestAge)
+    }
+
     func created() { createdCounter.increment() }
     func opened() { openedCounter.increment() }
     func storeError() { storeErrors.increment() }

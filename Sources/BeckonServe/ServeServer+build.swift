@@ -60,6 +60,12 @@ extension ServeServer {
                 log("the site has no email with `recipient: invitee`: nothing will be written to the outbox")
             }
         }
+        settings.delivery = try delivery(configuration, site: site, log: log)
+        do {
+            try await store.setOutboundPlan(settings.delivery == nil ? .none : .invitations)
+        } catch {
+            throw ServeSetupError("serve.store", "the invite store could not keep the delivery plan: \(error)")
+        }
         if let folder = configuration.site.cacheFolder {
             // Invites' own pages and cards hold their senders' names and pictures: sealed on disk.
             let (cache, problem) = BuildCache.sealed(

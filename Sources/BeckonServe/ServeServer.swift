@@ -31,6 +31,8 @@ public struct ServeServer: Sendable {
         public var expiry: ExpiryPolicy?
         /// Where email invites' emails are written for a mail agent (`--outbox`).
         public var outbox: Outbox?
+        /// How email invites' invitations are delivered to an SMTP relay (`--smtp`), or `nil`.
+        public var delivery: DeliverySettings?
         /// Where invites' own pages and cards are also kept on disk, sealed (`--cache DIR`).
         public var inviteCache: StepCache?
         /// The SwiftNIO event loops (threads) that read requests and write answers
@@ -76,6 +78,8 @@ public struct ServeServer: Sendable {
     let appEventPace = ClientPace(limit: 120, window: 3_600)
     /// Waiting-list posts per client.
     let waitlistPace = ClientPace(limit: 10, window: 3_600)
+    /// Sends the queued invitations, with `settings.delivery`.
+    let delivery: DeliveryWorker?
     /// What is closed when the server stops (PostgreSQL's connections).
     var closing: @Sendable () async -> Void = {}
 
@@ -96,6 +100,15 @@ public struct ServeServer: Sendable {
         links = LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens, disk: settings.inviteCache)
         mailer = InviteMailer(site: site, tokens: tokens, outbox: settings.outbox)
         clients = ClientIdentity(secret: keyring.derivedKey(for: "beckon serve: client hashes"))
+        let (service, mailer, metrics) = (service, mailer, metrics)
+        delivery = settings.delivery.map { delivery in
+            DeliveryWorker(
+                store: store,
+                sender: InvitationSender(
+                    service: service, mailer: mailer, signer: delivery.signer,
+                    senders: SMTPSenders(relay: delivery.relay, count: delivery.connections, timeout: delivery.timeout)),
+                settings: delivery, wake: DeliveryWake(), metrics: metrics, now: now, log: { _ in })
+        }
     }
 
     /// Serves until SIGINT or SIGTERM; `ready` gets the URL once the server listens.
@@ -107,8 +120,13 @@ public struct ServeServer: Sendable {
         let sweep = ExpirySweep(
             store: service.store, interval: settings.sweepInterval,
             clickLifetime: TimeInterval(site.config.deferred.matchWindowMinutes * 60), now: service.now, log: log)
+        var services: [any Service] = [application, sweep]
+        if var delivery {
+            delivery.log = log
+            services.append(delivery)
+        }
         var configuration = ServiceGroupConfiguration(
-            services: [application, sweep], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
+            services: services, gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
         configuration.maximumGracefulShutdownDuration = Duration.seconds(10)
         do {
             try await ServiceGroup(configuration: configuration).run()

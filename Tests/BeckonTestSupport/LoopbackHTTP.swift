@@ -42,6 +42,13 @@ public enum LoopbackHTTP {
         return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 
+    /// Whether something accepts connections on the loopback port.
+    public static func isListening(port: Int) -> Bool {
+        guard let socket = try? connect(port: port, timeout: 1) else { return false }
+        close(socket)
+        return true
+    }
+
     /// Sends `request` as it is (any method, headers and spelling) and reads the answer to the end.
     public static func raw(port: Int, _ request: String, timeout: TimeInterval = 30) throws -> Reply {
         let socket = try connect(port: port, timeout: timeout)

@@ -26,7 +26,8 @@ public enum TestTool: String, CaseIterable, Sendable {
     /// git, which must never add the invites `beckon serve` keeps in a site; and the shell tools
     /// the docs' runnable examples use as a reader pastes them (`openssl`, `curl`, `sed`).
     case shell
-    /// dkimpy (PyPI), which verifies the DKIM signatures of outgoing messages.
+    /// dkimpy with PyNaCl (PyPI), which verify the DKIM signatures of outgoing messages (PyNaCl
+    /// checks Ed25519's).
     case dkimpy
     /// aiosmtpd (PyPI), which plays a scripted SMTP relay (`scripts/smtp-relay.py`).
     case aiosmtpd
@@ -60,7 +61,7 @@ public enum TestTool: String, CaseIterable, Sendable {
         case .axe: return Self.program("python3") != nil && FileManager.default.fileExists(atPath: Self.axeScript.path)
         case .python: return Self.program("python3") != nil
         case .shell: return ["git", "openssl", "curl", "sed", "bash"].allSatisfy { Self.program($0) != nil }
-        case .dkimpy: return Self.pythonImports("dkim")
+        case .dkimpy: return Self.pythonImports("dkim, nacl")
         case .aiosmtpd: return Self.pythonImports("aiosmtpd")
         case .postfix: return Self.executable("/usr/sbin/postfix") && Self.executable("/usr/lib/postfix/sbin/master")
         }

@@ -118,6 +118,8 @@ extension Components {
             package var share: Components.Schemas.ShareMessage?
             /// - Remark: Generated from `#/components/schemas/Invite/softWarning`.
             package var softWarning: Components.Schemas.SoftWarning?
+            /// - Remark: Generated from `#/components/schemas/Invite/delivery`.
+            package var delivery: Components.Schemas.Delivery?
             /// Creates a new `Invite`.
             ///
             /// - Parameters:
@@ -147,6 +149,7 @@ extension Components {
             ///   - emails: The invitation emails of an email invite, made by this request (create, bulk create, resend) when the site has an email with `recipient: invitee`.
             ///   - share: The share message for the invite's channel, with its own link, in its locale (or the one the request's Accept-Language prefers): returned by create and bulk create on a site with `share` messages.
             ///   - softWarning:
+            ///   - delivery:
             package init(
                 code: Swift.String,
                 link: Swift.String,
@@ -173,7 +176,8 @@ extension Components {
                 cancelledAt: Foundation.Date? = nil,
                 emails: [Components.Schemas.InvitationEmail]? = nil,
                 share: Components.Schemas.ShareMessage? = nil,
-                softWarning: Components.Schemas.SoftWarning? = nil
+                softWarning: Components.Schemas.SoftWarning? = nil,
+                delivery: Components.Schemas.Delivery? = nil
             ) {
                 self.code = code
                 self.link = link
@@ -201,6 +205,7 @@ extension Components {
                 self.emails = emails
                 self.share = share
                 self.softWarning = softWarning
+                self.delivery = delivery
             }
             package enum CodingKeys: String, CodingKey {
                 case code
@@ -229,6 +234,7 @@ extension Components {
                 case emails
                 case share
                 case softWarning
+                case delivery
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvitationEmail`.
@@ -685,6 +691,79 @@ extension Components {
                 case threshold
                 case message
                 case locale
+            }
+        }
+        /// Where the invite's last invitation email stands in the delivery queue (`beckon serve --smtp`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/Delivery`.
+        package struct Delivery: Codable, Hashable, Sendable {
+            /// `delivered`: the relay took it (250); `deferred`: tried again later; `failed`: refused (5xx) or not delivered within the retry period, until `POST /v1/invites/{code}/retry`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/state`.
+            @frozen package enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case queued = "queued"
+                case sending = "sending"
+                case delivered = "delivered"
+                case deferred = "deferred"
+                case failed = "failed"
+            }
+            /// `delivered`: the relay took it (250); `deferred`: tried again later; `failed`: refused (5xx) or not delivered within the retry period, until `POST /v1/invites/{code}/retry`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/state`.
+            package var state: Components.Schemas.Delivery.StatePayload
+            /// - Remark: Generated from `#/components/schemas/Delivery/attempts`.
+            package var attempts: Swift.Int
+            /// The message's `Message-ID` without angle brackets, the same on every attempt.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/messageId`.
+            package var messageId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Delivery/queuedAt`.
+            package var queuedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Delivery/updatedAt`.
+            package var updatedAt: Foundation.Date
+            /// When a queued or deferred message is tried next.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/nextAttemptAt`.
+            package var nextAttemptAt: Foundation.Date?
+            /// The relay's last reply (addresses removed), or why it did not answer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/lastReply`.
+            package var lastReply: Swift.String?
+            /// Creates a new `Delivery`.
+            ///
+            /// - Parameters:
+            ///   - state: `delivered`: the relay took it (250); `deferred`: tried again later; `failed`: refused (5xx) or not delivered within the retry period, until `POST /v1/invites/{code}/retry`.
+            ///   - attempts:
+            ///   - messageId: The message's `Message-ID` without angle brackets, the same on every attempt.
+            ///   - queuedAt:
+            ///   - updatedAt:
+            ///   - nextAttemptAt: When a queued or deferred message is tried next.
+            ///   - lastReply: The relay's last reply (addresses removed), or why it did not answer.
+            package init(
+                state: Components.Schemas.Delivery.StatePayload,
+                attempts: Swift.Int,
+                messageId: Swift.String,
+                queuedAt: Foundation.Date,
+                updatedAt: Foundation.Date,
+                nextAttemptAt: Foundation.Date? = nil,
+                lastReply: Swift.String? = nil
+            ) {
+                self.state = state
+                self.attempts = attempts
+                self.messageId = messageId
+                self.queuedAt = queuedAt
+                self.updatedAt = updatedAt
+                self.nextAttemptAt = nextAttemptAt
+                self.lastReply = lastReply
+            }
+            package enum CodingKeys: String, CodingKey {
+                case state
+                case attempts
+                case messageId
+                case queuedAt
+                case updatedAt
+                case nextAttemptAt
+                case lastReply
             }
         }
     }

@@ -43,6 +43,13 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/invites/{code}/resend`.
     /// - Remark: Generated from `#/paths//v1/invites/{code}/resend/post(resendInvite)`.
     func resendInvite(_ input: Operations.ResendInvite.Input) async throws -> Operations.ResendInvite.Output
+    /// Queue a failed invitation email again
+    ///
+    /// Seed 003's "Error – Retry": the invite's last invitation email failed (a 5xx, or not delivered within the retry period); it is queued again now, with the same Message-ID and a new retry period. Needs `beckon serve --smtp`.
+    ///
+    /// - Remark: HTTP `POST /v1/invites/{code}/retry`.
+    /// - Remark: Generated from `#/paths//v1/invites/{code}/retry/post(retryInvite)`.
+    func retryInvite(_ input: Operations.RetryInvite.Input) async throws -> Operations.RetryInvite.Output
     /// Cancel an invite: its link answers 410 from then on
     ///
     /// - Remark: HTTP `POST /v1/invites/{code}/cancel`.
@@ -150,6 +157,21 @@ extension APIProtocol {
         headers: Operations.ResendInvite.Input.Headers = .init()
     ) async throws -> Operations.ResendInvite.Output {
         try await resendInvite(Operations.ResendInvite.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Queue a failed invitation email again
+    ///
+    /// Seed 003's "Error – Retry": the invite's last invitation email failed (a 5xx, or not delivered within the retry period); it is queued again now, with the same Message-ID and a new retry period. Needs `beckon serve --smtp`.
+    ///
+    /// - Remark: HTTP `POST /v1/invites/{code}/retry`.
+    /// - Remark: Generated from `#/paths//v1/invites/{code}/retry/post(retryInvite)`.
+    package func retryInvite(
+        path: Operations.RetryInvite.Input.Path,
+        headers: Operations.RetryInvite.Input.Headers = .init()
+    ) async throws -> Operations.RetryInvite.Output {
+        try await retryInvite(Operations.RetryInvite.Input(
             path: path,
             headers: headers
         ))

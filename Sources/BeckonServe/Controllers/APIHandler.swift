@@ -45,6 +45,10 @@ final class APIHandler: APIProtocol, Sendable {
         try await invites.resendInvite(input)
     }
 
+    func retryInvite(_ input: Operations.RetryInvite.Input) async throws -> Operations.RetryInvite.Output {
+        try await invites.retryInvite(input)
+    }
+
     func cancelInvite(_ input: Operations.CancelInvite.Input) async throws -> Operations.CancelInvite.Output {
         try await invites.cancelInvite(input)
     }

@@ -15,6 +15,9 @@ struct InvitesController: Sendable {
     let service: InviteService
     let mailer: InviteMailer
     let metrics: ServeMetrics
+    /// Wakes the delivery worker when a request queued an invitation; `nil` when the server
+    /// delivers no email (no `--smtp`).
+    var delivery: DeliveryWake? = nil
     /// Where notable events go (one line each, never a name, code or address).
     let log: @Sendable (String) -> Void
 
@@ -39,8 +42,10 @@ struct InvitesController: Sendable {
         // A retried request gets the email again, but only the first is put in the outbox.
         let emails = await self.emails(record, language: language, writing: created)
         let link = service.link(record)
+        if created { delivery?.nudge() }
         var invite = try InviteResource.invite(
-            record, link: link, emails: emails, share: shareMessage(record, link: link, language: language))
+            record, link: link, emails: emails, share: shareMessage(record, link: link, language: language),
+            delivery: try await deliveryState(record))
         if created {
             invite.softWarning = try await sessionWarning(record, site.locale(acceptLanguage: language))
         }
@@ -105,8 +110,11 @@ struct InvitesController: Sendable {
             let emails = await self.emails(record, language: input.headers.acceptLanguage, writing: created)
             let link = service.link(record)
             let share = shareMessage(record, link: link, language: input.headers.acceptLanguage)
-            made.append(try InviteResource.invite(record, link: link, emails: emails, share: share))
+            made.append(
+                try InviteResource.invite(
+                    record, link: link, emails: emails, share: share, delivery: try await deliveryState(record)))
         }
+        delivery?.nudge()
         let warning =
             requests.count >= site.config.limits.softWarning ? softWarning("inApp.bulkWarning", language) : nil
         return .created(.init(body: .json(.init(invites: made, softWarning: warning))))
@@ -142,7 +150,54 @@ struct InvitesController: Sendable {
 
     func getInvite(_ input: Operations.GetInvite.Input) async throws -> Operations.GetInvite.Output {
         let record = try await service.invite(input.path.code)
-        return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
+        return .ok(
+            .init(
+                body: .json(
+                    try InviteResource.invite(
+                        record, link: service.link(record), delivery: try await deliveryState(record)))))
+    }
+
+    /// Seed 003's "Error – Retry": a failed invitation queued again.
+    func retryInvite(_ input: Operations.RetryInvite.Input) async throws -> Operations.RetryInvite.Output {
+        guard let delivery else {
+            throw APIProblem.unavailable("This server delivers no email (it was started without `--smtp`).")
+        }
+        guard let code = InviteCode(input.path.code) else { throw APIProblem.notFound("No invite has this code.") }
+        let outcome: RetryOutcome
+        do {
+            outcome = try await service.store.retryInvitation(code: code, at: service.now())
+        } catch {
+            throw InviteService.problem(error)
+        }
+        switch outcome {
+        case .noInvite:
+            throw APIProblem.notFound("No invite has this code.")
+        case .notFailed(let job):
+            throw APIProblem.conflict(
+                job.map { "The invite's invitation is \($0.state.rawValue), not failed." }
+                    ?? "The invite has no invitation email to retry.")
+        case .queued:
+            delivery.nudge()
+            let record = try await service.invite(input.path.code)
+            return .ok(
+                .init(
+                    body: .json(
+                        try InviteResource.invite(
+                            record, link: service.link(record), delivery: try await deliveryState(record)))))
+        }
+    }
+
+    /// Where an email invite's invitation stands in the queue, when the server delivers email.
+    private func deliveryState(_ record: InviteRecord) async throws(APIProblem) -> Components.Schemas.Delivery? {
+        guard delivery != nil, record.invite.channel == .email else { return nil }
+        let job: OutboundJob?
+        do {
+            job = try await service.store.latestInvitation(inviteID: record.invite.id)
+        } catch {
+            throw InviteService.problem(error)
+        }
+        guard let job else { return nil }
+        return try InviteResource.delivery(job, domain: site.config.app.baseURL.host)
     }
 
     func sendInvite(_ input: Operations.SendInvite.Input) async throws -> Operations.SendInvite.Output {
@@ -176,7 +231,9 @@ struct InvitesController: Sendable {
     ) async throws(APIProblem) -> Components.Schemas.Invite {
         let record = try await service.apply(action, code: code)
         let emails = action == .resend ? await self.emails(record, language: acceptLanguage, writing: true) : []
-        return try InviteResource.invite(record, link: service.link(record), emails: emails)
+        if action == .resend { delivery?.nudge() }
+        return try InviteResource.invite(
+            record, link: service.link(record), emails: emails, delivery: try await deliveryState(record))
     }
 
     /// Refuses an email invite without what its email shows: the sender's first name, and the

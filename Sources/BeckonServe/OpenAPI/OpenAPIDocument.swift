@@ -653,6 +653,75 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/invites/{code}/retry": {
+              "post": {
+                "summary": "Queue a failed invitation email again",
+                "operationId": "retryInvite",
+                "parameters": [
+                  {
+                    "name": "code",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The invite, with its delivery queued.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Invite"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No invite has this code.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The invite's last invitation did not fail (it is queued, being sent or delivered), or it has none.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, the API has no token, or the server does not deliver email (no `--smtp`).",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                },
+                "description": "Seed 003's \"Error – Retry\": the invite's last invitation email failed (a 5xx, or not delivered within the retry period); it is queued again now, with the same Message-ID and a new retry period. Needs `beckon serve --smtp`."
+              }
+            },
             "/v1/invites/{code}/cancel": {
               "post": {
                 "summary": "Cancel an invite: its link answers 410 from then on",
@@ -1904,6 +1973,9 @@ enum OpenAPIDocument {
                   },
                   "softWarning": {
                     "$ref": "#/components/schemas/SoftWarning"
+                  },
+                  "delivery": {
+                    "$ref": "#/components/schemas/Delivery"
                   }
                 }
               },
@@ -2212,6 +2284,55 @@ enum OpenAPIDocument {
                   "locale": {
                     "type": "string",
                     "description": "The locale of `message`."
+                  }
+                }
+              },
+              "Delivery": {
+                "type": "object",
+                "description": "Where the invite's last invitation email stands in the delivery queue (`beckon serve --smtp`).",
+                "required": [
+                  "state",
+                  "attempts",
+                  "messageId",
+                  "queuedAt",
+                  "updatedAt"
+                ],
+                "properties": {
+                  "state": {
+                    "type": "string",
+                    "enum": [
+                      "queued",
+                      "sending",
+                      "delivered",
+                      "deferred",
+                      "failed"
+                    ],
+                    "description": "`delivered`: the relay took it (250); `deferred`: tried again later; `failed`: refused (5xx) or not delivered within the retry period, until `POST /v1/invites/{code}/retry`."
+                  },
+                  "attempts": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "messageId": {
+                    "type": "string",
+                    "description": "The message's `Message-ID` without angle brackets, the same on every attempt."
+                  },
+                  "queuedAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "updatedAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "nextAttemptAt": {
+                    "type": "string",
+                    "format": "date-time",
+                    "description": "When a queued or deferred message is tried next."
+                  },
+                  "lastReply": {
+                    "type": "string",
+                    "description": "The relay's last reply (addresses removed), or why it did not answer."
                   }
                 }
               }

@@ -20,8 +20,10 @@ public struct EmailConfig: Sendable, Hashable {
     /// at most 600 pixels wide.
     public var logo: ThemeConfig.Logo?
     public var accept: Accept
+    /// How sent emails are signed (`beckon serve --smtp`), or `nil` when they are not.
+    public var dkim: DKIMConfig?
 
-    static let keys = ["from", "replyTo", "logo", "accept"]
+    static let keys = ["from", "replyTo", "logo", "accept", "dkim"]
 
     init?(_ mapping: YAMLReader.Mapping) {
         func address(_ key: String, required: Bool) -> EmailAddress? {
@@ -46,6 +48,7 @@ public struct EmailConfig: Sendable, Hashable {
                 fix: "Write `link` (the signed invite link) or `token` (tokens.acceptURL with a JWT).",
                 rule: "invalid-value")
         }
+        dkim = mapping.mapping("dkim", keys: DKIMConfig.keys).flatMap { DKIMConfig($0, fromDomain: from?.domain) }
         guard let from, let accept else { return nil }
         self.from = from
         self.accept = accept

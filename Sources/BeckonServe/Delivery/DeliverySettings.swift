@@ -1,0 +1,31 @@
+import BeckonDKIM
+import BeckonSMTP
+
+/// How `beckon serve --smtp URL` delivers email invites' invitations: to which relay, signed
+/// with which key, over how many connections, retried when.
+public struct DeliverySettings: Sendable {
+    public var relay: SMTPRelay
+    /// Signs every message before it leaves (`email.dkim` with `BECKON_DKIM_KEY`), or `nil`.
+    public var signer: DKIMSigner?
+    /// Connections to the relay, each sending one message at a time.
+    public var connections: Int
+    /// How long a connection may wait for the relay to answer before the attempt is deferred.
+    public var timeout: Double
+    public var schedule: RetrySchedule
+
+    public init(
+        relay: SMTPRelay, signer: DKIMSigner?, connections: Int = 4, timeout: Double = 60,
+        schedule: RetrySchedule = RetrySchedule()
+    ) {
+        self.relay = relay
+        self.signer = signer
+        self.connections = connections
+        self.timeout = timeout
+        self.schedule = schedule
+    }
+
+    /// How long a worker's claim on a job lasts: longer than an attempt can take (a connection's
+    /// wait for the relay twice, and time to spare), so a job is claimed again only when its
+    /// worker is gone.
+    public var lease: Double { timeout * 2 + 10 }
+}

@@ -1,0 +1,122 @@
+import BeckonStore
+import Foundation
+import ServiceLifecycle
+import Synchronization
+
+/// Hands the queued invitations to the relay while the server runs: claims due jobs as
+/// connections are free, sends each, and records how it went (delivered; deferred on the retry
+/// schedule; failed on a 5xx or at the end of the retry period). On shutdown it claims nothing
+/// more and lets the messages in flight finish. Logs name an invite by its code's first four
+/// characters and carry the relay's reply without addresses.
+struct DeliveryWorker: Service {
+    let store: any InviteStore
+    let sender: InvitationSender
+    let settings: DeliverySettings
+    let wake: DeliveryWake
+    let metrics: ServeMetrics
+    let now: @Sendable () -> Date
+    var log: @Sendable (String) -> Void
+    /// How often the queue is looked at without a wake.
+    var pollInterval: Duration = .milliseconds(250)
+
+    func run() async throws {
+        let inFlight = InFlight()
+        let ticker = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: pollInterval)
+                wake.nudge()
+            }
+        }
+        defer { ticker.cancel() }
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                var reported = ContinuousClock.now - .seconds(2)
+                for await _ in wake.stream {
+                    if ContinuousClock.now - reported >= .seconds(1) {
+                        reported = .now
+                        await reportQueue()
+                    }
+                    while !Task.isCancelled {
+                        let free = settings.connections - inFlight.count.withLock { $0 }
+                        guard free > 0 else { break }
+                        let jobs: [OutboundJob]
+                        do {
+                            jobs = try await store.claimJobs(
+                                kinds: [.invitation], limit: free, at: now(), lease: settings.lease)
+                        } catch {
+                            log("the delivery worker could not reach the store")
+                            break
+                        }
+                        guard !jobs.isEmpty else { break }
+                        inFlight.count.withLock { $0 += jobs.count }
+                        for job in jobs {
+                            group.addTask {
+                                await deliver(job)
+                                inFlight.count.withLock { $0 -= 1 }
+                                wake.nudge()
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One attempt, recorded outside the worker's cancellation: a message the relay took is
+    /// marked delivered even while the server stops.
+    private func deliver(_ job: OutboundJob) async {
+        let attempt = await sender.attempt(job, at: now())
+        let date = now()
+        let result: JobResult
+        let outcome: String
+        switch attempt {
+        case .delivered(let reply):
+            (result, outcome) = (.delivered(reply: reply), "delivered")
+        case .permanent(let reply):
+            (result, outcome) = (.failed(reply: reply), "failed")
+        case .transient(let reply):
+            if let retryAt = settings.schedule.retryAt(
+                attempts: job.attempts, queuedAt: job.queuedAt, at: date, random: Double.random(in: 0..<1))
+            {
+                (result, outcome) = (.deferred(reply: reply, retryAt: retryAt), "deferred")
+            } else {
+                let hours = Int(settings.schedule.period / 3_600)
+                (result, outcome) = (.failed(reply: "not delivered within \(hours) h; last: \(reply)"), "failed")
+            }
+        }
+        metrics.deliveryAttempt(outcome: outcome, replyClass: attempt.replyClass)
+        if outcome != "delivered" {
+            log("invitation of invite \(job.inviteID.uuidString.prefix(8).lowercased())…: \(outcome) (\(result.reply))")
+        }
+        let store = self.store
+        let recorded = await Task { () async -> Bool in
+            do {
+                try await store.finishJob(job, result, at: date)
+                return true
+            } catch {
+                return false
+            }
+        }.value
+        if !recorded { log("the delivery worker could not record an attempt; the job is tried again") }
+    }
+
+    private func reportQueue() async {
+        guard let status = try? await store.queueStatus() else { return }
+        metrics.queue(
+            depth: status.depth, oldestAge: status.oldestQueuedAt.map { max(0, now().timeIntervalSince($0)) } ?? 0)
+    }
+}
+
+/// How many messages the worker has in flight, shared with the tasks that send them.
+private final class InFlight: Sendable {
+    let count = Mutex(0)
+}
+
+extension JobResult {
+    /// The reply recorded with the result.
+    var reply: String {
+        switch self {
+        case .delivered(let reply), .deferred(let reply, _), .failed(let reply): reply
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BeckonDKIM
+import BeckonSMTP
+import BeckonStore
+import Foundation
+import InviteModel
+
+/// Makes and hands on one queued invitation: the invite read afresh (an erased or closed invite
+/// is not sent), its emails rendered and checked as the API's are, with the job's `Message-ID`,
+/// signed, and given to the relay.
+struct InvitationSender: Sendable {
+    let service: InviteService
+    let mailer: InviteMailer
+    let signer: DKIMSigner?
+    let senders: SMTPSenders
+
+    /// How an attempt ended, before the schedule decides what comes next.
+    enum Attempt: Sendable, Hashable {
+        case delivered(String)
+        /// The relay may take it later (a 4xx, no answer).
+        case transient(String)
+        /// It will never go as it is (a 5xx, or the invite cannot have an email).
+        case permanent(String)
+        /// Whether the relay answered: `2xx`, `4xx`, `5xx`, or `none`.
+        var replyClass: String {
+            let text: String
+            switch self {
+            case .delivered(let reply), .transient(let reply), .permanent(let reply): text = reply
+            }
+            guard let first = text.first, "245".contains(first), text.count >= 3,
+                text.prefix(3).allSatisfy(\.isNumber)
+            else { return "none" }
+            return "\(first)xx"
+        }
+    }
+
+    /// The envelope's sender: the site's `email.from`, where bounces go.
+    var envelopeFrom: String {
+        let config = mailer.site.config
+        return config.email?.from.address ?? config.app.supportEmail
+    }
+
+    func attempt(_ job: OutboundJob, at date: Date) async -> Attempt {
+        let record: InviteRecord?
+        do {
+            record = try await service.store.invite(id: job.inviteID)
+        } catch {
+            return .transient("the invite store did not answer")
+        }
+        guard let record else { return .permanent("the invite is gone") }
+        guard [.created, .sent, .opened].contains(record.invite.status) else {
+            return .permanent("the invite is \(record.invite.status.rawValue): its invitation is not sent")
+        }
+        guard let recipient = record.recipient else {
+            return .permanent("the invite has no recipient (its sender's data was erased)")
+        }
+        let mails = await mailer.emails(
+            for: record, link: service.link(record), language: mailer.site.config.locales.defaultLocale, at: date,
+            writing: false, messageID: job.messageID)
+        guard !mails.isEmpty else { return .permanent("the site has no invitation email for this invite's locale") }
+        var last = Attempt.permanent("")
+        for mail in mails {
+            guard let email = mail.email else {
+                let rules = mail.failedRules.map(\.rawValue).joined(separator: ", ")
+                return .permanent(mail.problem ?? "the email `\(mail.template)` failed \(rules)")
+            }
+            let message: [UInt8]
+            do {
+                message = try signer?.sign(email.mime, at: date) ?? email.mime
+            } catch {
+                return .permanent("the email could not be signed: \(error)")
+            }
+            switch await senders.send(from: envelopeFrom, recipients: [recipient], message: message) {
+            case .accepted(let reply): last = .delivered(reply.description)
+            case .transient(let reply): return .transient(reply.description)
+            case .permanent(let reply): return .permanent(reply.description)
+            case .unreachable(let reason): return .transient(reason)
+            }
+        }
+        return last
+    }
+}

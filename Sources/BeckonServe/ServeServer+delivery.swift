@@ -1,0 +1,90 @@
+import BeckonDKIM
+import BeckonSMTP
+import BeckonSite
+import Foundation
+
+extension ServeServer {
+    /// The environment variables delivery reads.
+    public enum DeliveryVariable {
+        public static let user = "BECKON_SMTP_USER"
+        public static let password = "BECKON_SMTP_PASSWORD"
+        /// A PEM file of the certificate authorities the relay's certificate is checked against,
+        /// instead of the system's.
+        public static let certificateAuthorities = "BECKON_SMTP_CA_FILE"
+        /// The DKIM private key: PEM text, or the path of a PEM file.
+        public static let dkimKey = "BECKON_DKIM_KEY"
+    }
+
+    /// `--smtp URL` with its credentials and the site's DKIM key, or `nil` without `--smtp`.
+    static func delivery(
+        _ configuration: ServeConfiguration, site: ServedSite, log: @Sendable (String) -> Void
+    ) throws(ServeSetupError) -> DeliverySettings? {
+        let environment = configuration.environment
+        func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let dkim = site.config.email?.dkim
+        guard let url = configuration.smtp else {
+            if dkim != nil, variable(DeliveryVariable.dkimKey) != nil {
+                log("BECKON_DKIM_KEY is set but nothing is sent without --smtp")
+            }
+            return nil
+        }
+        if configuration.outbox != nil {
+            throw ServeSetupError(
+                "serve.smtp", "`--smtp` and `--outbox` both deliver the invitations: choose one",
+                fix: "Keep `--outbox` when your own mail agent sends the .eml files; `--smtp` when Beckon sends them.")
+        }
+        let relay: SMTPRelay
+        do {
+            relay = try SMTPRelay(
+                url: url, username: variable(DeliveryVariable.user), password: variable(DeliveryVariable.password),
+                certificateAuthorities: variable(DeliveryVariable.certificateAuthorities))
+        } catch {
+            throw ServeSetupError("serve.smtp", "`--smtp \(url)`: \(error.description)")
+        }
+        if (variable(DeliveryVariable.user) == nil) != (variable(DeliveryVariable.password) == nil) {
+            throw ServeSetupError(
+                "serve.smtp", "only one of BECKON_SMTP_USER and BECKON_SMTP_PASSWORD is set",
+                fix: "Set both to log in to the relay, or neither.")
+        }
+        if site.invitePages?.hasInvitationEmails != true {
+            log("the site has no email with `recipient: invitee`: nothing will be sent")
+        }
+        return DeliverySettings(
+            relay: relay, signer: try signer(dkim, key: variable(DeliveryVariable.dkimKey), log: log),
+            connections: max(1, configuration.smtpConnections), timeout: configuration.smtpTimeout,
+            schedule: configuration.smtpRetry)
+    }
+
+    /// The DKIM signer of `email.dkim` with the key in the environment.
+    private static func signer(
+        _ dkim: DKIMConfig?, key: String?, log: @Sendable (String) -> Void
+    ) throws(ServeSetupError) -> DKIMSigner? {
+        guard let dkim else {
+            if key != nil { log("BECKON_DKIM_KEY is set but beckon.yml has no `email.dkim`: emails are not signed") }
+            return nil
+        }
+        guard let key else {
+            throw ServeSetupError(
+                "serve.dkim", "beckon.yml signs emails (`email.dkim`) and BECKON_DKIM_KEY is not set",
+                fix:
+                    "Set BECKON_DKIM_KEY to the private key (PEM) or its file; `beckon dkim keygen --selector \(dkim.selector) --domain \(dkim.domain)` makes one."
+            )
+        }
+        let pem: String
+        if key.hasPrefix("-----BEGIN") {
+            pem = key
+        } else {
+            guard let text = try? String(contentsOfFile: key, encoding: .utf8) else {
+                throw ServeSetupError(
+                    "serve.dkim", "BECKON_DKIM_KEY names no readable file",
+                    fix: "Set it to the key's PEM text or the path of its file.")
+            }
+            pem = text
+        }
+        do {
+            return try DKIMSigner(key: DKIMKey(pem: pem), domain: dkim.domain, selector: dkim.selector)
+        } catch {
+            throw ServeSetupError("serve.dkim", "BECKON_DKIM_KEY: \(error)")
+        }
+    }
+}
