@@ -2,7 +2,9 @@
 # Runs schemathesis (PyPI) against a live `beckon serve` on the default site, from the OpenAPI
 # document the server answers at /v1/openapi.json: no answer may be a 5xx, and every answer must
 # match the document (status, content type, headers, body schema). Bounded examples. Email
-# invites write their emails to an outbox in the temporary folder.
+# invites are delivered (`--smtp`) to the scripted relay scripts/smtp-relay.py (aiosmtpd), which
+# takes every message, so the delivery members and the retry endpoint are answered as a delivering
+# server answers them.
 #
 #   scripts/schemathesis-serve.sh [BEACON-BINARY] [EXAMPLES]
 set -euo pipefail
@@ -18,9 +20,19 @@ export BECKON_API_TOKEN=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 # The app's key, which schemathesis does not send: its install claims are answered 401, as documented
 # (without a key the claim would answer 503, a server error to schemathesis).
 export BECKON_APP_KEY=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-"$beckon" serve --site . --port 0 --database "$work/invites.sqlite" --outbox "$work/outbox" >"$work/serve.out" 2>"$work/serve.err" &
+python3 scripts/smtp-relay.py --port 0 --maildir "$work/mail" >"$work/relay.out" 2>"$work/relay.err" &
+relay=$!
+trap 'kill $relay 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+    [ -s "$work/relay.out" ] && break
+    kill -0 $relay 2>/dev/null || { cat "$work/relay.err" >&2; exit 1; }
+    sleep 0.1
+done
+relay_port=$(head -n 1 "$work/relay.out")
+"$beckon" serve --site . --port 0 --database "$work/invites.sqlite" --smtp "smtp://127.0.0.1:$relay_port?tls=none" \
+    >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill $server $relay 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 600); do
     grep -q "http://127.0.0.1:" "$work/serve.out" 2>/dev/null && break
     kill -0 $server 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }
