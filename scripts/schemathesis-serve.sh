@@ -3,7 +3,8 @@
 # document the server answers at /v1/openapi.json: no answer may be a 5xx, and every answer must
 # match the document (status, content type, headers, body schema). Bounded examples. Email
 # invites are delivered (`--smtp`) to the scripted relay scripts/smtp-relay.py (aiosmtpd), which
-# takes every message, so the delivery members and the retry endpoint are answered as a delivering
+# takes every message, and accepted invites posted (`--webhook`) to scripts/webhook-receiver.py, so
+# the delivery members, the retry endpoint and the webhook deliveries are answered as a delivering
 # server answers them.
 #
 #   scripts/schemathesis-serve.sh [BEACON-BINARY] [EXAMPLES]
@@ -29,10 +30,20 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 relay_port=$(head -n 1 "$work/relay.out")
+python3 scripts/webhook-receiver.py --port 0 --dir "$work/hooks" >"$work/hooks.out" 2>"$work/hooks.err" &
+hooks=$!
+trap 'kill $relay $hooks 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+    [ -s "$work/hooks.out" ] && break
+    kill -0 $hooks 2>/dev/null || { cat "$work/hooks.err" >&2; exit 1; }
+    sleep 0.1
+done
+hooks_port=$(head -n 1 "$work/hooks.out")
+export BECKON_WEBHOOK_SECRET="whsec_$(head -c 32 /dev/urandom | base64)"
 "$beckon" serve --site . --port 0 --database "$work/invites.sqlite" --smtp "smtp://127.0.0.1:$relay_port?tls=none" \
-    >"$work/serve.out" 2>"$work/serve.err" &
+    --webhook "http://127.0.0.1:$hooks_port/hooks" >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
-trap 'kill $server $relay 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill $server $relay $hooks 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 600); do
     grep -q "http://127.0.0.1:" "$work/serve.out" 2>/dev/null && break
     kill -0 $server 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }

@@ -23,7 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
             and MIME); with --outbox each is also written there as one .eml file for a mail agent; with \
             --smtp URL the server delivers it to that SMTP relay itself, through a queue kept in the \
             store (retried for a day, DKIM-signed with email.dkim and BECKON_DKIM_KEY; relay login from \
-            BECKON_SMTP_USER and BECKON_SMTP_PASSWORD; see docs/delivery.md). \
+            BECKON_SMTP_USER and BECKON_SMTP_PASSWORD; see docs/delivery.md). With --webhook URL the \
+            invites' events (invite_accepted by default) are posted to the app's backend, signed with \
+            BECKON_WEBHOOK_SECRET as Standard Webhooks says, from the same queue. \
             With --cache DIR the build at start reuses the last start's results, so a deploy renders \
             again only what read a changed file or string, and invites' own pages and cards are kept \
             in DIR/invites too (sealed, at most --invite-cache-size megabytes). \
@@ -95,6 +97,39 @@ struct ServeCommand: AsyncParsableCommand {
             "With --smtp, the wait before a deferred invitation's second attempt (doubling after each, at most an hour; given up after a day).",
             valueName: "s"))
     var smtpRetry: Double = 30
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "POST the invites' events to this endpoint, signed as Standard Webhooks says with BECKON_WEBHOOK_SECRET (whsec_…): https://…, or http:// to a loopback address. Retried for a day.",
+            valueName: "url"))
+    var webhook: String?
+
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "With --webhook, the events posted: invite_accepted (the default), invite_link_opened, invite_expired, invite_app_installed, invite_sent, invite_cancelled, invite_store_clicked.",
+            valueName: "event"))
+    var webhookEvents: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --webhook, how many failed deliveries in a row disable the endpoint until the server restarts (its webhooks wait in the queue).",
+            valueName: "n"))
+    var webhookDisableAfter: Int = 100
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --webhook, how many seconds a delivery waits for an answer.", valueName: "s"))
+    var webhookTimeout: Double = 10
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --webhook, the wait before a failed delivery's second attempt (doubling after each, at most an hour; given up after a day).",
+            valueName: "s"))
+    var webhookRetry: Double = 30
 
     @Option(
         name: .long,
@@ -171,6 +206,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.smtpConnections = smtpConnections
         configuration.smtpTimeout = smtpTimeout
         configuration.smtpRetry.first = smtpRetry
+        configuration.webhook = webhook
+        if !webhookEvents.isEmpty {
+            configuration.webhookEvents = webhookEvents.flatMap { $0.split(separator: ",").map(String.init) }
+        }
+        configuration.webhookDisableAfter = webhookDisableAfter
+        configuration.webhookTimeout = webhookTimeout
+        configuration.webhookRetry.first = webhookRetry
         configuration.inviteCacheMegabytes = inviteCacheSize
         configuration.linkCacheSeconds = linkCacheSeconds
         configuration.eventLoopGroup = threads.loops

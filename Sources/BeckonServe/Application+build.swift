@@ -20,12 +20,14 @@ extension ServeServer {
         ).add(middleware: APIRequestChecks())
         let handler = APIHandler(
             invites: InvitesController(
-                site: site, service: service, mailer: mailer, metrics: metrics, delivery: delivery?.wake, log: log),
+                site: site, service: service, mailer: mailer, metrics: metrics, delivery: delivery?.wake,
+                webhooks: webhooks?.worker.wake, log: log),
             users: UsersController(
                 service: service, pictures: pictures,
                 erasure: Erasure(service: service, artifacts: links.artifacts, outbox: mailer.outbox)),
             events: EventsController(store: service.store),
-            expiry: ExpiryController(store: service.store, now: service.now))
+            expiry: ExpiryController(store: service.store, now: service.now),
+            webhooks: WebhooksController(store: service.store, sender: webhooks?.sender))
         try handler.registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
         InstallsController(
             site: site, links: links, service: service, clients: clients, pace: claimPace, metrics: metrics

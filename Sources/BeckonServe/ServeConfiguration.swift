@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonInvitePages
+import BeckonStore
 import Foundation
 import InviteModel
 import NIOCore
@@ -34,6 +35,16 @@ public struct ServeConfiguration: Sendable {
     public var smtpTimeout = 60.0
     /// When a deferred invitation is tried again (`--smtp-retry` sets its first wait).
     public var smtpRetry = RetrySchedule()
+    /// The endpoint the invites' events are posted to (`--webhook URL`).
+    public var webhook: String?
+    /// The events posted (`--webhook-events`).
+    public var webhookEvents: [String] = [InviteEvent.Name.accepted.rawValue]
+    /// Failed deliveries in a row after which the endpoint is disabled (`--webhook-disable-after`).
+    public var webhookDisableAfter = 100
+    /// How long a delivery waits for the endpoint (`--webhook-timeout`, seconds).
+    public var webhookTimeout = 10.0
+    /// When a failed webhook is tried again (`--webhook-retry` sets its first wait).
+    public var webhookRetry = RetrySchedule()
     /// With the site's cache folder, the most megabytes of invites' own pages and cards kept there.
     public var inviteCacheMegabytes = 1024
     /// On PostgreSQL, how long an invite's lookup may answer its links.

@@ -140,16 +140,25 @@ final class ServeMetrics: Sendable {
     /// An invite's email was put in the outbox.
     func emailWritten() { emailsWritten.increment() }
 
-    /// An attempt to hand a queued message to the relay ended: its outcome (`delivered`,
-    /// `deferred`, `failed`) and the class of the relay's reply (`2xx`, `4xx`, `5xx`, or `none`
-    /// when the relay did not answer).
-    func deliveryAttempt(outcome: String, replyClass: String) {
+    /// An attempt at a queued job ended: its kind (`invitation`, `webhook`), its outcome
+    /// (`delivered`, `deferred`, `failed`) and the class of the reply (`2xx`, `4xx`, `5xx`, or
+    /// `none` when nothing answered).
+    func deliveryAttempt(kind: String, outcome: String, replyClass: String) {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 namespace: "beckon", metricName: "delivery_attempts", unitName: "total",
-                helpText: "Attempts to hand a queued email to the SMTP relay, by outcome and reply class."),
-            labels: [("outcome", outcome), ("reply", replyClass)]
+                helpText: "Attempts at queued emails and webhooks, by kind, outcome and reply class."),
+            labels: [("kind", kind), ("outcome", outcome), ("reply", replyClass)]
         ).increment()
+    }
+
+    /// Whether the webhook endpoint is disabled after its run of failures (1) or not (0).
+    func webhookDisabled(_ disabled: Bool) {
+        registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "beckon", metricName: "webhook_disabled",
+                helpText: "1 while the webhook endpoint is disabled after a run of failed deliveries.")
+        ).set(Int64(disabled ? 1 : 0))
     }
 
     /// The outbound queue now: jobs waiting (queued, being sent or deferred) and how long the one
@@ -158,12 +167,12 @@ final class ServeMetrics: Sendable {
         registry.makeGauge(
             descriptor: MetricNameDescriptor(
                 namespace: "beckon", metricName: "delivery_queue_depth",
-                helpText: "Queued emails not yet delivered or failed.")
+                helpText: "Queued emails and webhooks not yet delivered or failed.")
         ).set(Int64(depth))
         registry.makeGauge(
             descriptor: MetricNameDescriptor(
                 namespace: "beckon", metricName: "delivery_queue_oldest_age", unitName: "seconds",
-                helpText: "How long the email queued longest has waited (0 when none waits).")
+                helpText: "How long the job queued longest has waited (0 when none waits).")
         ).set(oldestAge)
     }
 

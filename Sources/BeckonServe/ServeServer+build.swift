@@ -61,8 +61,11 @@ extension ServeServer {
             }
         }
         settings.delivery = try delivery(configuration, site: site, log: log)
+        settings.webhook = try webhook(configuration)
         do {
-            try await store.setOutboundPlan(settings.delivery == nil ? .none : .invitations)
+            try await store.setOutboundPlan(
+                (settings.delivery == nil ? .none : .invitations)
+                    + (settings.webhook.map { .webhooks($0.events) } ?? .none))
         } catch {
             throw ServeSetupError("serve.store", "the invite store could not keep the delivery plan: \(error)")
         }

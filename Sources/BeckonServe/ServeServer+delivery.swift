@@ -1,6 +1,7 @@
 import BeckonDKIM
 import BeckonSMTP
 import BeckonSite
+import BeckonStore
 import Foundation
 
 extension ServeServer {
@@ -86,5 +87,52 @@ extension ServeServer {
         } catch {
             throw ServeSetupError("serve.dkim", "BECKON_DKIM_KEY: \(error)")
         }
+    }
+}
+
+extension ServeServer {
+    /// The variable that holds the webhooks' signing secret.
+    public static let webhookSecretVariable = "BECKON_WEBHOOK_SECRET"
+
+    /// `--webhook URL` with its events and the secret in the environment, or `nil` without it.
+    static func webhook(_ configuration: ServeConfiguration) throws(ServeSetupError) -> WebhookSettings? {
+        guard let text = configuration.webhook else { return nil }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
+            scheme == "https" || (scheme == "http" && Self.isLoopback(host)), url.user == nil
+        else {
+            throw ServeSetupError(
+                "serve.webhook", "`--webhook \(text)` is not an endpoint the server posts to",
+                fix: "Give an https:// URL (http:// only to 127.0.0.1 or localhost), without a user or password.")
+        }
+        guard let secretText = configuration.environment[webhookSecretVariable], !secretText.isEmpty else {
+            throw ServeSetupError(
+                "serve.webhook",
+                "`--webhook` needs \(webhookSecretVariable), the secret its deliveries are signed with",
+                fix: "Set \(webhookSecretVariable)=whsec_$(openssl rand -base64 32) and give the same to the receiver.")
+        }
+        guard let secret = WebhookSignature.secret(secretText) else {
+            throw ServeSetupError(
+                "serve.webhook", "\(webhookSecretVariable) is not `whsec_` and the base64 of 24 to 64 bytes",
+                fix: "Make one with `echo whsec_$(openssl rand -base64 32)`.")
+        }
+        var events: [InviteEvent.Name] = []
+        for name in configuration.webhookEvents {
+            guard let event = InviteEvent.Name(rawValue: name), WebhookSettings.allowedEvents.contains(event) else {
+                let allowed = WebhookSettings.allowedEvents.map(\.rawValue).joined(separator: ", ")
+                throw ServeSetupError(
+                    "serve.webhook", "`--webhook-events`: `\(name)` is not an event a webhook posts",
+                    fix: "Name some of \(allowed).")
+            }
+            if !events.contains(event) { events.append(event) }
+        }
+        var schedule = configuration.webhookRetry
+        schedule.period = 86_400
+        return WebhookSettings(
+            url: url, secret: secret, events: events, disableAfter: max(1, configuration.webhookDisableAfter),
+            timeout: configuration.webhookTimeout, schedule: schedule)
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "[::1]" || host == "::1" || host.hasPrefix("127.")
     }
 }

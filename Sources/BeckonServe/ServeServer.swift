@@ -33,6 +33,8 @@ public struct ServeServer: Sendable {
         public var outbox: Outbox?
         /// How email invites' invitations are delivered to an SMTP relay (`--smtp`), or `nil`.
         public var delivery: DeliverySettings?
+        /// Where the invites' events are posted (`--webhook`), or `nil`.
+        public var webhook: WebhookSettings?
         /// Where invites' own pages and cards are also kept on disk, sealed (`--cache DIR`).
         public var inviteCache: StepCache?
         /// The SwiftNIO event loops (threads) that read requests and write answers
@@ -80,6 +82,8 @@ public struct ServeServer: Sendable {
     let waitlistPace = ClientPace(limit: 10, window: 3_600)
     /// Sends the queued invitations, with `settings.delivery`.
     let delivery: DeliveryWorker?
+    /// Posts the queued webhooks, with `settings.webhook`.
+    let webhooks: (worker: DeliveryWorker, sender: WebhookSender)?
     /// What is closed when the server stops (PostgreSQL's connections).
     var closing: @Sendable () async -> Void = {}
 
@@ -102,12 +106,21 @@ public struct ServeServer: Sendable {
         clients = ClientIdentity(secret: keyring.derivedKey(for: "beckon serve: client hashes"))
         let (service, mailer, metrics) = (service, mailer, metrics)
         delivery = settings.delivery.map { delivery in
-            DeliveryWorker(
-                store: store,
-                sender: InvitationSender(
-                    service: service, mailer: mailer, signer: delivery.signer,
-                    senders: SMTPSenders(relay: delivery.relay, count: delivery.connections, timeout: delivery.timeout)),
-                settings: delivery, wake: DeliveryWake(), metrics: metrics, now: now, log: { _ in })
+            let sender = InvitationSender(
+                service: service, mailer: mailer, signer: delivery.signer,
+                senders: SMTPSenders(relay: delivery.relay, count: delivery.connections, timeout: delivery.timeout))
+            return DeliveryWorker(
+                store: store, kind: .invitation, capacity: delivery.connections, lease: delivery.lease,
+                schedule: delivery.schedule, attempt: { await sender.attempt($0, at: $1) }, wake: DeliveryWake(),
+                metrics: metrics, now: now, log: { _ in })
+        }
+        webhooks = settings.webhook.map { webhook in
+            let sender = WebhookSender(settings: webhook, store: store, metrics: metrics)
+            let worker = DeliveryWorker(
+                store: store, kind: .webhook, capacity: webhook.connections, lease: webhook.lease,
+                schedule: webhook.schedule, attempt: { await sender.attempt($0, at: $1) },
+                paused: { sender.isDisabled }, wake: DeliveryWake(), metrics: metrics, now: now, log: { _ in })
+            return (worker, sender)
         }
     }
 
@@ -124,6 +137,11 @@ public struct ServeServer: Sendable {
         if var delivery {
             delivery.log = log
             services.append(delivery)
+        }
+        if var (worker, sender) = webhooks {
+            worker.log = log
+            sender.logging(to: log)
+            services.append(worker)
         }
         var configuration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)

@@ -3,7 +3,7 @@ import Foundation
 import InviteModel
 import PostgresNIO
 
-/// The outbound queue (see `OutboundQueue`), in the tables of schema version 13. Claims skip the
+/// The outbound queue (see `OutboundQueue`), in the tables of schema versions 13 and 14. Claims skip the
 /// rows another transaction has locked (`FOR UPDATE SKIP LOCKED`), so several servers on one
 /// database share the queue without waiting for one another or claiming one job twice.
 extension PostgresInviteStore {
@@ -33,9 +33,14 @@ extension PostgresInviteStore {
                 UPDATE outbound_jobs j SET state = 'sending', attempts = j.attempts + 1, due_at = \(until),
                     updated_at = \(now)
                 FROM (
-                    SELECT id FROM outbound_jobs
-                    WHERE state IN ('queued', 'sending', 'deferred') AND due_at <= \(now) AND kind = ANY(\(kindNames))
-                    ORDER BY due_at, id LIMIT \(limit) FOR UPDATE SKIP LOCKED
+                    SELECT c.id FROM outbound_jobs c
+                    WHERE c.state IN ('queued', 'sending', 'deferred') AND c.due_at <= \(now)
+                        AND c.kind = ANY(\(kindNames))
+                        AND NOT EXISTS (
+                            SELECT 1 FROM outbound_jobs e
+                            WHERE e.invite_id = c.invite_id AND e.kind = c.kind AND e.id < c.id
+                                AND e.state IN ('queued', 'sending', 'deferred'))
+                    ORDER BY c.due_at, c.id LIMIT \(limit) FOR UPDATE SKIP LOCKED
                 ) claimed
                 WHERE j.id = claimed.id
                 RETURNING \(unescaped: OutboundJob.returningClaimed)
@@ -121,6 +126,18 @@ extension PostgresInviteStore {
         }
     }
 
+    public func recentJobs(kind: OutboundKind, limit: Int) async throws(StoreError) -> [OutboundJob] {
+        guard limit > 0 else { return [] }
+        return try await read("reading the outbound queue") { connection, logger in
+            try await connection.query(
+                """
+                SELECT \(unescaped: OutboundJob.returning) FROM outbound_jobs
+                WHERE kind = \(kind.rawValue) ORDER BY id DESC LIMIT \(limit)
+                """, logger: logger
+            ).collect().map(OutboundJob.init(row:))
+        }
+    }
+
     public func queueStatus() async throws(StoreError) -> QueueStatus {
         try await read("reading the outbound queue") { connection, logger in
             let rows = try await connection.query(
@@ -139,7 +156,8 @@ extension PostgresInviteStore {
 }
 
 extension OutboundJob {
-    static let returning = "id, kind, invite_id, message_id, state, attempts, queued_at, due_at, updated_at, last_reply"
+    static let returning =
+        "id, kind, invite_id, event, message_id, state, attempts, queued_at, due_at, updated_at, last_reply"
     /// `returning` of the table named `j`.
     static let returningClaimed = returning.split(separator: ", ").map { "j.\($0)" }.joined(separator: ", ")
 
@@ -149,7 +167,9 @@ extension OutboundJob {
         let attempts: Int32 = try columns.required("attempts")
         self.init(
             id: try columns.required("id"), kind: try columns.parsed("kind", OutboundKind.init(rawValue:)),
-            inviteID: try columns.required("invite_id"), messageID: try columns.required("message_id"),
+            inviteID: try columns.required("invite_id"),
+            event: try columns.parsedIfPresent("event", InviteEvent.Name.init(rawValue:)),
+            messageID: try columns.required("message_id"),
             state: try columns.parsed("state", DeliveryState.init(rawValue:)), attempts: Int(attempts),
             queuedAt: Milliseconds.date(try columns.required("queued_at")),
             dueAt: Milliseconds.date(try columns.required("due_at")),

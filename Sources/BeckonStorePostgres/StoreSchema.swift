@@ -24,6 +24,24 @@ enum StoreSchema {
         Migration(name: "v11-invitee-first-name", statements: version11),
         Migration(name: "v12-sender-gender", statements: version12),
         Migration(name: "v13-outbound-queue", statements: version13),
+        Migration(name: "v14-outbound-events", statements: version14),
+    ]
+
+    /// Each job keeps the event that made it (a webhook says which); the trigger's function writes it.
+    private static let version14: [PostgresQuery] = [
+        "ALTER TABLE outbound_jobs ADD COLUMN event TEXT",
+        """
+        CREATE OR REPLACE FUNCTION beckon_make_outbound_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO outbound_jobs (kind, invite_id, event, message_id, state, queued_at, due_at, updated_at)
+            SELECT p.kind, NEW.invite_id, NEW.name, replace(gen_random_uuid()::TEXT, '-', ''), 'queued', NEW.at,
+                NEW.at, NEW.at
+            FROM outbound_plan p
+            WHERE p.event = NEW.name AND (p.channel IS NULL OR p.channel = NEW.channel);
+            RETURN NULL;
+        END
+        $$
+        """,
     ]
 
     /// The outbound queue (`OutboundQueue`): the plan of which events make which jobs, the jobs

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import InviteModel
 
-/// The outbound queue (see `OutboundQueue`), in the tables of schema version 9.
+/// The outbound queue (see `OutboundQueue`), in the tables of schema versions 9 and 10.
 extension SQLiteInviteStore {
     public func setOutboundPlan(_ plan: OutboundPlan) async throws(StoreError) {
         try await writeAlone("keeping the outbound plan") { db in
@@ -30,9 +30,14 @@ extension SQLiteInviteStore {
                     UPDATE outbound_jobs SET state = 'sending', attempts = attempts + 1, due_at = :lease,
                         updated_at = :now
                     WHERE id IN (
-                        SELECT id FROM outbound_jobs INDEXED BY outbound_jobs_due
-                        WHERE state IN ('queued', 'sending', 'deferred') AND due_at <= :now AND kind IN (\(kindList))
-                        ORDER BY due_at, id LIMIT :limit
+                        SELECT j.id FROM outbound_jobs j INDEXED BY outbound_jobs_due
+                        WHERE j.state IN ('queued', 'sending', 'deferred') AND j.due_at <= :now
+                            AND j.kind IN (\(kindList))
+                            AND NOT EXISTS (
+                                SELECT 1 FROM outbound_jobs e INDEXED BY outbound_jobs_by_invite
+                                WHERE e.invite_id = j.invite_id AND e.kind = j.kind AND e.id < j.id
+                                    AND e.state IN ('queued', 'sending', 'deferred'))
+                        ORDER BY j.due_at, j.id LIMIT :limit
                     )
                     RETURNING \(OutboundJob.columns)
                     """,
@@ -115,6 +120,16 @@ extension SQLiteInviteStore {
         }
     }
 
+    public func recentJobs(kind: OutboundKind, limit: Int) async throws(StoreError) -> [OutboundJob] {
+        guard limit > 0 else { return [] }
+        return try await read("reading the outbound queue") { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(OutboundJob.columns) FROM outbound_jobs WHERE kind = ? ORDER BY id DESC LIMIT ?",
+                arguments: [kind.rawValue, limit]
+            ).map(OutboundJob.init(row:))
+        }
+    }
+
     private static func latestInvitation(_ inviteID: UUID, in db: Database) throws -> OutboundJob? {
         try Row.fetchOne(
             db,
@@ -128,7 +143,8 @@ extension SQLiteInviteStore {
 }
 
 extension OutboundJob {
-    static let columns = "id, kind, invite_id, message_id, state, attempts, queued_at, due_at, updated_at, last_reply"
+    static let columns =
+        "id, kind, invite_id, event, message_id, state, attempts, queued_at, due_at, updated_at, last_reply"
 
     /// Reads a row of `outbound_jobs` selected with `columns`.
     init(row: Row) throws {
@@ -146,7 +162,14 @@ extension OutboundJob {
         }
         self.init(
             id: try value("id"), kind: try parsed("kind", OutboundKind.init(rawValue:)),
-            inviteID: try parsed("invite_id", UUID.init(uuidString:)), messageID: try value("message_id"),
+            inviteID: try parsed("invite_id", UUID.init(uuidString:)),
+            event: try String.fromDatabaseValue(row["event"] as DatabaseValue).map { name in
+                guard let event = InviteEvent.Name(rawValue: name) else {
+                    throw StoredValueError(column: "outbound_jobs.event")
+                }
+                return event
+            },
+            messageID: try value("message_id"),
             state: try parsed("state", DeliveryState.init(rawValue:)), attempts: try value("attempts"),
             queuedAt: Milliseconds.date(try value("queued_at")), dueAt: Milliseconds.date(try value("due_at")),
             updatedAt: Milliseconds.date(try value("updated_at")),

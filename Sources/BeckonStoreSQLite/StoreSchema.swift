@@ -8,7 +8,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
         "v5-experiments", "v6-app-events", "v7-invitee-first-name",
-        "v8-sender-gender", "v9-outbound-queue",
+        "v8-sender-gender", "v9-outbound-queue", "v10-outbound-events",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -60,6 +60,22 @@ enum StoreSchema {
         }
         migrator.registerMigration(migrationNames[8]) { db in
             try createVersion9(db)
+        }
+        migrator.registerMigration(migrationNames[9]) { db in
+            // Each job keeps the event that made it (a webhook says which), the trigger writes it.
+            try db.execute(
+                sql: """
+                    ALTER TABLE outbound_jobs ADD COLUMN event TEXT;
+                    DROP TRIGGER events_make_outbound_jobs;
+                    CREATE TRIGGER events_make_outbound_jobs AFTER INSERT ON events
+                    WHEN NEW.invite_id IS NOT NULL AND NEW.source = 'server'
+                    BEGIN
+                        INSERT INTO outbound_jobs (kind, invite_id, event, message_id, state, queued_at, due_at, updated_at)
+                        SELECT p.kind, NEW.invite_id, NEW.name, lower(hex(randomblob(16))), 'queued', NEW.at, NEW.at, NEW.at
+                        FROM outbound_plan p
+                        WHERE p.event = NEW.name AND (p.channel IS NULL OR p.channel = NEW.channel);
+                    END;
+                    """)
         }
         return migrator
     }

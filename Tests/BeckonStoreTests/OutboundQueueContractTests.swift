@@ -154,4 +154,39 @@ import Testing
             #expect(status.depth == 120 && status.oldestQueuedAt == Milliseconds.date(Milliseconds.from(Fixture.start)))
         }
     }
+
+    /// Webhooks for an invite's events, of any channel, each with its event, and an invite's
+    /// jobs claimed one at a time in their events' order (a later one waits while an earlier one
+    /// is pending, even when it falls due first).
+    @Test(arguments: StoreFactory.all)
+    func webhooksKeepTheirEventAndAnInvitesOrder(_ factory: StoreFactory) async throws {
+        try await withStore(factory) { store in
+            try await store.setOutboundPlan(.invitations + .webhooks([.opened, .accepted]))
+            let record = try await Fixture.create(Fixture.record(), in: store)
+            let other = try await Fixture.create(Fixture.record(sender: "u_2"), in: store)
+            _ = try await store.update(code: record.invite.code) { _ in [.opened] }
+            _ = try await store.update(code: record.invite.code) { _ in [.accepted] }
+            _ = try await store.update(code: other.invite.code) { _ in [.opened] }
+            // Events without a time of their own on the invite are dated by the clock.
+            let now = Date() + 3_600
+            let first = try await store.claimJobs(kinds: [.webhook], limit: 10, at: now, lease: 60)
+            // The invite's `accepted` waits for its `opened`; the other invite's goes beside it.
+            #expect(first.map(\.event) == [.opened, .opened])
+            #expect(Set(first.map(\.inviteID)) == [record.invite.id, other.invite.id])
+            #expect(try await store.claimJobs(kinds: [.invitation], limit: 10, at: now, lease: 60) == [])
+            let mine = try #require(first.first { $0.inviteID == record.invite.id })
+            try await store.finishJob(mine, .deferred(reply: "HTTP 500", retryAt: now + 10), at: now)
+            #expect(try await store.claimJobs(kinds: [.webhook], limit: 10, at: now + 5, lease: 60) == [])
+            let again = try await store.claimJobs(kinds: [.webhook], limit: 10, at: now + 10, lease: 60)
+            #expect(again.map(\.id) == [mine.id])
+            try await store.finishJob(again[0], .delivered(reply: "HTTP 204"), at: now + 11)
+            let next = try await store.claimJobs(kinds: [.webhook], limit: 10, at: now + 11, lease: 60)
+            #expect(next.map(\.event) == [.accepted] && next.map(\.inviteID) == [record.invite.id])
+            let recent = try await store.recentJobs(kind: .webhook, limit: 2)
+            #expect(recent.map(\.event) == [.opened, .accepted])
+            #expect(recent.map(\.state) == [.sending, .sending])
+            // A delivered webhook does not mark its invite sent.
+            #expect(try await store.invite(code: record.invite.code)?.invite.status == record.invite.status)
+        }
+    }
 }

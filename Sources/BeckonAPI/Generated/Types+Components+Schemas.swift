@@ -766,5 +766,109 @@ extension Components {
                 case lastReply
             }
         }
+        /// - Remark: Generated from `#/components/schemas/WebhookDelivery`.
+        package struct WebhookDelivery: Codable, Hashable, Sendable {
+            /// The delivery's `webhook-id` header, the same on every attempt.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/id`.
+            package var id: Swift.String
+            /// The event posted, such as `invite_accepted`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/event`.
+            package var event: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/inviteId`.
+            package var inviteId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/state`.
+            @frozen package enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case queued = "queued"
+                case sending = "sending"
+                case delivered = "delivered"
+                case deferred = "deferred"
+                case failed = "failed"
+            }
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/state`.
+            package var state: Components.Schemas.WebhookDelivery.StatePayload
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/attempts`.
+            package var attempts: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/queuedAt`.
+            package var queuedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/updatedAt`.
+            package var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/nextAttemptAt`.
+            package var nextAttemptAt: Foundation.Date?
+            /// `HTTP 204`, `HTTP 500`, or why the endpoint did not answer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/lastReply`.
+            package var lastReply: Swift.String?
+            /// Creates a new `WebhookDelivery`.
+            ///
+            /// - Parameters:
+            ///   - id: The delivery's `webhook-id` header, the same on every attempt.
+            ///   - event: The event posted, such as `invite_accepted`.
+            ///   - inviteId:
+            ///   - state:
+            ///   - attempts:
+            ///   - queuedAt:
+            ///   - updatedAt:
+            ///   - nextAttemptAt:
+            ///   - lastReply: `HTTP 204`, `HTTP 500`, or why the endpoint did not answer.
+            package init(
+                id: Swift.String,
+                event: Swift.String,
+                inviteId: Swift.String,
+                state: Components.Schemas.WebhookDelivery.StatePayload,
+                attempts: Swift.Int,
+                queuedAt: Foundation.Date,
+                updatedAt: Foundation.Date,
+                nextAttemptAt: Foundation.Date? = nil,
+                lastReply: Swift.String? = nil
+            ) {
+                self.id = id
+                self.event = event
+                self.inviteId = inviteId
+                self.state = state
+                self.attempts = attempts
+                self.queuedAt = queuedAt
+                self.updatedAt = updatedAt
+                self.nextAttemptAt = nextAttemptAt
+                self.lastReply = lastReply
+            }
+            package enum CodingKeys: String, CodingKey {
+                case id
+                case event
+                case inviteId
+                case state
+                case attempts
+                case queuedAt
+                case updatedAt
+                case nextAttemptAt
+                case lastReply
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookDeliveries`.
+        package struct WebhookDeliveries: Codable, Hashable, Sendable {
+            /// Whether the endpoint is disabled after a run of failed deliveries (`--webhook-disable-after`); its webhooks wait in the queue until the server restarts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveries/disabled`.
+            package var disabled: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveries/deliveries`.
+            package var deliveries: [Components.Schemas.WebhookDelivery]
+            /// Creates a new `WebhookDeliveries`.
+            ///
+            /// - Parameters:
+            ///   - disabled: Whether the endpoint is disabled after a run of failed deliveries (`--webhook-disable-after`); its webhooks wait in the queue until the server restarts.
+            ///   - deliveries:
+            package init(
+                disabled: Swift.Bool,
+                deliveries: [Components.Schemas.WebhookDelivery]
+            ) {
+                self.disabled = disabled
+                self.deliveries = deliveries
+            }
+            package enum CodingKeys: String, CodingKey {
+                case disabled
+                case deliveries
+            }
+        }
     }
 }

@@ -92,6 +92,13 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/admin/sweep`.
     /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)`.
     func sweepExpired(_ input: Operations.SweepExpired.Input) async throws -> Operations.SweepExpired.Output
+    /// The webhook deliveries made last
+    ///
+    /// The latest webhooks of `beckon serve --webhook`, newest first, each with its state, attempts and the endpoint's last reply.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.
+    func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -281,6 +288,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)`.
     package func sweepExpired(headers: Operations.SweepExpired.Input.Headers = .init()) async throws -> Operations.SweepExpired.Output {
         try await sweepExpired(Operations.SweepExpired.Input(headers: headers))
+    }
+    /// The webhook deliveries made last
+    ///
+    /// The latest webhooks of `beckon serve --webhook`, newest first, each with its state, attempts and the endpoint's last reply.
+    ///
+    /// - Remark: HTTP `GET /v1/webhooks/deliveries`.
+    /// - Remark: Generated from `#/paths//v1/webhooks/deliveries/get(listWebhookDeliveries)`.
+    package func listWebhookDeliveries(
+        query: Operations.ListWebhookDeliveries.Input.Query = .init(),
+        headers: Operations.ListWebhookDeliveries.Input.Headers = .init()
+    ) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(
+            query: query,
+            headers: headers
+        ))
     }
 }
 

@@ -13,12 +13,23 @@ final class APIHandler: APIProtocol, Sendable {
     let users: UsersController
     let events: EventsController
     let expiry: ExpiryController
+    let webhooks: WebhooksController
 
-    init(invites: InvitesController, users: UsersController, events: EventsController, expiry: ExpiryController) {
+    init(
+        invites: InvitesController, users: UsersController, events: EventsController, expiry: ExpiryController,
+        webhooks: WebhooksController
+    ) {
         self.invites = invites
         self.users = users
         self.events = events
         self.expiry = expiry
+        self.webhooks = webhooks
+    }
+
+    func listWebhookDeliveries(
+        _ input: Operations.ListWebhookDeliveries.Input
+    ) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await webhooks.listWebhookDeliveries(input)
     }
 
     func sweepExpired(_ input: Operations.SweepExpired.Input) async throws -> Operations.SweepExpired.Output {

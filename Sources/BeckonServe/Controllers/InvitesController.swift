@@ -18,6 +18,8 @@ struct InvitesController: Sendable {
     /// Wakes the delivery worker when a request queued an invitation; `nil` when the server
     /// delivers no email (no `--smtp`).
     var delivery: DeliveryWake? = nil
+    /// Wakes the webhook worker when a request recorded an event (`nil` without `--webhook`).
+    var webhooks: DeliveryWake? = nil
     /// Where notable events go (one line each, never a name, code or address).
     let log: @Sendable (String) -> Void
 
@@ -222,6 +224,7 @@ struct InvitesController: Sendable {
         }
         let invitee = try FieldRules.identifier(payload.inviteeId, "inviteeId")
         let record = try await service.apply(.accept, code: input.path.code, inviteeID: invitee)
+        webhooks?.nudge()
         return .ok(.init(body: .json(try InviteResource.invite(record, link: service.link(record)))))
     }
 
@@ -232,6 +235,7 @@ struct InvitesController: Sendable {
         let record = try await service.apply(action, code: code)
         let emails = action == .resend ? await self.emails(record, language: acceptLanguage, writing: true) : []
         if action == .resend { delivery?.nudge() }
+        webhooks?.nudge()
         return try InviteResource.invite(
             record, link: service.link(record), emails: emails, delivery: try await deliveryState(record))
     }

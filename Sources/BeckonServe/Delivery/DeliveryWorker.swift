@@ -3,15 +3,25 @@ import Foundation
 import ServiceLifecycle
 import Synchronization
 
-/// Hands the queued invitations to the relay while the server runs: claims due jobs as
-/// connections are free, sends each, and records how it went (delivered; deferred on the retry
-/// schedule; failed on a 5xx or at the end of the retry period). On shutdown it claims nothing
-/// more and lets the messages in flight finish. Logs name an invite by its code's first four
-/// characters and carry the relay's reply without addresses.
+/// Drains the store's queue of one kind of job while the server runs: the invitations to the
+/// SMTP relay (`--smtp`), or the webhooks to the app's backend (`--webhook`). It claims due jobs
+/// as it has room (`capacity` at once), attempts each, and records how it went (delivered;
+/// deferred on the retry schedule; failed when refused or at the end of the retry period). On
+/// shutdown it claims nothing more and lets the jobs in flight finish. Logs name an invite by its
+/// id's first eight characters and carry the reply without addresses.
 struct DeliveryWorker: Service {
     let store: any InviteStore
-    let sender: InvitationSender
-    let settings: DeliverySettings
+    let kind: OutboundKind
+    /// Jobs in flight at most.
+    let capacity: Int
+    /// How long a claim lasts: longer than an attempt can take.
+    let lease: TimeInterval
+    let schedule: RetrySchedule
+    /// One attempt at a job.
+    let attempt: @Sendable (OutboundJob, Date) async -> DeliveryAttempt
+    /// Whether claiming is paused (a webhook endpoint disabled after its run of failures): the
+    /// jobs wait in the queue.
+    var paused: @Sendable () -> Bool = { false }
     let wake: DeliveryWake
     let metrics: ServeMetrics
     let now: @Sendable () -> Date
@@ -36,15 +46,14 @@ struct DeliveryWorker: Service {
                         reported = .now
                         await reportQueue()
                     }
-                    while !Task.isCancelled {
-                        let free = settings.connections - inFlight.count.withLock { $0 }
+                    while !Task.isCancelled, !paused() {
+                        let free = capacity - inFlight.count.withLock { $0 }
                         guard free > 0 else { break }
                         let jobs: [OutboundJob]
                         do {
-                            jobs = try await store.claimJobs(
-                                kinds: [.invitation], limit: free, at: now(), lease: settings.lease)
+                            jobs = try await store.claimJobs(kinds: [kind], limit: free, at: now(), lease: lease)
                         } catch {
-                            log("the delivery worker could not reach the store")
+                            log("the \(kind.rawValue) worker could not reach the store")
                             break
                         }
                         guard !jobs.isEmpty else { break }
@@ -62,10 +71,10 @@ struct DeliveryWorker: Service {
         }
     }
 
-    /// One attempt, recorded outside the worker's cancellation: a message the relay took is
+    /// One attempt, recorded outside the worker's cancellation: a job that went through is
     /// marked delivered even while the server stops.
     private func deliver(_ job: OutboundJob) async {
-        let attempt = await sender.attempt(job, at: now())
+        let attempt = await attempt(job, now())
         let date = now()
         let result: JobResult
         let outcome: String
@@ -75,18 +84,20 @@ struct DeliveryWorker: Service {
         case .permanent(let reply):
             (result, outcome) = (.failed(reply: reply), "failed")
         case .transient(let reply):
-            if let retryAt = settings.schedule.retryAt(
+            if let retryAt = schedule.retryAt(
                 attempts: job.attempts, queuedAt: job.queuedAt, at: date, random: Double.random(in: 0..<1))
             {
                 (result, outcome) = (.deferred(reply: reply, retryAt: retryAt), "deferred")
             } else {
-                let hours = Int(settings.schedule.period / 3_600)
+                let hours = Int(schedule.period / 3_600)
                 (result, outcome) = (.failed(reply: "not delivered within \(hours) h; last: \(reply)"), "failed")
             }
         }
-        metrics.deliveryAttempt(outcome: outcome, replyClass: attempt.replyClass)
+        metrics.deliveryAttempt(kind: kind.rawValue, outcome: outcome, replyClass: attempt.replyClass)
         if outcome != "delivered" {
-            log("invitation of invite \(job.inviteID.uuidString.prefix(8).lowercased())…: \(outcome) (\(result.reply))")
+            log(
+                "\(kind.rawValue) of invite \(job.inviteID.uuidString.prefix(8).lowercased())…: \(outcome) (\(result.reply))"
+            )
         }
         let store = self.store
         let recorded = await Task { () async -> Bool in
@@ -97,7 +108,7 @@ struct DeliveryWorker: Service {
                 return false
             }
         }.value
-        if !recorded { log("the delivery worker could not record an attempt; the job is tried again") }
+        if !recorded { log("the \(kind.rawValue) worker could not record an attempt; the job is tried again") }
     }
 
     private func reportQueue() async {
@@ -107,7 +118,7 @@ struct DeliveryWorker: Service {
     }
 }
 
-/// How many messages the worker has in flight, shared with the tasks that send them.
+/// How many jobs the worker has in flight, shared with the tasks that attempt them.
 private final class InFlight: Sendable {
     let count = Mutex(0)
 }

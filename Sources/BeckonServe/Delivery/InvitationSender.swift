@@ -13,33 +13,13 @@ struct InvitationSender: Sendable {
     let signer: DKIMSigner?
     let senders: SMTPSenders
 
-    /// How an attempt ended, before the schedule decides what comes next.
-    enum Attempt: Sendable, Hashable {
-        case delivered(String)
-        /// The relay may take it later (a 4xx, no answer).
-        case transient(String)
-        /// It will never go as it is (a 5xx, or the invite cannot have an email).
-        case permanent(String)
-        /// Whether the relay answered: `2xx`, `4xx`, `5xx`, or `none`.
-        var replyClass: String {
-            let text: String
-            switch self {
-            case .delivered(let reply), .transient(let reply), .permanent(let reply): text = reply
-            }
-            guard let first = text.first, "245".contains(first), text.count >= 3,
-                text.prefix(3).allSatisfy(\.isNumber)
-            else { return "none" }
-            return "\(first)xx"
-        }
-    }
-
     /// The envelope's sender: the site's `email.from`, where bounces go.
     var envelopeFrom: String {
         let config = mailer.site.config
         return config.email?.from.address ?? config.app.supportEmail
     }
 
-    func attempt(_ job: OutboundJob, at date: Date) async -> Attempt {
+    func attempt(_ job: OutboundJob, at date: Date) async -> DeliveryAttempt {
         let record: InviteRecord?
         do {
             record = try await service.store.invite(id: job.inviteID)
@@ -57,7 +37,7 @@ struct InvitationSender: Sendable {
             for: record, link: service.link(record), language: mailer.site.config.locales.defaultLocale, at: date,
             writing: false, messageID: job.messageID)
         guard !mails.isEmpty else { return .permanent("the site has no invitation email for this invite's locale") }
-        var last = Attempt.permanent("")
+        var last = DeliveryAttempt.permanent("")
         for mail in mails {
             guard let email = mail.email else {
                 let rules = mail.failedRules.map(\.rawValue).joined(separator: ", ")

@@ -1810,6 +1810,67 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/webhooks/deliveries": {
+              "get": {
+                "summary": "The webhook deliveries made last",
+                "operationId": "listWebhookDeliveries",
+                "description": "The latest webhooks of `beckon serve --webhook`, newest first, each with its state, attempts and the endpoint's last reply.",
+                "parameters": [
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "description": "How many, 1 to 100 (20 by default).",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 100
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The deliveries.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/WebhookDeliveries"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "`limit` is not from 1 to 100.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, the API has no token, or the server posts no webhooks (no `--webhook`).",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -2333,6 +2394,81 @@ enum OpenAPIDocument {
                   "lastReply": {
                     "type": "string",
                     "description": "The relay's last reply (addresses removed), or why it did not answer."
+                  }
+                }
+              },
+              "WebhookDelivery": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "event",
+                  "inviteId",
+                  "state",
+                  "attempts",
+                  "queuedAt",
+                  "updatedAt"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "description": "The delivery's `webhook-id` header, the same on every attempt."
+                  },
+                  "event": {
+                    "type": "string",
+                    "description": "The event posted, such as `invite_accepted`."
+                  },
+                  "inviteId": {
+                    "type": "string",
+                    "format": "uuid"
+                  },
+                  "state": {
+                    "type": "string",
+                    "enum": [
+                      "queued",
+                      "sending",
+                      "delivered",
+                      "deferred",
+                      "failed"
+                    ]
+                  },
+                  "attempts": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "queuedAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "updatedAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "nextAttemptAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "lastReply": {
+                    "type": "string",
+                    "description": "`HTTP 204`, `HTTP 500`, or why the endpoint did not answer."
+                  }
+                }
+              },
+              "WebhookDeliveries": {
+                "type": "object",
+                "required": [
+                  "disabled",
+                  "deliveries"
+                ],
+                "properties": {
+                  "disabled": {
+                    "type": "boolean",
+                    "description": "Whether the endpoint is disabled after a run of failed deliveries (`--webhook-disable-after`); its webhooks wait in the queue until the server restarts."
+                  },
+                  "deliveries": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/WebhookDelivery"
+                    }
                   }
                 }
               }

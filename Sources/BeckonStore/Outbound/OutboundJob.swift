@@ -9,6 +9,9 @@ public struct OutboundJob: Sendable, Hashable, Identifiable {
     public var kind: OutboundKind
     /// The invite it is about.
     public var inviteID: UUID
+    /// The event that made it (`invite_accepted` for a webhook), or `nil` for a job made
+    /// before the queue kept it.
+    public var event: InviteEvent.Name?
     /// The local part of the message's `Message-ID` (a random hex string drawn when the job is
     /// made): the same across every attempt, so a relay or a reader sees one message.
     public var messageID: String
@@ -25,12 +28,14 @@ public struct OutboundJob: Sendable, Hashable, Identifiable {
     public var lastReply: String?
 
     public init(
-        id: Int64, kind: OutboundKind, inviteID: UUID, messageID: String, state: DeliveryState, attempts: Int,
+        id: Int64, kind: OutboundKind, inviteID: UUID, event: InviteEvent.Name? = nil, messageID: String,
+        state: DeliveryState, attempts: Int,
         queuedAt: Date, dueAt: Date, updatedAt: Date, lastReply: String?
     ) {
         self.id = id
         self.kind = kind
         self.inviteID = inviteID
+        self.event = event
         self.messageID = messageID
         self.state = state
         self.attempts = attempts

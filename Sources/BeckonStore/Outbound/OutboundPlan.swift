@@ -28,6 +28,16 @@ public struct OutboundPlan: Sendable, Hashable {
     /// Nothing is queued.
     public static let none = OutboundPlan([])
 
+    /// A webhook for each of these events of any invite.
+    public static func webhooks(_ events: [InviteEvent.Name]) -> OutboundPlan {
+        OutboundPlan(events.map { Trigger(event: $0, channel: nil, kind: .webhook) })
+    }
+
+    /// Both plans' triggers.
+    public static func + (lhs: OutboundPlan, rhs: OutboundPlan) -> OutboundPlan {
+        OutboundPlan(lhs.triggers + rhs.triggers)
+    }
+
     /// The invitation email of each email invite, when it is created and when it is resent.
     public static let invitations = OutboundPlan([
         Trigger(event: .created, channel: .email, kind: .invitation),

@@ -12,7 +12,8 @@ public protocol OutboundQueue: Sendable {
 
     /// Claims up to `limit` jobs of `kinds` that are due at `date` (queued or deferred, or sending
     /// with a claim that lapsed), oldest due first: each becomes `sending`, its attempts counted,
-    /// claimed until `date + lease`.
+    /// claimed until `date + lease`. A job waits while an earlier job of the same kind for the
+    /// same invite is pending, so an invite's jobs go out in the order their events happened.
     func claimJobs(
         kinds: Set<OutboundKind>, limit: Int, at date: Date, lease: TimeInterval
     ) async throws(StoreError) -> [OutboundJob]
@@ -31,6 +32,9 @@ public protocol OutboundQueue: Sendable {
 
     /// How many jobs wait and since when.
     func queueStatus() async throws(StoreError) -> QueueStatus
+
+    /// The jobs of `kind` made last, newest first, at most `limit`.
+    func recentJobs(kind: OutboundKind, limit: Int) async throws(StoreError) -> [OutboundJob]
 }
 
 /// What `OutboundQueue.retryInvitation` did.
