@@ -99,7 +99,8 @@ import Testing
         #expect(Self.delivery(sent)["attempts"] as? Int == 1)
         #expect((Self.delivery(sent)["lastReply"] as? String)?.hasPrefix("250") == true)
         let metrics = try serve.raw("GET", "/metrics").body
-        #expect(metrics.contains(#"beckon_delivery_attempts_total{kind="invitation",outcome="delivered",reply="2xx"} 1"#))
+        #expect(
+            metrics.contains(#"beckon_delivery_attempts_total{kind="invitation",outcome="delivered",reply="2xx"} 1"#))
         #expect(serve.stop() == 0)
     }
 
