@@ -15,6 +15,10 @@ to one Maildir), then, for each signing mode (none, RSA-2048, Ed25519):
   `--paced-seconds`, and each one's time from its enqueue (the create's transaction) to the
   relay's 250, as the store records both: median, p95 and the slowest.
 
+With `--webhooks N`, webhooks too: N `invite_created` webhooks queued while the endpoint was
+unreachable, then drained into nginx answering 204 on loopback (deliveries per second, and the
+server's CPU per delivery).
+
 The ceiling is Postfix's own acceptance rate on this machine, measured with Postfix's
 `smtp-source` (4 sessions, 16 KB messages, the size of selffull's invitation) into the same Postfix.
 
@@ -126,9 +130,10 @@ def selffull(folder, algorithm, beckon):
         elif os.path.exists(source):
             shutil.copy(source, os.path.join(site, part))
     environment = dict(os.environ, BECKON_API_TOKEN=TOKEN, BECKON_LINK_KEY=LINK_KEY)
+    environment.pop("BECKON_DKIM_KEY", None)
     key = subprocess.run(["openssl", "genrsa", "2048"], check=True, capture_output=True).stdout
     environment["BECKON_TOKEN_KEY"] = key.decode()
-    if algorithm != "none":
+    if algorithm in ("rsa", "ed25519"):
         config = os.path.join(site, "beckon.yml")
         text = open(config).read().replace(
             "  from: invites@selffull.io\n", "  from: invites@selffull.io\n  dkim: {selector: bench, domain: selffull.io}\n")
@@ -141,11 +146,16 @@ def selffull(folder, algorithm, beckon):
 
 
 class Server:
-    def __init__(self, beckon, site, database, environment, smtp):
-        self.process = subprocess.Popen(
-            [beckon, "serve", "--site", site, "--port", "0", "--database", database, "--invites-per-day", "100000",
-             "--smtp", smtp, "--smtp-timeout", "5", "--smtp-retry", "3600", "--smtp-connections", str(CONNECTIONS)],
-            env=environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    def __init__(self, beckon, site, database, environment, smtp, webhook=None):
+        command = [beckon, "serve", "--site", site, "--port", "0", "--database", database, "--invites-per-day", "100000"]
+        if smtp:
+            command += ["--smtp", smtp, "--smtp-timeout", "5", "--smtp-retry", "3600",
+                        "--smtp-connections", str(CONNECTIONS)]
+        if webhook:
+            command += ["--webhook", webhook, "--webhook-events", "invite_created", "--webhook-retry", "3600",
+                        "--webhook-timeout", "5"]
+        self.process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         self.port = int(line.split("http://127.0.0.1:", 1)[1].split("/", 1)[0])
 
@@ -226,6 +236,61 @@ def paced(server, database, seconds):
     return statistics.median(latencies), latencies[int(len(latencies) * 0.95) - 1], latencies[-1]
 
 
+def start_nginx(folder):
+    """nginx answering every request 204 on a free loopback port; returns the port."""
+    port = free_port()
+    os.makedirs(folder, exist_ok=True)
+    config = os.path.join(folder, "nginx.conf")
+    with open(config, "w") as f:
+        f.write(f"""worker_processes 1;
+daemon off;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder};
+    server {{ listen 127.0.0.1:{port}; location / {{ return 204; }} }}
+}}
+""")
+    process = subprocess.Popen(["/usr/sbin/nginx", "-c", config, "-p", folder], stderr=subprocess.DEVNULL)
+    wait_for_port(port)
+    return port, process
+
+
+def webhook_drain(beckon, folder, count):
+    """`count` webhooks queued while the endpoint was down, then drained into nginx."""
+    site, environment = selffull(folder, "webhooks", beckon)
+    environment["BECKON_WEBHOOK_SECRET"] = "whsec_" + "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODk="
+    database = os.path.join(folder, "webhooks.sqlite")
+
+    def server(port):
+        return Server(beckon, site, database, environment, None, webhook=f"http://127.0.0.1:{port}/hooks")
+
+    queueing = server(free_port())
+    for sender in range(count // 20):
+        queueing.bulk(sender, 0)
+    time.sleep(2)
+    queueing.stop()
+    db = sqlite3.connect(database)
+    db.execute("UPDATE outbound_jobs SET state = 'queued', due_at = 0, attempts = 0 WHERE kind = 'webhook'")
+    db.commit()
+    db.close()
+    nginx_port, nginx = start_nginx(os.path.join(folder, "nginx"))
+    try:
+        draining = server(nginx_port)
+        cpu = draining.cpu_seconds()
+        start = time.time()
+        wait_delivered(database, count)
+        seconds = time.time() - start
+        cpu = draining.cpu_seconds() - cpu
+        draining.stop()
+    finally:
+        nginx.terminate()
+        nginx.wait()
+    return count / seconds, cpu / count * 1000
+
+
 def ceiling(smtp_port, messages):
     start = time.time()
     subprocess.run(["/usr/sbin/smtp-source", "-s", "4", "-m", str(messages), "-l", "16000", "-f",
@@ -239,7 +304,8 @@ def main():
     parser.add_argument("--messages", type=int, default=3000)
     parser.add_argument("--paced-seconds", type=int, default=30)
     parser.add_argument("--connections", type=int, default=4, help="the servers' --smtp-connections")
-    parser.add_argument("--modes", default="none,rsa,ed25519", help="the signing modes to run")
+    parser.add_argument("--modes", default="none,rsa,ed25519", help="the signing modes to run (none: no emails)")
+    parser.add_argument("--webhooks", type=int, default=0, help="also drain this many webhooks into nginx")
     arguments = parser.parse_args()
     global CONNECTIONS
     CONNECTIONS = arguments.connections
@@ -249,13 +315,16 @@ def main():
     port, _ = start_postfix(postfix)
     try:
         rows = []
-        for algorithm in arguments.modes.split(","):
+        for algorithm in [mode for mode in arguments.modes.split(",") if mode]:
             server, database, _, _, rate, cpu_ms = drain(arguments.beckon, folder, algorithm, port, arguments.messages)
             median, p95, slowest = paced(server, database, arguments.paced_seconds)
             server.stop()
             rows.append((algorithm, rate, cpu_ms, median, p95, slowest))
             print(f"{algorithm}: drain {rate:.0f} msg/s, {cpu_ms:.2f} CPU-ms/msg; "
                   f"at 100/s enqueue→250 median {median} ms, p95 {p95} ms, slowest {slowest} ms", flush=True)
+        if arguments.webhooks:
+            rate, cpu_ms = webhook_drain(arguments.beckon, folder, arguments.webhooks)
+            print(f"webhooks: drain {rate:.0f} deliveries/s, {cpu_ms:.2f} CPU-ms/delivery", flush=True)
         limit = ceiling(port, arguments.messages)
         print(f"Postfix's own acceptance (smtp-source, 4 sessions, 16 KB): {limit:.0f} msg/s")
         print()
