@@ -49,13 +49,18 @@ struct DKIMKeygen: ParsableCommand {
             throw ValidationError("\(error)")
         }
         let path = output ?? "\(selector).\(domain).pem"
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw ValidationError("`\(path)` exists; a key is never overwritten. Name another file with --output.")
+        // Made new and readable by this user only before a byte is written; never over a file.
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard file >= 0 else {
+            throw ValidationError(
+                errno == EEXIST
+                    ? "`\(path)` exists; a key is never overwritten. Name another file with --output."
+                    : "`\(path)` could not be made: \(String(cString: strerror(errno))).")
         }
-        guard
-            FileManager.default.createFile(
-                atPath: path, contents: Data(key.pem.utf8), attributes: [.posixPermissions: 0o600])
-        else {
+        let bytes = Array(key.pem.utf8)
+        let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        guard close(file) == 0, written == bytes.count else {
+            unlink(path)
             throw ValidationError("`\(path)` could not be written.")
         }
         print("Wrote the private key to \(path) (set BECKON_DKIM_KEY=\(path) for beckon serve).")

@@ -4,10 +4,11 @@
     import Darwin
 #endif
 
-/// Whether a relay's host is this machine, the only place a relay may be spoken to in plain text.
-enum LoopbackHost {
+/// Whether a host is this machine, the only place a relay (or a webhook endpoint) may be spoken to
+/// in plain text.
+public enum LoopbackHost {
     /// `localhost`, an IPv4 address in 127.0.0.0/8 or the IPv6 address ::1 (in any of its spellings).
-    static func contains(_ host: String) -> Bool {
+    public static func contains(_ host: String) -> Bool {
         if host.lowercased() == "localhost" { return true }
         var v4 = in_addr()
         if inet_pton(AF_INET, host, &v4) == 1 {

@@ -24,14 +24,18 @@ struct TransferResult {
         CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
     ]
 
-    /// Accepted when libcurl finished (the relay took the end of DATA); transient or permanent on
-    /// the relay's 4xx or 5xx reply; unreachable when there was no such reply, or when the reply
-    /// refused STARTTLS (nothing was sent, and another try may find TLS back).
+    /// Accepted when libcurl finished (the relay took the end of DATA); transient on the relay's
+    /// 4xx reply; permanent on a 5xx to the message's own commands (RCPT TO, DATA), transient on a
+    /// 5xx before them (the greeting, the login, MAIL FROM: the relay refuses the session, not the
+    /// message, and every message would fail alike until its configuration is mended); unreachable
+    /// when there was no such reply, or when the reply refused STARTTLS (nothing was sent, and
+    /// another try may find TLS back).
     func outcome(relay: SMTPRelay) -> SMTPOutcome {
         let last = lastReply.map { SMTPReply(code: $0.code, text: AddressRedaction.redact($0.text)) }
         if code == CURLE_OK, let last { return .accepted(last) }
         if code != CURLE_OK, code != CURLE_USE_SSL_FAILED, let last, last.code >= 400 {
-            return last.code >= 500 ? .permanent(last) : .transient(last)
+            let messageStep = step == .rcpt || step == .data
+            return last.code >= 500 && messageStep ? .permanent(last) : .transient(last)
         }
         return .unreachable(unreachableText(relay: relay))
     }

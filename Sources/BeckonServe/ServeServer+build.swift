@@ -62,13 +62,7 @@ extension ServeServer {
         }
         settings.delivery = try delivery(configuration, site: site, log: log)
         settings.webhook = try webhook(configuration)
-        do {
-            try await store.setOutboundPlan(
-                (settings.delivery == nil ? .none : .invitations)
-                    + (settings.webhook.map { .webhooks($0.events) } ?? .none))
-        } catch {
-            throw ServeSetupError("serve.store", "the invite store could not keep the delivery plan: \(error)")
-        }
+        try await keepPlan(settings, store: store, log: log)
         if let folder = configuration.site.cacheFolder {
             // Invites' own pages and cards hold their senders' names and pictures: sealed on disk.
             let (cache, problem) = BuildCache.sealed(

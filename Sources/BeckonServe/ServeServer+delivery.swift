@@ -40,7 +40,7 @@ extension ServeServer {
                 url: url, username: variable(DeliveryVariable.user), password: variable(DeliveryVariable.password),
                 certificateAuthorities: variable(DeliveryVariable.certificateAuthorities))
         } catch {
-            throw ServeSetupError("serve.smtp", "`--smtp \(url)`: \(error.description)")
+            throw ServeSetupError("serve.smtp", "`--smtp \(Self.withoutLogin(url))`: \(error.description)")
         }
         if (variable(DeliveryVariable.user) == nil) != (variable(DeliveryVariable.password) == nil) {
             throw ServeSetupError(
@@ -91,6 +91,29 @@ extension ServeServer {
 }
 
 extension ServeServer {
+    /// Keeps this server's plan of which events queue jobs, when it delivers (`--smtp`,
+    /// `--webhook`). A server that delivers nothing leaves the plan as another instance on the same
+    /// database set it, and says so: the jobs wait in the queue for that instance.
+    static func keepPlan(
+        _ settings: Settings, store: any InviteStore, log: @Sendable (String) -> Void
+    ) async throws(ServeSetupError) {
+        let plan =
+            (settings.delivery == nil ? .none : OutboundPlan.invitations)
+            + (settings.webhook.map { .webhooks($0.events) } ?? .none)
+        do {
+            guard plan.triggers.isEmpty else { return try await store.setOutboundPlan(plan) }
+            let kept = try await store.outboundPlan()
+            let kinds = Set(kept.triggers.map(\.kind.rawValue)).sorted()
+            if !kinds.isEmpty {
+                log(
+                    "the store queues \(kinds.joined(separator: " and ")) jobs for an instance started with --smtp or --webhook; this one sends none of them"
+                )
+            }
+        } catch {
+            throw ServeSetupError("serve.store", "the invite store could not keep the delivery plan: \(error)")
+        }
+    }
+
     /// The variable that holds the webhooks' signing secret.
     public static let webhookSecretVariable = "BECKON_WEBHOOK_SECRET"
 
@@ -98,10 +121,10 @@ extension ServeServer {
     static func webhook(_ configuration: ServeConfiguration) throws(ServeSetupError) -> WebhookSettings? {
         guard let text = configuration.webhook else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
-            scheme == "https" || (scheme == "http" && Self.isLoopback(host)), url.user == nil
+            scheme == "https" || (scheme == "http" && LoopbackHost.contains(Self.bare(host))), url.user == nil
         else {
             throw ServeSetupError(
-                "serve.webhook", "`--webhook \(text)` is not an endpoint the server posts to",
+                "serve.webhook", "`--webhook \(Self.withoutLogin(text))` is not an endpoint the server posts to",
                 fix: "Give an https:// URL (http:// only to 127.0.0.1 or localhost), without a user or password.")
         }
         guard let secretText = configuration.environment[webhookSecretVariable], !secretText.isEmpty else {
@@ -125,14 +148,21 @@ extension ServeServer {
             }
             if !events.contains(event) { events.append(event) }
         }
-        var schedule = configuration.webhookRetry
-        schedule.period = 86_400
         return WebhookSettings(
             url: url, secret: secret, events: events, disableAfter: max(1, configuration.webhookDisableAfter),
-            timeout: configuration.webhookTimeout, schedule: schedule)
+            timeout: configuration.webhookTimeout, schedule: configuration.webhookRetry)
     }
 
-    private static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "[::1]" || host == "::1" || host.hasPrefix("127.")
+    /// A host as `LoopbackHost` reads it: an IPv6 address without its brackets.
+    private static func bare(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
+    /// A URL as it may be printed: without the user and password before `@`.
+    static func withoutLogin(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@"),
+            !url[scheme.upperBound..<at].contains("/")
+        else { return url }
+        return String(url[..<scheme.upperBound]) + "…@" + String(url[url.index(after: at)...])
     }
 }

@@ -149,9 +149,11 @@ public struct ServeServer: Sendable {
         do {
             try await ServiceGroup(configuration: configuration).run()
         } catch {
+            await webhooks?.sender.shutdown()
             await closing()
             throw error
         }
+        await webhooks?.sender.shutdown()
         await closing()
         // The pages and cards the last requests made are on disk before the process ends.
         settings.inviteCache?.finishWrites()

@@ -20,6 +20,22 @@ extension PostgresInviteStore {
         }
     }
 
+    public func outboundPlan() async throws(StoreError) -> OutboundPlan {
+        try await read("reading the outbound plan") { connection, logger in
+            OutboundPlan(
+                try await connection.query(
+                    "SELECT event, channel, kind FROM outbound_plan ORDER BY event, kind", logger: logger
+                )
+                .collect().map { row in
+                    let columns = ColumnReader(row, table: "outbound_plan")
+                    return OutboundPlan.Trigger(
+                        event: try columns.parsed("event", InviteEvent.Name.init(rawValue:)),
+                        channel: try columns.parsedIfPresent("channel", InviteChannel.init(rawValue:)),
+                        kind: try columns.parsed("kind", OutboundKind.init(rawValue:)))
+                })
+        }
+    }
+
     public func claimJobs(
         kinds: Set<OutboundKind>, limit: Int, at date: Date, lease: TimeInterval
     ) async throws(StoreError) -> [OutboundJob] {
@@ -75,14 +91,14 @@ extension PostgresInviteStore {
                     """
                     UPDATE outbound_jobs SET state = 'deferred', due_at = \(Milliseconds.from(retryAt)),
                         updated_at = \(now), last_reply = \(reply)
-                    WHERE id = \(job.id) AND state = 'sending'
+                    WHERE id = \(job.id) AND state = 'sending' AND attempts = \(Int32(job.attempts))
                     """, logger: logger)
                 return nil
             case .failed(let reply):
                 try await connection.query(
                     """
                     UPDATE outbound_jobs SET state = 'failed', updated_at = \(now), last_reply = \(reply)
-                    WHERE id = \(job.id) AND state = 'sending'
+                    WHERE id = \(job.id) AND state = 'sending' AND attempts = \(Int32(job.attempts))
                     """, logger: logger)
                 return nil
             }
@@ -107,7 +123,8 @@ extension PostgresInviteStore {
             guard job.state == .failed else { return .notFailed(job) }
             let rows = try await connection.query(
                 """
-                UPDATE outbound_jobs SET state = 'queued', queued_at = \(now), due_at = \(now), updated_at = \(now)
+                UPDATE outbound_jobs SET state = 'queued', attempts = 0, queued_at = \(now), due_at = \(now),
+                    updated_at = \(now)
                 WHERE id = \(job.id) RETURNING \(unescaped: OutboundJob.returning)
                 """, logger: logger
             ).collect()

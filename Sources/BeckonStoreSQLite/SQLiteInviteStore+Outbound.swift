@@ -16,6 +16,20 @@ extension SQLiteInviteStore {
         }
     }
 
+    public func outboundPlan() async throws(StoreError) -> OutboundPlan {
+        try await read("reading the outbound plan") { db in
+            OutboundPlan(
+                try Row.fetchAll(db, sql: "SELECT event, channel, kind FROM outbound_plan ORDER BY event, kind").map {
+                    row in
+                    guard let event = (row["event"] as String?).flatMap(InviteEvent.Name.init(rawValue:)),
+                        let kind = (row["kind"] as String?).flatMap(OutboundKind.init(rawValue:))
+                    else { throw StoredValueError(column: "outbound_plan") }
+                    let channel = (row["channel"] as String?).flatMap(InviteChannel.init(rawValue:))
+                    return OutboundPlan.Trigger(event: event, channel: channel, kind: kind)
+                })
+        }
+    }
+
     /// One statement claims the jobs (SQLite has one writer at a time: two servers on one file
     /// take turns, and a job claimed by one is not due for the other).
     public func claimJobs(
@@ -71,16 +85,16 @@ extension SQLiteInviteStore {
                 try db.execute(
                     sql: """
                         UPDATE outbound_jobs SET state = 'deferred', due_at = ?, updated_at = ?, last_reply = ?
-                        WHERE id = ? AND state = 'sending'
+                        WHERE id = ? AND state = 'sending' AND attempts = ?
                         """,
-                    arguments: [Milliseconds.from(retryAt), now, reply, job.id])
+                    arguments: [Milliseconds.from(retryAt), now, reply, job.id, job.attempts])
             case .failed(let reply):
                 try db.execute(
                     sql: """
                         UPDATE outbound_jobs SET state = 'failed', updated_at = ?, last_reply = ?
-                        WHERE id = ? AND state = 'sending'
+                        WHERE id = ? AND state = 'sending' AND attempts = ?
                         """,
-                    arguments: [now, reply, job.id])
+                    arguments: [now, reply, job.id, job.attempts])
             }
         }
     }
@@ -94,7 +108,7 @@ extension SQLiteInviteStore {
             return try Row.fetchOne(
                 db,
                 sql: """
-                    UPDATE outbound_jobs SET state = 'queued', queued_at = ?, due_at = ?, updated_at = ?
+                    UPDATE outbound_jobs SET state = 'queued', attempts = 0, queued_at = ?, due_at = ?, updated_at = ?
                     WHERE id = ? RETURNING \(OutboundJob.columns)
                     """,
                 arguments: [now, now, now, job.id]

@@ -94,6 +94,14 @@ struct ServeDeliveryDurabilityTests {
         try Self.createInvites(two, senders: 10..<20)
         let ids = try await Self.waitForDistinct(relay, 400, timeout: 60)
         #expect(Set(ids).count == 400 && ids.count == 400, "\(ids.count) sent, \(Set(ids).count) distinct")
+        // Both drained the one queue: each counted deliveries of its own, 400 between them.
+        let counted = try [one, two].map { serve in
+            let line = try serve.raw("GET", "/metrics").body.split(separator: "\n").first {
+                $0.hasPrefix(#"beckon_delivery_attempts_total{kind="invitation",outcome="delivered""#)
+            }
+            return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        }
+        #expect(counted.allSatisfy { $0 > 0 } && counted.reduce(0, +) == 400, "\(counted)")
         #expect(one.stop() == 0)
         #expect(two.stop() == 0)
     }

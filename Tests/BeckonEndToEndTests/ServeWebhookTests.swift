@@ -92,10 +92,10 @@ import Testing
         let folder = TemporaryDirectory()
         // The first answer comes after the server stopped waiting; then five refusals in a row.
         let receiver = try WebhookReceiver(
-            script: [["delay": 2], [:], ["status": 500], ["status": 500], ["status": 500], ["status": 500]])
+            script: [["delay": 4], [:], ["status": 500], ["status": 500], ["status": 500], ["status": 500]])
         let serve = try Self.serve(
             folder, receiver, events: "invite_accepted",
-            extra: ["--webhook-timeout", "0.5", "--webhook-disable-after", "3"])
+            extra: ["--webhook-timeout", "1.5", "--webhook-disable-after", "3"])
         func accept(_ sender: String) throws {
             let created = try ServeTests.json(
                 try serve.api("POST", "/v1/invites", body: #"{"senderId":"\#(sender)","channel":"copy_link"}"#))

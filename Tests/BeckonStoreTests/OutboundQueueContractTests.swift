@@ -30,7 +30,9 @@ import Testing
     @Test(arguments: StoreFactory.all)
     func emailCreatesAndResendsQueueTheirInvitation(_ factory: StoreFactory) async throws {
         try await withStore(factory) { store in
+            #expect(try await store.outboundPlan().triggers.isEmpty)
             try await store.setOutboundPlan(.invitations)
+            #expect(Set(try await store.outboundPlan().triggers) == Set(OutboundPlan.invitations.triggers))
             let email = try await Fixture.create(Self.emailRecord(), in: store)
             let whatsapp = try await Fixture.create(Fixture.record(), in: store)
             let batch = [Self.emailRecord(at: Fixture.start + 1), Self.emailRecord(at: Fixture.start + 2)]
@@ -99,6 +101,10 @@ import Testing
             let lapsed = try #require(
                 try await store.claimJobs(kinds: [.invitation], limit: 1, at: now + 181, lease: 60).first)
             #expect(lapsed.id == job.id && lapsed.attempts == 3)
+            // The attempt whose claim lapsed ends late: it does not overwrite the newer claim's.
+            try await store.finishJob(again, .failed(reply: "550 late"), at: now + 182)
+            let current = try #require(try await store.latestInvitation(inviteID: record.invite.id))
+            #expect(current.state == .sending && current.attempts == 3)
             #expect(try await store.invite(code: record.invite.code)?.invite.status == .created)
         }
     }
@@ -121,6 +127,7 @@ import Testing
                 return
             }
             #expect(retried.id == job.id && retried.messageID == job.messageID && retried.state == .queued)
+            #expect(retried.attempts == 0)
             #expect(retried.queuedAt == Milliseconds.date(Milliseconds.from(now + 100)))
             #expect(try await store.queueStatus().depth == 1)
             let claimed = try await store.claimJobs(kinds: [.invitation], limit: 1, at: now + 100, lease: 60)

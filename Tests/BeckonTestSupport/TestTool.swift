@@ -31,7 +31,8 @@ public enum TestTool: String, CaseIterable, Sendable {
     case dkimpy
     /// aiosmtpd (PyPI), which plays a scripted SMTP relay (`scripts/smtp-relay.py`).
     case aiosmtpd
-    /// Postfix, the relay the delivery tests hand messages to, started in a temporary folder.
+    /// Postfix, the relay the delivery tests hand messages to, started in a temporary folder; its
+    /// daemons start as root and drop to the `postfix` user.
     case postfix
 
     /// Whether the tool can be run here (worked out once per tool and process).
@@ -63,7 +64,9 @@ public enum TestTool: String, CaseIterable, Sendable {
         case .shell: return ["git", "openssl", "curl", "sed", "bash"].allSatisfy { Self.program($0) != nil }
         case .dkimpy: return Self.pythonImports("dkim, nacl")
         case .aiosmtpd: return Self.pythonImports("aiosmtpd")
-        case .postfix: return Self.executable("/usr/sbin/postfix") && Self.executable("/usr/lib/postfix/sbin/master")
+        case .postfix:
+            return geteuid() == 0 && Self.executable("/usr/sbin/postfix")
+                && Self.executable("/usr/lib/postfix/sbin/master") && getpwnam("postfix") != nil
         }
     }
 

@@ -44,10 +44,11 @@ struct InvitesController: Sendable {
         // A retried request gets the email again, but only the first is put in the outbox.
         let emails = await self.emails(record, language: language, writing: created)
         let link = service.link(record)
-        if created { delivery?.nudge() }
+        // The invitation's state is read before the worker is woken, so the answer says `queued`.
         var invite = try InviteResource.invite(
             record, link: link, emails: emails, share: shareMessage(record, link: link, language: language),
             delivery: try await deliveryState(record))
+        if created { delivery?.nudge() }
         if created {
             invite.softWarning = try await sessionWarning(record, site.locale(acceptLanguage: language))
         }
@@ -157,49 +158,6 @@ struct InvitesController: Sendable {
                 body: .json(
                     try InviteResource.invite(
                         record, link: service.link(record), delivery: try await deliveryState(record)))))
-    }
-
-    /// Seed 003's "Error – Retry": a failed invitation queued again.
-    func retryInvite(_ input: Operations.RetryInvite.Input) async throws -> Operations.RetryInvite.Output {
-        guard let delivery else {
-            throw APIProblem.unavailable("This server delivers no email (it was started without `--smtp`).")
-        }
-        guard let code = InviteCode(input.path.code) else { throw APIProblem.notFound("No invite has this code.") }
-        let outcome: RetryOutcome
-        do {
-            outcome = try await service.store.retryInvitation(code: code, at: service.now())
-        } catch {
-            throw InviteService.problem(error)
-        }
-        switch outcome {
-        case .noInvite:
-            throw APIProblem.notFound("No invite has this code.")
-        case .notFailed(let job):
-            throw APIProblem.conflict(
-                job.map { "The invite's invitation is \($0.state.rawValue), not failed." }
-                    ?? "The invite has no invitation email to retry.")
-        case .queued:
-            delivery.nudge()
-            let record = try await service.invite(input.path.code)
-            return .ok(
-                .init(
-                    body: .json(
-                        try InviteResource.invite(
-                            record, link: service.link(record), delivery: try await deliveryState(record)))))
-        }
-    }
-
-    /// Where an email invite's invitation stands in the queue, when the server delivers email.
-    private func deliveryState(_ record: InviteRecord) async throws(APIProblem) -> Components.Schemas.Delivery? {
-        guard delivery != nil, record.invite.channel == .email else { return nil }
-        let job: OutboundJob?
-        do {
-            job = try await service.store.latestInvitation(inviteID: record.invite.id)
-        } catch {
-            throw InviteService.problem(error)
-        }
-        guard let job else { return nil }
-        return try InviteResource.delivery(job, domain: site.config.app.baseURL.host)
     }
 
     func sendInvite(_ input: Operations.SendInvite.Input) async throws -> Operations.SendInvite.Output {

@@ -41,6 +41,7 @@ struct DeliveryWorker: Service {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 var reported = ContinuousClock.now - .seconds(2)
+                var unreachableSince = ContinuousClock.now - .seconds(120)
                 for await _ in wake.stream {
                     if ContinuousClock.now - reported >= .seconds(1) {
                         reported = .now
@@ -53,14 +54,20 @@ struct DeliveryWorker: Service {
                         do {
                             jobs = try await store.claimJobs(kinds: [kind], limit: free, at: now(), lease: lease)
                         } catch {
-                            log("the \(kind.rawValue) worker could not reach the store")
+                            // Once a minute at most while the store is away.
+                            if ContinuousClock.now - unreachableSince >= .seconds(60) {
+                                unreachableSince = .now
+                                log("the \(kind.rawValue) worker could not reach the store")
+                            }
                             break
                         }
                         guard !jobs.isEmpty else { break }
                         inFlight.count.withLock { $0 += jobs.count }
                         for job in jobs {
                             group.addTask {
-                                await deliver(job)
+                                // Its own task, not the group's: shutdown cancels the group, and a
+                                // job in flight finishes its attempt and is recorded.
+                                await Task { await deliver(job) }.value
                                 inFlight.count.withLock { $0 -= 1 }
                                 wake.nudge()
                             }
@@ -71,8 +78,7 @@ struct DeliveryWorker: Service {
         }
     }
 
-    /// One attempt, recorded outside the worker's cancellation: a job that went through is
-    /// marked delivered even while the server stops.
+    /// One attempt and its record.
     private func deliver(_ job: OutboundJob) async {
         let attempt = await attempt(job, now())
         let date = now()
@@ -99,15 +105,13 @@ struct DeliveryWorker: Service {
                 "\(kind.rawValue) of invite \(job.inviteID.uuidString.prefix(8).lowercased())…: \(outcome) (\(result.reply))"
             )
         }
-        let store = self.store
-        let recorded = await Task { () async -> Bool in
-            do {
-                try await store.finishJob(job, result, at: date)
-                return true
-            } catch {
-                return false
-            }
-        }.value
+        let recorded: Bool
+        do {
+            try await store.finishJob(job, result, at: date)
+            recorded = true
+        } catch {
+            recorded = false
+        }
         if !recorded { log("the \(kind.rawValue) worker could not record an attempt; the job is tried again") }
     }
 

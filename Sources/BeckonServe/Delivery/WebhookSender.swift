@@ -7,15 +7,21 @@ import Synchronization
 
 /// Posts one queued event to the app's backend (`--webhook`): a JSON body of the event and its
 /// invite's ids (never a name or an address), signed as the Standard Webhooks specification
-/// says, through async-http-client. A 2xx delivers it; anything else, or no answer within the
-/// timeout, is tried again. After `disableAfter` failures in a row the endpoint is disabled: the
-/// worker stops claiming webhooks (they wait in the queue), a log line and
-/// `beckon_webhook_disabled` say so, until the server restarts.
+/// says, through async-http-client (a client of its own that follows no redirect: a redirected
+/// POST would arrive as a GET without its body, or leave TLS). A 2xx delivers it; a 4xx other than
+/// 408, 425 and 429 refuses it for good (the endpoint will not take it as it is, and the invite's
+/// later events must not wait behind it); anything else, or no answer within the timeout, is
+/// tried again. After `disableAfter` failures in a row the endpoint is disabled: the worker stops
+/// claiming webhooks (they wait in the queue), a log line and `beckon_webhook_disabled` say so,
+/// until the server restarts.
 final class WebhookSender: Sendable {
     let settings: WebhookSettings
     let store: any InviteStore
     let metrics: ServeMetrics
     private let failures = Mutex((run: 0, disabled: false))
+    private let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled))
     private let log: Mutex<@Sendable (String) -> Void>
 
     init(settings: WebhookSettings, store: any InviteStore, metrics: ServeMetrics) {
@@ -28,6 +34,9 @@ final class WebhookSender: Sendable {
 
     /// Where the line saying the endpoint was disabled goes.
     func logging(to log: @escaping @Sendable (String) -> Void) { self.log.withLock { $0 = log } }
+
+    /// Closes the client's connections (when the server stops).
+    func shutdown() async { try? await client.shutdown() }
 
     /// Whether the endpoint is disabled.
     var isDisabled: Bool { failures.withLock { $0.disabled } }
@@ -55,12 +64,16 @@ final class WebhookSender: Sendable {
         request.body = .bytes(ByteBuffer(bytes: body))
         let outcome: DeliveryAttempt
         do {
-            let response = try await HTTPClient.shared.execute(
+            let response = try await client.execute(
                 request, timeout: .milliseconds(Int64(settings.timeout * 1000)))
             // The answer's body is read (at most 64 KB) so the connection can serve the next one.
             _ = try? await response.body.collect(upTo: 65_536)
             let code = Int(response.status.code)
-            outcome = (200..<300).contains(code) ? .delivered("HTTP \(code)") : .transient("HTTP \(code)")
+            switch code {
+            case 200..<300: outcome = .delivered("HTTP \(code)")
+            case 400..<500 where ![408, 425, 429].contains(code): outcome = .permanent("HTTP \(code)")
+            default: outcome = .transient("HTTP \(code)")
+            }
         } catch let error as HTTPClientError where error == .deadlineExceeded {
             outcome = .transient("no answer within \(Self.seconds(settings.timeout))")
         } catch {

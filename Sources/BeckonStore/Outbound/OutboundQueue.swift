@@ -10,6 +10,9 @@ public protocol OutboundQueue: Sendable {
     /// Replaces the plan of which events make jobs.
     func setOutboundPlan(_ plan: OutboundPlan) async throws(StoreError)
 
+    /// The plan kept now.
+    func outboundPlan() async throws(StoreError) -> OutboundPlan
+
     /// Claims up to `limit` jobs of `kinds` that are due at `date` (queued or deferred, or sending
     /// with a claim that lapsed), oldest due first: each becomes `sending`, its attempts counted,
     /// claimed until `date + lease`. A job waits while an earlier job of the same kind for the
@@ -19,11 +22,14 @@ public protocol OutboundQueue: Sendable {
     ) async throws(StoreError) -> [OutboundJob]
 
     /// Records how a claimed job's attempt ended, at `date`. A delivered invitation moves its
-    /// invite from `created` to `sent` (with its `invite_sent` event) in the same transaction.
+    /// invite from `created` to `sent` (with its `invite_sent` event) in the same transaction. A
+    /// deferral or failure counts only for the claim it came from (`job.attempts`): an attempt
+    /// whose claim lapsed and was taken again does not overwrite the newer one.
     func finishJob(_ job: OutboundJob, _ result: JobResult, at date: Date) async throws(StoreError)
 
     /// Puts the invitation of the invite with `code` back in the queue when its last one failed
-    /// (seed 003's "Error – Retry"): due at `date`, the same `Message-ID`, a new retry period.
+    /// (seed 003's "Error – Retry"): due at `date`, the same `Message-ID`, a new retry period
+    /// with its attempts counted from 0 (so its waits start short again).
     /// - Returns: The job as queued again; `.noInvite` or `.notFailed` when there is none to retry.
     func retryInvitation(code: InviteCode, at date: Date) async throws(StoreError) -> RetryOutcome
 
