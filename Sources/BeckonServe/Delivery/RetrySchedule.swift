@@ -6,12 +6,16 @@ import Foundation
 /// than `period` after it was queued. The default is Postfix's shape: 30 s, doubling to an hour,
 /// for a day.
 public struct RetrySchedule: Sendable, Hashable {
+    /// The wait after the first attempt.
     public var first: TimeInterval
+    /// The longest wait between two attempts.
     public var longest: TimeInterval
+    /// How long after being queued a job is still tried.
     public var period: TimeInterval
     /// The spread, as a fraction of the wait (0.2: ± 20 %).
     public var jitter: Double
 
+    /// The default is 30 s, doubling to an hour, for a day, ± 20 %.
     public init(
         first: TimeInterval = 30, longest: TimeInterval = 3_600, period: TimeInterval = 86_400, jitter: Double = 0.2
     ) {

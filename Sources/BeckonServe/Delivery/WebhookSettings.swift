@@ -3,6 +3,7 @@ import Foundation
 
 /// Where `beckon serve --webhook URL` posts the invites' events, signed how, and how patiently.
 public struct WebhookSettings: Sendable {
+    /// The endpoint (`--webhook URL`).
     public var url: URL
     /// The signing secret's bytes (`BECKON_WEBHOOK_SECRET`, `whsec_` and base64).
     public var secret: [UInt8]
@@ -12,6 +13,7 @@ public struct WebhookSettings: Sendable {
     public var disableAfter: Int
     /// How long a delivery waits for the endpoint's answer.
     public var timeout: Double
+    /// When a failed delivery is tried again.
     public var schedule: RetrySchedule
     /// Deliveries in flight at once.
     public var connections: Int
@@ -21,6 +23,7 @@ public struct WebhookSettings: Sendable {
         .accepted, .opened, .expired, .appInstalled, .created, .sent, .cancelled, .storeClicked,
     ]
 
+    /// Settings posting `invite_accepted`, disabled after 100 failures in a row, unless given.
     public init(
         url: URL, secret: [UInt8], events: [InviteEvent.Name] = [.accepted], disableAfter: Int = 100,
         timeout: Double = 10, schedule: RetrySchedule = RetrySchedule(), connections: Int = 4

@@ -2,7 +2,9 @@
 /// `s=`); the public key is published at `SELECTOR._domainkey.DOMAIN` and the private key comes
 /// from `BECKON_DKIM_KEY` when `beckon serve` delivers.
 public struct DKIMConfig: Sendable, Hashable {
+    /// `s=`: where under `_domainkey.DOMAIN` the public key is published.
     public var selector: String
+    /// `d=`: the signing domain, lowercased.
     public var domain: String
 
     static let keys = ["selector", "domain"]

@@ -6,6 +6,7 @@ import Foundation
 public struct OutboundJob: Sendable, Hashable, Identifiable {
     /// The job's number in the queue.
     public var id: Int64
+    /// What it sends.
     public var kind: OutboundKind
     /// The invite it is about.
     public var inviteID: UUID
@@ -15,6 +16,7 @@ public struct OutboundJob: Sendable, Hashable, Identifiable {
     /// The local part of the message's `Message-ID` (a random hex string drawn when the job is
     /// made): the same across every attempt, so a relay or a reader sees one message.
     public var messageID: String
+    /// Where it stands.
     public var state: DeliveryState
     /// Attempts started, counting one in progress.
     public var attempts: Int
@@ -27,6 +29,7 @@ public struct OutboundJob: Sendable, Hashable, Identifiable {
     /// The relay's last reply (or what kept the relay from replying), without addresses.
     public var lastReply: String?
 
+    /// A job as a store reads it.
     public init(
         id: Int64, kind: OutboundKind, inviteID: UUID, event: InviteEvent.Name? = nil, messageID: String,
         state: DeliveryState, attempts: Int,

@@ -7,11 +7,14 @@ import InviteModel
 public struct OutboundPlan: Sendable, Hashable {
     /// One event that makes one kind of job.
     public struct Trigger: Sendable, Hashable {
+        /// The event that makes the job.
         public var event: InviteEvent.Name
         /// Only events of invites on this channel, or of any channel when `nil`.
         public var channel: InviteChannel?
+        /// The job it makes.
         public var kind: OutboundKind
 
+        /// The trigger of `kind` for `event` (on `channel` only, when given).
         public init(event: InviteEvent.Name, channel: InviteChannel?, kind: OutboundKind) {
             self.event = event
             self.channel = channel
@@ -19,8 +22,10 @@ public struct OutboundPlan: Sendable, Hashable {
         }
     }
 
+    /// Its triggers; an event that matches several makes a job for each.
     public var triggers: [Trigger]
 
+    /// A plan of these triggers.
     public init(_ triggers: [Trigger]) {
         self.triggers = triggers
     }

@@ -45,6 +45,7 @@ public protocol OutboundQueue: Sendable {
 
 /// What `OutboundQueue.retryInvitation` did.
 public enum RetryOutcome: Sendable, Hashable {
+    /// The failed job, queued again.
     case queued(OutboundJob)
     /// No invite has the code.
     case noInvite

@@ -7,6 +7,7 @@ public struct QueueStatus: Sendable, Hashable {
     /// When the one queued longest was queued, or `nil` when none waits.
     public var oldestQueuedAt: Date?
 
+    /// The queue's status as a store counts it.
     public init(depth: Int, oldestQueuedAt: Date?) {
         self.depth = depth
         self.oldestQueuedAt = oldestQueuedAt
