@@ -78,9 +78,17 @@ struct DeliveryWorker: Service {
         }
     }
 
-    /// One attempt and its record.
+    /// One attempt and its record. A job past its retry period is failed without an attempt: one
+    /// whose attempts never end (its worker dies each time, its claim lapses) stops there too.
     private func deliver(_ job: OutboundJob) async {
-        let attempt = await attempt(job, now())
+        let start = now()
+        let attempt: DeliveryAttempt
+        if start > job.queuedAt.addingTimeInterval(schedule.period), job.attempts > 1 {
+            attempt = .permanent(
+                "not delivered within \(Int(schedule.period / 3_600)) h; \(job.lastReply ?? "no reply")")
+        } else {
+            attempt = await self.attempt(job, start)
+        }
         let date = now()
         let result: JobResult
         let outcome: String
