@@ -3,8 +3,8 @@
 
     scripts/bench-delivery.py [--beckon .build-bench/release/beckon] [--messages 3000] [--paced-seconds 30]
 
-It starts a Postfix of its own in a temporary folder (as the tests do: every recipient delivered
-to one Maildir), then, for each signing mode (none, RSA-2048, Ed25519):
+It starts a Postfix of its own in a temporary folder (scripts/postfix-relay.sh, as the tests do:
+every recipient delivered to one Maildir), then, for each signing mode (none, RSA-2048, Ed25519):
 
 - **Drain**: `--messages` email invites are created through the bulk API while the server's relay
   is unreachable (each job's first attempt is refused and deferred), the server is stopped, the
@@ -32,7 +32,6 @@ Debian's postfix. Run as root (Postfix's daemons drop to the postfix user).
 import argparse
 import json
 import os
-import pwd
 import shutil
 import socket
 import sqlite3
@@ -58,51 +57,10 @@ def free_port():
 
 
 def start_postfix(folder):
-    """A Postfix in `folder` on a free port; returns (port, maildir)."""
+    """A Postfix in `folder` on a free port, as scripts/postfix-relay.sh runs it; returns (port, maildir)."""
     port = free_port()
-    for name in ("etc", "queue", "data", "mail"):
-        os.makedirs(os.path.join(folder, name), exist_ok=True)
-    with open(os.path.join(folder, "etc/main.cf"), "w") as f:
-        f.write(f"""compatibility_level = 3.6
-config_directory = {folder}/etc
-queue_directory = {folder}/queue
-data_directory = {folder}/data
-mail_owner = postfix
-setgid_group = postdrop
-inet_interfaces = 127.0.0.1
-inet_protocols = ipv4
-myhostname = relay.test
-mydestination =
-mynetworks = 127.0.0.0/8
-smtpd_relay_restrictions = permit_mynetworks, reject
-virtual_mailbox_domains = static:all
-virtual_mailbox_base = {folder}/mail
-virtual_mailbox_maps = static:maildir/
-virtual_uid_maps = static:65534
-virtual_gid_maps = static:65534
-maillog_file = /dev/stdout
-smtputf8_enable = no
-biff = no
-smtpd_client_connection_rate_limit = 0
-default_process_limit = 100
-""")
-    services = [
-        f"127.0.0.1:{port} inet n - n - - smtpd", "pickup unix n - n 60 1 pickup", "cleanup unix n - n - 0 cleanup",
-        "qmgr unix n - n 300 1 qmgr", "rewrite unix - - n - - trivial-rewrite", "bounce unix - - n - 0 bounce",
-        "defer unix - - n - 0 bounce", "trace unix - - n - 0 bounce", "verify unix - - n - 1 verify",
-        "flush unix n - n 1000? 0 flush", "proxymap unix - - n - - proxymap", "smtp unix - - n - - smtp",
-        "relay unix - - n - - smtp", "showq unix n - n - - showq", "error unix - - n - - error",
-        "retry unix - - n - - error", "discard unix - - n - - discard", "local unix - n n - - local",
-        "virtual unix - n n - - virtual", "lmtp unix - - n - - lmtp", "anvil unix - - n - 1 anvil",
-        "scache unix - - n - 1 scache", "postlog unix-dgram n - n - 1 postlogd",
-    ]
-    with open(os.path.join(folder, "etc/master.cf"), "w") as f:
-        f.write("\n".join(services) + "\n")
-    postfix, nobody = pwd.getpwnam("postfix"), pwd.getpwnam("nobody")
-    os.chown(os.path.join(folder, "data"), postfix.pw_uid, postfix.pw_gid)
-    os.chown(os.path.join(folder, "mail"), nobody.pw_uid, nobody.pw_gid)
-    # In the foreground (its log on its output, kept in postfix.log); `stop` ends it.
-    subprocess.Popen(["/usr/sbin/postfix", "-c", f"{folder}/etc", "start-fg"],
+    os.makedirs(folder, exist_ok=True)
+    subprocess.Popen(["/bin/bash", os.path.join(ROOT, "scripts/postfix-relay.sh"), folder, str(port)],
                      stdout=open(os.path.join(folder, "postfix.log"), "w"), stderr=subprocess.STDOUT)
     wait_for_port(port)
     return port, os.path.join(folder, "mail/maildir/new")

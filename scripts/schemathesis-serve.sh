@@ -21,29 +21,30 @@ export BECKON_API_TOKEN=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 # The app's key, which schemathesis does not send: its install claims are answered 401, as documented
 # (without a key the claim would answer 503, a server error to schemathesis).
 export BECKON_APP_KEY=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-python3 scripts/smtp-relay.py --port 0 --maildir "$work/mail" >"$work/relay.out" 2>"$work/relay.err" &
-relay=$!
-trap 'kill $relay 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
-    [ -s "$work/relay.out" ] && break
-    kill -0 $relay 2>/dev/null || { cat "$work/relay.err" >&2; exit 1; }
-    sleep 0.1
-done
-relay_port=$(head -n 1 "$work/relay.out")
-python3 scripts/webhook-receiver.py --port 0 --dir "$work/hooks" >"$work/hooks.out" 2>"$work/hooks.err" &
-hooks=$!
-trap 'kill $relay $hooks 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
-    [ -s "$work/hooks.out" ] && break
-    kill -0 $hooks 2>/dev/null || { cat "$work/hooks.err" >&2; exit 1; }
-    sleep 0.1
-done
-hooks_port=$(head -n 1 "$work/hooks.out")
+# Starts a helper that prints its port on its first line (the rest of the arguments), in the
+# background; sets `port` once it printed it.
+start_helper() {
+    local name=$1
+    shift
+    "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    helpers="${helpers:-} $!"
+    for _ in $(seq 1 100); do
+        [ -s "$work/$name.out" ] && break
+        kill -0 $! 2>/dev/null || { cat "$work/$name.err" >&2; exit 1; }
+        sleep 0.1
+    done
+    port=$(head -n 1 "$work/$name.out")
+}
+trap 'kill ${helpers:-} 2>/dev/null || true; rm -rf "$work"' EXIT
+start_helper relay python3 scripts/smtp-relay.py --port 0 --maildir "$work/mail"
+relay_port=$port
+start_helper hooks python3 scripts/webhook-receiver.py --port 0 --dir "$work/hooks"
+hooks_port=$port
 export BECKON_WEBHOOK_SECRET="whsec_$(head -c 32 /dev/urandom | base64)"
 "$beckon" serve --site . --port 0 --database "$work/invites.sqlite" --smtp "smtp://127.0.0.1:$relay_port?tls=none" \
     --webhook "http://127.0.0.1:$hooks_port/hooks" >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
-trap 'kill $server $relay $hooks 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill $server ${helpers:-} 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 600); do
     grep -q "http://127.0.0.1:" "$work/serve.out" 2>/dev/null && break
     kill -0 $server 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }
