@@ -83,6 +83,9 @@ import Testing
         let code = try #require(invite["code"] as? String)
         #expect(Self.delivery(invite)["state"] as? String == "queued")
         let messageID = try #require(Self.delivery(invite)["messageId"] as? String)
+        // The answer's message is the one queued: the same `Message-ID`.
+        let answered = try #require((invite["emails"] as? [[String: Any]])?.first?["mime"] as? String)
+        #expect(answered.contains("Message-ID: <\(messageID)>"))
 
         let messages = await postfix.waitForMessages(1)
         #expect(messages.count == 1, "\((try? String(contentsOf: postfix.log, encoding: .utf8)) ?? "")")

@@ -216,9 +216,11 @@ struct InvitesController: Sendable {
     /// that fail the email rules are counted by rule and logged without the invite's values.
     func emails(_ record: InviteRecord, language: String?, writing: Bool) async -> [InviteMailer.Mail] {
         guard mailer.mails(record) else { return [] }
+        // When the server delivers, the answer's message has the queued one's `Message-ID`.
+        let queued = delivery == nil ? nil : try? await service.store.latestInvitation(inviteID: record.invite.id)
         let mails = await mailer.emails(
             for: record, link: service.link(record), language: site.locale(acceptLanguage: language),
-            at: service.now(), writing: writing)
+            at: service.now(), writing: writing, messageID: queued?.messageID)
         for mail in mails {
             for rule in mail.failedRules { metrics.emailFailed(rule) }
             if !mail.failedRules.isEmpty || mail.problem != nil {
