@@ -37,14 +37,15 @@ struct SMTPFaultTests {
 
     @Test func aStalledRelayTimesOut() throws {
         let relay = try ScriptedRelay(script: [["at": "data", "action": "stall"]])
-        let connection = try relay.connection(timeout: 2)
+        let connection = try relay.connection(timeout: 5)
         var started = Date()
-        #expect(Self.send(connection) == .unreachable("no reply to DATA within 2 s"))
-        #expect(Date().timeIntervalSince(started) < 4)
-        // The stalled connection is dropped without a QUIT that would wait on it again.
+        #expect(Self.send(connection) == .unreachable("no reply to DATA within 5 s"))
+        #expect(Date().timeIntervalSince(started) < 15)
+        // The stalled connection is dropped without a QUIT that would wait on it again (another
+        // 5 s): the next send takes well under that, however loaded the machine.
         started = Date()
         #expect(Self.send(connection) == .accepted(SMTPReply(code: 250, text: "OK")))
-        #expect(Date().timeIntervalSince(started) < 1.5)
+        #expect(Date().timeIntervalSince(started) < 4)
         #expect(relay.connections == 2)
     }
 

@@ -27,8 +27,6 @@ public struct DeliverySettings: Sendable {
         self.schedule = schedule
     }
 
-    /// How long a worker's claim on a job lasts: longer than an attempt can take (a connection's
-    /// wait for the relay twice, and time to spare), so a job is claimed again only when its
-    /// worker is gone.
-    public var lease: Double { timeout * 2 + 10 }
+    /// How long a worker's claim on an invitation lasts (`DeliveryWorker.lease(timeout:)`).
+    public var lease: Double { DeliveryWorker.lease(timeout: timeout) }
 }

@@ -16,6 +16,10 @@ struct DeliveryWorker: Service {
     let capacity: Int
     /// How long a claim lasts: longer than an attempt can take.
     let lease: TimeInterval
+
+    /// A claim's length for attempts that wait at most `timeout` for an answer: that wait twice,
+    /// and time to spare, so a job is claimed again only when its worker is gone.
+    static func lease(timeout: Double) -> Double { timeout * 2 + 10 }
     let schedule: RetrySchedule
     /// One attempt at a job.
     let attempt: @Sendable (OutboundJob, Date) async -> DeliveryAttempt

@@ -37,6 +37,6 @@ public struct WebhookSettings: Sendable {
         self.connections = connections
     }
 
-    /// How long a claim on a webhook lasts: longer than an attempt can take.
-    var lease: Double { timeout * 2 + 10 }
+    /// How long a claim on a webhook lasts (`DeliveryWorker.lease(timeout:)`).
+    var lease: Double { DeliveryWorker.lease(timeout: timeout) }
 }
