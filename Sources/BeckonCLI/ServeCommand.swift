@@ -173,6 +173,15 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0.1...3600).contains(smtpRetry) else {
             throw ValidationError("`--smtp-retry` must be from 0.1 to 3600.")
         }
+        guard (1...1_000_000).contains(webhookDisableAfter) else {
+            throw ValidationError("`--webhook-disable-after` must be from 1 to 1000000.")
+        }
+        guard (0.1...600).contains(webhookTimeout) else {
+            throw ValidationError("`--webhook-timeout` must be from 0.1 to 600.")
+        }
+        guard (0.1...3600).contains(webhookRetry) else {
+            throw ValidationError("`--webhook-retry` must be from 0.1 to 3600.")
+        }
         if let eventLoops, !(1...256).contains(eventLoops) {
             throw ValidationError("`--event-loops` must be from 1 to 256.")
         }

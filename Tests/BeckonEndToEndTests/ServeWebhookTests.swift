@@ -119,4 +119,36 @@ import Testing
         #expect(serve.stop() == 0)
         #expect(serve.running.standardError.contains("disabled until the server restarts"))
     }
+
+    /// Settings that would hammer an endpoint or leak a secret are refused before the server starts.
+    @Test func wrongSettingsAreRefusedAtStart() throws {
+        let retry = try BeckonBinary.run(["serve", "--webhook", "https://api.example.com/h", "--webhook-retry", "0"])
+        #expect(retry.status == 64 && retry.stderr.contains("`--webhook-retry` must be from 0.1 to 3600."))
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(SiteFixture.served, to: folder.path("site"))
+        for (arguments, said) in [
+            (["--webhook", "http://api.example.com/h"], "is not an endpoint the server posts to"),
+            (["--webhook", "https://user:hunter2@api.example.com/h"], "is not an endpoint the server posts to"),
+            (["--webhook", "https://api.example.com/h", "--webhook-events", "invite_flow_started"], "not an event"),
+        ] {
+            let run = try BeckonBinary.run(
+                [
+                    "serve", "--site", folder.path("site").path, "--port", "0", "--database",
+                    folder.path("i.sqlite").path,
+                ]
+                    + arguments,
+                environment: [
+                    "BECKON_WEBHOOK_SECRET": Self.secret, "BECKON_API_TOKEN": RunningServe.token,
+                    "BECKON_LINK_KEY": BeckonBinary.testLinkKey,
+                ])
+            #expect(run.status == 1 && run.stderr.contains(said), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("hunter2"))
+        }
+        let unsigned = try BeckonBinary.run(
+            [
+                "serve", "--site", folder.path("site").path, "--port", "0", "--database", folder.path("i.sqlite").path,
+                "--webhook", "https://api.example.com/h",
+            ], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        #expect(unsigned.status == 1 && unsigned.stderr.contains("needs BECKON_WEBHOOK_SECRET"))
+    }
 }
