@@ -108,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .upToNextOption,
         help: ArgumentHelp(
-            "With --webhook, the events posted: invite_accepted (the default), invite_link_opened, invite_expired, invite_app_installed, invite_created, invite_sent, invite_cancelled, invite_store_clicked.",
+            "With --webhook, the events posted: invite_accepted (the default), invite_link_opened, invite_expired, invite_app_installed, invite_created, invite_sent, invite_cancelled, invite_store_clicked, invite_delivery_failed.",
             valueName: "event"))
     var webhookEvents: [String] = []
 

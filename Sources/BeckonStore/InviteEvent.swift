@@ -35,6 +35,9 @@ public struct InviteEvent: Sendable, Hashable {
         case promptShown = "invite_prompt_shown"
         /// The app's: a prompt to invite was dismissed.
         case promptDismissed = "invite_prompt_dismissed"
+        /// The server's: an invitation email failed (`beckon serve --smtp`: refused by the relay,
+        /// or not delivered within a day), for a webhook to tell the sender.
+        case deliveryFailed = "invite_delivery_failed"
 
         /// The names an app may send (`POST /v1/events`): seed 001 §7.1's client events.
         public static let app: [Name] = [

@@ -62,7 +62,7 @@ public struct ChangeRejection: Error, Sendable {
 extension InviteEvent {
     /// When the event happened, read from the invite it describes: the timestamp its transition
     /// set (`expiresAt` for an expiry), or `fallback` when that timestamp is missing (a store click,
-    /// an install and the app's events, which change no timestamp of the invite, are dated by `fallback`).
+    /// an install, a failed delivery and the app's events, which change no timestamp of the invite, are dated by `fallback`).
     public static func date(of name: Name, for invite: Invite, fallback: Date) -> Date {
         let recorded: Date? =
             switch name {
@@ -74,7 +74,7 @@ extension InviteEvent {
             case .cancelled: invite.cancelledAt
             case .expired: invite.expiresAt
             case .storeClicked, .appInstalled, .flowStarted, .shareSheetOpened, .onboardingStarted,
-                .onboardingCompleted, .firstValue, .promptShown, .promptDismissed:
+                .onboardingCompleted, .firstValue, .promptShown, .promptDismissed, .deliveryFailed:
                 nil
             }
         return recorded ?? fallback

@@ -95,11 +95,20 @@ extension PostgresInviteStore {
                     """, logger: logger)
                 return nil
             case .failed(let reply):
-                try await connection.query(
+                let rows = try await connection.query(
                     """
                     UPDATE outbound_jobs SET state = 'failed', updated_at = \(now), last_reply = \(reply)
-                    WHERE id = \(job.id) AND state = 'sending' AND attempts = \(Int32(job.attempts))
-                    """, logger: logger)
+                    WHERE id = \(job.id) AND state = 'sending' AND attempts = \(Int32(job.attempts)) RETURNING id
+                    """, logger: logger
+                ).collect()
+                // A failed invitation is an event of its invite (a webhook may tell the sender).
+                if !rows.isEmpty, job.kind == .invitation,
+                    let record = try await Self.fetchInvite(
+                        "WHERE id = \(job.inviteID)", on: connection, logger: logger)
+                {
+                    try await InviteEvent.insert(
+                        [.deliveryFailed], for: record.invite, now: date, on: connection, logger: logger)
+                }
                 return nil
             }
         }

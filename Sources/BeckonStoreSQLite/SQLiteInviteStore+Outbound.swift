@@ -95,6 +95,11 @@ extension SQLiteInviteStore {
                         WHERE id = ? AND state = 'sending' AND attempts = ?
                         """,
                     arguments: [now, reply, job.id, job.attempts])
+                // A failed invitation is an event of its invite (a webhook may tell the sender).
+                guard db.changesCount == 1, job.kind == .invitation,
+                    let record = try Self.fetchInvite(db, where: "id = ?", [job.inviteID.uuidString])
+                else { return }
+                try InviteEvent.insert(.deliveryFailed, for: record.invite, at: date, in: db)
             }
         }
     }

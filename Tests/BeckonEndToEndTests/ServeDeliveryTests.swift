@@ -136,6 +136,9 @@ import Testing
         #expect(failed["status"] as? String == "created")
         let reply = try #require(Self.delivery(failed)["lastReply"] as? String)
         #expect(reply.hasPrefix("550 5.1.1") && !reply.contains("example.org"), "\(reply)")
+        let feed = try ServeTests.json(try serve.api("GET", "/v1/events"))["events"] as? [[String: Any]] ?? []
+        #expect(
+            feed.contains { $0["event"] as? String == "invite_delivery_failed" && $0["code"] as? String == secondCode })
         // Retrying a delivered invite is refused; the failed one is queued again with its Message-ID.
         #expect(try serve.api("POST", "/v1/invites/\(firstCode)/retry").status == 409)
         let retried = try serve.api("POST", "/v1/invites/\(secondCode)/retry")

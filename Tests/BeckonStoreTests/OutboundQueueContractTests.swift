@@ -105,6 +105,7 @@ import Testing
             try await store.finishJob(again, .failed(reply: "550 late"), at: now + 182)
             let current = try #require(try await store.latestInvitation(inviteID: record.invite.id))
             #expect(current.state == .sending && current.attempts == 3)
+            #expect(try await Fixture.allEvents(in: store).map(\.name) == [.created])
             #expect(try await store.invite(code: record.invite.code)?.invite.status == .created)
         }
     }
@@ -122,6 +123,10 @@ import Testing
             let job = try #require(try await store.claimJobs(kinds: [.invitation], limit: 1, at: now, lease: 60).first)
             try await store.finishJob(job, .failed(reply: "550 5.1.1 <recipient> User unknown"), at: now + 1)
             #expect(try await store.queueStatus().depth == 0)
+            // The failure is an event of the invite, for a webhook to tell the sender.
+            let events = try await Fixture.allEvents(in: store)
+            #expect(events.map(\.name) == [.created, .deliveryFailed])
+            #expect(events.last?.inviteID == record.invite.id && events.last?.channel == .email)
             guard case .queued(let retried) = try await store.retryInvitation(code: code, at: now + 100) else {
                 Issue.record("the failed invitation was not queued again")
                 return

@@ -391,6 +391,7 @@ extension Components {
                 case inviteFirstValue = "invite_first_value"
                 case invitePromptShown = "invite_prompt_shown"
                 case invitePromptDismissed = "invite_prompt_dismissed"
+                case inviteDeliveryFailed = "invite_delivery_failed"
             }
             /// - Remark: Generated from `#/components/schemas/Event/event`.
             package var event: Components.Schemas.Event.EventPayload

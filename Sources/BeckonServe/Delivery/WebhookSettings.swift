@@ -20,7 +20,7 @@ public struct WebhookSettings: Sendable {
 
     /// The events a webhook may be asked for: the ones an app's backend acts on.
     public static let allowedEvents: [InviteEvent.Name] = [
-        .accepted, .opened, .expired, .appInstalled, .created, .sent, .cancelled, .storeClicked,
+        .accepted, .opened, .expired, .appInstalled, .created, .sent, .cancelled, .storeClicked, .deliveryFailed,
     ]
 
     /// Settings posting `invite_accepted`, disabled after 100 failures in a row, unless given.

@@ -2141,7 +2141,8 @@ enum OpenAPIDocument {
                       "invite_onboarding_completed",
                       "invite_first_value",
                       "invite_prompt_shown",
-                      "invite_prompt_dismissed"
+                      "invite_prompt_dismissed",
+                      "invite_delivery_failed"
                     ]
                   },
                   "source": {
