@@ -8,10 +8,7 @@ import Testing
     /// A copy of the default site (the repository root) in a temporary folder.
     static func defaultSite() throws -> TemporaryDirectory {
         let site = TemporaryDirectory()
-        for item in ["beckon.yml", "templates", "locales", "static"] {
-            try FileManager.default.copyItem(
-                at: Repository.root.appendingPathComponent(item), to: site.path(item))
-        }
+        try SiteFixture.copySite(to: site.url)
         return site
     }
 

@@ -204,12 +204,7 @@ import Testing
                 #expect(made.status == 0, "\(made.stderr)")
             default:
                 let source = name == "default" ? Repository.root : Repository.root.appendingPathComponent(name)
-                try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-                for part in ["beckon.yml", "templates", "locales", "static"] {
-                    let from = source.appendingPathComponent(part)
-                    guard FileManager.default.fileExists(atPath: from.path) else { continue }
-                    try FileManager.default.copyItem(at: from, to: site.appendingPathComponent(part))
-                }
+                try SiteFixture.copySite(from: source, to: site)
             }
             let config = site.appendingPathComponent("beckon.yml")
             let text = try String(contentsOf: config, encoding: .utf8)

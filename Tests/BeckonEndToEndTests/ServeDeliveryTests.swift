@@ -12,13 +12,7 @@ import Testing
     /// A copy of selffull whose emails are signed as `beckon._domainkey.selffull.io`.
     static func selffull(in folder: TemporaryDirectory) throws -> URL {
         let site = folder.path("site")
-        let source = Repository.root.appendingPathComponent("examples/selffull")
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        for part in ["beckon.yml", "templates", "locales", "static"] {
-            let from = source.appendingPathComponent(part)
-            guard FileManager.default.fileExists(atPath: from.path) else { continue }
-            try FileManager.default.copyItem(at: from, to: site.appendingPathComponent(part))
-        }
+        try SiteFixture.copySite(from: Repository.root.appendingPathComponent("examples/selffull"), to: site)
         let config = site.appendingPathComponent("beckon.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
         let from = "  from: invites@selffull.io\n"

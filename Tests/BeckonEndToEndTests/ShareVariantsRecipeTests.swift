@@ -13,11 +13,7 @@ import Testing
             guide.components(separatedBy: "\n").first { $0.hasPrefix("  variants: ") }, "the recipe's line")
         let folder = TemporaryDirectory()
         let site = folder.path("site")
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        for part in ["beckon.yml", "templates", "locales", "static"] {
-            try FileManager.default.copyItem(
-                at: Repository.root.appendingPathComponent(part), to: site.appendingPathComponent(part))
-        }
+        try SiteFixture.copySite(to: site)
         let config = site.appendingPathComponent("beckon.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
         let channels = try #require(text.components(separatedBy: "\n").first { $0.hasPrefix("  channels: ") })

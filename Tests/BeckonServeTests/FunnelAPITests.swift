@@ -12,11 +12,7 @@ import Testing
     /// The default site with `share.variants`, built and served on a new store.
     static func experimentSite(in folder: TemporaryDirectory) throws -> URL {
         let site = folder.path("site")
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        for part in ["beckon.yml", "templates", "locales", "static"] {
-            try FileManager.default.copyItem(
-                at: Repository.root.appendingPathComponent(part), to: site.appendingPathComponent(part))
-        }
+        try SiteFixture.copySite(to: site)
         let config = site.appendingPathComponent("beckon.yml")
         let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(
             of: "share:\n", with: "share:\n  variants: {control: 50, context-rich: 50}\n")

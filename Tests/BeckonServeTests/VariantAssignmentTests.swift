@@ -50,11 +50,7 @@ import Testing
     @Test func aCreateWithoutAVariantIsGivenOne() async throws {
         let folder = TemporaryDirectory()
         let site = folder.path("site")
-        for part in ["beckon.yml", "templates", "locales", "static"] {
-            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                at: Repository.root.appendingPathComponent(part), to: site.appendingPathComponent(part))
-        }
+        try SiteFixture.copySite(to: site)
         let config = site.appendingPathComponent("beckon.yml")
         let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(
             of: "share:\n", with: "share:\n  variants: {control: 50, context-rich: 50}\n")
