@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A throwaway Postfix (Debian's package) for the delivery tests, as `scripts/postfix-relay.sh`
 /// configures and runs it: in a temporary folder, on a free loopback port, every recipient
@@ -7,6 +8,9 @@ import Foundation
 public final class PostfixRelay: Sendable {
     public let port: Int
     public let folder: URL
+    /// Postfix in the foreground, until it is stopped and reaped (`nil` then): a child left to
+    /// exit unreaped would stall Swift Testing's exit tests, whose monitor waits on every child.
+    private let foreground: Mutex<pid_t?>
 
     /// Where delivered messages land, one file each.
     public var maildir: URL { folder.appendingPathComponent("mail/maildir/new") }
@@ -21,9 +25,11 @@ public final class PostfixRelay: Sendable {
         let config = folder.appendingPathComponent("etc")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = Repository.root.appendingPathComponent("scripts/postfix-relay.sh").path
-        guard ChildProcess.spawn(["/bin/bash", script, folder.path, String(port)], output: log.path) != nil else {
+        let logPath = folder.appendingPathComponent("postfix.log").path
+        guard let pid = ChildProcess.spawn(["/bin/bash", script, folder.path, String(port)], output: logPath) else {
             throw PostfixError("postfix did not start")
         }
+        foreground = Mutex(pid)
         let stop = "/usr/sbin/postfix -c '\(config.path)' stop"
         _ = ChildProcess.spawn(
             [
@@ -35,7 +41,9 @@ public final class PostfixRelay: Sendable {
             if LoopbackHTTP.isListening(port: port) { return }
             usleep(50_000)
         }
-        throw PostfixError("postfix did not listen: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        let problem = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        self.stop()
+        throw PostfixError("postfix did not listen: \(problem)")
     }
 
     /// The delivered messages' bytes, oldest first.
@@ -57,10 +65,21 @@ public final class PostfixRelay: Sendable {
         return messages()
     }
 
-    /// Stops Postfix (the watchdog removes the folder when the process ends).
+    /// Stops Postfix and reaps its foreground process (the watchdog removes the folder when the
+    /// test process ends). Stopping twice does nothing more.
     public func stop() {
+        guard let pid = foreground.withLock({ pid in defer { pid = nil }; return pid }) else { return }
         let config = folder.appendingPathComponent("etc").path
-        if let pid = ChildProcess.spawn(["/usr/sbin/postfix", "-c", config, "stop"], output: "/dev/null") {
+        if let stopping = ChildProcess.spawn(["/usr/sbin/postfix", "-c", config, "stop"], output: "/dev/null") {
+            _ = ChildProcess.wait(stopping)
+        }
+        // Postfix's master leaves within moments of `stop`; one that does not is killed.
+        var status: Int32 = 0
+        for _ in 0..<200 where waitpid(pid, &status, WNOHANG) == 0 {
+            usleep(50_000)
+        }
+        if waitpid(pid, &status, WNOHANG) == 0 {
+            kill(pid, SIGKILL)
             _ = ChildProcess.wait(pid)
         }
     }
