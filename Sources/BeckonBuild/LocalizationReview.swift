@@ -59,13 +59,17 @@ enum LocalizationReview {
             keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
             let anonymous =
                 catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+            let digests = site.emailTemplates.contains { $0.notify == .joinedDigest }
             samples = ([nil] + site.config.samples.map { $0 }).map { sample in
                 let link = sample.flatMap { sampleLinks[$0.id] } ?? site.config.links.url(code: "")
-                return (
-                    sample,
-                    MessageArguments.values(
-                        config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
-                )
+                var arguments = MessageArguments.values(
+                    config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
+                // A digest's `{count}` and `{clients}` as its email has them (other strings name neither).
+                if digests {
+                    let clients = MessageArguments.sampleClients(for: sample, samples: site.config.samples)
+                    arguments.merge(MessageArguments.digestValues(clients, locale: locale)) { value, _ in value }
+                }
+                return (sample, arguments)
             }
             owners = LocalizationReview.messageOwners(site.config.samples)
         }

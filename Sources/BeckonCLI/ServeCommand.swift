@@ -23,7 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
             and MIME); with --outbox each is also written there as one .eml file for a mail agent; with \
             --smtp URL the server delivers it to that SMTP relay itself, through a queue kept in the \
             store (retried for a day, DKIM-signed with email.dkim and BECKON_DKIM_KEY; relay login from \
-            BECKON_SMTP_USER and BECKON_SMTP_PASSWORD; see docs/delivery.md). With --webhook URL the \
+            BECKON_SMTP_USER and BECKON_SMTP_PASSWORD; see docs/delivery.md), and the site's notify: \
+            emails tell each invite's sender at its senderEmail when it expires and, daily at \
+            email.digest.hour, who joined. With --webhook URL the \
             invites' events (invite_accepted by default) are posted to the app's backend, signed with \
             BECKON_WEBHOOK_SECRET as Standard Webhooks says, from the same queue. \
             With --cache DIR the build at start reuses the last start's results, so a deploy renders \

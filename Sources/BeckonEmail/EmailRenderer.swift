@@ -81,8 +81,9 @@ public struct EmailRenderer: Sendable {
         for (key, location) in keys where catalog.lookup(key, in: locale) == nil {
             diagnostics.append(catalog.missingKey(key, at: location))
         }
+        let known = MessageArguments.names.union(template.notify == .joinedDigest ? MessageArguments.digestNames : [])
         for key in Set(keys.map(\.0)).sorted() {
-            diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
+            diagnostics += catalog.unknownArguments(key: key, known: known)
         }
         return diagnostics
     }
@@ -138,10 +139,20 @@ public struct EmailRenderer: Sendable {
         /// again after a failed attempt, which must stay one message; `nil` draws a random one.
         public var messageID: String?
 
-        public init(acceptLink: String, date: Date?, messageID: String? = nil) {
+        /// Where it goes, for an email to the inviter (a sample's goes to a stand-in address).
+        public var inviterEmail: EmailAddress?
+        /// For a digest (`notify: joined-digest`), the first names of the invitees it lists.
+        public var clients: [String]?
+
+        public init(
+            acceptLink: String, date: Date?, messageID: String? = nil, inviterEmail: EmailAddress? = nil,
+            clients: [String]? = nil
+        ) {
             self.acceptLink = acceptLink
             self.date = date
             self.messageID = messageID
+            self.inviterEmail = inviterEmail
+            self.clients = clients
         }
     }
 
@@ -155,8 +166,9 @@ public struct EmailRenderer: Sendable {
         let link = send?.acceptLink ?? acceptLinks[sample.id] ?? site.config.links.url(code: sample.code.rawValue)
         let values = EmailValues(sample: sample, link: link)
         // A value with the characters origin marks are made of, or a link a template could refuse,
-        // is left to the whole rendering, which treats them as it always has.
-        if values.fitsCompiledEmails(appSchemes: appSchemes),
+        // is left to the whole rendering, which treats them as it always has; so is a digest,
+        // whose list is not one of the compiled email's holes.
+        if template.notify != .joinedDigest, values.fitsCompiledEmails(appSchemes: appSchemes),
             let compiled = compiled(template, locale: locale, values: values)
         {
             let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
@@ -173,7 +185,14 @@ public struct EmailRenderer: Sendable {
     func renderWhole(
         _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, send: Send? = nil
     ) -> (RenderedEmail?, [Diagnostic]) {
-        let scope = scope(locale: locale, sample: sample, template: template, link: send?.acceptLink)
+        var scope = scope(locale: locale, sample: sample, template: template, link: send?.acceptLink)
+        if template.notify == .joinedDigest {
+            scope.arguments.merge(
+                MessageArguments.digestValues(
+                    send?.clients ?? MessageArguments.sampleClients(for: sample, samples: site.config.samples),
+                    locale: locale),
+                uniquingKeysWith: { _, digest in digest })
+        }
         let draft = draft(template, scope: scope)
         return finish(
             template, locale: locale, sample: sample, send: send, subject: draft.subject, preheader: draft.preheader,
@@ -271,7 +290,8 @@ public struct EmailRenderer: Sendable {
         do {
             let mime = try message(
                 template, locale: locale, sample: sample, fromName: fromName, subject: subject, html: htmlText,
-                text: text, sendDate: send.map(\.date) ?? sendDate, messageID: send?.messageID)
+                text: text, sendDate: send.map(\.date) ?? sendDate, messageID: send?.messageID,
+                inviterEmail: send?.inviterEmail)
             return (
                 RenderedEmail(
                     subject: subject, preheader: preheader, html: htmlText, text: text, mime: mime,
@@ -292,7 +312,7 @@ public struct EmailRenderer: Sendable {
     /// The complete MIME message, stamped deterministically from the sample's creation time.
     private func message(
         _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, fromName: String, subject: String,
-        html: String, text: String, sendDate: Date?, messageID: String?
+        html: String, text: String, sendDate: Date?, messageID: String?, inviterEmail: EmailAddress?
     ) throws(EmailError) -> [UInt8] {
         let config = site.config
         let sender = config.email?.from.address ?? config.app.supportEmail
@@ -301,7 +321,8 @@ public struct EmailRenderer: Sendable {
             case .invitee: Mailbox(address: sample.inviteeEmail.address, displayName: sample.inviteeFirstName)
             case .inviter:
                 Mailbox(
-                    address: "inviter.\(sample.id)@\(sample.inviteeEmail.domain)", displayName: sample.inviterName)
+                    address: inviterEmail?.address ?? "inviter.\(sample.id)@\(sample.inviteeEmail.domain)",
+                    displayName: sample.inviterName)
             }
         var headers = [HeaderField("Content-Language", locale.rawValue)]
         if template.transactional { headers.append(HeaderField("Auto-Submitted", "auto-generated")) }

@@ -39,6 +39,11 @@ extension InvitePages {
         emails?.site.emailTemplates.filter { $0.recipient == .invitee } ?? []
     }
 
+    /// The template `beckon serve` sends the sender for `notice` (`notify:`), if the site has one.
+    public func noticeTemplate(_ notice: EmailTemplate.Notice) -> EmailTemplate? {
+        emails?.site.emailTemplates.first { $0.notify == notice }
+    }
+
     /// The emails that go to the invited person (each of `invitationTemplates`) for a real invite
     /// in `locale`, with its own accept link and stamp, each checked by the email rules a built
     /// email passes. An email that fails them comes back without its bytes: a broken invitation
@@ -49,7 +54,8 @@ extension InvitePages {
         invitationTemplates.compactMap { invitationEmail($0, locale: locale, invite: invite, send: send) }
     }
 
-    /// One of `invitationEmails`: `template`'s, or `nil` when `locale` is not one the site builds.
+    /// One of `invitationEmails`, or a notice to the sender (`noticeTemplate`): `template`'s, or
+    /// `nil` when `locale` is not one the site builds.
     public func invitationEmail(
         _ template: EmailTemplate, locale: LocaleID, invite: InviteValues, send: EmailRenderer.Send
     ) -> InviteEmail? {

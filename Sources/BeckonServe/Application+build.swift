@@ -27,6 +27,7 @@ extension ServeServer {
                 erasure: Erasure(service: service, artifacts: links.artifacts, outbox: mailer.outbox)),
             events: EventsController(store: service.store),
             expiry: ExpiryController(store: service.store, now: service.now),
+            digests: DigestsController(site: site, store: service.store, delivery: delivery?.wake, now: service.now),
             webhooks: WebhooksController(store: service.store, sender: webhooks?.sender))
         try handler.registerHandlers(on: api, serverURL: Servers.Server1.url(), configuration: APIJSON.configuration)
         InstallsController(

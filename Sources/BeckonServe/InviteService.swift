@@ -98,7 +98,8 @@ struct InviteService: Sendable {
         return InviteRecord(
             invite: invite, senderFirstName: request.senderFirstName, recipient: request.recipient,
             locale: request.locale, variant: request.variant, contextTitle: request.contextTitle,
-            inviteeFirstName: request.inviteeFirstName, senderGender: request.senderGender?.rawValue)
+            inviteeFirstName: request.inviteeFirstName, senderGender: request.senderGender?.rawValue,
+            senderEmail: request.senderEmail, senderLanguage: request.senderEmail == nil ? nil : request.senderLanguage)
     }
 
     /// The request's hash, kept with its idempotency key: a retry must send the same members (the

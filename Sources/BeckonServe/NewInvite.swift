@@ -9,6 +9,10 @@ struct NewInvite: Sendable, Hashable {
     var senderID: String
     var senderFirstName: String?
     var senderGender: InviterGender?
+    /// Where the sender's notices go (`senderEmail`), in its normal form.
+    var senderEmail: String?
+    /// The locale the sender's notices are written in: the create request's `Accept-Language`.
+    var senderLanguage: String?
     var context: InviteContext
     var contextID: String?
     var contextTitle: String?
@@ -20,7 +24,8 @@ struct NewInvite: Sendable, Hashable {
 
     /// A create request's members as the generated code decoded them, checked against the site.
     init(
-        senderID: String, senderFirstName: String?, senderGender: String?, context: Components.Schemas.Context?,
+        senderID: String, senderFirstName: String?, senderGender: String?, senderEmail: String?,
+        context: Components.Schemas.Context?,
         contextID: String?,
         contextTitle: String?, channel: Components.Schemas.Channel, recipient: String?, inviteeFirstName: String?,
         locale: String?, variant: String?, config: SiteConfig
@@ -29,6 +34,12 @@ struct NewInvite: Sendable, Hashable {
         self.senderFirstName = try FieldRules.text(senderFirstName, "senderFirstName", maximum: 1_000)
         // The generated decoder has checked the value against the document's enum, which is the model's.
         self.senderGender = senderGender.flatMap(InviterGender.init(rawValue:))
+        if let senderEmail {
+            guard let address = EmailAddress(senderEmail) else {
+                throw .badRequest("`senderEmail` is not an email address.", field: "senderEmail")
+            }
+            self.senderEmail = address.address
+        }
         self.context = try context.map(InviteResource.schema) ?? .generic
         self.contextID = try FieldRules.identifier(contextID, "contextId")
         self.contextTitle = try FieldRules.text(contextTitle, "contextTitle", maximum: 1_000)

@@ -62,7 +62,7 @@ extension ServeServer {
         }
         settings.delivery = try delivery(configuration, site: site, log: log)
         settings.webhook = try webhook(configuration)
-        try await keepPlan(settings, store: store, log: log)
+        try await keepPlan(settings, site: site, store: store, log: log)
         if let folder = configuration.site.cacheFolder {
             // Invites' own pages and cards hold their senders' names and pictures: sealed on disk.
             let (cache, problem) = BuildCache.sealed(

@@ -95,11 +95,12 @@ extension ServeServer {
     /// `--webhook`). A server that delivers nothing leaves the plan as another instance on the same
     /// database set it, and says so: the jobs wait in the queue for that instance.
     static func keepPlan(
-        _ settings: Settings, store: any InviteStore, log: @Sendable (String) -> Void
+        _ settings: Settings, site: ServedSite, store: any InviteStore, log: @Sendable (String) -> Void
     ) async throws(ServeSetupError) {
-        let plan =
-            (settings.delivery == nil ? .none : OutboundPlan.invitations)
-            + (settings.webhook.map { .webhooks($0.events) } ?? .none)
+        let emails: OutboundPlan =
+            settings.delivery == nil
+            ? .none : .invitations + (site.noticeTemplate(.expired) == nil ? .none : .expiryNotices)
+        let plan = emails + (settings.webhook.map { .webhooks($0.events) } ?? .none)
         do {
             guard plan.triggers.isEmpty else { return try await store.setOutboundPlan(plan) }
             let kept = try await store.outboundPlan()

@@ -106,18 +106,25 @@ public struct ServeServer: Sendable {
         clients = ClientIdentity(secret: keyring.derivedKey(for: "beckon serve: client hashes"))
         let (service, mailer, metrics) = (service, mailer, metrics)
         delivery = settings.delivery.map { delivery in
-            let sender = InvitationSender(
-                service: service, mailer: mailer, signer: delivery.signer,
-                senders: SMTPSenders(relay: delivery.relay, count: delivery.connections, timeout: delivery.timeout))
+            let config = site.config
+            let relay = SignedRelay(
+                signer: delivery.signer,
+                senders: SMTPSenders(relay: delivery.relay, count: delivery.connections, timeout: delivery.timeout),
+                envelopeFrom: config.email?.from.address ?? config.app.supportEmail)
+            let invitations = InvitationSender(service: service, mailer: mailer, relay: relay)
+            let notices = NoticeSender(service: service, relay: relay)
             return DeliveryWorker(
-                store: store, kind: .invitation, capacity: delivery.connections, lease: delivery.lease,
-                schedule: delivery.schedule, attempt: { await sender.attempt($0, at: $1) }, wake: DeliveryWake(),
-                metrics: metrics, now: now, log: { _ in })
+                store: store, name: "email", kinds: OutboundKind.emails, capacity: delivery.connections,
+                lease: delivery.lease, schedule: delivery.schedule,
+                attempt: { job, date in
+                    job.kind == .invitation
+                        ? await invitations.attempt(job, at: date) : await notices.attempt(job, at: date)
+                }, wake: DeliveryWake(), metrics: metrics, now: now, log: { _ in })
         }
         webhooks = settings.webhook.map { webhook in
             let sender = WebhookSender(settings: webhook, store: store, metrics: metrics)
             let worker = DeliveryWorker(
-                store: store, kind: .webhook, capacity: webhook.connections, lease: webhook.lease,
+                store: store, name: "webhook", kinds: [.webhook], capacity: webhook.connections, lease: webhook.lease,
                 schedule: webhook.schedule, attempt: { await sender.attempt($0, at: $1) },
                 paused: { sender.isDisabled }, wake: DeliveryWake(), metrics: metrics, now: now, log: { _ in })
             return (worker, sender)
@@ -137,6 +144,12 @@ public struct ServeServer: Sendable {
         if var delivery {
             delivery.log = log
             services.append(delivery)
+            if site.noticeTemplate(.joinedDigest) != nil {
+                services.append(
+                    DigestSchedule(
+                        store: service.store, config: site.config.email?.digest ?? .standard, wake: delivery.wake,
+                        now: service.now, log: log))
+            }
         }
         if var (worker, sender) = webhooks {
             worker.log = log

@@ -52,6 +52,11 @@ public struct ServedSite: Sendable {
             fallback: defaultLocale)
     }
 
+    /// The email the sender gets for `notice`, when the site has one.
+    func noticeTemplate(_ notice: EmailTemplate.Notice) -> EmailTemplate? {
+        invitePages?.noticeTemplate(notice)
+    }
+
     /// The file a request path names: `/de-DE/invite/` is `de-DE/invite/index.html`. `nil` for a
     /// path that leaves the output (`..`) or names nothing.
     public func file(at requestPath: String) -> Artifact? {

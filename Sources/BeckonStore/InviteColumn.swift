@@ -56,12 +56,14 @@ public struct InviteColumn: Sendable {
         $0.inviteeFirstName.map(StoredValue.text)
     }
     static let senderGender = InviteColumn("sender_gender", .text) { $0.senderGender.map(StoredValue.text) }
+    static let senderEmail = InviteColumn("sender_email", .text) { $0.senderEmail.map(StoredValue.text) }
+    static let senderLanguage = InviteColumn("sender_language", .text) { $0.senderLanguage.map(StoredValue.text) }
 
     /// Every column of `invites`, in the table's order.
     public static let all: [InviteColumn] = [
         id, code, senderID, context, contextID, channel, status, inviteeID, createdAt, sentAt, resentAt, openedAt,
         acceptedAt, cancelledAt, expiresAt, senderFirstName, recipient, locale, variant, contextTitle,
-        inviteeFirstName, senderGender,
+        inviteeFirstName, senderGender, senderEmail, senderLanguage,
     ]
 
     /// The columns' names, in the table's order.
@@ -133,6 +135,7 @@ extension InviteRecord {
         self.init(
             invite: invite, senderFirstName: try optional(.senderFirstName), recipient: try optional(.recipient),
             locale: try optional(.locale), variant: try optional(.variant), contextTitle: try optional(.contextTitle),
-            inviteeFirstName: try optional(.inviteeFirstName), senderGender: try optional(.senderGender))
+            inviteeFirstName: try optional(.inviteeFirstName), senderGender: try optional(.senderGender),
+            senderEmail: try optional(.senderEmail), senderLanguage: try optional(.senderLanguage))
     }
 }

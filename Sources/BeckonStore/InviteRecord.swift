@@ -23,11 +23,16 @@ public struct InviteRecord: Sendable, Hashable, Codable {
     /// The sender's grammatical gender as they gave it (`female`, `male`, `other`), for languages
     /// whose verbs agree with it; `nil` once erased or when not given.
     public var senderGender: String?
+    /// Where the sender is told about the invite (its expiry, who joined): stored for those
+    /// notices only, never shown or logged; `nil` once erased or when not given.
+    public var senderEmail: String?
+    /// The site locale the sender's notices are written in (`de-DE`), or `nil` for the site's default.
+    public var senderLanguage: String?
 
     public init(
         invite: Invite, senderFirstName: String? = nil, recipient: String? = nil, locale: String? = nil,
         variant: String? = nil, contextTitle: String? = nil, inviteeFirstName: String? = nil,
-        senderGender: String? = nil
+        senderGender: String? = nil, senderEmail: String? = nil, senderLanguage: String? = nil
     ) {
         self.invite = invite
         self.senderFirstName = senderFirstName
@@ -37,5 +42,7 @@ public struct InviteRecord: Sendable, Hashable, Codable {
         self.contextTitle = contextTitle
         self.inviteeFirstName = inviteeFirstName
         self.senderGender = senderGender
+        self.senderEmail = senderEmail
+        self.senderLanguage = senderLanguage
     }
 }

@@ -63,7 +63,7 @@ public protocol InviteStore: OutboundQueue {
     /// `expired`, with an `invite_expired` event each; returns how many moved.
     func expire(at date: Date) async throws(StoreError) -> Int
 
-    /// Clears the sender's and the invitee's first names and the recipient of every invite this sender made (the links keep
+    /// Clears the sender's and the invitee's first names, the sender's address and the recipient of every invite this sender made (the links keep
     /// working, without personalization), removes the sender's picture and the sender's
     /// idempotency keys with their requests' hashes; returns how many invites changed.
     func eraseSender(_ senderID: String) async throws(StoreError) -> Int

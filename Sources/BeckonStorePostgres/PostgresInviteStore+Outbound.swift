@@ -3,7 +3,7 @@ import Foundation
 import InviteModel
 import PostgresNIO
 
-/// The outbound queue (see `OutboundQueue`), in the tables of schema versions 13 and 14. Claims skip the
+/// The outbound queue (see `OutboundQueue`), in the tables of schema versions 13 to 15. Claims skip the
 /// rows another transaction has locked (`FOR UPDATE SKIP LOCKED`), so several servers on one
 /// database share the queue without waiting for one another or claiming one job twice.
 extension PostgresInviteStore {
@@ -164,6 +164,42 @@ extension PostgresInviteStore {
         }
     }
 
+    /// Two servers that queue one day's digests at once make each once: the second insert waits
+    /// for the first's row of the unique index and then does nothing.
+    public func queueDigests(until: Date, at date: Date) async throws(StoreError) -> Int {
+        let now = Milliseconds.from(date)
+        let end = Milliseconds.from(until)
+        let start = Milliseconds.from(until.addingTimeInterval(-OutboundJob.digestPeriod))
+        return try await transaction("queueing the senders' digests") { connection, logger in
+            try await connection.query(
+                """
+                INSERT INTO outbound_jobs
+                    (kind, invite_id, message_id, state, queued_at, due_at, updated_at, covers_until)
+                SELECT 'digest', (array_agg(i.id ORDER BY i.id))[1], replace(gen_random_uuid()::TEXT, '-', ''),
+                    'queued', \(now), \(now), \(now), \(end)
+                FROM invites i
+                WHERE i.sender_email IS NOT NULL AND i.accepted_at >= \(start) AND i.accepted_at < \(end)
+                GROUP BY i.sender_id
+                ON CONFLICT (invite_id, covers_until) WHERE kind = 'digest' DO NOTHING
+                RETURNING id
+                """, logger: logger
+            ).collect().count
+        }
+    }
+
+    public func acceptedInvites(senderID: String, from: Date, until: Date) async throws(StoreError) -> [InviteRecord] {
+        try await read("reading a sender's accepted invites") { connection, logger in
+            try await connection.query(
+                """
+                \(unescaped: InviteRecord.selectSQL)
+                WHERE sender_email IS NOT NULL AND accepted_at >= \(Milliseconds.from(from))
+                    AND accepted_at < \(Milliseconds.from(until)) AND sender_id = \(senderID)
+                ORDER BY accepted_at, id
+                """, logger: logger
+            ).collect().map(InviteRecord.init(row:))
+        }
+    }
+
     public func queueStatus() async throws(StoreError) -> QueueStatus {
         try await read("reading the outbound queue") { connection, logger in
             let rows = try await connection.query(
@@ -183,7 +219,7 @@ extension PostgresInviteStore {
 
 extension OutboundJob {
     static let returning =
-        "id, kind, invite_id, event, message_id, state, attempts, queued_at, due_at, updated_at, last_reply"
+        "id, kind, invite_id, event, message_id, state, attempts, queued_at, due_at, updated_at, last_reply, covers_until"
     /// `returning` of the table named `j`.
     static let returningClaimed = returning.split(separator: ", ").map { "j.\($0)" }.joined(separator: ", ")
 
@@ -200,6 +236,7 @@ extension OutboundJob {
             queuedAt: Milliseconds.date(try columns.required("queued_at")),
             dueAt: Milliseconds.date(try columns.required("due_at")),
             updatedAt: Milliseconds.date(try columns.required("updated_at")),
-            lastReply: try columns.optional("last_reply"))
+            lastReply: try columns.optional("last_reply"),
+            coversUntil: try columns.optional("covers_until", as: Int64.self).map(Milliseconds.date))
     }
 }

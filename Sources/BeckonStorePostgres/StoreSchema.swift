@@ -25,6 +25,37 @@ enum StoreSchema {
         Migration(name: "v12-sender-gender", statements: version12),
         Migration(name: "v13-outbound-queue", statements: version13),
         Migration(name: "v14-outbound-events", statements: version14),
+        Migration(name: "v15-sender-notices", statements: version15),
+    ]
+
+    /// The sender's notices (seed 003 #13, #49): the sender's address (erased with the sender's
+    /// data) and language; an expiry notice is queued only for an invite with an address; a
+    /// digest covers a day, made once per sender and day (on the sender's first invite accepted
+    /// that day); the day's accepted invites are found by an index of the ones with an address.
+    /// `beckon_create_invite` takes the invite as a row of the table, so it takes the new columns as is.
+    private static let version15: [PostgresQuery] = [
+        "ALTER TABLE invites ADD COLUMN sender_email TEXT",
+        "ALTER TABLE invites ADD COLUMN sender_language TEXT",
+        "CREATE INDEX invites_accepted_with_sender_email ON invites (accepted_at) WHERE sender_email IS NOT NULL",
+        "ALTER TABLE outbound_jobs ADD COLUMN covers_until BIGINT",
+        """
+        CREATE UNIQUE INDEX outbound_jobs_one_digest ON outbound_jobs (invite_id, covers_until)
+        WHERE kind = 'digest'
+        """,
+        """
+        CREATE OR REPLACE FUNCTION beckon_make_outbound_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO outbound_jobs (kind, invite_id, event, message_id, state, queued_at, due_at, updated_at)
+            SELECT p.kind, NEW.invite_id, NEW.name, replace(gen_random_uuid()::TEXT, '-', ''), 'queued', NEW.at,
+                NEW.at, NEW.at
+            FROM outbound_plan p
+            WHERE p.event = NEW.name AND (p.channel IS NULL OR p.channel = NEW.channel)
+                AND (p.kind <> 'notice' OR EXISTS (
+                    SELECT 1 FROM invites i WHERE i.id = NEW.invite_id AND i.sender_email IS NOT NULL));
+            RETURN NULL;
+        END
+        $$
+        """,
     ]
 
     /// Each job keeps the event that made it (a webhook says which); the trigger's function writes it.

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import InviteModel
 
-/// The outbound queue (see `OutboundQueue`), in the tables of schema versions 9 and 10.
+/// The outbound queue (see `OutboundQueue`), in the tables of schema versions 9 to 11.
 extension SQLiteInviteStore {
     public func setOutboundPlan(_ plan: OutboundPlan) async throws(StoreError) {
         try await writeAlone("keeping the outbound plan") { db in
@@ -125,6 +125,40 @@ extension SQLiteInviteStore {
         try await read("reading an invite's delivery") { db in try Self.latestInvitation(inviteID, in: db) }
     }
 
+    public func queueDigests(until: Date, at date: Date) async throws(StoreError) -> Int {
+        try await write("queueing the senders' digests") { db in
+            let now = Milliseconds.from(date)
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO outbound_jobs
+                        (kind, invite_id, message_id, state, queued_at, due_at, updated_at, covers_until)
+                    SELECT 'digest', MIN(i.id), lower(hex(randomblob(16))), 'queued', ?, ?, ?, ?
+                    FROM invites i INDEXED BY invites_accepted_with_sender_email
+                    WHERE i.sender_email IS NOT NULL AND i.accepted_at >= ? AND i.accepted_at < ?
+                    GROUP BY i.sender_id
+                    """,
+                arguments: [
+                    now, now, now, Milliseconds.from(until),
+                    Milliseconds.from(until.addingTimeInterval(-OutboundJob.digestPeriod)), Milliseconds.from(until),
+                ])
+            return db.changesCount
+        }
+    }
+
+    public func acceptedInvites(senderID: String, from: Date, until: Date) async throws(StoreError) -> [InviteRecord] {
+        try await read("reading a sender's accepted invites") { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        \(InviteRecord.selectSQL) INDEXED BY invites_accepted_with_sender_email
+                        WHERE sender_email IS NOT NULL AND accepted_at >= ? AND accepted_at < ? AND sender_id = ?
+                        ORDER BY accepted_at, id
+                        """),
+                arguments: [Milliseconds.from(from), Milliseconds.from(until), senderID]
+            ).map(InviteRecord.init(row:))
+        }
+    }
+
     public func queueStatus() async throws(StoreError) -> QueueStatus {
         try await read("reading the outbound queue") { db in
             let row = try Row.fetchOne(
@@ -163,7 +197,7 @@ extension SQLiteInviteStore {
 
 extension OutboundJob {
     static let columns =
-        "id, kind, invite_id, event, message_id, state, attempts, queued_at, due_at, updated_at, last_reply"
+        "id, kind, invite_id, event, message_id, state, attempts, queued_at, due_at, updated_at, last_reply, covers_until"
 
     /// Reads a row of `outbound_jobs` selected with `columns`.
     init(row: Row) throws {
@@ -192,6 +226,7 @@ extension OutboundJob {
             state: try parsed("state", DeliveryState.init(rawValue:)), attempts: try value("attempts"),
             queuedAt: Milliseconds.date(try value("queued_at")), dueAt: Milliseconds.date(try value("due_at")),
             updatedAt: Milliseconds.date(try value("updated_at")),
-            lastReply: String.fromDatabaseValue(row["last_reply"] as DatabaseValue))
+            lastReply: String.fromDatabaseValue(row["last_reply"] as DatabaseValue),
+            coversUntil: Int64.fromDatabaseValue(row["covers_until"] as DatabaseValue).map(Milliseconds.date))
     }
 }

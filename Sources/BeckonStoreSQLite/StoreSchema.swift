@@ -8,7 +8,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
         "v5-experiments", "v6-app-events", "v7-invitee-first-name",
-        "v8-sender-gender", "v9-outbound-queue", "v10-outbound-events",
+        "v8-sender-gender", "v9-outbound-queue", "v10-outbound-events", "v11-sender-notices",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -77,7 +77,38 @@ enum StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration(migrationNames[10]) { db in
+            try createVersion11(db)
+        }
         return migrator
+    }
+
+    /// The sender's notices (seed 003 #13, #49): the sender's address (erased with the sender's
+    /// data) and language; an expiry notice is queued only for an invite with an address; a
+    /// digest covers a day, made once per sender and day (on the sender's first invite accepted
+    /// that day); the day's accepted invites are found by an index of the ones with an address.
+    private static func createVersion11(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE invites ADD COLUMN sender_email TEXT;
+                ALTER TABLE invites ADD COLUMN sender_language TEXT;
+                CREATE INDEX invites_accepted_with_sender_email ON invites (accepted_at)
+                    WHERE sender_email IS NOT NULL;
+                ALTER TABLE outbound_jobs ADD COLUMN covers_until INTEGER;
+                CREATE UNIQUE INDEX outbound_jobs_one_digest ON outbound_jobs (invite_id, covers_until)
+                    WHERE kind = 'digest';
+                DROP TRIGGER events_make_outbound_jobs;
+                CREATE TRIGGER events_make_outbound_jobs AFTER INSERT ON events
+                WHEN NEW.invite_id IS NOT NULL AND NEW.source = 'server'
+                BEGIN
+                    INSERT INTO outbound_jobs (kind, invite_id, event, message_id, state, queued_at, due_at, updated_at)
+                    SELECT p.kind, NEW.invite_id, NEW.name, lower(hex(randomblob(16))), 'queued', NEW.at, NEW.at, NEW.at
+                    FROM outbound_plan p
+                    WHERE p.event = NEW.name AND (p.channel IS NULL OR p.channel = NEW.channel)
+                        AND (p.kind <> 'notice' OR EXISTS (
+                            SELECT 1 FROM invites i WHERE i.id = NEW.invite_id AND i.sender_email IS NOT NULL));
+                END;
+                """)
     }
 
     /// The outbound queue (`OutboundQueue`): the plan of which events make which jobs, the jobs

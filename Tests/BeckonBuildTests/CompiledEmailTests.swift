@@ -34,9 +34,12 @@ import Testing
         let values = EmailValues(
             sample: sample,
             link: link ?? renderer.acceptLinks[sample.id] ?? renderer.site.config.links.url(code: sample.code.rawValue))
-        #expect(
-            renderer.compiled(template, locale: locale, values: values) != nil,
-            "\(template.name) in \(locale) is not compiled", sourceLocation: sourceLocation)
+        // A digest's list of invitees is no hole of a compiled email: digests are rendered whole.
+        if template.notify != .joinedDigest {
+            #expect(
+                renderer.compiled(template, locale: locale, values: values) != nil,
+                "\(template.name) in \(locale) is not compiled", sourceLocation: sourceLocation)
+        }
         let (whole, wholeDiagnostics) = renderer.renderWhole(template, locale: locale, sample: sample, send: send)
         let name = "\(template.name) in \(locale) for \(sample.inviterFirstName.debugDescription)"
         #expect(

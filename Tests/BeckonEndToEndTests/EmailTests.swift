@@ -95,6 +95,45 @@ import Testing
         #expect(arabic.subject == "دعاك مدربك إلى SelfFull 🏆")
     }
 
+    /// Seed 003 #49: the coach's digest (`notify: joined-digest`) is built for each sample with
+    /// every sample's invitee, so its copy is checked with a list as long as the samples make;
+    /// `{clients}` in an email that is not a digest is refused at its string.
+    @Test func selfFullsDigestListsEverySamplesInvitee() throws {
+        let output = TemporaryDirectory()
+        let run = try BeckonBinary.run(["build", "--site", "examples/selffull", "--output", output.path("out").path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let digest = try MIMEParser().parse(
+            [UInt8](Data(contentsOf: output.path("out/emails/en-US/long-names/joined-digest.eml"))))
+        #expect(digest.subject == "3 clients joined your courses")
+        #expect(digest.parts[0].body.contains("Maximilian-Alexander, Jonas, and Sam"), "\(digest.parts[0].body)")
+        let german = try MIMEParser().parse(
+            [UInt8](Data(contentsOf: output.path("out/emails/de-DE/coach-maya/joined-digest.eml"))))
+        #expect(german.parts[0].body.contains("Jonas, Maximilian-Alexander und Sam haben"))
+
+        let site = output.path("site")
+        try SiteFixture.copySite(from: Repository.root.appendingPathComponent("examples/selffull"), to: site)
+        let strings = site.appendingPathComponent("locales/en-US.yml")
+        let text = try String(contentsOf: strings, encoding: .utf8)
+        let heading = "  heading: You’re invited to {contextTitle}\n"
+        #expect(text.contains(heading))
+        try Data(text.replacingOccurrences(of: heading, with: "  heading: You and {clients} are invited\n").utf8)
+            .write(to: strings)
+        let refused = try BeckonBinary.run(["build", "--site", site.path, "--output", output.path("refused").path])
+        #expect(refused.status != 0)
+        #expect(
+            refused.stdout.contains("l10n.unknown-argument") && refused.stdout.contains("{clients}"),
+            "\(refused.stdout)")
+        // A second template with the same `notify:` would never be sent: refused at its line.
+        try FileManager.default.copyItem(
+            at: site.appendingPathComponent("templates/email/invite-expired.md"),
+            to: site.appendingPathComponent("templates/email/invite-lapsed.md"))
+        let twice = try BeckonBinary.run(["check", "--site", site.path])
+        #expect(twice.status != 0)
+        #expect(
+            twice.stdout.contains("templates/email/invite-lapsed.md:6:1: error[template.notify-duplicate]"),
+            "\(twice.stdout)")
+    }
+
     /// Seed 003 #40 and #53: the expired page and the 410 page; #22: the association file opens
     /// the emails' accept links; no spec reference reaches a customer.
     @Test func selfFullHasItsExpiredAndGonePages() throws {

@@ -35,7 +35,7 @@ import Testing
         _ store: SQLiteInviteStore, now: Date, attempt: @escaping @Sendable (OutboundJob, Date) async -> DeliveryAttempt
     ) -> DeliveryWorker {
         DeliveryWorker(
-            store: store, kind: .invitation, capacity: 2, lease: 60,
+            store: store, name: "email", kinds: [.invitation], capacity: 2, lease: 60,
             schedule: RetrySchedule(first: 0.05, longest: 0.05, period: 86_400, jitter: 0), attempt: attempt,
             wake: DeliveryWake(), metrics: ServeMetrics(),
             now: { [began = Date()] in now + Date().timeIntervalSince(began) },

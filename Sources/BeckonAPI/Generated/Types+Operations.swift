@@ -73,6 +73,10 @@ package enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/senderGender`.
                     package var senderGender: Operations.CreateInvite.Input.Body.JsonPayload.SenderGenderPayload?
+                    /// Where the sender is told about this invite: the site's notices (`notify: expired` when it expires, `notify: joined-digest` each day its invitee accepts), in the language of this request's `Accept-Language`. Stored for those emails only, never returned or logged; erased with the sender's data. Without it, the sender gets no email.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/senderEmail`.
+                    package var senderEmail: Swift.String?
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/context`.
                     package var context: Components.Schemas.Context?
                     /// - Remark: Generated from `#/paths/v1/invites/POST/requestBody/json/contextId`.
@@ -105,6 +109,7 @@ package enum Operations {
                     ///   - senderId:
                     ///   - senderFirstName: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
                     ///   - senderGender: The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
+                    ///   - senderEmail: Where the sender is told about this invite: the site's notices (`notify: expired` when it expires, `notify: joined-digest` each day its invitee accepts), in the language of this request's `Accept-Language`. Stored for those emails only, never returned or logged; erased with the sender's data. Without it, the sender gets no email.
                     ///   - context:
                     ///   - contextId:
                     ///   - contextTitle: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
@@ -117,6 +122,7 @@ package enum Operations {
                         senderId: Components.Schemas.OpaqueID,
                         senderFirstName: Swift.String? = nil,
                         senderGender: Operations.CreateInvite.Input.Body.JsonPayload.SenderGenderPayload? = nil,
+                        senderEmail: Swift.String? = nil,
                         context: Components.Schemas.Context? = nil,
                         contextId: Components.Schemas.OpaqueID? = nil,
                         contextTitle: Swift.String? = nil,
@@ -129,6 +135,7 @@ package enum Operations {
                         self.senderId = senderId
                         self.senderFirstName = senderFirstName
                         self.senderGender = senderGender
+                        self.senderEmail = senderEmail
                         self.context = context
                         self.contextId = contextId
                         self.contextTitle = contextTitle
@@ -142,6 +149,7 @@ package enum Operations {
                         case senderId
                         case senderFirstName
                         case senderGender
+                        case senderEmail
                         case context
                         case contextId
                         case contextTitle
@@ -164,6 +172,10 @@ package enum Operations {
                         self.senderGender = try container.decodeIfPresent(
                             Operations.CreateInvite.Input.Body.JsonPayload.SenderGenderPayload.self,
                             forKey: .senderGender
+                        )
+                        self.senderEmail = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .senderEmail
                         )
                         self.context = try container.decodeIfPresent(
                             Components.Schemas.Context.self,
@@ -201,6 +213,7 @@ package enum Operations {
                             "senderId",
                             "senderFirstName",
                             "senderGender",
+                            "senderEmail",
                             "context",
                             "contextId",
                             "contextTitle",
@@ -800,6 +813,10 @@ package enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/senderGender`.
                     package var senderGender: Operations.CreateInvites.Input.Body.JsonPayload.SenderGenderPayload?
+                    /// Where the sender is told about this invite: the site's notices (`notify: expired` when it expires, `notify: joined-digest` each day its invitee accepts), in the language of this request's `Accept-Language`. Stored for those emails only, never returned or logged; erased with the sender's data. Without it, the sender gets no email.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/senderEmail`.
+                    package var senderEmail: Swift.String?
                     /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/context`.
                     package var context: Components.Schemas.Context?
                     /// - Remark: Generated from `#/paths/v1/invites/bulk/POST/requestBody/json/contextId`.
@@ -892,6 +909,7 @@ package enum Operations {
                     ///   - senderId:
                     ///   - senderFirstName: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
                     ///   - senderGender: The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data.
+                    ///   - senderEmail: Where the sender is told about this invite: the site's notices (`notify: expired` when it expires, `notify: joined-digest` each day its invitee accepts), in the language of this request's `Accept-Language`. Stored for those emails only, never returned or logged; erased with the sender's data. Without it, the sender gets no email.
                     ///   - context:
                     ///   - contextId:
                     ///   - contextTitle: No line breaks, control, bidirectional formatting or plane-16 private-use characters.
@@ -902,6 +920,7 @@ package enum Operations {
                         senderId: Components.Schemas.OpaqueID,
                         senderFirstName: Swift.String? = nil,
                         senderGender: Operations.CreateInvites.Input.Body.JsonPayload.SenderGenderPayload? = nil,
+                        senderEmail: Swift.String? = nil,
                         context: Components.Schemas.Context? = nil,
                         contextId: Components.Schemas.OpaqueID? = nil,
                         contextTitle: Swift.String? = nil,
@@ -912,6 +931,7 @@ package enum Operations {
                         self.senderId = senderId
                         self.senderFirstName = senderFirstName
                         self.senderGender = senderGender
+                        self.senderEmail = senderEmail
                         self.context = context
                         self.contextId = contextId
                         self.contextTitle = contextTitle
@@ -923,6 +943,7 @@ package enum Operations {
                         case senderId
                         case senderFirstName
                         case senderGender
+                        case senderEmail
                         case context
                         case contextId
                         case contextTitle
@@ -943,6 +964,10 @@ package enum Operations {
                         self.senderGender = try container.decodeIfPresent(
                             Operations.CreateInvites.Input.Body.JsonPayload.SenderGenderPayload.self,
                             forKey: .senderGender
+                        )
+                        self.senderEmail = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .senderEmail
                         )
                         self.context = try container.decodeIfPresent(
                             Components.Schemas.Context.self,
@@ -972,6 +997,7 @@ package enum Operations {
                             "senderId",
                             "senderFirstName",
                             "senderGender",
+                            "senderEmail",
                             "context",
                             "contextId",
                             "contextTitle",
@@ -5563,6 +5589,371 @@ package enum Operations {
             /// - Throws: An error if `self` is not `.serviceUnavailable`.
             /// - SeeAlso: `.serviceUnavailable`.
             package var serviceUnavailable: Operations.SweepExpired.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Queue the senders' digests now
+    ///
+    /// Queues the daily digest (`notify: joined-digest`, seed 003 #49) of the day that ends at `until`: one email per sender who gave `senderEmail` and whose invites were accepted in the 24 hours before it. The server does this itself at `email.digest.hour` each day; this runs it at once, for tests and for a day that was missed. A day's digests are queued once however often it is asked. Refused (409) when the site has no digest email.
+    ///
+    /// - Remark: HTTP `POST /v1/admin/digests`.
+    /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)`.
+    package enum QueueDigests {
+        package static let id: Swift.String = "queueDigests"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/admin/digests/POST/query`.
+            package struct Query: Sendable, Hashable {
+                /// The end of the day the digests cover (RFC 3339, not in the future); the last `email.digest.hour` by default.
+                ///
+                /// - Remark: Generated from `#/paths/v1/admin/digests/POST/query/until`.
+                package var until: Foundation.Date?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - until: The end of the day the digests cover (RFC 3339, not in the future); the last `email.digest.hour` by default.
+                package init(until: Foundation.Date? = nil) {
+                    self.until = until
+                }
+            }
+            package var query: Operations.QueueDigests.Input.Query
+            /// - Remark: Generated from `#/paths/v1/admin/digests/POST/header`.
+            package struct Headers: Sendable, Hashable {
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.QueueDigests.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.QueueDigests.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.QueueDigests.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            package init(
+                query: Operations.QueueDigests.Input.Query = .init(),
+                headers: Operations.QueueDigests.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/200/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/200/content/json`.
+                    package struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/200/content/json/queued`.
+                        package var queued: Swift.Int
+                        /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/200/content/json/until`.
+                        package var until: Foundation.Date
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - queued:
+                        ///   - until:
+                        package init(
+                            queued: Swift.Int,
+                            until: Foundation.Date
+                        ) {
+                            self.queued = queued
+                            self.until = until
+                        }
+                        package enum CodingKeys: String, CodingKey {
+                            case queued
+                            case until
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/200/content/application\/json`.
+                    case json(Operations.QueueDigests.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Operations.QueueDigests.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.QueueDigests.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.QueueDigests.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// How many digests were queued now, and the day they cover.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.QueueDigests.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            package var ok: Operations.QueueDigests.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/400/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.QueueDigests.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.QueueDigests.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// `until` is not an RFC 3339 time, or it is in the future.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.QueueDigests.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            package var badRequest: Operations.QueueDigests.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/401/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.QueueDigests.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.QueueDigests.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// No or a wrong bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.QueueDigests.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.QueueDigests.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/409/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.QueueDigests.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.QueueDigests.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The site has no email with `notify: joined-digest`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.QueueDigests.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            package var conflict: Operations.QueueDigests.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/503/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/digests/POST/responses/503/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    package var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.QueueDigests.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.QueueDigests.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// The store does not answer, or the API has no token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.QueueDigests.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            package var serviceUnavailable: Operations.QueueDigests.Output.ServiceUnavailable {
                 get throws {
                     switch self {
                     case let .serviceUnavailable(response):

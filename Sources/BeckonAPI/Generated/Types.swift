@@ -92,6 +92,13 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/admin/sweep`.
     /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)`.
     func sweepExpired(_ input: Operations.SweepExpired.Input) async throws -> Operations.SweepExpired.Output
+    /// Queue the senders' digests now
+    ///
+    /// Queues the daily digest (`notify: joined-digest`, seed 003 #49) of the day that ends at `until`: one email per sender who gave `senderEmail` and whose invites were accepted in the 24 hours before it. The server does this itself at `email.digest.hour` each day; this runs it at once, for tests and for a day that was missed. A day's digests are queued once however often it is asked. Refused (409) when the site has no digest email.
+    ///
+    /// - Remark: HTTP `POST /v1/admin/digests`.
+    /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)`.
+    func queueDigests(_ input: Operations.QueueDigests.Input) async throws -> Operations.QueueDigests.Output
     /// The webhook deliveries made last
     ///
     /// The latest webhooks of `beckon serve --webhook`, newest first, each with its state, attempts and the endpoint's last reply.
@@ -288,6 +295,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/admin/sweep/post(sweepExpired)`.
     package func sweepExpired(headers: Operations.SweepExpired.Input.Headers = .init()) async throws -> Operations.SweepExpired.Output {
         try await sweepExpired(Operations.SweepExpired.Input(headers: headers))
+    }
+    /// Queue the senders' digests now
+    ///
+    /// Queues the daily digest (`notify: joined-digest`, seed 003 #49) of the day that ends at `until`: one email per sender who gave `senderEmail` and whose invites were accepted in the 24 hours before it. The server does this itself at `email.digest.hour` each day; this runs it at once, for tests and for a day that was missed. A day's digests are queued once however often it is asked. Refused (409) when the site has no digest email.
+    ///
+    /// - Remark: HTTP `POST /v1/admin/digests`.
+    /// - Remark: Generated from `#/paths//v1/admin/digests/post(queueDigests)`.
+    package func queueDigests(
+        query: Operations.QueueDigests.Input.Query = .init(),
+        headers: Operations.QueueDigests.Input.Headers = .init()
+    ) async throws -> Operations.QueueDigests.Output {
+        try await queueDigests(Operations.QueueDigests.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// The webhook deliveries made last
     ///

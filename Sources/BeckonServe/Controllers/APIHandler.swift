@@ -13,16 +13,18 @@ final class APIHandler: APIProtocol, Sendable {
     let users: UsersController
     let events: EventsController
     let expiry: ExpiryController
+    let digests: DigestsController
     let webhooks: WebhooksController
 
     init(
         invites: InvitesController, users: UsersController, events: EventsController, expiry: ExpiryController,
-        webhooks: WebhooksController
+        digests: DigestsController, webhooks: WebhooksController
     ) {
         self.invites = invites
         self.users = users
         self.events = events
         self.expiry = expiry
+        self.digests = digests
         self.webhooks = webhooks
     }
 
@@ -34,6 +36,10 @@ final class APIHandler: APIProtocol, Sendable {
 
     func sweepExpired(_ input: Operations.SweepExpired.Input) async throws -> Operations.SweepExpired.Output {
         try await expiry.sweepExpired(input)
+    }
+
+    func queueDigests(_ input: Operations.QueueDigests.Input) async throws -> Operations.QueueDigests.Output {
+        try await digests.queueDigests(input)
     }
 
     func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output {

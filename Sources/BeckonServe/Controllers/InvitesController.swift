@@ -28,15 +28,16 @@ struct InvitesController: Sendable {
         switch input.body {
         case .json(let json): payload = json
         }
-        let new = try NewInvite(
+        var new = try NewInvite(
             senderID: payload.senderId, senderFirstName: payload.senderFirstName,
-            senderGender: payload.senderGender?.rawValue, context: payload.context, contextID: payload.contextId,
-            contextTitle: payload.contextTitle, channel: payload.channel,
+            senderGender: payload.senderGender?.rawValue, senderEmail: payload.senderEmail, context: payload.context,
+            contextID: payload.contextId, contextTitle: payload.contextTitle, channel: payload.channel,
             recipient: payload.recipient, inviteeFirstName: payload.inviteeFirstName, locale: payload.locale,
             variant: payload.variant, config: site.config)
         try requireEmailValues(new)
         let key = try APIInput.idempotencyKey(input.headers.idempotencyKey)
         let language = input.headers.acceptLanguage
+        new.senderLanguage = site.locale(acceptLanguage: language).rawValue
         let (record, created) = try await service.create(
             new, idempotencyKey: key, body: try APIInput.compared(payload, key: key),
             language: site.locale(acceptLanguage: language))
@@ -75,13 +76,15 @@ struct InvitesController: Sendable {
         }
         var requests: [NewInvite] = []
         var seen: [String: Int] = [:]
+        let senderLanguage = site.locale(acceptLanguage: input.headers.acceptLanguage).rawValue
         for (index, recipient) in recipients.enumerated() {
-            let new: NewInvite
+            var new: NewInvite
             do {
                 new = try NewInvite(
                     senderID: payload.senderId, senderFirstName: payload.senderFirstName,
-                    senderGender: payload.senderGender?.rawValue, context: payload.context,
-                    contextID: payload.contextId, contextTitle: payload.contextTitle, channel: recipient.channel,
+                    senderGender: payload.senderGender?.rawValue, senderEmail: payload.senderEmail,
+                    context: payload.context, contextID: payload.contextId, contextTitle: payload.contextTitle,
+                    channel: recipient.channel,
                     recipient: recipient.recipient, inviteeFirstName: recipient.inviteeFirstName,
                     locale: recipient.locale ?? payload.locale, variant: payload.variant, config: site.config)
                 try requireEmailValues(new)
@@ -93,6 +96,7 @@ struct InvitesController: Sendable {
                 }
                 throw problem
             }
+            new.senderLanguage = senderLanguage
             let key = "\(new.channel.rawValue):\((new.recipient ?? "").lowercased())"
             if new.recipient != nil, let first = seen[key] {
                 throw APIProblem.badRequest(

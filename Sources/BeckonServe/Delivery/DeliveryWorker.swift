@@ -3,15 +3,18 @@ import Foundation
 import ServiceLifecycle
 import Synchronization
 
-/// Drains the store's queue of one kind of job while the server runs: the invitations to the
-/// SMTP relay (`--smtp`), or the webhooks to the app's backend (`--webhook`). It claims due jobs
+/// Drains the store's queue of some kinds of job while the server runs: the emails to the SMTP
+/// relay (`--smtp`: invitations, and the senders' notices and digests), or the webhooks to the
+/// app's backend (`--webhook`). It claims due jobs
 /// as it has room (`capacity` at once), attempts each, and records how it went (delivered;
 /// deferred on the retry schedule; failed when refused or at the end of the retry period). On
 /// shutdown it claims nothing more and lets the jobs in flight finish. Logs name an invite by its
 /// id's first eight characters and carry the reply without addresses.
 struct DeliveryWorker: Service {
     let store: any InviteStore
-    let kind: OutboundKind
+    /// What it sends, for its log lines: `email`, `webhook`.
+    let name: String
+    let kinds: Set<OutboundKind>
     /// Jobs in flight at most.
     let capacity: Int
     /// How long a claim lasts: longer than an attempt can take.
@@ -56,12 +59,12 @@ struct DeliveryWorker: Service {
                         guard free > 0 else { break }
                         let jobs: [OutboundJob]
                         do {
-                            jobs = try await store.claimJobs(kinds: [kind], limit: free, at: now(), lease: lease)
+                            jobs = try await store.claimJobs(kinds: kinds, limit: free, at: now(), lease: lease)
                         } catch {
                             // Once a minute at most while the store is away.
                             if ContinuousClock.now - unreachableSince >= .seconds(60) {
                                 unreachableSince = .now
-                                log("the \(kind.rawValue) worker could not reach the store")
+                                log("the \(name) worker could not reach the store")
                             }
                             break
                         }
@@ -111,10 +114,10 @@ struct DeliveryWorker: Service {
                 (result, outcome) = (.failed(reply: "not delivered within \(hours) h; last: \(reply)"), "failed")
             }
         }
-        metrics.deliveryAttempt(kind: kind.rawValue, outcome: outcome, replyClass: attempt.replyClass)
+        metrics.deliveryAttempt(kind: job.kind.rawValue, outcome: outcome, replyClass: attempt.replyClass)
         if outcome != "delivered" {
             log(
-                "\(kind.rawValue) of invite \(job.inviteID.uuidString.prefix(8).lowercased())…: \(outcome) (\(result.reply))"
+                "\(job.kind.rawValue) of invite \(job.inviteID.uuidString.prefix(8).lowercased())…: \(outcome) (\(result.reply))"
             )
         }
         let recorded: Bool
@@ -124,7 +127,7 @@ struct DeliveryWorker: Service {
         } catch {
             recorded = false
         }
-        if !recorded { log("the \(kind.rawValue) worker could not record an attempt; the job is tried again") }
+        if !recorded { log("the \(name) worker could not record an attempt; the job is tried again") }
     }
 
     private func reportQueue() async {

@@ -1,5 +1,3 @@
-import BeckonDKIM
-import BeckonSMTP
 import BeckonStore
 import Foundation
 import InviteModel
@@ -10,14 +8,7 @@ import InviteModel
 struct InvitationSender: Sendable {
     let service: InviteService
     let mailer: InviteMailer
-    let signer: DKIMSigner?
-    let senders: SMTPSenders
-
-    /// The envelope's sender: the site's `email.from`, where bounces go.
-    var envelopeFrom: String {
-        let config = mailer.site.config
-        return config.email?.from.address ?? config.app.supportEmail
-    }
+    let relay: SignedRelay
 
     func attempt(_ job: OutboundJob, at date: Date) async -> DeliveryAttempt {
         let record: InviteRecord?
@@ -43,18 +34,9 @@ struct InvitationSender: Sendable {
                 let rules = mail.failedRules.map(\.rawValue).joined(separator: ", ")
                 return .permanent(mail.problem ?? "the email `\(mail.template)` failed \(rules)")
             }
-            let message: [UInt8]
-            do {
-                message = try signer?.sign(email.mime, at: date) ?? email.mime
-            } catch {
-                return .permanent("the email could not be signed: \(error)")
-            }
-            switch await senders.send(from: envelopeFrom, recipients: [recipient], message: message) {
-            case .accepted(let reply): last = .delivered(reply.description)
-            case .transient(let reply): return .transient(reply.description)
-            case .permanent(let reply): return .permanent(reply.description)
-            case .unreachable(let reason): return .transient(reason)
-            }
+            let attempt = await relay.send(email.mime, to: recipient, at: date)
+            guard case .delivered = attempt else { return attempt }
+            last = attempt
         }
         return last
     }

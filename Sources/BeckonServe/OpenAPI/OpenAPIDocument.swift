@@ -76,6 +76,13 @@ enum OpenAPIDocument {
                             ],
                             "description": "The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data."
                           },
+                          "senderEmail": {
+                            "type": "string",
+                            "minLength": 3,
+                            "maxLength": 254,
+                            "format": "email",
+                            "description": "Where the sender is told about this invite: the site's notices (`notify: expired` when it expires, `notify: joined-digest` each day its invitee accepts), in the language of this request's `Accept-Language`. Stored for those emails only, never returned or logged; erased with the sender's data. Without it, the sender gets no email."
+                          },
                           "context": {
                             "$ref": "#/components/schemas/Context"
                           },
@@ -270,6 +277,13 @@ enum OpenAPIDocument {
                               "other"
                             ],
                             "description": "The sender's grammatical gender, for languages whose verbs agree with it (Arabic: يدعوك, تدعوك): `{inviterGender}` in the site's strings, an ICU `select`. Without it, or with `other`, strings use their neutral wording. Erased with the sender's data."
+                          },
+                          "senderEmail": {
+                            "type": "string",
+                            "minLength": 3,
+                            "maxLength": 254,
+                            "format": "email",
+                            "description": "Where the sender is told about this invite: the site's notices (`notify: expired` when it expires, `notify: joined-digest` each day its invitee accepts), in the language of this request's `Accept-Language`. Stored for those emails only, never returned or logged; erased with the sender's data. Without it, the sender gets no email."
                           },
                           "context": {
                             "$ref": "#/components/schemas/Context"
@@ -1507,6 +1521,91 @@ enum OpenAPIDocument {
                   },
                   "401": {
                     "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The store does not answer, or the API has no token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/admin/digests": {
+              "post": {
+                "summary": "Queue the senders' digests now",
+                "description": "Queues the daily digest (`notify: joined-digest`, seed 003 #49) of the day that ends at `until`: one email per sender who gave `senderEmail` and whose invites were accepted in the 24 hours before it. The server does this itself at `email.digest.hour` each day; this runs it at once, for tests and for a day that was missed. A day's digests are queued once however often it is asked. Refused (409) when the site has no digest email.",
+                "operationId": "queueDigests",
+                "parameters": [
+                  {
+                    "name": "until",
+                    "in": "query",
+                    "required": false,
+                    "description": "The end of the day the digests cover (RFC 3339, not in the future); the last `email.digest.hour` by default.",
+                    "schema": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "How many digests were queued now, and the day they cover.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "queued",
+                            "until"
+                          ],
+                          "properties": {
+                            "queued": {
+                              "type": "integer",
+                              "minimum": 0
+                            },
+                            "until": {
+                              "type": "string",
+                              "format": "date-time"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "`until` is not an RFC 3339 time, or it is in the future.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "description": "No or a wrong bearer token.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Problem"
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The site has no email with `notify: joined-digest`.",
                     "content": {
                       "application/problem+json": {
                         "schema": {

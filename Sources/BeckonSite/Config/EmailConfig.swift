@@ -22,8 +22,10 @@ public struct EmailConfig: Sendable, Hashable {
     public var accept: Accept
     /// How sent emails are signed (`beckon serve --smtp`), or `nil` when they are not.
     public var dkim: DKIMConfig?
+    /// When the senders' daily digest goes out (`email.digest`; 18:00 UTC when not written).
+    public var digest: DigestConfig
 
-    static let keys = ["from", "replyTo", "logo", "accept", "dkim"]
+    static let keys = ["from", "replyTo", "logo", "accept", "dkim", "digest"]
 
     init?(_ mapping: YAMLReader.Mapping) {
         func address(_ key: String, required: Bool) -> EmailAddress? {
@@ -49,7 +51,9 @@ public struct EmailConfig: Sendable, Hashable {
                 rule: "invalid-value")
         }
         dkim = mapping.mapping("dkim", keys: DKIMConfig.keys).flatMap { DKIMConfig($0, fromDomain: from?.domain) }
-        guard let from, let accept else { return nil }
+        let digest = mapping.mapping("digest", keys: DigestConfig.keys).map(DigestConfig.init) ?? .standard
+        guard let from, let accept, let digest else { return nil }
+        self.digest = digest
         self.from = from
         self.accept = accept
     }

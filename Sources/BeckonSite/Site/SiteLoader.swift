@@ -93,6 +93,20 @@ public struct SiteLoader: Sendable {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
+        // `beckon serve` sends one email per notice: a second template naming it would never go.
+        var noticeTemplates: [EmailTemplate.Notice: String] = [:]
+        for template in emailTemplates {
+            guard let notice = template.notify else { continue }
+            if let first = noticeTemplates[notice] {
+                diagnostics.append(
+                    .error(
+                        "template.notify-duplicate", "`\(first)` already has `notify: \(notice.rawValue)`",
+                        at: template.location(of: "notify"),
+                        fix: "Keep `notify: \(notice.rawValue)` in one email template; remove it here."))
+            } else {
+                noticeTemplates[notice] = template.path
+            }
+        }
         let templates = loadTemplates(config, hasEmails: !emailFiles.isEmpty, &diagnostics)
         let layouts = loadLayouts(&diagnostics)
         var cardLayouts: [String: SourceText] = [:]

@@ -28,12 +28,18 @@ public struct OutboundJob: Sendable, Hashable, Identifiable {
     public var updatedAt: Date
     /// The relay's last reply (or what kept the relay from replying), without addresses.
     public var lastReply: String?
+    /// For a digest, the end of the day it covers: the invites its sender had accepted in the
+    /// `digestPeriod` before it.
+    public var coversUntil: Date?
+
+    /// The length of the day a digest covers.
+    public static let digestPeriod: TimeInterval = 86_400
 
     /// A job as a store reads it.
     public init(
         id: Int64, kind: OutboundKind, inviteID: UUID, event: InviteEvent.Name? = nil, messageID: String,
         state: DeliveryState, attempts: Int,
-        queuedAt: Date, dueAt: Date, updatedAt: Date, lastReply: String?
+        queuedAt: Date, dueAt: Date, updatedAt: Date, lastReply: String?, coversUntil: Date? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -46,5 +52,6 @@ public struct OutboundJob: Sendable, Hashable, Identifiable {
         self.dueAt = dueAt
         self.updatedAt = updatedAt
         self.lastReply = lastReply
+        self.coversUntil = coversUntil
     }
 }

@@ -43,6 +43,10 @@ public struct OutboundPlan: Sendable, Hashable {
         OutboundPlan(lhs.triggers + rhs.triggers)
     }
 
+    /// An email to the sender of each invite that expires, when the sender gave an address (the
+    /// trigger makes no job for an invite without one).
+    public static let expiryNotices = OutboundPlan([Trigger(event: .expired, channel: nil, kind: .notice)])
+
     /// The invitation email of each email invite, when it is created and when it is resent.
     public static let invitations = OutboundPlan([
         Trigger(event: .created, channel: .email, kind: .invitation),

@@ -12,6 +12,15 @@ public struct EmailTemplate: Sendable, Hashable {
         case inviter
     }
 
+    /// What makes `beckon serve` send an email to the inviter (`notify:`).
+    public enum Notice: String, Sendable, Hashable, CaseIterable {
+        /// The invite expired unaccepted (seed 003 #13): one email per invite.
+        case expired
+        /// The invitees who accepted in the last day (seed 003 #49): one email per sender and day,
+        /// at `email.digest.hour`, whose strings may use `{count}` and `{clients}`.
+        case joinedDigest = "joined-digest"
+    }
+
     /// The file name without `.md`: `invite`, `invite-expired`.
     public var name: String
     /// Path from the site root.
@@ -23,6 +32,9 @@ public struct EmailTemplate: Sendable, Hashable {
     /// A transactional email has a footer saying why it was sent and no unsubscribe link.
     public var transactional: Bool
     public var recipient: Recipient
+    /// When `beckon serve` sends it to the sender's `senderEmail`; `nil` for an email it sends
+    /// only as an invitation (or not at all).
+    public var notify: Notice?
     /// A word limit for the body, overriding `limits.emailBodyWords`.
     public var maxWords: Int?
     /// The Markdown body, with each component line replaced by its marker paragraph.
@@ -39,7 +51,7 @@ public struct EmailTemplate: Sendable, Hashable {
 
     /// The front matter keys an email template may have.
     public static let frontMatterKeys = [
-        "kind", "subject", "preheader", "fromName", "transactional", "recipient", "maxWords",
+        "kind", "subject", "preheader", "fromName", "transactional", "recipient", "notify", "maxWords",
     ]
 
     /// Where a front matter key was written, or the top of the file.

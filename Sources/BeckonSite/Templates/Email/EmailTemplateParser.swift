@@ -42,6 +42,19 @@ public enum EmailTemplateParser {
                 "`\(recipientText)` is not a recipient", at: mapping.location(of: "recipient"),
                 fix: "Write `invitee` (the invited person) or `inviter` (the person who sent the invite).")
         }
+        var notify: EmailTemplate.Notice?
+        if let text = mapping.string("notify") {
+            notify = EmailTemplate.Notice(rawValue: text)
+            if notify == nil {
+                reader.invalid(
+                    "`\(text)` is not a notice", at: mapping.location(of: "notify"),
+                    fix: "Write `expired` (the invite expired) or `joined-digest` (the day's accepted invites).")
+            } else if recipient != .inviter {
+                reader.invalid(
+                    "`notify: \(text)` emails go to the inviter, and this one has `recipient: \(recipientText)`",
+                    at: mapping.location(of: "notify"), fix: "Write `recipient: inviter`.")
+            }
+        }
         let maxWords = mapping.int("maxWords", in: 1...10_000)
 
         var diagnostics = reader.diagnostics
@@ -61,7 +74,8 @@ public enum EmailTemplateParser {
         let name = String((path as NSString).lastPathComponent.dropLast(".md".count))
         let template = EmailTemplate(
             name: name, path: path, subjectKey: subject, preheaderKey: preheader, fromNameKey: fromName,
-            transactional: transactional, recipient: recipient, maxWords: maxWords, body: body, document: document,
+            transactional: transactional, recipient: recipient, notify: notify, maxWords: maxWords, body: body,
+            document: document,
             bodyStartLine: parts.bodyStartLine, placeholders: placeholders + components.flatMap(\.arguments),
             components: components, frontMatterLocations: locations, source: source)
         return (template, diagnostics)
