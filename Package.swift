@@ -130,6 +130,7 @@ let package = Package(
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonMarkdown", "BeckonProvenance", "BeckonSite",
                 "BeckonRender", "BeckonMIME", "BeckonText", "InviteModel", "BeckonEngine",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "BeckonCards",

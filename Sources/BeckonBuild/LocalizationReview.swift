@@ -30,9 +30,10 @@ enum LocalizationReview {
         }
         for template in site.emailTemplates {
             for (key, _) in template.messageKeys { places[MessageKey(key), default: []].insert(template.path) }
-            if template.transactional {
-                for key in EmailRenderer.footerKeys { places[key, default: []].insert(template.path) }
-            }
+            for key in EmailRenderer.footerKeys { places[key, default: []].insert(template.path) }
+        }
+        if site.emailTemplates.contains(where: { !$0.transactional }) {
+            for key in EmailRenderer.unsubscribePageKeys { places[key, default: []].insert("the unsubscribe page") }
         }
         if site.config.share != nil {
             let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: [:])

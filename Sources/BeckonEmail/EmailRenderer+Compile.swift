@@ -52,7 +52,7 @@ extension EmailRenderer {
                 }
             }
         }
-        let keys = template.messageKeys.map { MessageKey($0.key) } + (template.transactional ? Self.footerKeys : [])
+        let keys = template.messageKeys.map { MessageKey($0.key) } + Self.footerKeys
         for key in keys {
             if let found = catalog.lookup(key, in: locale) { visit(found.entry.message) }
         }

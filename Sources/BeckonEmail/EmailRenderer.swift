@@ -6,6 +6,7 @@ import BeckonProvenance
 import BeckonRender
 import BeckonSite
 import BeckonText
+import Crypto
 import Foundation
 import InviteModel
 
@@ -28,7 +29,8 @@ public struct EmailRenderer: Sendable {
     /// The URL schemes links may use besides the web's: the app's own.
     let appSchemes: Set<String>
 
-    /// The locale keys every transactional email's footer uses.
+    /// The locale keys of an email's footer: every transactional email's, and a non-transactional
+    /// one's when the site has them.
     public static let footerKeys: [MessageKey] = ["email.footer.why", "email.footer.ignore", "email.footer.support"]
 
     public init(site: Site, catalog: Catalog, acceptLinks: [String: String], sendDate: Date? = nil) {
@@ -75,6 +77,7 @@ public struct EmailRenderer: Sendable {
             diagnostics.append(scope.unknownPlaceholder(placeholder, documentation: "docs/emails.md"))
         }
         var keys = template.messageKeys.map { (MessageKey($0.key), $0.location) }
+        // A transactional email must say why it was sent; another shows the footer when the site has it.
         if template.transactional {
             keys += Self.footerKeys.map { ($0, SourceLocation(file: template.path)) }
         }
@@ -143,16 +146,20 @@ public struct EmailRenderer: Sendable {
         public var inviterEmail: EmailAddress?
         /// For a digest (`notify: joined-digest`), the first names of the invitees it lists.
         public var clients: [String]?
+        /// For a non-transactional email, the one-click unsubscribe URL of its recipient
+        /// (`List-Unsubscribe`); a build's stands in for it (`unsubscribeStandIn`).
+        public var unsubscribeURL: String?
 
         public init(
             acceptLink: String, date: Date?, messageID: String? = nil, inviterEmail: EmailAddress? = nil,
-            clients: [String]? = nil
+            clients: [String]? = nil, unsubscribeURL: String? = nil
         ) {
             self.acceptLink = acceptLink
             self.date = date
             self.messageID = messageID
             self.inviterEmail = inviterEmail
             self.clients = clients
+            self.unsubscribeURL = unsubscribeURL
         }
     }
 
@@ -230,7 +237,7 @@ public struct EmailRenderer: Sendable {
                 template.component(in: node).map { componentHTML($0, scope: scope, styles: styles) }
             })
         let writer = EmailTextWriter(scope: scope, template: template, rightToLeft: rightToLeft)
-        let footerMessages = template.transactional ? Self.footerKeys.compactMap { scope.message($0) } : []
+        let footerMessages = Self.footerKeys.compactMap { scope.message($0) }
         let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
         let footer = footerMessages.map { message in
             styles.smallPrintParagraph(
@@ -291,7 +298,7 @@ public struct EmailRenderer: Sendable {
             let mime = try message(
                 template, locale: locale, sample: sample, fromName: fromName, subject: subject, html: htmlText,
                 text: text, sendDate: send.map(\.date) ?? sendDate, messageID: send?.messageID,
-                inviterEmail: send?.inviterEmail)
+                inviterEmail: send?.inviterEmail, unsubscribeURL: send?.unsubscribeURL)
             return (
                 RenderedEmail(
                     subject: subject, preheader: preheader, html: htmlText, text: text, mime: mime,
@@ -312,7 +319,8 @@ public struct EmailRenderer: Sendable {
     /// The complete MIME message, stamped deterministically from the sample's creation time.
     private func message(
         _ template: EmailTemplate, locale: LocaleID, sample: InviteValues, fromName: String, subject: String,
-        html: String, text: String, sendDate: Date?, messageID: String?, inviterEmail: EmailAddress?
+        html: String, text: String, sendDate: Date?, messageID: String?, inviterEmail: EmailAddress?,
+        unsubscribeURL: String?
     ) throws(EmailError) -> [UInt8] {
         let config = site.config
         let sender = config.email?.from.address ?? config.app.supportEmail
@@ -325,7 +333,16 @@ public struct EmailRenderer: Sendable {
                     displayName: sample.inviterName)
             }
         var headers = [HeaderField("Content-Language", locale.rawValue)]
-        if template.transactional { headers.append(HeaderField("Auto-Submitted", "auto-generated")) }
+        if template.transactional {
+            headers.append(HeaderField("Auto-Submitted", "auto-generated"))
+        } else {
+            // RFC 8058: a mail client's one-click unsubscribe POSTs to the URL.
+            let url = unsubscribeURL ?? Self.unsubscribeStandIn(site.config, address: recipient.address)
+            headers += [
+                HeaderField("List-Unsubscribe", "<\(url)>"),
+                HeaderField("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+            ]
+        }
         var email = EmailMessage(
             from: Mailbox(address: sender, displayName: fromName),
             to: recipient,
@@ -339,6 +356,28 @@ public struct EmailRenderer: Sendable {
             }
             ?? .deterministic(date: sample.createdAt, domain: domain)
         return Array(try email.encoded(stamp: stamp))
+    }
+
+    /// A built email's unsubscribe URL: its shape, with a token no server made (the first 32
+    /// bytes of SHA-256 of the address, in base64url), so a built message reads as a sent one.
+    static func unsubscribeStandIn(_ config: SiteConfig, address: String) -> String {
+        let digest = SHA256.hash(data: Data("beckon: a built email's unsubscribe link\0\(address.lowercased())".utf8))
+        let token = Data(digest).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return unsubscribeURL(config, token: token)
+    }
+
+    /// The strings of the page the unsubscribe link opens (`beckon serve`), on a site whose emails
+    /// are not all transactional; the server says it in English where the site has none.
+    public static let unsubscribePageKeys: [MessageKey] = [
+        "unsubscribe.title", "unsubscribe.question", "unsubscribe.button", "unsubscribe.done",
+    ]
+
+    /// The one-click unsubscribe URL with `token` on the site's host.
+    public static func unsubscribeURL(_ config: SiteConfig, token: String) -> String {
+        var base = config.app.baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + ServerRoutes.unsubscribePrefix + token
     }
 
     /// The sidecar for an email service provider: `{html, preheader, subject, text}`.

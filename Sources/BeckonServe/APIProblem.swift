@@ -13,6 +13,8 @@ struct APIProblem: Error, Sendable, Equatable {
     var detail: String
     /// The request member the problem is about (`senderFirstName`), or `nil`.
     var field: String?
+    /// The refusal's stable name for programs (`recipient.suppressed`), or `nil`.
+    var code: String?
     /// Seconds for `Retry-After`, for 429 answers.
     var retryAfter: Int?
     /// The site's words for the person, in their language: a sender over the daily limit is
@@ -46,7 +48,7 @@ struct APIProblem: Error, Sendable, Equatable {
     /// The problem as a response, its body the document's `Problem` schema.
     func response() -> Response {
         let document = Components.Schemas.Problem(
-            _type: "about:blank", title: title, status: status.code, detail: detail, field: field,
+            _type: "about:blank", title: title, status: status.code, detail: detail, code: code, field: field,
             message: message?.text, pendingCode: pendingCode)
         var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }

@@ -43,6 +43,8 @@ extension ServeServer {
         WaitlistController(
             site: site, store: service.store, clients: clients, pace: waitlistPace, metrics: metrics, now: service.now
         ).addRoutes(to: router)
+        UnsubscribeController(site: site, suppressions: mailer.suppressions, metrics: metrics, now: service.now)
+            .addRoutes(to: router)
         let handOff = HandOffController(
             site: site, links: links, store: service.store, clients: clients, metrics: metrics, now: service.now)
         LinksController(

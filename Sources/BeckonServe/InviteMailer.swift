@@ -17,6 +17,8 @@ struct InviteMailer: Sendable {
     let tokens: TokenAuthority?
     /// `beckon serve --outbox DIR`.
     let outbox: Outbox?
+    /// The recipients' unsubscribe links, for a site whose invitations are not transactional.
+    let suppressions: Suppressions
 
     /// One email made for an invite.
     struct Mail: Sendable {
@@ -63,7 +65,9 @@ struct InviteMailer: Sendable {
         }
         return pages.invitationTemplates.enumerated().compactMap { index, template in
             let id = messageID.map { index == 0 ? $0 : "\($0)-\(index + 1)" }
-            let send = EmailRenderer.Send(acceptLink: acceptLink, date: date, messageID: id)
+            let send = EmailRenderer.Send(
+                acceptLink: acceptLink, date: date, messageID: id,
+                unsubscribeURL: suppressions.url(for: address, config: site.config))
             guard let made = pages.invitationEmail(template, locale: locale, invite: invite, send: send) else {
                 return nil
             }

@@ -117,6 +117,7 @@ struct InviteService: Sendable {
                 "This sender has a pending invite to this recipient (\(pending.invite.code.rawValue)); resend it or cancel it first."
             )
             problem.title = "Already invited"
+            problem.code = "recipient.pending"
             problem.pendingCode = pending.invite.code.rawValue
             problem.message = site.message(Self.alreadyInvitedKey, in: language)
             return problem

@@ -38,6 +38,11 @@ struct NewInvite: Sendable, Hashable {
             guard let address = EmailAddress(senderEmail) else {
                 throw .badRequest("`senderEmail` is not an email address.", field: "senderEmail")
             }
+            guard self.senderFirstName != nil else {
+                throw .badRequest(
+                    "`senderEmail` needs `senderFirstName`: the sender's emails greet them by it.",
+                    field: "senderFirstName")
+            }
             self.senderEmail = address.address
         }
         self.context = try context.map(InviteResource.schema) ?? .generic

@@ -140,7 +140,7 @@ final class ServeMetrics: Sendable {
     /// An invite's email was put in the outbox.
     func emailWritten() { emailsWritten.increment() }
 
-    /// An attempt at a queued job ended: its kind (`invitation`, `webhook`), its outcome
+    /// An attempt at a queued job ended: its kind (`invitation`, `notice`, `digest`, `webhook`), its outcome
     /// (`delivered`, `deferred`, `failed`) and the class of the reply (`2xx`, `4xx`, `5xx`, or
     /// `none` when nothing answered).
     func deliveryAttempt(kind: String, outcome: String, replyClass: String) {

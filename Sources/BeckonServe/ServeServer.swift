@@ -102,7 +102,9 @@ public struct ServeServer: Sendable {
             codes: InviteCodeGenerator(), now: now,
             requestKey: keyring.derivedKey(for: "beckon serve: idempotency request hashes"))
         links = LinkAnswerer(site: site, keyring: keyring, store: store, tokens: tokens, disk: settings.inviteCache)
-        mailer = InviteMailer(site: site, tokens: tokens, outbox: settings.outbox)
+        mailer = InviteMailer(
+            site: site, tokens: tokens, outbox: settings.outbox,
+            suppressions: Suppressions(site: site, tokens: UnsubscribeTokens(keyring: keyring), store: store))
         clients = ClientIdentity(secret: keyring.derivedKey(for: "beckon serve: client hashes"))
         let (service, mailer, metrics) = (service, mailer, metrics)
         delivery = settings.delivery.map { delivery in

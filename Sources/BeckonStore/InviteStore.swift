@@ -107,6 +107,14 @@ public protocol InviteStore: OutboundQueue {
     /// Removes an address from the waiting list; returns whether it was there.
     func leaveWaitlist(address: String) async throws(StoreError) -> Bool
 
+    /// Adds an address to the suppression list (RFC 8058's one-click unsubscribe), as its keyed
+    /// hash (never the address), at `date`.
+    /// - Returns: `false` when it was on the list already (its first time is kept).
+    func suppress(addressHash: String, at date: Date) async throws(StoreError) -> Bool
+
+    /// Whether the address with this keyed hash is on the suppression list.
+    func isSuppressed(addressHash: String) async throws(StoreError) -> Bool
+
     /// Records the app's events in one transaction, each with its invite's id, sender, context
     /// and channel when it names a code; an event whose client event id was recorded before is
     /// counted as repeated and recorded again nowhere.

@@ -125,6 +125,25 @@ extension PostgresInviteStore {
         }
     }
 
+    public func suppress(addressHash: String, at date: Date) async throws(StoreError) -> Bool {
+        try await transaction("adding to the suppression list") { connection, logger in
+            try await !connection.query(
+                """
+                INSERT INTO suppressions (address_hash, at) VALUES (\(addressHash), \(Milliseconds.from(date)))
+                ON CONFLICT (address_hash) DO NOTHING RETURNING address_hash
+                """, logger: logger
+            ).collect().isEmpty
+        }
+    }
+
+    public func isSuppressed(addressHash: String) async throws(StoreError) -> Bool {
+        try await read("reading the suppression list") { connection, logger in
+            try await !connection.query(
+                "SELECT 1 FROM suppressions WHERE address_hash = \(addressHash)", logger: logger
+            ).collect().isEmpty
+        }
+    }
+
     public func waitlist() async throws(StoreError) -> [WaitlistEntry] {
         try await read("reading the waiting list") { connection, logger in
             try await connection.query(

@@ -166,21 +166,21 @@ extension PostgresInviteStore {
 
     /// Two servers that queue one day's digests at once make each once: the second insert waits
     /// for the first's row of the unique index and then does nothing.
-    public func queueDigests(until: Date, at date: Date) async throws(StoreError) -> Int {
+    public func queueDigests(from: Date, until: Date, at date: Date) async throws(StoreError) -> Int {
         let now = Milliseconds.from(date)
         let end = Milliseconds.from(until)
-        let start = Milliseconds.from(until.addingTimeInterval(-OutboundJob.digestPeriod))
+        let start = Milliseconds.from(from)
         return try await transaction("queueing the senders' digests") { connection, logger in
             try await connection.query(
                 """
                 INSERT INTO outbound_jobs
-                    (kind, invite_id, message_id, state, queued_at, due_at, updated_at, covers_until)
-                SELECT 'digest', (array_agg(i.id ORDER BY i.id))[1], replace(gen_random_uuid()::TEXT, '-', ''),
+                    (kind, invite_id, sender_id, message_id, state, queued_at, due_at, updated_at, covers_until)
+                SELECT 'digest', (array_agg(i.id ORDER BY i.id))[1], i.sender_id, replace(gen_random_uuid()::TEXT, '-', ''),
                     'queued', \(now), \(now), \(now), \(end)
                 FROM invites i
                 WHERE i.sender_email IS NOT NULL AND i.accepted_at >= \(start) AND i.accepted_at < \(end)
                 GROUP BY i.sender_id
-                ON CONFLICT (invite_id, covers_until) WHERE kind = 'digest' DO NOTHING
+                ON CONFLICT (sender_id, covers_until) WHERE kind = 'digest' DO NOTHING
                 RETURNING id
                 """, logger: logger
             ).collect().count

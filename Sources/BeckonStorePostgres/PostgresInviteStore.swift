@@ -318,7 +318,7 @@ public final class PostgresInviteStore: InviteStore {
             let changed = try await connection.query(
                 """
                 UPDATE invites SET sender_first_name = NULL, recipient = NULL, invitee_first_name = NULL, sender_gender = NULL,
-                    sender_email = NULL
+                    sender_email = NULL, sender_language = NULL
                 WHERE sender_id = \(senderID) AND (sender_first_name IS NOT NULL OR recipient IS NOT NULL OR invitee_first_name IS NOT NULL
                     OR sender_gender IS NOT NULL OR sender_email IS NOT NULL)
                 RETURNING id

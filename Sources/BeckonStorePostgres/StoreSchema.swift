@@ -26,6 +26,12 @@ enum StoreSchema {
         Migration(name: "v13-outbound-queue", statements: version13),
         Migration(name: "v14-outbound-events", statements: version14),
         Migration(name: "v15-sender-notices", statements: version15),
+        Migration(name: "v16-suppressions", statements: version16),
+    ]
+
+    /// The addresses that unsubscribed (RFC 8058), each as a keyed hash, never the address.
+    private static let version16: [PostgresQuery] = [
+        "CREATE TABLE suppressions (address_hash TEXT COLLATE \"C\" NOT NULL PRIMARY KEY, at BIGINT NOT NULL)"
     ]
 
     /// The sender's notices (seed 003 #13, #49): the sender's address (erased with the sender's
@@ -38,8 +44,9 @@ enum StoreSchema {
         "ALTER TABLE invites ADD COLUMN sender_language TEXT",
         "CREATE INDEX invites_accepted_with_sender_email ON invites (accepted_at) WHERE sender_email IS NOT NULL",
         "ALTER TABLE outbound_jobs ADD COLUMN covers_until BIGINT",
+        "ALTER TABLE outbound_jobs ADD COLUMN sender_id TEXT",
         """
-        CREATE UNIQUE INDEX outbound_jobs_one_digest ON outbound_jobs (invite_id, covers_until)
+        CREATE UNIQUE INDEX outbound_jobs_one_digest ON outbound_jobs (sender_id, covers_until)
         WHERE kind = 'digest'
         """,
         """

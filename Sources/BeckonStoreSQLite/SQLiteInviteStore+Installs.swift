@@ -96,6 +96,23 @@ extension SQLiteInviteStore {
         }
     }
 
+    public func suppress(addressHash: String, at date: Date) async throws(StoreError) -> Bool {
+        try await write("adding to the suppression list") { db in
+            try db.execute(
+                sql: "INSERT INTO suppressions (address_hash, at) VALUES (?, ?) ON CONFLICT (address_hash) DO NOTHING",
+                arguments: [addressHash, Milliseconds.from(date)])
+            return db.changesCount > 0
+        }
+    }
+
+    public func isSuppressed(addressHash: String) async throws(StoreError) -> Bool {
+        try await read("reading the suppression list") { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM suppressions WHERE address_hash = ?)", arguments: [addressHash])
+                ?? false
+        }
+    }
+
     public func waitlist() async throws(StoreError) -> [WaitlistEntry] {
         try await read("reading the waiting list") { db in
             try Row.fetchAll(db, sql: "SELECT address, locale, consent, at FROM waitlist ORDER BY at, address").map {

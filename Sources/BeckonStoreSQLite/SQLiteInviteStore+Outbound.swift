@@ -125,21 +125,21 @@ extension SQLiteInviteStore {
         try await read("reading an invite's delivery") { db in try Self.latestInvitation(inviteID, in: db) }
     }
 
-    public func queueDigests(until: Date, at date: Date) async throws(StoreError) -> Int {
+    public func queueDigests(from: Date, until: Date, at date: Date) async throws(StoreError) -> Int {
         try await write("queueing the senders' digests") { db in
             let now = Milliseconds.from(date)
             try db.execute(
                 sql: """
                     INSERT OR IGNORE INTO outbound_jobs
-                        (kind, invite_id, message_id, state, queued_at, due_at, updated_at, covers_until)
-                    SELECT 'digest', MIN(i.id), lower(hex(randomblob(16))), 'queued', ?, ?, ?, ?
+                        (kind, invite_id, sender_id, message_id, state, queued_at, due_at, updated_at, covers_until)
+                    SELECT 'digest', MIN(i.id), i.sender_id, lower(hex(randomblob(16))), 'queued', ?, ?, ?, ?
                     FROM invites i INDEXED BY invites_accepted_with_sender_email
                     WHERE i.sender_email IS NOT NULL AND i.accepted_at >= ? AND i.accepted_at < ?
                     GROUP BY i.sender_id
                     """,
                 arguments: [
                     now, now, now, Milliseconds.from(until),
-                    Milliseconds.from(until.addingTimeInterval(-OutboundJob.digestPeriod)), Milliseconds.from(until),
+                    Milliseconds.from(from), Milliseconds.from(until),
                 ])
             return db.changesCount
         }

@@ -309,7 +309,7 @@ public final class SQLiteInviteStore: InviteStore {
                     try db.execute(
                         sql: """
                             UPDATE invites SET sender_first_name = NULL, recipient = NULL, invitee_first_name = NULL, sender_gender = NULL,
-                                sender_email = NULL
+                                sender_email = NULL, sender_language = NULL
                             WHERE sender_id = ? AND (sender_first_name IS NOT NULL OR recipient IS NOT NULL OR invitee_first_name IS NOT NULL
                                 OR sender_gender IS NOT NULL OR sender_email IS NOT NULL)
                             """,

@@ -9,6 +9,7 @@ enum StoreSchema {
         "v1-invites-idempotency-events", "v2-avatars", "v3-avatar-times", "v4-store-clicks-installs-waitlist",
         "v5-experiments", "v6-app-events", "v7-invitee-first-name",
         "v8-sender-gender", "v9-outbound-queue", "v10-outbound-events", "v11-sender-notices",
+        "v12-suppressions",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -80,13 +81,23 @@ enum StoreSchema {
         migrator.registerMigration(migrationNames[10]) { db in
             try createVersion11(db)
         }
+        migrator.registerMigration(migrationNames[11]) { db in
+            // The addresses that unsubscribed (RFC 8058), each as a keyed hash, never the address.
+            try db.execute(
+                sql: """
+                    CREATE TABLE suppressions (
+                        address_hash TEXT NOT NULL PRIMARY KEY,
+                        at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 
     /// The sender's notices (seed 003 #13, #49): the sender's address (erased with the sender's
     /// data) and language; an expiry notice is queued only for an invite with an address; a
-    /// digest covers a day, made once per sender and day (on the sender's first invite accepted
-    /// that day); the day's accepted invites are found by an index of the ones with an address.
+    /// digest covers a day, made once per sender and day (kept on the sender's first invite
+    /// accepted that day); the day's accepted invites are found by an index of the ones with an address.
     private static func createVersion11(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -95,7 +106,8 @@ enum StoreSchema {
                 CREATE INDEX invites_accepted_with_sender_email ON invites (accepted_at)
                     WHERE sender_email IS NOT NULL;
                 ALTER TABLE outbound_jobs ADD COLUMN covers_until INTEGER;
-                CREATE UNIQUE INDEX outbound_jobs_one_digest ON outbound_jobs (invite_id, covers_until)
+                ALTER TABLE outbound_jobs ADD COLUMN sender_id TEXT;
+                CREATE UNIQUE INDEX outbound_jobs_one_digest ON outbound_jobs (sender_id, covers_until)
                     WHERE kind = 'digest';
                 DROP TRIGGER events_make_outbound_jobs;
                 CREATE TRIGGER events_make_outbound_jobs AFTER INSERT ON events

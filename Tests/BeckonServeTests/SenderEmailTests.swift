@@ -29,6 +29,13 @@ import Testing
                 #expect(refused.status == .badRequest, "\(bad)")
                 #expect(try ServeApplicationTests.json(refused)["field"] as? String == "senderEmail", "\(bad)")
             }
+            // The sender's emails greet them by name: an address without one is refused.
+            let nameless = try await client.execute(
+                uri: "/v1/invites", method: .post, headers: ServeApplicationTests.auth,
+                body: ByteBuffer(
+                    string: #"{"senderId":"u_coach","senderEmail":"ana@coach.example","channel":"copy_link"}"#))
+            #expect(nameless.status == .badRequest)
+            #expect(try ServeApplicationTests.json(nameless)["field"] as? String == "senderFirstName")
             let created = try await create(#","senderEmail":"Ana@Coach.Example""#, language: "de-DE,de;q=0.9")
             #expect(created.status == .created)
             let body = String(buffer: created.body).lowercased()
@@ -47,7 +54,7 @@ import Testing
         let store = try SQLiteInviteStore(path: folder.path("invites.sqlite").path)
         let records = try await store.invites(sender: "u_coach", before: nil, limit: 10)
         #expect(records.count == 1)
-        #expect(records.first?.senderEmail == nil && records.first?.senderLanguage == "de-DE")
+        #expect(records.first?.senderEmail == nil && records.first?.senderLanguage == nil)
     }
 
     @Test func withoutAnAddressNoLanguageIsKept() async throws {

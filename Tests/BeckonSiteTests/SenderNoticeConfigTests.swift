@@ -80,6 +80,18 @@ import Testing
             // On the spring day, 02:00 does not exist in Berlin: the digest goes at 03:00.
             #expect(parts.minute == 0 && parts.second == 0 && (parts.hour == hour || (hour == 2 && parts.hour == 3)))
         }
+        // Consecutive days meet: every hour is in one digest, on the days the clocks change too.
+        for hour in [0, 2, 3, 18] {
+            let config = DigestConfig(hour: hour, timeZone: zone)
+            var until = config.lastDue(at: start)
+            for _ in 0..<370 {
+                let next = config.lastDue(at: until.addingTimeInterval(26 * 3_600))
+                #expect(config.day(until: next).lowerBound == until, "\(hour) \(next)")
+                let length = next.timeIntervalSince(until)
+                #expect([23.0, 24, 25].contains(length / 3_600), "\(hour) \(next) \(length)")
+                until = next
+            }
+        }
         let noon = DigestConfig(hour: 12, timeZone: try #require(TimeZone(identifier: "UTC")))
         let morning = Date(timeIntervalSince1970: 1_767_225_600 + 9 * 3_600)
         #expect(noon.lastDue(at: morning) == Date(timeIntervalSince1970: 1_767_225_600 - 12 * 3_600))

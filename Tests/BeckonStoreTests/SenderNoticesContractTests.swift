@@ -56,11 +56,12 @@ import Testing
     @Test(arguments: StoreFactory.all)
     func aDayHasOneDigestPerSenderWhoeverAsks(_ factory: StoreFactory) async throws {
         try await withStore(factory) { store in
+            let period: TimeInterval = 86_400
             let day = Fixture.start.addingTimeInterval(3_600)
-            let until = day.addingTimeInterval(OutboundJob.digestPeriod)
+            let until = day.addingTimeInterval(period)
             // Coach 1: two clients accepted in the day, one the day before, one after it ended.
             var coach1: [InviteRecord] = []
-            for (index, offset) in [-60.0, 600, 7_200, OutboundJob.digestPeriod + 60].enumerated() {
+            for (index, offset) in [-60.0, 600, 7_200, period + 60].enumerated() {
                 var record = Self.record(sender: "u_1", at: day.addingTimeInterval(offset - 30))
                 record.inviteeFirstName = "Client \(index)"
                 coach1.append(try await Fixture.create(record, in: store))
@@ -72,9 +73,9 @@ import Testing
             let coach3 = try await Fixture.create(Self.record(sender: "u_3", at: day), in: store)
             try await Self.accept(coach3, at: day.addingTimeInterval(120), in: store)
 
-            #expect(try await store.queueDigests(until: until, at: until.addingTimeInterval(5)) == 2)
+            #expect(try await store.queueDigests(from: day, until: until, at: until.addingTimeInterval(5)) == 2)
             // Again, later the same day or from another server: nothing more.
-            #expect(try await store.queueDigests(until: until, at: until.addingTimeInterval(65)) == 0)
+            #expect(try await store.queueDigests(from: day, until: until, at: until.addingTimeInterval(65)) == 0)
             let digests = try await store.claimJobs(
                 kinds: [.digest], limit: 10, at: until.addingTimeInterval(70), lease: 60)
             #expect(digests.count == 2)
@@ -86,12 +87,12 @@ import Testing
             #expect(Set(digests.map(\.inviteID)) == [try #require(first), coach3.invite.id])
 
             let listed = try await store.acceptedInvites(
-                senderID: "u_1", from: until.addingTimeInterval(-OutboundJob.digestPeriod), until: until)
+                senderID: "u_1", from: day, until: until)
             #expect(listed.map(\.inviteeFirstName) == ["Client 1", "Client 2"])
             #expect(try await store.acceptedInvites(senderID: "u_2", from: day, until: until).isEmpty)
             // The next day is a day of its own.
-            let next = until.addingTimeInterval(OutboundJob.digestPeriod)
-            #expect(try await store.queueDigests(until: next, at: next) == 1)
+            let next = until.addingTimeInterval(period)
+            #expect(try await store.queueDigests(from: until, until: next, at: next) == 1)
         }
     }
 }

@@ -68,20 +68,26 @@ public final class PostfixRelay: Sendable {
     /// Stops Postfix and reaps its foreground process (the watchdog removes the folder when the
     /// test process ends). Stopping twice does nothing more.
     public func stop() {
-        guard let pid = foreground.withLock({ pid in defer { pid = nil }; return pid }) else { return }
+        let taken = foreground.withLock { pid in
+            let taken = pid
+            pid = nil
+            return taken
+        }
+        guard let pid = taken else { return }
         let config = folder.appendingPathComponent("etc").path
         if let stopping = ChildProcess.spawn(["/usr/sbin/postfix", "-c", config, "stop"], output: "/dev/null") {
             _ = ChildProcess.wait(stopping)
         }
-        // Postfix's master leaves within moments of `stop`; one that does not is killed.
+        // Postfix's master leaves within moments of `stop`; one that does not is killed. The pid
+        // is waited on until it is reaped, never after (another child could have its number then).
         var status: Int32 = 0
-        for _ in 0..<200 where waitpid(pid, &status, WNOHANG) == 0 {
+        for _ in 0..<200 {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped == -1 && errno != EINTR) { return }
             usleep(50_000)
         }
-        if waitpid(pid, &status, WNOHANG) == 0 {
-            kill(pid, SIGKILL)
-            _ = ChildProcess.wait(pid)
-        }
+        kill(pid, SIGKILL)
+        _ = ChildProcess.wait(pid)
     }
 
     deinit { stop() }

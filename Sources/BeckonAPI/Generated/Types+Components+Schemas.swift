@@ -547,9 +547,13 @@ extension Components {
             package var status: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Problem/detail`.
             package var detail: Swift.String
+            /// A stable name of the refusal for programs, on the refusals that have one: `recipient.pending` (409: the sender has a pending invite to this recipient, `invites.uniqueRecipient`) and `recipient.suppressed` (409: the recipient unsubscribed from the site's emails, which are not transactional; nothing is sent).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/code`.
+            package var code: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Problem/field`.
             package var field: Swift.String?
-            /// The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), and for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`.
+            /// The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`, and for one who unsubscribed (409, `recipient.suppressed`) when it has `inApp.recipientSuppressed`.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/message`.
             package var message: Swift.String?
@@ -564,14 +568,16 @@ extension Components {
             ///   - title:
             ///   - status:
             ///   - detail:
+            ///   - code: A stable name of the refusal for programs, on the refusals that have one: `recipient.pending` (409: the sender has a pending invite to this recipient, `invites.uniqueRecipient`) and `recipient.suppressed` (409: the recipient unsubscribed from the site's emails, which are not transactional; nothing is sent).
             ///   - field:
-            ///   - message: The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), and for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`.
+            ///   - message: The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`, and for one who unsubscribed (409, `recipient.suppressed`) when it has `inApp.recipientSuppressed`.
             ///   - pendingCode: With `invites.uniqueRecipient`, for a recipient the sender has a pending invite to (409): that invite's code, to resend or cancel it.
             package init(
                 _type: Swift.String,
                 title: Swift.String,
                 status: Swift.Int,
                 detail: Swift.String,
+                code: Swift.String? = nil,
                 field: Swift.String? = nil,
                 message: Swift.String? = nil,
                 pendingCode: Swift.String? = nil
@@ -580,6 +586,7 @@ extension Components {
                 self.title = title
                 self.status = status
                 self.detail = detail
+                self.code = code
                 self.field = field
                 self.message = message
                 self.pendingCode = pendingCode
@@ -589,6 +596,7 @@ extension Components {
                 case title
                 case status
                 case detail
+                case code
                 case field
                 case message
                 case pendingCode

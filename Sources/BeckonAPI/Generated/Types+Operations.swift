@@ -475,7 +475,7 @@ package enum Operations {
                     self.body = body
                 }
             }
-            /// The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it.
+            /// The Idempotency-Key was used with another request; or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `code` is `recipient.pending` and `pendingCode` names it; or the recipient unsubscribed from the site's emails (`transactional: false`): `code` is `recipient.suppressed`, and nothing is stored or sent.
             ///
             /// - Remark: Generated from `#/paths//v1/invites/post(createInvite)/responses/409`.
             ///
@@ -1229,7 +1229,7 @@ package enum Operations {
                     self.body = body
                 }
             }
-            /// The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it, `field` the recipient (`recipients[2]`), and nothing is stored.
+            /// The Idempotency-Key was used with another request; or (with `invites.uniqueRecipient`) the sender has a pending invite to a recipient: `code` is `recipient.pending`, `pendingCode` names the invite and `field` the recipient (`recipients[2]`); or a recipient unsubscribed from the site's emails (`transactional: false`): `code` is `recipient.suppressed` and `field` names it. Nothing is stored.
             ///
             /// - Remark: Generated from `#/paths//v1/invites/bulk/post(createInvites)/responses/409`.
             ///

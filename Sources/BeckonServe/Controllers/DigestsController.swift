@@ -20,13 +20,15 @@ struct DigestsController: Sendable {
                 "The site has no email with `notify: joined-digest`, so there is no digest to send.")
         }
         let date = now()
-        let until = input.query.until ?? site.config.email?.digest.lastDue(at: date) ?? date
+        let digest = site.config.email?.digest ?? .standard
+        let until = input.query.until ?? digest.lastDue(at: date)
         guard until <= date else {
             throw APIProblem.badRequest("`until` is in the future: a day is sent once it has ended.", field: "until")
         }
+        let day = digest.day(until: until)
         let queued: Int
         do {
-            queued = try await store.queueDigests(until: until, at: date)
+            queued = try await store.queueDigests(from: day.lowerBound, until: day.upperBound, at: date)
         } catch {
             throw InviteService.problem(error)
         }

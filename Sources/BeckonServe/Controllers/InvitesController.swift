@@ -38,6 +38,7 @@ struct InvitesController: Sendable {
         let key = try APIInput.idempotencyKey(input.headers.idempotencyKey)
         let language = input.headers.acceptLanguage
         new.senderLanguage = site.locale(acceptLanguage: language).rawValue
+        try await refuseSuppressed(new, language: site.locale(acceptLanguage: language))
         let (record, created) = try await service.create(
             new, idempotencyKey: key, body: try APIInput.compared(payload, key: key),
             language: site.locale(acceptLanguage: language))
@@ -97,6 +98,13 @@ struct InvitesController: Sendable {
                 throw problem
             }
             new.senderLanguage = senderLanguage
+            do {
+                try await refuseSuppressed(new, language: LocaleID(senderLanguage) ?? site.config.locales.defaultLocale)
+            } catch {
+                var problem = error
+                problem.field = "recipients[\(index)]"
+                throw problem
+            }
             let key = "\(new.channel.rawValue):\((new.recipient ?? "").lowercased())"
             if new.recipient != nil, let first = seen[key] {
                 throw APIProblem.badRequest(
@@ -200,6 +208,26 @@ struct InvitesController: Sendable {
         webhooks?.nudge()
         return try InviteResource.invite(
             record, link: service.link(record), emails: emails, delivery: try await deliveryState(record))
+    }
+
+    /// Refuses an email invite to an address that unsubscribed from the site's emails (RFC 8058;
+    /// only on a site whose invitations are not transactional): nothing is stored or sent.
+    private func refuseSuppressed(_ new: NewInvite, language: LocaleID) async throws(APIProblem) {
+        guard new.channel == .email, let recipient = new.recipient else { return }
+        let refused: Bool
+        do {
+            refused = try await mailer.suppressions.refuses(recipient)
+        } catch {
+            throw InviteService.problem(error)
+        }
+        guard refused else { return }
+        var problem = APIProblem.conflict(
+            "The recipient unsubscribed from this site's emails: no invite is made and nothing is sent.")
+        problem.title = "Recipient unsubscribed"
+        problem.code = "recipient.suppressed"
+        problem.field = "recipient"
+        problem.message = site.message(Suppressions.messageKey, in: language)
+        throw problem
     }
 
     /// Refuses an email invite without what its email shows: the sender's first name, and the

@@ -24,6 +24,13 @@ struct InvitationSender: Sendable {
         guard let recipient = record.recipient else {
             return .permanent("the invite has no recipient (its sender's data was erased)")
         }
+        do {
+            if try await mailer.suppressions.refuses(recipient) {
+                return .permanent("the recipient unsubscribed from these emails")
+            }
+        } catch {
+            return .transient("the invite store did not answer")
+        }
         let mails = await mailer.emails(
             for: record, link: service.link(record), language: mailer.site.config.locales.defaultLocale, at: date,
             writing: false, messageID: job.messageID)

@@ -38,15 +38,17 @@ struct NoticeSender: Sendable {
         var clients: [String]?
         if job.kind == .digest {
             guard let until = job.coversUntil else { return .permanent("the digest names no day") }
+            let digest = site.config.email?.digest ?? .standard
             do {
                 clients = try await service.store.acceptedInvites(
-                    senderID: record.invite.senderID, from: until.addingTimeInterval(-OutboundJob.digestPeriod),
-                    until: until
+                    senderID: record.invite.senderID, from: digest.day(until: until).lowerBound, until: until
                 ).compactMap(Self.invitee)
             } catch {
                 return .transient("the invite store did not answer")
             }
-            guard clients?.isEmpty == false else { return .permanent("no invitee to list: their data was erased") }
+            guard clients?.isEmpty == false else {
+                return .permanent("no invitee to name: none has a first name or an address left")
+            }
         }
         let locale = record.senderLanguage.flatMap(LocaleID.init).flatMap { site.hasLocale($0) ? $0 : nil }
         let send = EmailRenderer.Send(

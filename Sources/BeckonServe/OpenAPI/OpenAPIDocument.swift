@@ -163,7 +163,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "409": {
-                    "description": "The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it.",
+                    "description": "The Idempotency-Key was used with another request; or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `code` is `recipient.pending` and `pendingCode` names it; or the recipient unsubscribed from the site's emails (`transactional: false`): `code` is `recipient.suppressed`, and nothing is stored or sent.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -387,7 +387,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "409": {
-                    "description": "The Idempotency-Key was used with another request, or (with `invites.uniqueRecipient`) the sender has a pending invite to this recipient: `pendingCode` names it, `field` the recipient (`recipients[2]`), and nothing is stored.",
+                    "description": "The Idempotency-Key was used with another request; or (with `invites.uniqueRecipient`) the sender has a pending invite to a recipient: `code` is `recipient.pending`, `pendingCode` names the invite and `field` the recipient (`recipients[2]`); or a recipient unsubscribed from the site's emails (`transactional: false`): `code` is `recipient.suppressed` and `field` names it. Nothing is stored.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -2335,12 +2335,16 @@ enum OpenAPIDocument {
                   "detail": {
                     "type": "string"
                   },
+                  "code": {
+                    "type": "string",
+                    "description": "A stable name of the refusal for programs, on the refusals that have one: `recipient.pending` (409: the sender has a pending invite to this recipient, `invites.uniqueRecipient`) and `recipient.suppressed` (409: the recipient unsubscribed from the site's emails, which are not transactional; nothing is sent)."
+                  },
                   "field": {
                     "type": "string"
                   },
                   "message": {
                     "type": "string",
-                    "description": "The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), and for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`."
+                    "description": "The site's message for people, in the language the request's Accept-Language prefers among the site's locales (Content-Language names it): for a sender over the daily limit (429), for a recipient who has a pending invite (409, `invites.uniqueRecipient`) when the site's bundle has `inApp.alreadyInvited`, and for one who unsubscribed (409, `recipient.suppressed`) when it has `inApp.recipientSuppressed`."
                   },
                   "pendingCode": {
                     "type": "string",

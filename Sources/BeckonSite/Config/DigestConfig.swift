@@ -39,6 +39,12 @@ public struct DigestConfig: Sendable, Hashable {
         self = config
     }
 
+    /// The day a digest that ends at `until` covers: from the digest hour before it (a day of 23
+    /// or 25 hours where the clocks change, so no hour is told twice or never).
+    public func day(until: Date) -> Range<Date> {
+        lastDue(at: until.addingTimeInterval(-1))..<until
+    }
+
     /// The end of the last day whose digest is due at `date`: the latest `hour` o'clock in
     /// `timeZone` at or before it.
     public func lastDue(at date: Date) -> Date {

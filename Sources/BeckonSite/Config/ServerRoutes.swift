@@ -2,7 +2,8 @@ import Foundation
 
 /// The paths `beckon serve` answers from its store rather than from the built files, as a site's
 /// settings place them on its own host: invite links, seed 003's accept links, the landing
-/// page's beacon, the Android waiting list, and the invite API. The server routes requests by this list, and the build
+/// page's beacon, the Android waiting list, the emails' unsubscribe links, and the invite API.
+/// The server routes requests by this list, and the build
 /// writes the `beckon-serve` proxy rules (nginx, Caddy) from it, so a proxy in front of the server
 /// passes on every path the server answers and no other.
 public struct ServerRoutes: Sendable, Hashable {
@@ -48,6 +49,8 @@ public struct ServerRoutes: Sendable, Hashable {
         case beacon
         /// The Android page's waiting list (`app.androidWaitlistURL`).
         case waitlist
+        /// The one-click unsubscribe links of non-transactional emails (RFC 8058), on a site with `email:`.
+        case unsubscribe
         /// The invite API.
         case api
 
@@ -58,6 +61,7 @@ public struct ServerRoutes: Sendable, Hashable {
             case .acceptLinks: "Accept links with invite tokens: answered by the state of the invite each names."
             case .beacon: "The landing page's beacon: the first open moves an invite to `opened`."
             case .waitlist: "The Android waiting list: the Android page's form posts its address here."
+            case .unsubscribe: "One-click unsubscribe links: an email's recipient declines further invites."
             case .api: "The invite API."
             }
         }
@@ -112,10 +116,16 @@ public struct ServerRoutes: Sendable, Hashable {
         {
             routes.append(Route(purpose: .waitlist, match: .exact(path), setting: "app.androidWaitlistURL"))
         }
+        if config.email != nil {
+            routes.append(Route(purpose: .unsubscribe, match: .prefix(Self.unsubscribePrefix), setting: "email"))
+        }
         routes.append(Route(purpose: .api, match: .prefix("/v1/"), setting: "the API"))
         self.routes = routes
         self.tokenParameter = tokenParameter
     }
+
+    /// Where the one-click unsubscribe links are, on the site's host: `/unsubscribe/TOKEN`.
+    public static let unsubscribePrefix = "/unsubscribe/"
 
     /// The route for a purpose, when the site has it.
     public func route(_ purpose: Purpose) -> Route? { routes.first { $0.purpose == purpose } }

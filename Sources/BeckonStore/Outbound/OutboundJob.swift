@@ -28,12 +28,9 @@ public struct OutboundJob: Sendable, Hashable, Identifiable {
     public var updatedAt: Date
     /// The relay's last reply (or what kept the relay from replying), without addresses.
     public var lastReply: String?
-    /// For a digest, the end of the day it covers: the invites its sender had accepted in the
-    /// `digestPeriod` before it.
+    /// For a digest, the end of the day it covers (the invites its sender had accepted since the
+    /// digest hour before it: `DigestConfig.day(until:)`).
     public var coversUntil: Date?
-
-    /// The length of the day a digest covers.
-    public static let digestPeriod: TimeInterval = 86_400
 
     /// A job as a store reads it.
     public init(

@@ -36,11 +36,12 @@ public protocol OutboundQueue: Sendable {
     /// The invitation job of an invite made last, or `nil` when it has none.
     func latestInvitation(inviteID: UUID) async throws(StoreError) -> OutboundJob?
 
-    /// Queues the digests of the day that ends at `until` (seed 003 #49): one job per sender who
-    /// gave an address and whose invites were accepted in the `OutboundJob.digestPeriod` before it, kept on the
-    /// sender's first such invite (by id). Made once per sender and day however many servers ask.
+    /// Queues the digests of the day `from ..< until` (seed 003 #49): one job per sender who gave
+    /// an address and whose invites were accepted in it, kept on the sender's first such invite
+    /// (by id: its address and language are the digest's). Made once per sender and day (its
+    /// `until`) however many servers ask.
     /// - Returns: How many digests were queued now.
-    func queueDigests(until: Date, at date: Date) async throws(StoreError) -> Int
+    func queueDigests(from: Date, until: Date, at date: Date) async throws(StoreError) -> Int
 
     /// The invites of `senderID` accepted in `from ..< until`, in the order they were accepted.
     func acceptedInvites(senderID: String, from: Date, until: Date) async throws(StoreError) -> [InviteRecord]
