@@ -1,6 +1,7 @@
 /// The header fields a signature covers: those of RFC 6376 §5.4.1's recommended list (and the
-/// MIME and list fields that shape what a reader sees) that the message has, with From listed
-/// once more than it occurs, so that a From added on the way makes the signature fail.
+/// MIME and list fields that shape what a reader sees) that the message has, with From and the
+/// one-click unsubscribe fields listed once more than they occur, so that one added on the way
+/// (a second From, or a List-Unsubscribe a client would read first) makes the signature fail.
 struct SignedHeaders {
     /// The names signed, apart from the `resent-` fields, which are all signed.
     static let recommended: Set<String> = [
@@ -9,8 +10,11 @@ struct SignedHeaders {
         "message-id", "mime-version", "content-type", "content-transfer-encoding",
     ]
 
+    /// The fields listed once more than they occur.
+    static let oversigned: Set<String> = ["from", "list-unsubscribe", "list-unsubscribe-post"]
+
     /// The `h=` tag's names, in the order of the fields' first occurrences, each as many times as
-    /// the field occurs (From once more).
+    /// the field occurs (the `oversigned` once more).
     let names: [String]
     /// The canonicalized fields, each followed by CRLF, in the order `names` lists them: for a
     /// name listed several times, its last occurrence first and upwards (§5.4.2).
@@ -29,7 +33,7 @@ struct SignedHeaders {
         var canonical: [UInt8] = []
         for name in order {
             let fields = occurrences[name] ?? []
-            names += Array(repeating: name, count: name == "from" ? fields.count + 1 : fields.count)
+            names += Array(repeating: name, count: Self.oversigned.contains(name) ? fields.count + 1 : fields.count)
             for field in fields.reversed() {
                 canonical += RelaxedCanonicalization.header(message[field.range])
                 canonical += CanonicalText.crlf

@@ -337,7 +337,7 @@ public struct EmailRenderer: Sendable {
             headers.append(HeaderField("Auto-Submitted", "auto-generated"))
         } else {
             // RFC 8058: a mail client's one-click unsubscribe POSTs to the URL.
-            let url = unsubscribeURL ?? Self.unsubscribeStandIn(site.config, address: recipient.address)
+            let url = unsubscribeURL ?? Self.unsubscribeStandIn(site.config, sample: sample.id)
             headers += [
                 HeaderField("List-Unsubscribe", "<\(url)>"),
                 HeaderField("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
@@ -358,10 +358,10 @@ public struct EmailRenderer: Sendable {
         return Array(try email.encoded(stamp: stamp))
     }
 
-    /// A built email's unsubscribe URL: its shape, with a token no server made (the first 32
-    /// bytes of SHA-256 of the address, in base64url), so a built message reads as a sent one.
-    static func unsubscribeStandIn(_ config: SiteConfig, address: String) -> String {
-        let digest = SHA256.hash(data: Data("beckon: a built email's unsubscribe link\0\(address.lowercased())".utf8))
+    /// A built email's unsubscribe URL: its shape, with a token no server made (SHA-256 of the
+    /// sample's id, never its address, in base64url), so a built message reads as a sent one.
+    static func unsubscribeStandIn(_ config: SiteConfig, sample: String) -> String {
+        let digest = SHA256.hash(data: Data("beckon: a built email's unsubscribe link\0\(sample)".utf8))
         let token = Data(digest).base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         return unsubscribeURL(config, token: token)
@@ -374,10 +374,10 @@ public struct EmailRenderer: Sendable {
     ]
 
     /// The one-click unsubscribe URL with `token` on the site's host.
+    /// On the host's root whatever `app.baseURL`'s path, where the server and its proxy rules
+    /// answer it.
     public static func unsubscribeURL(_ config: SiteConfig, token: String) -> String {
-        var base = config.app.baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        return base + ServerRoutes.unsubscribePrefix + token
+        config.app.baseURL.origin + ServerRoutes.unsubscribePrefix + token
     }
 
     /// The sidecar for an email service provider: `{html, preheader, subject, text}`.

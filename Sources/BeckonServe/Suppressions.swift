@@ -27,7 +27,7 @@ struct Suppressions: Sendable {
     /// Whether invitations to `recipient` (an email invite's address) are refused.
     func refuses(_ recipient: String) async throws(StoreError) -> Bool {
         guard applies, let address = EmailAddress(recipient) else { return false }
-        return try await store.isSuppressed(addressHash: tokens.addressHash(address))
+        return try await store.isSuppressed(addressHashes: tokens.addressHashes(address))
     }
 
     /// The unsubscribe URL of `recipient`'s emails on `config`'s site.

@@ -112,8 +112,9 @@ public protocol InviteStore: OutboundQueue {
     /// - Returns: `false` when it was on the list already (its first time is kept).
     func suppress(addressHash: String, at date: Date) async throws(StoreError) -> Bool
 
-    /// Whether the address with this keyed hash is on the suppression list.
-    func isSuppressed(addressHash: String) async throws(StoreError) -> Bool
+    /// Whether the address is on the suppression list under any of its keyed hashes (one per
+    /// link key the server holds).
+    func isSuppressed(addressHashes: [String]) async throws(StoreError) -> Bool
 
     /// Records the app's events in one transaction, each with its invite's id, sender, context
     /// and channel when it names a code; an event whose client event id was recorded before is

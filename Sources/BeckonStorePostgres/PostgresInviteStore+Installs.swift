@@ -136,10 +136,11 @@ extension PostgresInviteStore {
         }
     }
 
-    public func isSuppressed(addressHash: String) async throws(StoreError) -> Bool {
-        try await read("reading the suppression list") { connection, logger in
+    public func isSuppressed(addressHashes: [String]) async throws(StoreError) -> Bool {
+        guard !addressHashes.isEmpty else { return false }
+        return try await read("reading the suppression list") { connection, logger in
             try await !connection.query(
-                "SELECT 1 FROM suppressions WHERE address_hash = \(addressHash)", logger: logger
+                "SELECT 1 FROM suppressions WHERE address_hash = ANY(\(addressHashes))", logger: logger
             ).collect().isEmpty
         }
     }

@@ -105,11 +105,13 @@ extension SQLiteInviteStore {
         }
     }
 
-    public func isSuppressed(addressHash: String) async throws(StoreError) -> Bool {
-        try await read("reading the suppression list") { db in
+    public func isSuppressed(addressHashes: [String]) async throws(StoreError) -> Bool {
+        guard !addressHashes.isEmpty else { return false }
+        let marks = addressHashes.map { _ in "?" }.joined(separator: ", ")
+        return try await read("reading the suppression list") { db in
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM suppressions WHERE address_hash = ?)", arguments: [addressHash])
-                ?? false
+                db, sql: "SELECT EXISTS (SELECT 1 FROM suppressions WHERE address_hash IN (\(marks)))",
+                arguments: StatementArguments(addressHashes)) ?? false
         }
     }
 

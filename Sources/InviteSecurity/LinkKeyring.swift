@@ -86,6 +86,18 @@ public struct LinkKeyring: Sendable {
             outputByteCount: 32)
     }
 
+    /// A key for `purpose` derived from each key of the ring (as `derivedKey(for:)` does), the
+    /// signing key's first: for what must still be read after a rotation while the old key is
+    /// kept (`BECKON_LINK_KEYS`).
+    public func derivedKeys(for purpose: String) -> [SymmetricKey] {
+        let ordered = keys.filter { $0.id == signingKeyID } + keys.filter { $0.id != signingKeyID }
+        return ordered.map { key in
+            HKDF<SHA256>.deriveKey(
+                inputKeyMaterial: key.secret, salt: Data("beckon-derived-key-1".utf8), info: Data(purpose.utf8),
+                outputByteCount: 32)
+        }
+    }
+
     /// The link with its signature, made with the signing key.
     public func sign(_ link: InviteLink) -> InviteLink {
         var signed = link

@@ -25,12 +25,14 @@ import Testing
     }
 
     /// The recommended fields the message has, in the order they first occur, each as often as
-    /// it occurs and From once more; the Received fields are not signed.
-    @Test func signsTheRecommendedFieldsWithFromOversigned() throws {
+    /// it occurs and From and the one-click unsubscribe fields once more; the Received fields are
+    /// not signed.
+    @Test func signsTheRecommendedFieldsWithFromAndUnsubscribeOversigned() throws {
         let signed = SignedMessage(try Self.signer(.ed25519SHA256).sign(SampleMessages.multipart, at: Self.date))
         let expected = [
             "from", "from", "reply-to", "to", "cc", "subject", "date", "message-id", "resent-date", "resent-date",
-            "resent-from", "resent-from", "list-unsubscribe", "list-unsubscribe-post", "mime-version", "content-type",
+            "resent-from", "resent-from", "list-unsubscribe", "list-unsubscribe", "list-unsubscribe-post",
+            "list-unsubscribe-post", "mime-version", "content-type",
         ]
         #expect(signed.tags["h"] == expected.joined(separator: ":"))
         let plain = SignedMessage(try Self.signer(.ed25519SHA256).sign(SampleMessages.plain, at: Self.date))

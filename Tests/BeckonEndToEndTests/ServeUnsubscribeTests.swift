@@ -64,7 +64,10 @@ import Testing
         let tags = signature.replacingOccurrences(of: "\n", with: "")
             .replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\t", with: "")
         let signed = tags.components(separatedBy: ";h=").dropFirst().first?.prefix { $0 != ";" } ?? ""
-        #expect(signed.contains("list-unsubscribe:list-unsubscribe-post"), "\(signed)")
+        // Each listed once more than it occurs: one added on the way breaks the signature.
+        #expect(
+            signed.contains("list-unsubscribe:list-unsubscribe:list-unsubscribe-post:list-unsubscribe-post"),
+            "\(signed)")
         #expect(
             try DKIMVerifier.failure(of: Array(message.utf8), name: "beckon._domainkey.playa.app", record: record)
                 == nil)

@@ -77,6 +77,12 @@ import Testing
                 try await client.execute(
                     uri: "/v1/users/u_3/invites", method: .get, headers: ServeApplicationTests.auth))
             #expect((list["invites"] as? [Any])?.isEmpty == true, "nothing stored for the refused invite")
+            // The first invite, made before the unsubscribe, is not sent again either.
+            let code = try #require(try ServeApplicationTests.json(first)["code"] as? String)
+            let resent = try await client.execute(
+                uri: "/v1/invites/\(code)/resend", method: .post, headers: ServeApplicationTests.auth)
+            #expect(resent.status == .conflict)
+            #expect(try ServeApplicationTests.json(resent)["code"] as? String == "recipient.suppressed")
             // Another address, and other channels, are not touched.
             #expect(try await Self.create(client, recipient: "kim@example.org", sender: "u_3").status == .created)
 

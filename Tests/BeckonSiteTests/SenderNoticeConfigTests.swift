@@ -25,14 +25,16 @@ import Testing
         ("recipient: invitee\nnotify: expired\n", "go to the inviter"),
         ("notify: joined-digest\n", "go to the inviter"),
         ("recipient: inviter\nnotify: accepted\n", "is not a notice"),
+        ("recipient: inviter\nnotify: expired\ntransactional: false\n", "so they are transactional"),
     ])
     func aWrongNoticeIsLocated(_ frontMatter: String, _ words: String) {
         let (template, diagnostics) = Self.template(frontMatter)
         #expect(template == nil)
         let error = diagnostics.first { $0.severity == .error }
         #expect(error?.message.contains(words) == true, "\(diagnostics)")
-        // `notify:` is on line 6 of every case above but the second (line 5).
-        let line = frontMatter.split(separator: "\n").firstIndex { $0.hasPrefix("notify") }.map { $0 + 5 }
+        // At `notify:` (or `transactional:`), after the four lines every case starts with.
+        let key = frontMatter.contains("transactional") ? "transactional" : "notify"
+        let line = frontMatter.split(separator: "\n").firstIndex { $0.hasPrefix(key) }.map { $0 + 5 }
         #expect(error?.location?.line == line)
         #expect(error?.fix != nil)
     }

@@ -19,10 +19,10 @@ import Testing
         #expect(token.count == 43 && token.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         #expect(!token.lowercased().contains("sam") && !token.lowercased().contains("example"))
         let hash = try #require(tokens.addressHash(token: token))
-        #expect(hash == tokens.addressHash(address) && hash.count == 32)
+        #expect(hash == tokens.addressHashes(address)[0] && hash.count == 32)
         // The same person however the address is capitalized; another address another hash.
-        #expect(tokens.addressHash(try #require(EmailAddress("sam.lee@example.org"))) == hash)
-        #expect(tokens.addressHash(try #require(EmailAddress("sam.lee2@example.org"))) != hash)
+        #expect(tokens.addressHashes(try #require(EmailAddress("sam.lee@example.org")))[0] == hash)
+        #expect(tokens.addressHashes(try #require(EmailAddress("sam.lee2@example.org")))[0] != hash)
     }
 
     @Test func anotherServersTokenIsRefused() throws {
@@ -51,5 +51,27 @@ import Testing
             let made = String((0..<43).map { _ in alphabet.randomElement(using: &generator)! })
             #expect(tokens.addressHash(token: made) == nil)
         }
+    }
+
+    /// A rotation keeps the old key beside the new one: the links already sent still work, and
+    /// an address suppressed under the old key is still found; a new link is the new key's.
+    @Test func aRotationKeepsTheLinksSentAndTheList() throws {
+        let address = try #require(EmailAddress("sam@example.org"))
+        let old = UnsubscribeTokens(
+            keyring: try LinkKeyringTests.keyring(["BECKON_LINK_KEYS": "k1:\(LinkKeyringTests.hexSecret)"], id: "k1"))
+        let rotated = UnsubscribeTokens(
+            keyring: try LinkKeyringTests.keyring([
+                "BECKON_LINK_KEYS": "k1:\(LinkKeyringTests.hexSecret),k2:\(LinkKeyringTests.base64Secret)"
+            ]))
+        let sent = old.token(for: address)
+        let suppressed = try #require(rotated.addressHash(token: sent))
+        #expect(suppressed == old.addressHashes(address)[0])
+        #expect(rotated.addressHashes(address).count == 2 && rotated.addressHashes(address).contains(suppressed))
+        #expect(rotated.token(for: address) != sent)
+        #expect(rotated.addressHash(token: rotated.token(for: address)) == rotated.addressHashes(address)[0])
+        // The old key removed: what was suppressed under it is forgotten (documented).
+        let newOnly = UnsubscribeTokens(
+            keyring: try LinkKeyringTests.keyring(["BECKON_LINK_KEYS": "k2:\(LinkKeyringTests.base64Secret)"]))
+        #expect(newOnly.addressHash(token: sent) == nil && !newOnly.addressHashes(address).contains(suppressed))
     }
 }

@@ -21,7 +21,7 @@ struct DigestsController: Sendable {
         }
         let date = now()
         let digest = site.config.email?.digest ?? .standard
-        let until = input.query.until ?? digest.lastDue(at: date)
+        let until = input.query.until ?? digest.lastDue(at: date.addingTimeInterval(-DigestSchedule.grace))
         guard until <= date else {
             throw APIProblem.badRequest("`until` is in the future: a day is sent once it has ended.", field: "until")
         }

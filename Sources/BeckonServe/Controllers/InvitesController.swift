@@ -202,6 +202,15 @@ struct InvitesController: Sendable {
     private func apply(
         _ action: InviteService.Action, code: String, acceptLanguage: String?
     ) async throws(APIProblem) -> Components.Schemas.Invite {
+        if action == .resend {
+            // A resend to an address that unsubscribed would write and answer its email again.
+            let current = try await service.invite(code)
+            if let recipient = current.recipient {
+                try await refuseSuppressed(
+                    channel: current.invite.channel, recipient: recipient,
+                    language: site.locale(acceptLanguage: acceptLanguage))
+            }
+        }
         let record = try await service.apply(action, code: code)
         let emails = action == .resend ? await self.emails(record, language: acceptLanguage, writing: true) : []
         if action == .resend { delivery?.nudge() }
@@ -213,7 +222,15 @@ struct InvitesController: Sendable {
     /// Refuses an email invite to an address that unsubscribed from the site's emails (RFC 8058;
     /// only on a site whose invitations are not transactional): nothing is stored or sent.
     private func refuseSuppressed(_ new: NewInvite, language: LocaleID) async throws(APIProblem) {
-        guard new.channel == .email, let recipient = new.recipient else { return }
+        guard let recipient = new.recipient else { return }
+        try await refuseSuppressed(channel: new.channel, recipient: recipient, language: language)
+    }
+
+    /// `refuseSuppressed(_:language:)` for an invite's channel and recipient.
+    private func refuseSuppressed(
+        channel: InviteChannel, recipient: String, language: LocaleID
+    ) async throws(APIProblem) {
+        guard channel == .email else { return }
         let refused: Bool
         do {
             refused = try await mailer.suppressions.refuses(recipient)

@@ -48,12 +48,17 @@ struct UnsubscribeController: Sendable {
     /// The question with its button, or (`done`) the confirmation.
     private func page(_ request: Request, token: String?, done: Bool) -> Response {
         guard token.flatMap(suppressions.tokens.addressHash(token:)) != nil else { return Self.notFound() }
-        let locale = site.locale(acceptLanguage: request.headers[.acceptLanguage])
+        let keys = EmailRenderer.unsubscribePageKeys
+        // The page says what language it is in: the one its strings came from (the visitor's, the
+        // site's default one where the visitor's has none), or English, the server's own words.
+        let wanted = site.locale(acceptLanguage: request.headers[.acceptLanguage])
+        let found = site.message(keys[0].rawValue, in: wanted).flatMap { LocaleID($0.locale) }
+        let locale = found ?? LocaleID("en")!
         let app = HTMLEscaping.text(site.config.app.name)
         func text(_ key: MessageKey, _ fallback: String) -> String {
-            site.message(key.rawValue, in: locale).map { HTMLEscaping.text($0.text) } ?? fallback
+            guard found != nil else { return fallback }
+            return site.message(key.rawValue, in: locale).map { HTMLEscaping.text($0.text) } ?? fallback
         }
-        let keys = EmailRenderer.unsubscribePageKeys
         let title = text(keys[0], "Unsubscribe")
         let body =
             done

@@ -53,6 +53,11 @@ public enum EmailTemplateParser {
                 reader.invalid(
                     "`notify: \(text)` emails go to the inviter, and this one has `recipient: \(recipientText)`",
                     at: mapping.location(of: "notify"), fix: "Write `recipient: inviter`.")
+            } else if !transactional {
+                reader.invalid(
+                    "`notify: \(text)` emails tell senders about their own invites, so they are transactional",
+                    at: mapping.location(of: "transactional"),
+                    fix: "Remove `transactional: false`: a sender who wants none leaves out `senderEmail`.")
             }
         }
         let maxWords = mapping.int("maxWords", in: 1...10_000)
