@@ -2,6 +2,11 @@
 """Measures `beckon serve --smtp` delivering examples/selffull's invitations to a loopback Postfix.
 
     scripts/bench-delivery.py [--beckon .build-bench/release/beckon] [--messages 3000] [--paced-seconds 30]
+                              [--site selffull|default]
+
+`--site default` delivers the default site's friend invitations instead: not transactional, so each
+carries its recipient's one-click unsubscribe link and each is looked up in the suppression list
+before it is sent.
 
 It starts a Postfix of its own in a temporary folder (scripts/postfix-relay.sh, as the tests do:
 every recipient delivered to one Maildir), then, for each signing mode (none, RSA-2048, Ed25519):
@@ -48,6 +53,9 @@ TOKEN = "bench-api-token-0123456789abcdef"
 LINK_KEY = "00" * 32
 # `--smtp-connections`, set from the command line.
 CONNECTIONS = 4
+# `--site`: the site's folder (under the repository) and its sender's domain.
+SITES = {"selffull": ("examples/selffull", "selffull.io"), "default": (".", "playa.app")}
+SITE = SITES["selffull"]
 
 
 def free_port():
@@ -82,11 +90,12 @@ def wait_for_port(port, timeout=30):
 
 
 def selffull(folder, algorithm, beckon):
-    """A copy of selffull signing with `algorithm` (or not); returns (site, environment)."""
+    """A copy of the site (`--site`) signing with `algorithm` (or not); returns (site, environment)."""
+    path, domain = SITE
     site = os.path.join(folder, f"site-{algorithm}")
     os.makedirs(site)
     for part in ("beckon.yml", "templates", "locales", "static"):
-        source = os.path.join(ROOT, "examples/selffull", part)
+        source = os.path.join(ROOT, path, part)
         if os.path.isdir(source):
             shutil.copytree(source, os.path.join(site, part))
         elif os.path.exists(source):
@@ -98,10 +107,10 @@ def selffull(folder, algorithm, beckon):
     if algorithm in ("rsa", "ed25519"):
         config = os.path.join(site, "beckon.yml")
         text = open(config).read().replace(
-            "  from: invites@selffull.io\n", "  from: invites@selffull.io\n  dkim: {selector: bench, domain: selffull.io}\n")
+            f"  from: invites@{domain}\n", f"  from: invites@{domain}\n  dkim: {{selector: bench, domain: {domain}}}\n")
         open(config, "w").write(text)
         pem = os.path.join(folder, f"{algorithm}.pem")
-        subprocess.run([beckon, "dkim", "keygen", "--selector", "bench", "--domain", "selffull.io",
+        subprocess.run([beckon, "dkim", "keygen", "--selector", "bench", "--domain", domain,
                         "--algorithm", algorithm, "--output", pem], check=True, capture_output=True)
         environment["BECKON_DKIM_KEY"] = pem
     return site, environment
@@ -268,9 +277,11 @@ def main():
     parser.add_argument("--connections", type=int, default=4, help="the servers' --smtp-connections")
     parser.add_argument("--modes", default="none,rsa,ed25519", help="the signing modes to run (none: no emails)")
     parser.add_argument("--webhooks", type=int, default=0, help="also drain this many webhooks into nginx")
+    parser.add_argument("--site", choices=sorted(SITES), default="selffull", help="whose invitations are sent")
     arguments = parser.parse_args()
-    global CONNECTIONS
+    global CONNECTIONS, SITE
     CONNECTIONS = arguments.connections
+    SITE = SITES[arguments.site]
     folder = tempfile.mkdtemp(prefix="beckon-bench-delivery-", dir="/tmp")
     os.chmod(folder, 0o755)
     postfix = os.path.join(folder, "postfix")
