@@ -55,27 +55,15 @@ public struct OutputWriter: Sendable {
     /// manifest, every file it lists with its size, nothing newer than the manifest (nothing edited
     /// by hand since) and nothing else. Then there is nothing to write.
     public func isUpToDate(_ manifest: Manifest) -> Bool {
-        let manager = FileManager.default
         let manifestURL = output.appendingPathComponent(Manifest.fileName)
-        guard let existing = manager.contents(atPath: manifestURL.path), existing == Data(manifest.json),
-            let written = (try? manager.attributesOfItem(atPath: manifestURL.path))?[.modificationDate] as? Date
+        guard let existing = FileManager.default.contents(atPath: manifestURL.path), existing == Data(manifest.json),
+            let scan = OutputFolderScan(output), let written = scan.files[Manifest.fileName],
+            scan.files.count == manifest.entries.count + 1
         else { return false }
-        var listed = Set(manifest.entries.map(\.path))
-        listed.insert(Manifest.fileName)
-        var found = 0
-        guard let walker = manager.enumerator(atPath: output.path) else { return false }
-        while let path = walker.nextObject() as? String {
-            guard let attributes = walker.fileAttributes, attributes[.type] as? FileAttributeType != .typeDirectory
-            else { continue }
-            guard listed.contains(path), let date = attributes[.modificationDate] as? Date, date <= written else {
-                return false
-            }
-            found += 1
-        }
-        guard found == listed.count else { return false }
         for entry in manifest.entries {
-            let size = (try? manager.attributesOfItem(atPath: output.appendingPathComponent(entry.path).path))?[.size]
-            guard size as? Int == entry.bytes else { return false }
+            guard let file = scan.files[entry.path], file.size == entry.bytes,
+                OutputFolderScan.isAtOrBefore(file.modified, written.modified)
+            else { return false }
         }
         return true
     }
