@@ -11,17 +11,8 @@ import Testing
 @Suite(.serialized) struct ServeDeliveryTests {
     /// A copy of selffull whose emails are signed as `beckon._domainkey.selffull.io`.
     static func selffull(in folder: TemporaryDirectory) throws -> URL {
-        let site = folder.path("site")
-        try SiteFixture.copySite(from: Repository.root.appendingPathComponent("examples/selffull"), to: site)
-        let config = site.appendingPathComponent("beckon.yml")
-        let text = try String(contentsOf: config, encoding: .utf8)
-        let from = "  from: invites@selffull.io\n"
-        #expect(text.contains(from))
-        try Data(
-            text.replacingOccurrences(of: from, with: from + "  dkim: {selector: beckon, domain: selffull.io}\n").utf8
-        )
-        .write(to: config)
-        return site
+        try SiteFixture.copySigningSite(
+            from: Repository.root.appendingPathComponent("examples/selffull"), to: folder.path("site"))
     }
 
     static let tokenKey = (try? _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation) ?? ""

@@ -9,17 +9,7 @@ import Testing
 @Suite(.serialized) struct ServeUnsubscribeTests {
     /// A copy of the default site whose emails are signed as `beckon._domainkey.playa.app`.
     static func site(in folder: TemporaryDirectory) throws -> URL {
-        let site = folder.path("site")
-        try SiteFixture.copySite(to: site)
-        let config = site.appendingPathComponent("beckon.yml")
-        let text = try String(contentsOf: config, encoding: .utf8)
-        let from = "  from: invites@playa.app\n"
-        #expect(text.contains(from))
-        try Data(
-            text.replacingOccurrences(of: from, with: from + "  dkim: {selector: beckon, domain: playa.app}\n").utf8
-        )
-        .write(to: config)
-        return site
+        try SiteFixture.copySigningSite(to: folder.path("site"))
     }
 
     static func create(_ serve: RunningServe, recipient: String) throws -> LoopbackHTTP.Reply {

@@ -12,4 +12,20 @@ extension SiteFixture {
             try FileManager.default.copyItem(at: from, to: destination.appendingPathComponent(part))
         }
     }
+
+    /// A copy of a site whose emails are signed as `beckon._domainkey.DOMAIN` (`email.dkim` added
+    /// after `email.from`, whose domain it is); the copy's folder.
+    public static func copySigningSite(from source: URL = Repository.root, to destination: URL) throws -> URL {
+        try copySite(from: source, to: destination)
+        let config = destination.appendingPathComponent("beckon.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("  from: ") }),
+            let domain = line.split(separator: "@").last
+        else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: config.path]) }
+        let from = "\(line)\n"
+        try Data(
+            text.replacingOccurrences(of: from, with: from + "  dkim: {selector: beckon, domain: \(domain)}\n").utf8
+        ).write(to: config)
+        return destination
+    }
 }
