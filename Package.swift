@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "CBeckonCurl", dependencies: ["CCurl"]),
 
         // Libraries, in dependency order.
-        .target(name: "BeckonDiagnostics"),
+        // Compact binary records: what the build's step cache keeps on disk.
+        .target(name: "BeckonRecords"),
+        .target(name: "BeckonDiagnostics", dependencies: ["BeckonRecords"]),
         .target(name: "BeckonJSON"),
         .target(name: "BeckonBase64", dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]),
         .target(name: "BeckonProvenance", dependencies: ["BeckonBase64", "BeckonDiagnostics"]),
@@ -86,7 +88,8 @@ let package = Package(
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]
         ),
-        .target(name: "BeckonEngine", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "BeckonEngine", dependencies: ["BeckonRecords", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "BeckonText", dependencies: ["CBeckonICU"]),
         .target(name: "BeckonMarkdown", dependencies: ["CCmark"]),
         .target(name: "BeckonHTML", dependencies: ["CLibXML2"]),
@@ -103,8 +106,9 @@ let package = Package(
         .target(
             name: "BeckonRender",
             dependencies: [
-                "BeckonDiagnostics", "BeckonEngine", "BeckonProvenance", "BeckonSite", "BeckonLocalization",
-                "BeckonMarkdown", "BeckonText", "BeckonURL", .product(name: "Mustache", package: "swift-mustache"),
+                "BeckonDiagnostics", "BeckonEngine", "BeckonProvenance", "BeckonRecords", "BeckonSite",
+                "BeckonLocalization", "BeckonMarkdown", "BeckonText", "BeckonURL",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -175,7 +179,7 @@ let package = Package(
                 "BeckonInvitePages",
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
                 "BeckonWeb", "BeckonMessages", "BeckonServing", "BeckonEmail", "BeckonChecks", "BeckonReview",
-                "BeckonEngine",
+                "BeckonEngine", "BeckonRecords",
                 "InviteSecurity", "CBeckonSys",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -315,6 +319,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
+        .testTarget(
+            name: "BeckonRecordsTests",
+            dependencies: ["BeckonRecords", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "BeckonEngineTests",
             dependencies: ["BeckonEngine", .product(name: "Crypto", package: "swift-crypto")]),

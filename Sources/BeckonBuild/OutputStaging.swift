@@ -43,13 +43,34 @@ public final class OutputStaging: @unchecked Sendable {
     /// written without a flush each: `sync()` makes them all durable at once.
     func write(_ bytes: [UInt8], to path: String) throws {
         let file = url.appendingPathComponent(path)
-        let parent = file.deletingLastPathComponent().path
-        if lock.withLock({ !folders.contains(parent) }) {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            lock.withLock { _ = folders.insert(parent) }
-        }
+        try makeParent(of: file)
         let result = bytes.withUnsafeBufferPointer { beckon_write_file(file.path, $0.baseAddress, $0.count) }
         guard result == 0 else { throw OutputFileError(shown: path, code: errno) }
+    }
+
+    /// Copies the file an artifact reads its bytes from (a cache's stored copy) to its path below
+    /// the folder, without reading the bytes into memory; an artifact held in memory is written.
+    func copy(_ artifact: Artifact) throws {
+        guard let source = artifact.bytesFile else { return try write(artifact.bytes, to: artifact.path) }
+        let path = artifact.path
+        try makeParent(of: url.appendingPathComponent(path))
+        let result = beckon_copy_file(
+            source.folder.path + "/" + source.file, url.appendingPathComponent(path).path, artifact.byteCount)
+        guard result == 0 else {
+            let code = errno
+            throw OutputFileError(
+                shown: path,
+                reason: code == EIO
+                    ? "its stored copy `\(source.file)` changed while the build ran" : String(cString: strerror(code)))
+        }
+    }
+
+    /// Makes the folder `file` goes in, the first time one of its files is written.
+    private func makeParent(of file: URL) throws {
+        let parent = file.deletingLastPathComponent().path
+        guard lock.withLock({ !folders.contains(parent) }) else { return }
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        lock.withLock { _ = folders.insert(parent) }
     }
 
     /// Fails unless the file a streamed artifact was written to is still there with all its bytes.

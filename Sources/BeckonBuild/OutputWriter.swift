@@ -123,13 +123,23 @@ public struct OutputWriter: Sendable {
             return writeFailed(error.localizedDescription)
         }
         do {
-            for artifact in artifacts {
-                if staging.holds(artifact) {
-                    try staging.checkWritten(artifact)
-                } else {
-                    try staging.write(artifact.bytes, to: artifact.path)
+            // Files not yet written (read back from the cache, or held in memory) are copied on
+            // every core.
+            let failures = artifacts.parallelMap { artifact -> OutputFileError? in
+                do {
+                    if staging.holds(artifact) {
+                        try staging.checkWritten(artifact)
+                    } else {
+                        try staging.copy(artifact)
+                    }
+                    return nil
+                } catch let error as OutputFileError {
+                    return error
+                } catch {
+                    return OutputFileError(shown: artifact.path, reason: error.localizedDescription)
                 }
             }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
             try staging.write(manifest.json, to: Manifest.fileName)
             try staging.sync()
             try swapIntoPlace(staging.url)

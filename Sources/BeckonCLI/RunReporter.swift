@@ -28,8 +28,9 @@ struct RunReporter {
         for (path, explanation) in result.explanations.sorted(by: { $0.key < $1.key }) {
             FileHandle.standardError.write(Data("explain: \(path): \(explanation)\n".utf8))
         }
-        if let cacheProblem {
-            result.report.append(cacheProblem)
+        let cacheNotes = (cacheProblem.map { [$0] } ?? []) + BuildCache.notes(engine)
+        if !cacheNotes.isEmpty {
+            for note in cacheNotes { result.report.append(note) }
             result.report = result.report.finalized()
         }
         let rendered = format.render(

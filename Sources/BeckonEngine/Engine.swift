@@ -204,7 +204,7 @@ public final class Engine: @unchecked Sendable {
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         let reads = store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
-        cache?.write(step.name, key, StoredResult(value: value, reads: reads))
+        cache?.write(step.name, key, value, reads: reads)
         return value
     }
 
@@ -219,7 +219,7 @@ public final class Engine: @unchecked Sendable {
         if case .success(let value) = found { return value }
         if let value = fromDisk(step, child, found: &found) { return value }
         let (value, reads) = try await computeAndKeep(step, child, because: found, compute: compute)
-        cache?.write(step.name, key, StoredResult(value: value, reads: reads))
+        cache?.write(step.name, key, value, reads: reads)
         return value
     }
 
@@ -248,20 +248,23 @@ public final class Engine: @unchecked Sendable {
     private func fromDisk<Value: Codable & Sendable>(
         _ step: Step<Value>, _ child: StepRef, found: inout Result<Value, Miss>
     ) -> Value? {
-        guard let cache, let stored: StoredResult<Value> = cache.read(step.name, child.key) else { return nil }
-        let reads = stored.readPrints
+        guard let cache, let stored = cache.read(step.name, child.key) else { return nil }
+        let reads = stored.reads
         if let changed = inputs.firstChange(in: reads) {
             found = .failure(Miss(reason: .changed(changed)))
             return nil
         }
+        // The value is decoded only now that its inputs are known to be unchanged.
+        guard let value = stored.value(as: Value.self) else {
+            cache.noteUnreadable()
+            return nil
+        }
         keep(
             child,
-            Entry(
-                value: stored.value, generation: 0, children: [], reads: reads,
-                weight: step.weight?(stored.value) ?? 0),
+            Entry(value: value, generation: 0, children: [], reads: reads, weight: step.weight?(value) ?? 0),
             of: Value.self, counting: \.diskHits, reason: .fromDisk)
         StepFrame.active?.record(child, reading: reads.keys)
-        return stored.value
+        return value
     }
 
     /// What a computation of `step` records in.

@@ -1,12 +1,16 @@
 import Foundation
 
-/// Step results kept on disk between runs (`--cache DIR`): one JSON record per step and
-/// fingerprint, and large byte strings (rendered files) stored once each by their own fingerprint
-/// under `blobs/`. A `salt` — Beckon's version and build — keeps results of another Beckon apart.
+/// Step results kept on disk between runs (`--cache DIR`): one record per step and fingerprint
+/// (`StepRecord`: compact binary, checksummed, the step's reads before its value), and large byte
+/// strings (rendered files) stored once each by their own fingerprint under `blobs/`. A `salt` —
+/// Beckon's version and build — keeps results of another Beckon apart.
 ///
-/// Entries are written atomically; a record that cannot be read is treated as missing, so a cache
-/// damaged by a crash or a full disk costs time, never correctness. A cache of results that hold
-/// personal data seals its records (`RecordSealer`) and keeps them within a byte budget.
+/// Entries are written atomically; a record that cannot be read (cut short, changed, of another
+/// format) is treated as missing and counted (`unreadableRecords`), so a cache damaged by a crash
+/// or a full disk costs time, never correctness. A cache whose records were written in another
+/// format (the `format` file) has them set aside when it is opened (`replacedFormat`). A cache of
+/// results that hold personal data seals its records (`RecordSealer`) and keeps them within a
+/// byte budget.
 public final class StepCache: @unchecked Sendable {
     public let folder: URL
     private let salt: String
@@ -18,6 +22,10 @@ public final class StepCache: @unchecked Sendable {
     private var queued = 0
     private let lock = NSLock()
     private var knownBlobs: Set<Fingerprint> = []
+    private var unreadable = 0
+    /// The format the folder's records were written in, when it was not this one: they were set
+    /// aside when the cache was opened, and every result is made again.
+    public private(set) var replacedFormat: String?
     /// Given to every record's encoder and decoder, for values that need help to be written
     /// (artifacts keep their bytes in `storeBlob`). Set it up before the first read or write.
     nonisolated(unsafe) public var codingUserInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -42,29 +50,62 @@ public final class StepCache: @unchecked Sendable {
             at: folder.appendingPathComponent("blobs"), withIntermediateDirectories: true)
         self.budget = budget.map { DiskBudget(bytes: $0, folder: folder.appendingPathComponent("steps")) }
         deleteRecordsSetAside()
+        checkFormat()
     }
+
+    /// What the `format` file says of records in this format.
+    static let formatLine = "beckon step cache, record format \(StepRecord.formatVersion)\n"
+
+    /// Sets the records aside when the `format` file names another format (or none, beside
+    /// records), and writes this one's.
+    private func checkFormat() {
+        let file = folder.appendingPathComponent("format")
+        let written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        guard written != Self.formatLine else { return }
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("steps").path) {
+            replacedFormat =
+                written.isEmpty ? "an older format" : written.trimmingCharacters(in: .whitespacesAndNewlines)
+            removeRecords()
+        }
+        try? Data(Self.formatLine.utf8).write(to: file, options: .atomic)
+    }
+
+    /// How many records were found this process that could not be read: cut short, changed, or
+    /// referring to stored bytes that are gone. Each was treated as missing.
+    public var unreadableRecords: Int { lock.withLock { unreadable } }
 
     /// The bytes the records hold, as the budget counts them; `nil` without a budget.
     public var recordBytes: Int? { budget?.usedBytes }
 
-    /// The record of a step's result, if one was written by the same Beckon.
-    public func read<Value: Decodable>(_ step: StepName, _ key: Fingerprint) -> Value? {
+    /// The record of a step's result, if one was written by the same Beckon: the inputs the step
+    /// read, read at once, and its value, decoded when asked (`value(as:)`). A record that does not
+    /// read back is counted and missing.
+    func read(_ step: StepName, _ key: Fingerprint) -> StepRecord.Parsed? {
         let url = recordURL(step, key)
-        guard let stored = FileManager.default.contents(atPath: url.path),
-            let data = sealer == nil ? stored : sealer?.open(stored)
-        else { return nil }
+        guard let stored = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let data = sealer == nil ? stored : sealer?.open(stored),
+            let parsed = StepRecord.parse([UInt8](data), userInfo: codingUserInfo)
+        else {
+            noteUnreadable()
+            return nil
+        }
         budget?.touch(url)
-        let decoder = JSONDecoder()
-        decoder.userInfo = codingUserInfo
-        return try? decoder.decode(Value.self, from: data)
+        return parsed
+    }
+
+    /// Counts a record that was found and could not be used.
+    func noteUnreadable() {
+        lock.withLock { unreadable += 1 }
     }
 
     /// The most records waiting to be written in the background.
     static let maximumQueued = 64
 
     /// Writes the record of a step's result, now or (`writesInBackground`) soon.
-    public func write<Value: Encodable & Sendable>(_ step: StepName, _ key: Fingerprint, _ value: Value) {
-        guard let writer else { return writeNow(step, key, value) }
+    public func write<Value: Encodable & Sendable>(
+        _ step: StepName, _ key: Fingerprint, _ value: Value, reads: [InputID: Fingerprint?]
+    ) {
+        guard let writer else { return writeNow(step, key, value, reads) }
         let accepted = lock.withLock {
             guard queued < Self.maximumQueued else { return false }
             queued += 1
@@ -72,7 +113,7 @@ public final class StepCache: @unchecked Sendable {
         }
         guard accepted else { return }
         writer.async {
-            self.writeNow(step, key, value)
+            self.writeNow(step, key, value, reads)
             self.lock.withLock { self.queued -= 1 }
         }
     }
@@ -82,11 +123,11 @@ public final class StepCache: @unchecked Sendable {
         writer?.sync {}
     }
 
-    private func writeNow<Value: Encodable>(_ step: StepName, _ key: Fingerprint, _ value: Value) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.userInfo = codingUserInfo
-        guard let encoded = try? encoder.encode(value), let data = sealer == nil ? encoded : sealer?.seal(encoded)
+    private func writeNow<Value: Encodable>(
+        _ step: StepName, _ key: Fingerprint, _ value: Value, _ reads: [InputID: Fingerprint?]
+    ) {
+        guard let encoded = StepRecord.encode(value, reads: reads, userInfo: codingUserInfo).map({ Data($0) }),
+            let data = sealer == nil ? encoded : sealer?.seal(encoded)
         else { return }
         let url = recordURL(step, key)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -151,6 +192,21 @@ public final class StepCache: @unchecked Sendable {
         return !verify || Fingerprint(of: bytes) == fingerprint ? bytes : nil
     }
 
+    /// The folder blobs are stored in, and the path of one below it (`blobFile`).
+    public var blobFolder: String { folder.appendingPathComponent("blobs").path }
+
+    /// The path below `blobFolder` of the blob stored under `fingerprint`, when it is there with
+    /// `count` bytes: a blob cut short or replaced is not handed out.
+    public func blobFile(_ fingerprint: Fingerprint, count: Int) -> String? {
+        let name = fingerprint.description
+        let file = "\(name.prefix(2))/\(name)"
+        var status = stat()
+        guard lstat(blobFolder + "/" + file, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            Int(status.st_size) == count
+        else { return nil }
+        return file
+    }
+
     private func recordURL(_ step: StepName, _ key: Fingerprint) -> URL {
         var builder = FingerprintBuilder("record")
         builder.add(salt)
@@ -158,7 +214,7 @@ public final class StepCache: @unchecked Sendable {
         let record = builder.finish().description
         let name = sealer?.fileName(record) ?? record
         return folder.appendingPathComponent(
-            "steps/\(step.rawValue)/\(name.prefix(2))/\(name)\(sealer == nil ? ".json" : ".sealed")")
+            "steps/\(step.rawValue)/\(name.prefix(2))/\(name)\(sealer == nil ? ".record" : ".sealed")")
     }
 
     private func blobURL(_ fingerprint: Fingerprint) -> URL {

@@ -25,6 +25,33 @@ public enum BuildCache {
         }
     }
 
+    /// Notes on what the cache could not reuse since the engine was made: records of another
+    /// format, set aside when it was opened, and records that did not read back (cut short,
+    /// changed, or their stored bytes gone). Their results were made again; nothing else changes.
+    public static func notes(_ engine: Engine) -> [Diagnostic] {
+        guard let cache = engine.cache else { return [] }
+        var notes: [Diagnostic] = []
+        if let format = cache.replacedFormat {
+            notes.append(
+                Diagnostic(
+                    .note, "build.cache",
+                    "the cache `\(cache.folder.path)` held records in another format (\(format)); they were set aside and this build made its results again",
+                    at: nil, fix: "Nothing to do: the next build with this cache reuses what this one kept."))
+        }
+        let unreadable = cache.unreadableRecords
+        if unreadable > 0 {
+            notes.append(
+                Diagnostic(
+                    .note, "build.cache",
+                    "\(unreadable) \(unreadable == 1 ? "record" : "records") of the cache `\(cache.folder.path)` did not read back (cut short, changed, or their stored files gone); \(unreadable == 1 ? "its result was" : "their results were") made again",
+                    at: nil,
+                    fix:
+                        "Nothing to do unless it recurs: then the disk or another program is changing the cache folder; delete it to start afresh."
+                ))
+        }
+        return notes
+    }
+
     /// A cache in `folder` whose records are sealed with `sealer` and held within `budget` bytes,
     /// for results that hold personal data (a server's per-invite pages and cards), written in the
     /// background; `nil`, with a warning, when the folder cannot be used.
@@ -61,9 +88,18 @@ public enum BuildCache {
 /// Keeps artifact bytes in the step cache's blob store, once per content.
 final class CacheByteStore: ArtifactByteStore {
     let cache: StepCache
+    /// The blob folder, as the artifacts read back from the cache see it.
+    private let blobs: ArtifactFolder
 
     init(cache: StepCache) {
         self.cache = cache
+        blobs = ArtifactFolder(path: cache.blobFolder)
+    }
+
+    func file(_ reference: String, count: Int) -> (folder: ArtifactFolder, file: String)? {
+        guard let fingerprint = Fingerprint(hex: reference), let file = cache.blobFile(fingerprint, count: count)
+        else { return nil }
+        return (blobs, file)
     }
 
     func storeBytes(_ bytes: [UInt8]) -> String {

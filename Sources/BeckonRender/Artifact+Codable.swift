@@ -10,6 +10,9 @@ public protocol ArtifactByteStore: AnyObject, Sendable {
     func storeBytes(_ bytes: [UInt8]) -> String
     /// The bytes a reference names, or `nil` when they are gone.
     func loadBytes(_ reference: String) -> [UInt8]?
+    /// The file that holds the `count` bytes a reference names, for an artifact to read them from
+    /// when they are needed (and a writer to copy); `nil` when they are gone.
+    func file(_ reference: String, count: Int) -> (folder: ArtifactFolder, file: String)?
 }
 
 extension Artifact: Codable {

@@ -134,6 +134,21 @@ public struct Artifact: Sendable, Hashable {
     /// Where the bytes are, when they were moved to a file: the folder and the file's path in it.
     public var bytesFile: (folder: ArtifactFolder, file: String)? { storage.bytesFile }
 
+    /// Makes this artifact read its bytes from `file` in `folder` (a cache's stored copy), which
+    /// holds `count` bytes whose SHA-256 is `sha256`: nothing is read now.
+    mutating func readBytes(from folder: ArtifactFolder, file: String, count: Int, sha256: String) {
+        unique().readBytes(from: folder, file: file, count: count, sha256: sha256)
+    }
+
+    /// The provenance map as `ProvenanceMap.encoded()` writes it, without decoding one that is
+    /// still encoded.
+    var encodedProvenance: [UInt8]? { storage.encodedProvenance }
+
+    /// Sets the provenance map from its encoded form, decoded when it is first read.
+    mutating func setEncodedProvenance(_ bytes: [UInt8]?) {
+        unique().setEncodedProvenance(bytes)
+    }
+
     /// The box, made this artifact's own before a change.
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
@@ -168,7 +183,48 @@ public struct Artifact: Sendable, Hashable {
         var poolItem: Int? = nil
         var origin: SourceLocation? = nil
         var card: CardFacts? = nil
-        var provenance: ProvenanceMap? = nil
+        /// The provenance map, or its encoded form (as a cache record keeps it) until it is first
+        /// read; both behind `ArtifactContent.lock`, as copies sharing this box are read on other
+        /// threads.
+        private var decodedProvenance: ProvenanceMap? = nil
+        private var undecodedProvenance: [UInt8]? = nil
+
+        var provenance: ProvenanceMap? {
+            get {
+                let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
+                guard let encoded else { return decoded }
+                let map = ProvenanceMap(encoded: encoded)
+                ArtifactContent.lock.withLock {
+                    decodedProvenance = map
+                    undecodedProvenance = nil
+                }
+                return map
+            }
+            set {
+                ArtifactContent.lock.withLock {
+                    decodedProvenance = newValue
+                    undecodedProvenance = nil
+                }
+            }
+        }
+
+        var encodedProvenance: [UInt8]? {
+            let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
+            return encoded ?? decoded?.encoded()
+        }
+
+        func setEncodedProvenance(_ bytes: [UInt8]?) {
+            ArtifactContent.lock.withLock {
+                decodedProvenance = nil
+                undecodedProvenance = bytes
+            }
+        }
+
+        func readBytes(from folder: ArtifactFolder, file: String, count: Int, sha256: String) {
+            ArtifactContent.lock.withLock {
+                content = ArtifactContent(file: (folder, file), count: count, sha256: sha256)
+            }
+        }
 
         init(path: String, kind: ArtifactKind, status: Int, contentType: String, bytes: [UInt8]) {
             self.path = path
@@ -218,7 +274,10 @@ public struct Artifact: Sendable, Hashable {
             copy.poolItem = poolItem
             copy.origin = origin
             copy.card = card
-            copy.provenance = provenance
+            ArtifactContent.lock.withLock {
+                copy.decodedProvenance = decodedProvenance
+                copy.undecodedProvenance = undecodedProvenance
+            }
             return copy
         }
 

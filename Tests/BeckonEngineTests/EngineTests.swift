@@ -333,11 +333,12 @@ import Testing
         let records = FileManager.default.enumerator(
             at: folder.appendingPathComponent("steps"), includingPropertiesForKeys: nil)
         while let url = records?.nextObject() as? URL {
-            if url.pathExtension == "json" { try Data("{broken".utf8).write(to: url) }
+            if url.pathExtension == "record" { try Data("{broken".utf8).write(to: url) }
         }
         let third = Engine(cache: try StepCache(folder: folder, salt: "one"))
         third.beginRun()
         #expect(third.persistentValue(Self.kept, Self.key("k")) { ["recomputed"] } == ["recomputed"])
+        #expect(third.cache?.unreadableRecords == 1)
     }
 
     @Test func blobsAreStoredOnceAndCheckedOnRead() throws {
