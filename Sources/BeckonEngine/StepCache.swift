@@ -43,6 +43,7 @@ public final class StepCache: @unchecked Sendable {
     ) throws {
         let folder = folder.standardizedFileURL
         self.folder = folder
+        blobFolder = folder.appendingPathComponent("blobs").path
         self.salt = salt
         self.sealer = sealer
         writer = writesInBackground ? DispatchQueue(label: "beckon.step-cache.writes", qos: .utility) : nil
@@ -81,16 +82,40 @@ public final class StepCache: @unchecked Sendable {
     /// read, read at once, and its value, decoded when asked (`value(as:)`). A record that does not
     /// read back is counted and missing.
     func read(_ step: StepName, _ key: Fingerprint) -> StepRecord.Parsed? {
-        let url = recordURL(step, key)
-        guard let stored = FileManager.default.contents(atPath: url.path) else { return nil }
-        guard let data = sealer == nil ? stored : sealer?.open(stored),
-            let parsed = StepRecord.parse([UInt8](data), userInfo: codingUserInfo)
+        let path = recordPath(step, key)
+        guard let stored = Self.contents(path) else { return nil }
+        guard let bytes = sealer == nil ? stored : sealer?.open(Data(stored)).map({ [UInt8]($0) }),
+            let parsed = StepRecord.parse(bytes, userInfo: codingUserInfo)
         else {
             noteUnreadable()
             return nil
         }
-        budget?.touch(url)
+        budget?.touch(URL(fileURLWithPath: path))
         return parsed
+    }
+
+    /// The bytes of the file at `path`, read with POSIX calls straight into an array; `nil` when
+    /// there is none (or it cannot be read whole).
+    private static func contents(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let count = Int(status.st_size)
+        var complete = count == 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count, let base = buffer.baseAddress {
+                let got = Foundation.read(descriptor, base + done, count - done)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                done += got
+            }
+            initialized = done
+            complete = done == count
+        }
+        return complete ? bytes : nil
     }
 
     /// Counts a record that was found and could not be used.
@@ -129,7 +154,7 @@ public final class StepCache: @unchecked Sendable {
         guard let encoded = StepRecord.encode(value, reads: reads, userInfo: codingUserInfo).map({ Data($0) }),
             let data = sealer == nil ? encoded : sealer?.seal(encoded)
         else { return }
-        let url = recordURL(step, key)
+        let url = URL(fileURLWithPath: recordPath(step, key))
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let replaced = budget == nil ? 0 : (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
         guard (try? data.write(to: url, options: .atomic)) != nil else { return }
@@ -193,7 +218,7 @@ public final class StepCache: @unchecked Sendable {
     }
 
     /// The folder blobs are stored in, and the path of one below it (`blobFile`).
-    public var blobFolder: String { folder.appendingPathComponent("blobs").path }
+    public let blobFolder: String
 
     /// The path below `blobFolder` of the blob stored under `fingerprint`, when it is there with
     /// `count` bytes: a blob cut short or replaced is not handed out.
@@ -207,14 +232,13 @@ public final class StepCache: @unchecked Sendable {
         return file
     }
 
-    private func recordURL(_ step: StepName, _ key: Fingerprint) -> URL {
+    private func recordPath(_ step: StepName, _ key: Fingerprint) -> String {
         var builder = FingerprintBuilder("record")
         builder.add(salt)
         builder.add(key)
         let record = builder.finish().description
         let name = sealer?.fileName(record) ?? record
-        return folder.appendingPathComponent(
-            "steps/\(step.rawValue)/\(name.prefix(2))/\(name)\(sealer == nil ? ".record" : ".sealed")")
+        return "\(folder.path)/steps/\(step.rawValue)/\(name.prefix(2))/\(name)\(sealer == nil ? ".record" : ".sealed")"
     }
 
     private func blobURL(_ fingerprint: Fingerprint) -> URL {

@@ -144,6 +144,32 @@ extension ProvenanceMap: Codable {
         self.init(origins: origins, spans: spans)
     }
 
+    /// The origins of an encoded map, without reading its spans: what a reader that needs only
+    /// which strings and lines a file shows pays for (the spans are most of the bytes); `nil` for
+    /// bytes `encoded()` did not write.
+    public static func origins(encoded bytes: [UInt8]) -> [Origin]? {
+        var offset = 0
+        func integer() -> Int? {
+            guard offset + 4 <= bytes.count else { return nil }
+            defer { offset += 4 }
+            return Int(
+                Int32(
+                    bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+                        | UInt32(bytes[offset + 3]) << 24))
+        }
+        guard let originCount = integer(), originCount >= 0, originCount <= bytes.count else { return nil }
+        var origins: [Origin] = []
+        origins.reserveCapacity(originCount)
+        for _ in 0..<originCount {
+            guard let length = integer(), length >= 0, offset + length <= bytes.count,
+                let origin = OriginCoding.shared(Array(bytes[offset..<(offset + length)]))
+            else { return nil }
+            offset += length
+            origins.append(origin)
+        }
+        return origins
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let bytes = Base64.decode(try container.decode(String.self)), let map = ProvenanceMap(encoded: bytes)

@@ -140,6 +140,10 @@ public struct Artifact: Sendable, Hashable {
         unique().readBytes(from: folder, file: file, count: count, sha256: sha256)
     }
 
+    /// The origins of the provenance map: for a map still encoded (read back from the cache),
+    /// read without decoding its spans.
+    public var provenanceOrigins: [Origin] { storage.provenanceOrigins }
+
     /// The provenance map as `ProvenanceMap.encoded()` writes it, without decoding one that is
     /// still encoded.
     var encodedProvenance: [UInt8]? { storage.encodedProvenance }
@@ -206,6 +210,12 @@ public struct Artifact: Sendable, Hashable {
                     undecodedProvenance = nil
                 }
             }
+        }
+
+        var provenanceOrigins: [Origin] {
+            let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
+            guard let encoded else { return decoded?.origins ?? [] }
+            return ProvenanceMap.origins(encoded: encoded) ?? []
         }
 
         var encodedProvenance: [UInt8]? {

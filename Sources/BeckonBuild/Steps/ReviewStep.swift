@@ -20,10 +20,13 @@ struct ReviewStep {
         // Where each locale's strings appear: its artifacts that show strings, by fingerprint
         // (which holds their place, and their content, which decides the strings they show).
         var appearances: [LocaleID: [Fingerprint]] = [:]
-        for (artifact, print) in zip(artifacts, prints) where ReviewPage.showsStrings(artifact) {
-            let strings = engine.value(BuildSteps.readStrings, BuildSteps.readStrings.key(print)) {
+        let showing = zip(artifacts, prints).filter { ReviewPage.showsStrings($0.0) }
+        let strings = showing.parallelMap { artifact, print in
+            engine.value(BuildSteps.readStrings, BuildSteps.readStrings.key(print)) {
                 ReviewPage.strings(in: artifact)
             }
+        }
+        for ((artifact, print), strings) in zip(showing, strings) {
             shown[artifact.path] = strings
             guard let locale = artifact.locale else { continue }
             appearances[locale, default: []].append(print)
