@@ -31,6 +31,14 @@ enum OriginCoding {
         return origin
     }
 
+    /// The key of an origin of `kind`, read straight from its bytes; `nil` for an origin of
+    /// another kind or without a key.
+    static func key(_ bytes: ArraySlice<UInt8>, ofKind kind: Origin.Kind) -> String? {
+        let fields = bytes.split(separator: separator, maxSplits: 5, omittingEmptySubsequences: false)
+        guard fields.count == 6, fields[0].elementsEqual(kind.rawValue.utf8), !fields[4].isEmpty else { return nil }
+        return String(decoding: fields[4], as: UTF8.self)
+    }
+
     static func decode(_ bytes: ArraySlice<UInt8>) -> Origin? {
         let fields = bytes.split(separator: separator, omittingEmptySubsequences: false).map {
             String(decoding: $0, as: UTF8.self)

@@ -144,10 +144,10 @@ extension ProvenanceMap: Codable {
         self.init(origins: origins, spans: spans)
     }
 
-    /// The origins of an encoded map, without reading its spans: what a reader that needs only
-    /// which strings and lines a file shows pays for (the spans are most of the bytes); `nil` for
-    /// bytes `encoded()` did not write.
-    public static func origins(encoded bytes: [UInt8]) -> [Origin]? {
+    /// The keys of the origins of `kind` in an encoded map (the strings a file shows), read
+    /// straight from the bytes without decoding the origins or the spans (most of the bytes);
+    /// `nil` for bytes `encoded()` did not write.
+    public static func keys(ofKind kind: Origin.Kind, encoded bytes: [UInt8]) -> [String]? {
         var offset = 0
         func integer() -> Int? {
             guard offset + 4 <= bytes.count else { return nil }
@@ -158,16 +158,18 @@ extension ProvenanceMap: Codable {
                         | UInt32(bytes[offset + 3]) << 24))
         }
         guard let originCount = integer(), originCount >= 0, originCount <= bytes.count else { return nil }
-        var origins: [Origin] = []
-        origins.reserveCapacity(originCount)
+        var keys: [String] = []
         for _ in 0..<originCount {
-            guard let length = integer(), length >= 0, offset + length <= bytes.count,
-                let origin = OriginCoding.shared(Array(bytes[offset..<(offset + length)]))
-            else { return nil }
+            guard let length = integer(), length >= 0, offset + length <= bytes.count else { return nil }
+            if let key = OriginCoding.key(bytes[offset..<(offset + length)], ofKind: kind) { keys.append(key) }
             offset += length
-            origins.append(origin)
         }
-        return origins
+        return keys
+    }
+
+    /// The keys of this map's origins of `kind`.
+    public func keys(ofKind kind: Origin.Kind) -> [String] {
+        origins.compactMap { $0.kind == kind ? $0.key : nil }
     }
 
     public init(from decoder: any Decoder) throws {

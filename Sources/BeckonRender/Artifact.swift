@@ -140,9 +140,11 @@ public struct Artifact: Sendable, Hashable {
         unique().readBytes(from: folder, file: file, count: count, sha256: sha256)
     }
 
-    /// The origins of the provenance map: for a map still encoded (read back from the cache),
-    /// read without decoding its spans.
-    public var provenanceOrigins: [Origin] { storage.provenanceOrigins }
+    /// The keys of the provenance map's origins of `kind` (the strings the file shows): for a map
+    /// still encoded (read back from the cache), read from its bytes without decoding it.
+    public func provenanceKeys(ofKind kind: Origin.Kind) -> [String] {
+        storage.provenanceKeys(ofKind: kind)
+    }
 
     /// The provenance map as `ProvenanceMap.encoded()` writes it, without decoding one that is
     /// still encoded.
@@ -212,10 +214,10 @@ public struct Artifact: Sendable, Hashable {
             }
         }
 
-        var provenanceOrigins: [Origin] {
+        func provenanceKeys(ofKind kind: Origin.Kind) -> [String] {
             let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
-            guard let encoded else { return decoded?.origins ?? [] }
-            return ProvenanceMap.origins(encoded: encoded) ?? []
+            guard let encoded else { return decoded?.keys(ofKind: kind) ?? [] }
+            return ProvenanceMap.keys(ofKind: kind, encoded: encoded) ?? []
         }
 
         var encodedProvenance: [UInt8]? {

@@ -33,9 +33,7 @@ struct ArtifactAppearances: Sendable {
     /// The keys of the strings an artifact's provenance map says its bytes came from.
     static func strings(in artifact: Artifact) -> Set<MessageKey> {
         var keys = Set<MessageKey>()
-        for origin in artifact.provenanceOrigins where origin.kind == .string {
-            if let key = origin.key { keys.insert(MessageKey(key)) }
-        }
+        for key in artifact.provenanceKeys(ofKind: .string) { keys.insert(MessageKey(key)) }
         return keys
     }
 
