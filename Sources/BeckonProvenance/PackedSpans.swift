@@ -22,6 +22,27 @@ struct PackedSpans: Hashable, Sendable {
     }
 
     /// Calls `body` with each span in order.
+    /// Spans in the form `bytes` holds, when they are `count` whole spans naming origins below
+    /// `originCount`; `nil` for anything else.
+    init?(bytes: ArraySlice<UInt8>, count: Int, originCount: Int) {
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var offset = 0
+            for _ in 0..<count {
+                for field in 0..<4 {
+                    guard let value = Self.checkedRead(buffer, &offset) else { return false }
+                    if field == 2 && !(0..<originCount).contains(Self.unzigzag(value)) { return false }
+                }
+            }
+            return offset == buffer.count
+        }
+        guard count >= 0, valid else { return nil }
+        self.bytes = Array(bytes).exactlySized()
+        self.count = count
+    }
+
+    /// The spans as this form keeps them, for `ProvenanceMap.cacheForm()`.
+    var packedBytes: [UInt8] { bytes }
+
     func forEach(_ body: (ProvenanceMap.Span) -> Void) {
         forEach(while: { span in
             body(span)
@@ -59,6 +80,20 @@ struct PackedSpans: Hashable, Sendable {
             value >>= 7
         }
         bytes.append(UInt8(value))
+    }
+
+    /// `read`, for bytes that may end early or hold a number longer than a word: `nil` then.
+    private static func checkedRead(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> UInt? {
+        var value: UInt = 0
+        var shift: UInt = 0
+        while offset < bytes.count, shift < UInt(UInt.bitWidth) {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
     }
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> UInt {

@@ -88,25 +88,11 @@ extension ProvenanceMap: Codable {
     /// The map as bytes: the origin count, each origin as length-prefixed bytes (`OriginCoding`), then the
     /// spans as little-endian 32-bit integers (start, end, origin, depth).
     public func encoded() -> [UInt8] {
-        let origins = self.origins
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(origins.count * 48 + spans.count * 16 + 8)
-        func append(_ value: Int) {
-            let bits = UInt32(bitPattern: Int32(truncatingIfNeeded: value))
-            bytes += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
-        }
-        append(origins.count)
-        for origin in origins {
-            let payload = OriginCoding.encode(origin)
-            append(payload.count)
-            bytes += payload
-        }
-        append(spans.count)
+        var bytes = Self.originSection(origins)
+        bytes.reserveCapacity(bytes.count + packed.count * 16 + 4)
+        Self.append(packed.count, to: &bytes)
         for span in spans {
-            append(span.start)
-            append(span.end)
-            append(span.origin)
-            append(span.depth)
+            for value in [span.start, span.end, span.origin, span.depth] { Self.append(value, to: &bytes) }
         }
         return bytes
     }
@@ -114,29 +100,14 @@ extension ProvenanceMap: Codable {
     /// Reads what `encoded()` wrote; `nil` for anything else.
     public init?(encoded bytes: [UInt8]) {
         var offset = 0
-        func integer() -> Int? {
-            guard offset + 4 <= bytes.count else { return nil }
-            defer { offset += 4 }
-            return Int(
-                Int32(
-                    bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-                        | UInt32(bytes[offset + 3]) << 24))
-        }
-        guard let originCount = integer(), originCount >= 0 else { return nil }
-        var origins: [Origin] = []
-        origins.reserveCapacity(originCount)
-        for _ in 0..<originCount {
-            guard let length = integer(), length >= 0, offset + length <= bytes.count,
-                let origin = OriginCoding.shared(Array(bytes[offset..<(offset + length)]))
-            else { return nil }
-            offset += length
-            origins.append(origin)
-        }
-        guard let spanCount = integer(), spanCount >= 0, offset + spanCount * 16 == bytes.count else { return nil }
+        guard let origins = Self.readOrigins(bytes, &offset), let spanCount = Self.integer(bytes, &offset),
+            spanCount >= 0, offset + spanCount * 16 == bytes.count
+        else { return nil }
         var spans: [Span] = []
         spans.reserveCapacity(spanCount)
         for _ in 0..<spanCount {
-            guard let start = integer(), let end = integer(), let origin = integer(), let depth = integer(),
+            guard let start = Self.integer(bytes, &offset), let end = Self.integer(bytes, &offset),
+                let origin = Self.integer(bytes, &offset), let depth = Self.integer(bytes, &offset),
                 origins.indices.contains(origin)
             else { return nil }
             spans.append(Span(start: start, end: end, origin: origin, depth: depth))
@@ -144,27 +115,84 @@ extension ProvenanceMap: Codable {
         self.init(origins: origins, spans: spans)
     }
 
-    /// The keys of the origins of `kind` in an encoded map (the strings a file shows), read
-    /// straight from the bytes without decoding the origins or the spans (most of the bytes);
-    /// `nil` for bytes `encoded()` did not write.
+    /// The map as the build's step cache keeps it: the origins as `encoded()` writes them, then
+    /// the span count and the spans in the packed form a map holds in memory, so reading it back
+    /// copies them instead of decoding each.
+    public func cacheForm() -> [UInt8] {
+        var bytes = Self.originSection(origins)
+        Self.append(packed.count, to: &bytes)
+        bytes += packed.packedBytes
+        return bytes
+    }
+
+    /// Reads what `cacheForm()` wrote; `nil` for anything else.
+    public init?(cacheForm bytes: [UInt8]) {
+        var offset = 0
+        guard let origins = Self.readOrigins(bytes, &offset), let count = Self.integer(bytes, &offset),
+            let spans = PackedSpans(bytes: bytes[offset...], count: count, originCount: origins.count)
+        else { return nil }
+        originNumbers = origins.isEmpty ? [] : OriginTable.shared.numbers(of: origins)
+        packed = spans
+    }
+
+    /// The keys of the origins of `kind` in a map as `cacheForm()` or `encoded()` wrote it (the
+    /// strings a file shows), read straight from the bytes without decoding the origins or the
+    /// spans; `nil` for other bytes.
     public static func keys(ofKind kind: Origin.Kind, encoded bytes: [UInt8]) -> [String]? {
         var offset = 0
-        func integer() -> Int? {
-            guard offset + 4 <= bytes.count else { return nil }
-            defer { offset += 4 }
-            return Int(
-                Int32(
-                    bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-                        | UInt32(bytes[offset + 3]) << 24))
+        guard let originCount = integer(bytes, &offset), originCount >= 0, originCount <= bytes.count else {
+            return nil
         }
-        guard let originCount = integer(), originCount >= 0, originCount <= bytes.count else { return nil }
         var keys: [String] = []
         for _ in 0..<originCount {
-            guard let length = integer(), length >= 0, offset + length <= bytes.count else { return nil }
+            guard let length = integer(bytes, &offset), length >= 0, offset + length <= bytes.count else { return nil }
             if let key = OriginCoding.key(bytes[offset..<(offset + length)], ofKind: kind) { keys.append(key) }
             offset += length
         }
         return keys
+    }
+
+    /// The origin count and each origin as length-prefixed bytes (`OriginCoding`).
+    private static func originSection(_ origins: [Origin]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(origins.count, to: &bytes)
+        for origin in origins {
+            let payload = OriginCoding.encode(origin)
+            append(payload.count, to: &bytes)
+            bytes += payload
+        }
+        return bytes
+    }
+
+    private static func readOrigins(_ bytes: [UInt8], _ offset: inout Int) -> [Origin]? {
+        guard let originCount = integer(bytes, &offset), originCount >= 0, originCount <= bytes.count else {
+            return nil
+        }
+        var origins: [Origin] = []
+        origins.reserveCapacity(originCount)
+        for _ in 0..<originCount {
+            guard let length = integer(bytes, &offset), length >= 0, offset + length <= bytes.count,
+                let origin = OriginCoding.shared(Array(bytes[offset..<(offset + length)]))
+            else { return nil }
+            offset += length
+            origins.append(origin)
+        }
+        return origins
+    }
+
+    /// A little-endian 32-bit integer.
+    private static func append(_ value: Int, to bytes: inout [UInt8]) {
+        let bits = UInt32(bitPattern: Int32(truncatingIfNeeded: value))
+        bytes += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
+    }
+
+    private static func integer(_ bytes: [UInt8], _ offset: inout Int) -> Int? {
+        guard offset + 4 <= bytes.count else { return nil }
+        defer { offset += 4 }
+        return Int(
+            Int32(
+                bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+                    | UInt32(bytes[offset + 3]) << 24))
     }
 
     /// The keys of this map's origins of `kind`.

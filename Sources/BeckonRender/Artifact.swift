@@ -146,11 +146,11 @@ public struct Artifact: Sendable, Hashable {
         storage.provenanceKeys(ofKind: kind)
     }
 
-    /// The provenance map as `ProvenanceMap.encoded()` writes it, without decoding one that is
-    /// still encoded.
+    /// The provenance map as `ProvenanceMap.cacheForm()` writes it, without decoding one that is
+    /// still in that form.
     var encodedProvenance: [UInt8]? { storage.encodedProvenance }
 
-    /// Sets the provenance map from its encoded form, decoded when it is first read.
+    /// Sets the provenance map from its `ProvenanceMap.cacheForm()`, decoded when it is first read.
     mutating func setEncodedProvenance(_ bytes: [UInt8]?) {
         unique().setEncodedProvenance(bytes)
     }
@@ -199,7 +199,7 @@ public struct Artifact: Sendable, Hashable {
             get {
                 let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
                 guard let encoded else { return decoded }
-                let map = ProvenanceMap(encoded: encoded)
+                let map = ProvenanceMap(cacheForm: encoded)
                 ArtifactContent.lock.withLock {
                     decodedProvenance = map
                     undecodedProvenance = nil
@@ -222,7 +222,7 @@ public struct Artifact: Sendable, Hashable {
 
         var encodedProvenance: [UInt8]? {
             let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
-            return encoded ?? decoded?.encoded()
+            return encoded ?? decoded?.cacheForm()
         }
 
         func setEncodedProvenance(_ bytes: [UInt8]?) {

@@ -116,3 +116,46 @@ import Testing
         #expect(try JSONDecoder().decode(ProvenanceMap.self, from: data) == map)
     }
 }
+
+/// The form the build's step cache keeps a map in: origins, then the spans as packed in memory.
+@Suite struct ProvenanceCacheFormTests {
+    static let origins = (0..<6).map { index in
+        Origin(
+            index.isMultiple(of: 2) ? .string : .template,
+            at: SourceLocation(file: "templates/page-\(index).md", line: index + 1, column: 2),
+            key: index == 4 ? nil : "key.\(index)", locale: index.isMultiple(of: 3) ? "ar" : nil)
+    }
+
+    /// Any map reads back from its cache form equal, and the string keys read from the bytes
+    /// are the map's own.
+    @Test func anyMapReadsBackFromItsCacheForm() async {
+        let value = Gen.int(in: -3...300).map { $0 > 290 ? $0 * 1_000_003 : $0 }
+        await propertyCheck(input: value.array(of: 0...160), Gen.int(in: 0...6)) { values, originCount in
+            let spans = stride(from: 0, to: values.count - 3, by: 4).map { index in
+                ProvenanceMap.Span(
+                    start: values[index], end: values[index] + values[index + 1],
+                    origin: originCount == 0 ? 0 : abs(values[index + 2]) % originCount, depth: values[index + 3])
+            }
+            let map = ProvenanceMap(origins: Array(Self.origins.prefix(originCount)), spans: originCount == 0 ? [] : spans)
+            let form = map.cacheForm()
+            #expect(ProvenanceMap(cacheForm: form) == map)
+            #expect(ProvenanceMap.keys(ofKind: .string, encoded: form) == map.keys(ofKind: .string))
+            #expect(ProvenanceMap.keys(ofKind: .string, encoded: map.encoded()) == map.keys(ofKind: .string))
+        }
+    }
+
+    /// Cut short, lengthened or with a span naming a missing origin, a cache form is refused.
+    @Test func aDamagedCacheFormIsRefused() {
+        let map = ProvenanceMap(
+            origins: Array(Self.origins.prefix(3)),
+            spans: [.init(start: 0, end: 40, origin: 0, depth: 0), .init(start: 3, end: 9, origin: 2, depth: 1)])
+        let form = map.cacheForm()
+        for end in 0..<form.count {
+            #expect(ProvenanceMap(cacheForm: Array(form.prefix(end))) == nil, "cut at \(end)")
+        }
+        #expect(ProvenanceMap(cacheForm: form + [0]) == nil)
+        var wrongOrigin = form
+        wrongOrigin[wrongOrigin.count - 2] = 0x0A  // the second span's origin: 5, of 3
+        #expect(ProvenanceMap(cacheForm: wrongOrigin) == nil)
+    }
+}
