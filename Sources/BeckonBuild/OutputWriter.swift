@@ -56,7 +56,7 @@ public struct OutputWriter: Sendable {
     /// by hand since) and nothing else. Then there is nothing to write.
     public func isUpToDate(_ manifest: Manifest) -> Bool {
         let manifestURL = output.appendingPathComponent(Manifest.fileName)
-        guard let existing = FileManager.default.contents(atPath: manifestURL.path), existing == Data(manifest.json),
+        guard let existing = FileBytes.read(manifestURL.path), existing == manifest.json,
             let scan = OutputFolderScan(output), let written = scan.files[Manifest.fileName],
             scan.files.count == manifest.entries.count + 1
         else { return false }

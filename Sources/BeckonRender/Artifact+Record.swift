@@ -6,7 +6,8 @@ import BeckonSite
 /// in the writer's `userInfo` (`Artifact.byteStoreKey`), its bytes are stored there and the record
 /// keeps their reference, count and SHA-256: an artifact read back refers to the stored file and
 /// reads nothing until its bytes are asked for (a writer copies the file). The provenance map is
-/// kept encoded and decoded when first read.
+/// stored there too, with the keys of the strings it names, and read and decoded when first asked
+/// for; without a store, it is kept in the record.
 extension Artifact: RecordCodable {
     public func write(to writer: inout RecordWriter) {
         writer.write(path)
@@ -29,9 +30,16 @@ extension Artifact: RecordCodable {
         writer.write(deepLink)
         writer.write(origin)
         writer.write(card)
-        if let provenance = encodedProvenance {
-            writer.writeByte(1)
-            writer.writeBytes(provenance)
+        if let provenance = provenanceCacheForm {
+            if let store = writer.userInfo[Self.byteStoreKey] as? any ArtifactByteStore {
+                writer.writeByte(2)
+                writer.write(store.storeBytes(provenance))
+                writer.write(provenance.count)
+                writer.write(provenanceKeys(ofKind: .string))
+            } else {
+                writer.writeByte(1)
+                writer.writeBytes(provenance)
+            }
         } else {
             writer.writeByte(0)
         }
@@ -73,7 +81,15 @@ extension Artifact: RecordCodable {
         card = try reader.read(CardFacts?.self)
         switch try reader.readByte() {
         case 0: break
-        case 1: setEncodedProvenance(Array(try reader.readBytes()))
+        case 1: setStoredProvenance(StoredProvenance(bytes: Array(try reader.readBytes())))
+        case 2:
+            let reference = try reader.read(String.self)
+            let count = try reader.read(Int.self)
+            let keys = try reader.read([String].self)
+            guard let store = reader.userInfo[Self.byteStoreKey] as? any ArtifactByteStore,
+                let file = store.file(reference, count: count)
+            else { throw RecordError.malformed("the artifact's stored provenance is gone") }
+            setStoredProvenance(StoredProvenance(folder: file.folder, file: file.file, count: count, stringKeys: keys))
         default: throw RecordError.malformed("no such provenance encoding")
         }
         alternateLink = try reader.read(String?.self)

@@ -141,18 +141,18 @@ public struct Artifact: Sendable, Hashable {
     }
 
     /// The keys of the provenance map's origins of `kind` (the strings the file shows): for a map
-    /// still encoded (read back from the cache), read from its bytes without decoding it.
+    /// read back from the cache, from the record (or its bytes) without decoding it.
     public func provenanceKeys(ofKind kind: Origin.Kind) -> [String] {
         storage.provenanceKeys(ofKind: kind)
     }
 
     /// The provenance map as `ProvenanceMap.cacheForm()` writes it, without decoding one that is
     /// still in that form.
-    var encodedProvenance: [UInt8]? { storage.encodedProvenance }
+    var provenanceCacheForm: [UInt8]? { storage.provenanceCacheForm }
 
-    /// Sets the provenance map from its `ProvenanceMap.cacheForm()`, decoded when it is first read.
-    mutating func setEncodedProvenance(_ bytes: [UInt8]?) {
-        unique().setEncodedProvenance(bytes)
+    /// Sets the provenance map from what a cache record keeps of it, decoded when first read.
+    mutating func setStoredProvenance(_ stored: StoredProvenance?) {
+        unique().setStoredProvenance(stored)
     }
 
     /// The box, made this artifact's own before a change.
@@ -189,46 +189,46 @@ public struct Artifact: Sendable, Hashable {
         var poolItem: Int? = nil
         var origin: SourceLocation? = nil
         var card: CardFacts? = nil
-        /// The provenance map, or its encoded form (as a cache record keeps it) until it is first
-        /// read; both behind `ArtifactContent.lock`, as copies sharing this box are read on other
-        /// threads.
+        /// The provenance map, or what a cache record keeps of it (`StoredProvenance`) until it
+        /// is first read; both behind `ArtifactContent.lock`, as copies sharing this box are read
+        /// on other threads.
         private var decodedProvenance: ProvenanceMap? = nil
-        private var undecodedProvenance: [UInt8]? = nil
+        private var storedProvenance: StoredProvenance? = nil
 
         var provenance: ProvenanceMap? {
             get {
-                let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
-                guard let encoded else { return decoded }
-                let map = ProvenanceMap(cacheForm: encoded)
+                let (decoded, stored) = ArtifactContent.lock.withLock { (decodedProvenance, storedProvenance) }
+                guard let stored else { return decoded }
+                let map = stored.bytes().flatMap { ProvenanceMap(cacheForm: $0) }
                 ArtifactContent.lock.withLock {
                     decodedProvenance = map
-                    undecodedProvenance = nil
+                    storedProvenance = nil
                 }
                 return map
             }
             set {
                 ArtifactContent.lock.withLock {
                     decodedProvenance = newValue
-                    undecodedProvenance = nil
+                    storedProvenance = nil
                 }
             }
         }
 
         func provenanceKeys(ofKind kind: Origin.Kind) -> [String] {
-            let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
-            guard let encoded else { return decoded?.keys(ofKind: kind) ?? [] }
-            return ProvenanceMap.keys(ofKind: kind, encoded: encoded) ?? []
+            let (decoded, stored) = ArtifactContent.lock.withLock { (decodedProvenance, storedProvenance) }
+            guard let stored else { return decoded?.keys(ofKind: kind) ?? [] }
+            return stored.keys(ofKind: kind)
         }
 
-        var encodedProvenance: [UInt8]? {
-            let (decoded, encoded) = ArtifactContent.lock.withLock { (decodedProvenance, undecodedProvenance) }
-            return encoded ?? decoded?.cacheForm()
+        var provenanceCacheForm: [UInt8]? {
+            let (decoded, stored) = ArtifactContent.lock.withLock { (decodedProvenance, storedProvenance) }
+            return stored?.bytes() ?? decoded?.cacheForm()
         }
 
-        func setEncodedProvenance(_ bytes: [UInt8]?) {
+        func setStoredProvenance(_ stored: StoredProvenance?) {
             ArtifactContent.lock.withLock {
                 decodedProvenance = nil
-                undecodedProvenance = bytes
+                storedProvenance = stored
             }
         }
 
@@ -288,7 +288,7 @@ public struct Artifact: Sendable, Hashable {
             copy.card = card
             ArtifactContent.lock.withLock {
                 copy.decodedProvenance = decodedProvenance
-                copy.undecodedProvenance = undecodedProvenance
+                copy.storedProvenance = storedProvenance
             }
             return copy
         }

@@ -136,7 +136,8 @@ import Testing
                     start: values[index], end: values[index] + values[index + 1],
                     origin: originCount == 0 ? 0 : abs(values[index + 2]) % originCount, depth: values[index + 3])
             }
-            let map = ProvenanceMap(origins: Array(Self.origins.prefix(originCount)), spans: originCount == 0 ? [] : spans)
+            let map = ProvenanceMap(
+                origins: Array(Self.origins.prefix(originCount)), spans: originCount == 0 ? [] : spans)
             let form = map.cacheForm()
             #expect(ProvenanceMap(cacheForm: form) == map)
             #expect(ProvenanceMap.keys(ofKind: .string, encoded: form) == map.keys(ofKind: .string))
