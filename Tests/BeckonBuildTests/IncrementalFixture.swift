@@ -66,7 +66,7 @@ enum IncrementalFixture {
     /// The files every edit may touch, with what it does to them.
     enum Edit: Int, CaseIterable, Sendable {
         case sourceString, translatedString, themeColor, templateLine, layoutLine, addLocale, removeLocale,
-            addSample, removeSample, cardColor, emailLine, revert
+            addSample, removeSample, cardColor, emailLine, staticFile, revert
 
         func apply(to folder: URL, step: Int) throws {
             func edit(_ path: String, _ change: (String) -> String) throws {
@@ -124,9 +124,16 @@ enum IncrementalFixture {
                 }
             case .emailLine:
                 try edit("templates/email/invite.md") { $0 + "\nThanks, step \(step).\n" }
+            case .staticFile:
+                // A file under static/ added, then changed: copied as it is, read by the checks.
+                let url = folder.appendingPathComponent("static/notes/visit.txt")
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("Visit us, step \(step).\n".utf8).write(to: url)
             case .revert:
                 try SiteFixture.write(site, to: folder)
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent("locales/fr-FR.yml"))
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent("static/notes"))
             }
         }
     }

@@ -1,0 +1,107 @@
+import BeckonBuild
+import BeckonDiagnostics
+import BeckonEngine
+import BeckonInvitePages
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// A damaged cache costs time, never a wrong file: records with a byte changed anywhere, records
+/// cut short, blobs gone or cut short, and records of another format are each made again, with a
+/// note, and the build is the one a fresh cache makes.
+@Suite struct CacheDamageTests {
+    let folder = TemporaryDirectory()
+    let cache = TemporaryDirectory()
+
+    init() throws {
+        try SiteFixture.write(IncrementalFixture.site, to: folder.url)
+    }
+
+    /// A build with a new engine on the cache, as the next process makes it, and its notes.
+    func build() async -> (IncrementalBuildTests.Snapshot, [Diagnostic], BuildResult) {
+        let (engine, problem) = BuildCache.engine(folder: cache.url)
+        #expect(problem == nil)
+        let result = await Pipeline(options: IncrementalBuildTests.options(folder.url), engine: engine).run()
+        return (IncrementalBuildTests.Snapshot(result), BuildCache.notes(engine), result)
+    }
+
+    /// The cache's files below `folder`, by the kind of record (the step) or `blobs`.
+    func files(under part: String) -> [URL] {
+        let root = cache.url.appendingPathComponent(part)
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        return (enumerator?.allObjects as? [URL] ?? []).filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+        }.sorted { $0.path < $1.path }
+    }
+
+    var kinds: [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: cache.url.appendingPathComponent("steps").path))?
+            .sorted() ?? []
+    }
+
+    @Test func aByteChangedInEveryKindOfRecordIsMadeAgain() async throws {
+        let (expected, firstNotes, _) = await build()
+        #expect(firstNotes.isEmpty)
+        let kinds = self.kinds
+        #expect(
+            Set(kinds).isSuperset(of: ["render.page", "render.email", "render.card", "check.artifact", "render.review"])
+        )
+        for kind in kinds {
+            let records = files(under: "steps/\(kind)")
+            try #require(!records.isEmpty, "\(kind)")
+            // Each record of the kind gets one byte flipped, at a different place: the signature,
+            // the version, the checksum, the reads, the value, the last byte.
+            for (index, url) in records.enumerated() {
+                var bytes = [UInt8](try Data(contentsOf: url))
+                let places = [0, 4, 7, 13, bytes.count / 2, bytes.count - 1]
+                bytes[places[index % places.count]] ^= 0x5A
+                try Data(bytes).write(to: url)
+            }
+            let (snapshot, notes, result) = await build()
+            #expect(snapshot == expected, "after damaging every \(kind) record")
+            #expect(result.steps.runs(of: StepName(rawValue: kind)) > 0, "\(kind) was not made again")
+            #expect(notes.contains { $0.rule == "build.cache" && $0.severity == .note }, "\(kind): \(notes)")
+        }
+        // The damaged records were written again: the next build reads them all.
+        let (snapshot, notes, _) = await build()
+        #expect(snapshot == expected)
+        #expect(notes.isEmpty, "\(notes)")
+    }
+
+    @Test func recordsAndBlobsCutShortAreMadeAgain() async throws {
+        let (expected, _, _) = await build()
+        for url in files(under: "steps") {
+            let bytes = try Data(contentsOf: url)
+            try bytes.prefix(bytes.count / 2).write(to: url)
+        }
+        let (cut, notes, _) = await build()
+        #expect(cut == expected)
+        #expect(notes.contains { $0.message.contains("did not read back") }, "\(notes)")
+        // Blobs (the files' bytes and provenance) cut short or gone: their records are not used.
+        for (index, url) in files(under: "blobs").enumerated() {
+            if index.isMultiple(of: 2) {
+                try FileManager.default.removeItem(at: url)
+            } else {
+                try Data(try Data(contentsOf: url).dropLast()).write(to: url)
+            }
+        }
+        let (missing, blobNotes, result) = await build()
+        #expect(missing == expected)
+        #expect(result.steps.runs(of: "render.page") > 0)
+        #expect(blobNotes.contains { $0.message.contains("did not read back") }, "\(blobNotes)")
+    }
+
+    @Test func recordsOfAnotherFormatAreSetAsideWithANote() async throws {
+        let (expected, _, _) = await build()
+        try Data("beckon step cache, record format 1\n".utf8).write(to: cache.url.appendingPathComponent("format"))
+        let (snapshot, notes, result) = await build()
+        #expect(snapshot == expected)
+        #expect(result.steps.diskHits.isEmpty)
+        #expect(
+            notes.contains { $0.message.contains("another format (beckon step cache, record format 1)") }, "\(notes)")
+        let (again, laterNotes, reused) = await build()
+        #expect(again == expected)
+        #expect(laterNotes.isEmpty)
+        #expect(reused.steps.runs(of: "render.page") == 0)
+    }
+}

@@ -1,0 +1,53 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon build --cache` makes the bytes a build without a cache makes, whether the cache is
+/// being filled, read back into an empty output folder, or finds the output already up to date:
+/// on the default site, both examples and a generated site with more locales and samples.
+@Suite struct CachedBuildTests {
+    /// The sites, as `--site` arguments (the generated one is made in `folder`).
+    static func site(_ name: String, in folder: TemporaryDirectory) throws -> String {
+        guard name == "generated" else { return name }
+        let site = folder.path("generated-site")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Repository.root.appendingPathComponent("scripts/generate-large-site.py").path, site.path,
+            "--locales", "3", "--samples", "6",
+        ]
+        let (status, _, errors) = try CapturedRun.run(process)
+        try #require(status == 0, "\(String(decoding: errors, as: UTF8.self))")
+        return site.path
+    }
+
+    @Test(arguments: [".", "examples/selffull", "examples/playa", "generated"])
+    func everyCacheModeMakesTheSameBytes(_ name: String) throws {
+        let folder = TemporaryDirectory()
+        let site = try Self.site(name, in: folder)
+        let key = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey]
+        func build(_ output: String, cache: Bool) throws -> BeckonBinary.Run {
+            let arguments =
+                ["build", "--site", site, "--output", folder.path(output).path]
+                + (cache ? ["--cache", folder.path("cache").path] : [])
+            return try BeckonBinary.run(arguments, environment: key)
+        }
+        let plain = try build("plain", cache: false)
+        try #require(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        let expected = OutputSnapshot.files(in: folder.path("plain"))
+        #expect(expected.count > 20)
+        // Filling the cache, then read back into an empty folder, then with nothing to do.
+        for (output, mode) in [("filling", "filling the cache"), ("warm", "reading it back"), ("warm", "no change")] {
+            let run = try build(output, cache: true)
+            #expect(run.status == 0, "\(mode): \(run.stdout)\(run.stderr)")
+            #expect(!run.stdout.contains("build.cache"), "\(mode): \(run.stdout)")
+            let files = OutputSnapshot.files(in: folder.path(output))
+            #expect(files.keys.sorted() == expected.keys.sorted(), "\(mode)")
+            for (path, bytes) in expected where files[path] != bytes {
+                Issue.record("\(path) differs from a build without a cache when \(mode)")
+            }
+        }
+        let reuse = try build("reuse", cache: true)
+        #expect(reuse.stdout.contains("steps from the cache"), "\(reuse.stdout)")
+    }
+}
