@@ -253,7 +253,7 @@ import Testing
         let before = try page(["--cache", cache.path], database: "a.sqlite")
         #expect(before.contains("hat dich zu"))
         let records = try FileManager.default.subpathsOfDirectory(atPath: cache.appendingPathComponent("steps").path)
-        #expect(records.contains { $0.hasSuffix(".json") })
+        #expect(records.contains { $0.hasSuffix(".record") })
         // The deploy: one German string changed.
         let bundle = site.appendingPathComponent("locales/de-DE.yml")
         let text = try String(contentsOf: bundle, encoding: .utf8)
