@@ -8,6 +8,9 @@ import Foundation
 /// back from here (and, once the folder is the output, from there).
 public final class OutputStaging: @unchecked Sendable {
     public let url: URL
+    /// `url`'s path: files' paths are joined to it as strings (a `URL` per file costs more than
+    /// the write).
+    private let root: String
     /// The folder the streamed artifacts read their bytes from; it follows the staging folder
     /// into the output's place.
     public let folder: ArtifactFolder
@@ -18,6 +21,7 @@ public final class OutputStaging: @unchecked Sendable {
 
     init(url: URL) {
         self.url = url
+        root = url.path
         folder = ArtifactFolder(path: url.path)
     }
 
@@ -42,9 +46,9 @@ public final class OutputStaging: @unchecked Sendable {
     /// Writes a file at `path` below the folder, making its folder the first time. Files are
     /// written without a flush each: `sync()` makes them all durable at once.
     func write(_ bytes: [UInt8], to path: String) throws {
-        let file = url.appendingPathComponent(path)
+        let file = root + "/" + path
         try makeParent(of: file)
-        let result = bytes.withUnsafeBufferPointer { beckon_write_file(file.path, $0.baseAddress, $0.count) }
+        let result = bytes.withUnsafeBufferPointer { beckon_write_file(file, $0.baseAddress, $0.count) }
         guard result == 0 else { throw OutputFileError(shown: path, code: errno) }
     }
 
@@ -53,9 +57,9 @@ public final class OutputStaging: @unchecked Sendable {
     func copy(_ artifact: Artifact) throws {
         guard let source = artifact.bytesFile else { return try write(artifact.bytes, to: artifact.path) }
         let path = artifact.path
-        try makeParent(of: url.appendingPathComponent(path))
-        let result = beckon_copy_file(
-            source.folder.path + "/" + source.file, url.appendingPathComponent(path).path, artifact.byteCount)
+        let file = root + "/" + path
+        try makeParent(of: file)
+        let result = beckon_copy_file(source.folder.path + "/" + source.file, file, artifact.byteCount)
         guard result == 0 else {
             let code = errno
             throw OutputFileError(
@@ -66,8 +70,9 @@ public final class OutputStaging: @unchecked Sendable {
     }
 
     /// Makes the folder `file` goes in, the first time one of its files is written.
-    private func makeParent(of file: URL) throws {
-        let parent = file.deletingLastPathComponent().path
+    private func makeParent(of file: String) throws {
+        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(file[..<slash])
         guard lock.withLock({ !folders.contains(parent) }) else { return }
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         lock.withLock { _ = folders.insert(parent) }
@@ -76,7 +81,7 @@ public final class OutputStaging: @unchecked Sendable {
     /// Fails unless the file a streamed artifact was written to is still there with all its bytes.
     func checkWritten(_ artifact: Artifact) throws {
         var status = stat()
-        guard lstat(url.appendingPathComponent(artifact.path).path, &status) == 0 else {
+        guard lstat(root + "/" + artifact.path, &status) == 0 else {
             throw OutputFileError(shown: artifact.path, code: errno)
         }
         guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == artifact.byteCount else {

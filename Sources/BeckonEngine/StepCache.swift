@@ -49,6 +49,7 @@ public final class StepCache: @unchecked Sendable {
         writer = writesInBackground ? DispatchQueue(label: "beckon.step-cache.writes", qos: .utility) : nil
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("blobs"), withIntermediateDirectories: true)
+        blobDescriptor = open(blobFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         self.budget = budget.map { DiskBudget(bytes: $0, folder: folder.appendingPathComponent("steps")) }
         deleteRecordsSetAside()
         checkFormat()
@@ -74,6 +75,10 @@ public final class StepCache: @unchecked Sendable {
     /// How many records were found this process that could not be read: cut short, changed, or
     /// referring to stored bytes that are gone. Each was treated as missing.
     public var unreadableRecords: Int { lock.withLock { unreadable } }
+
+    deinit {
+        if blobDescriptor >= 0 { close(blobDescriptor) }
+    }
 
     /// The bytes the records hold, as the budget counts them; `nil` without a budget.
     public var recordBytes: Int? { budget?.usedBytes }
@@ -219,16 +224,24 @@ public final class StepCache: @unchecked Sendable {
 
     /// The folder blobs are stored in, and the path of one below it (`blobFile`).
     public let blobFolder: String
+    /// `blobFolder`, open, to look blobs up from (-1 when it could not be opened).
+    private let blobDescriptor: Int32
 
-    /// The path below `blobFolder` of the blob stored under `fingerprint`, when it is there with
-    /// `count` bytes: a blob cut short or replaced is not handed out.
-    public func blobFile(_ fingerprint: Fingerprint, count: Int) -> String? {
-        let name = fingerprint.description
+    /// The path below `blobFolder` of the blob named `name` (a fingerprint's 32 hex digits, as
+    /// `storeBlob` names them), when it is there with `count` bytes: a blob cut short or replaced
+    /// is not handed out.
+    public func blobFile(named name: String, count: Int) -> String? {
+        let digits = name.utf8
+        guard digits.count == 32,
+            digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return nil }
         let file = "\(name.prefix(2))/\(name)"
         var status = stat()
-        guard lstat(blobFolder + "/" + file, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            Int(status.st_size) == count
-        else { return nil }
+        // Looked up from the open blob folder: two path components instead of the whole path.
+        let found =
+            blobDescriptor >= 0
+            ? fstatat(blobDescriptor, file, &status, AT_SYMLINK_NOFOLLOW) : lstat(blobFolder + "/" + file, &status)
+        guard found == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == count else { return nil }
         return file
     }
 

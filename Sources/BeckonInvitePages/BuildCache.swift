@@ -97,9 +97,7 @@ final class CacheByteStore: ArtifactByteStore {
     }
 
     func file(_ reference: String, count: Int) -> (folder: ArtifactFolder, file: String)? {
-        guard let fingerprint = Fingerprint(hex: reference), let file = cache.blobFile(fingerprint, count: count)
-        else { return nil }
-        return (blobs, file)
+        cache.blobFile(named: reference, count: count).map { (blobs, $0) }
     }
 
     func storeBytes(_ bytes: [UInt8]) -> String {
