@@ -64,7 +64,7 @@ public final class OutputStaging: @unchecked Sendable {
             let code = errno
             throw OutputFileError(
                 shown: path,
-                reason: code == EIO
+                reason: code == ESTALE
                     ? "its stored copy `\(source.file)` changed while the build ran" : String(cString: strerror(code)))
         }
     }

@@ -124,8 +124,12 @@ public struct OutputWriter: Sendable {
         }
         do {
             // Files not yet written (read back from the cache, or held in memory) are copied on
-            // every core.
-            let failures = artifacts.parallelMap { artifact -> OutputFileError? in
+            // every core; artifacts sharing a path (a collision the build reported, written under
+            // `--keep-going`) one after another, the last one winning.
+            var counted: [String: Int] = [:]
+            for artifact in artifacts { counted[artifact.path, default: 0] += 1 }
+            let uses = counted
+            @Sendable func put(_ artifact: Artifact) -> OutputFileError? {
                 do {
                     if staging.holds(artifact) {
                         try staging.checkWritten(artifact)
@@ -139,6 +143,9 @@ public struct OutputWriter: Sendable {
                     return OutputFileError(shown: artifact.path, reason: error.localizedDescription)
                 }
             }
+            let failures =
+                artifacts.filter { uses[$0.path] == 1 }.parallelMap(put)
+                + artifacts.filter { uses[$0.path, default: 0] > 1 }.map(put)
             if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
             try staging.write(manifest.json, to: Manifest.fileName)
             try staging.sync()

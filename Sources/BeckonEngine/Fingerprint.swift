@@ -18,24 +18,6 @@ public struct Fingerprint: Hashable, Sendable, Codable, Comparable, CustomString
         self = builder.finish()
     }
 
-    /// Reads the 32 hex digits `description` writes.
-    public init?(hex: String) {
-        let digits = hex.utf8
-        guard digits.count == 32 else { return nil }
-        var words: [UInt64] = [0, 0]
-        for (index, digit) in digits.enumerated() {
-            let value: UInt8
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = digit - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            words[index / 16] = words[index / 16] << 4 | UInt64(value)
-        }
-        self.init(high: words[0], low: words[1])
-    }
-
     /// 32 lower-case hex digits.
     public var description: String {
         func hex(_ value: UInt64) -> String {

@@ -214,22 +214,15 @@ public final class StepCache: @unchecked Sendable {
         return fingerprint
     }
 
-    /// The bytes stored under a fingerprint. Blobs are written atomically under the name of their
-    /// content, so one that exists is whole; `verify` checks the content against the name too.
-    public func blob(_ fingerprint: Fingerprint, verify: Bool = false) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: blobURL(fingerprint).path) else { return nil }
-        let bytes = [UInt8](data)
-        return !verify || Fingerprint(of: bytes) == fingerprint ? bytes : nil
-    }
-
     /// The folder blobs are stored in, and the path of one below it (`blobFile`).
     public let blobFolder: String
     /// `blobFolder`, open, to look blobs up from (-1 when it could not be opened).
     private let blobDescriptor: Int32
 
     /// The path below `blobFolder` of the blob named `name` (a fingerprint's 32 hex digits, as
-    /// `storeBlob` names them), when it is there with `count` bytes: a blob cut short or replaced
-    /// is not handed out.
+    /// `storeBlob` names them), when it is there with `count` bytes: a blob cut short, lengthened
+    /// or gone is not handed out. Its content is not read (blobs are written atomically, under the
+    /// name of their content).
     public func blobFile(named name: String, count: Int) -> String? {
         let digits = name.utf8
         guard digits.count == 32,
@@ -238,9 +231,10 @@ public final class StepCache: @unchecked Sendable {
         let file = "\(name.prefix(2))/\(name)"
         var status = stat()
         // Looked up from the open blob folder: two path components instead of the whole path.
+        // Looked up by path too when the folder was replaced since it was opened.
         let found =
-            blobDescriptor >= 0
-            ? fstatat(blobDescriptor, file, &status, AT_SYMLINK_NOFOLLOW) : lstat(blobFolder + "/" + file, &status)
+            blobDescriptor >= 0 && fstatat(blobDescriptor, file, &status, AT_SYMLINK_NOFOLLOW) == 0
+            ? 0 : lstat(blobFolder + "/" + file, &status)
         guard found == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == count else { return nil }
         return file
     }

@@ -112,7 +112,7 @@ enum StepRecord {
             }
             let count = try reader.readCount()
             var reads: [InputID: Fingerprint?] = [:]
-            reads.reserveCapacity(count)
+            reads.reserveCapacity(min(count, 1_024))
             for _ in 0..<count {
                 let kind = InputKind(rawValue: try string())
                 let input = InputID(kind, scope: try string(), name: try string())

@@ -87,7 +87,8 @@ public enum BuildCache {
 
 /// Keeps artifact bytes in the step cache's blob store, once per content.
 final class CacheByteStore: ArtifactByteStore {
-    let cache: StepCache
+    /// The cache whose `codingUserInfo` holds this store (so not retained again).
+    unowned let cache: StepCache
     /// The blob folder, as the artifacts read back from the cache see it.
     private let blobs: ArtifactFolder
 
@@ -102,9 +103,5 @@ final class CacheByteStore: ArtifactByteStore {
 
     func storeBytes(_ bytes: [UInt8]) -> String {
         cache.storeBlob(bytes).description
-    }
-
-    func loadBytes(_ reference: String) -> [UInt8]? {
-        Fingerprint(hex: reference).flatMap { cache.blob($0) }
     }
 }

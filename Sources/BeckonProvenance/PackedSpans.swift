@@ -21,10 +21,11 @@ struct PackedSpans: Hashable, Sendable {
         count = spans.count
     }
 
-    /// Calls `body` with each span in order.
     /// Spans in the form `bytes` holds, when they are `count` whole spans naming origins below
     /// `originCount`; `nil` for anything else.
     init?(bytes: ArraySlice<UInt8>, count: Int, originCount: Int) {
+        // Each span takes at least four bytes.
+        guard count >= 0, count <= bytes.count / 4 else { return nil }
         let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
             var offset = 0
             for _ in 0..<count {
@@ -35,7 +36,7 @@ struct PackedSpans: Hashable, Sendable {
             }
             return offset == buffer.count
         }
-        guard count >= 0, valid else { return nil }
+        guard valid else { return nil }
         self.bytes = Array(bytes).exactlySized()
         self.count = count
     }
@@ -43,6 +44,7 @@ struct PackedSpans: Hashable, Sendable {
     /// The spans as this form keeps them, for `ProvenanceMap.cacheForm()`.
     var packedBytes: [UInt8] { bytes }
 
+    /// Calls `body` with each span in order.
     func forEach(_ body: (ProvenanceMap.Span) -> Void) {
         forEach(while: { span in
             body(span)

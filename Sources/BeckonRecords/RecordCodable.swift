@@ -91,7 +91,9 @@ extension Array: RecordCodable where Element: RecordCodable {
     public init(from reader: inout RecordReader) throws(RecordError) {
         let count = try reader.readCount()
         var elements: [Element] = []
-        elements.reserveCapacity(count)
+        // A count is at most the bytes left, but an element may take far more memory than its
+        // bytes: room is made for a modest number at first.
+        elements.reserveCapacity(Swift.min(count, 1_024))
         for _ in 0..<count { elements.append(try Element(from: &reader)) }
         self = elements
     }

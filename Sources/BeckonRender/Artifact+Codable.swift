@@ -3,47 +3,29 @@ import BeckonProvenance
 import BeckonSite
 import Foundation
 
-/// Where an artifact's bytes go when it is written down (the build's on-disk step cache keeps each
-/// file once, by content); without one, bytes are written inline as base64.
+/// Where an artifact's bytes go when its record is written (`Artifact+Record`): the build's
+/// on-disk step cache keeps each file once, by content. Without one, records hold the bytes.
 public protocol ArtifactByteStore: AnyObject, Sendable {
     /// Stores bytes and returns a reference to them.
     func storeBytes(_ bytes: [UInt8]) -> String
-    /// The bytes a reference names, or `nil` when they are gone.
-    func loadBytes(_ reference: String) -> [UInt8]?
     /// The file that holds the `count` bytes a reference names, for an artifact to read them from
     /// when they are needed (and a writer to copy); `nil` when they are gone.
     func file(_ reference: String, count: Int) -> (folder: ArtifactFolder, file: String)?
 }
 
 extension Artifact: Codable {
-    /// The `userInfo` key of the `ArtifactByteStore` to keep bytes in.
+    /// The `userInfo` key of the `ArtifactByteStore` a record writer keeps bytes in.
     public static let byteStoreKey = CodingUserInfoKey(rawValue: "beckon.artifactByteStore")!
 
     private enum CodingKeys: String, CodingKey {
-        case path, kind, locale, template, context, sample, status, contentType, bytes, bytesRef, deepLink, origin,
-            card, provenance, provenanceRef, alternateLink, note, variant, poolItem
+        case path, kind, locale, template, context, sample, status, contentType, bytes, deepLink, origin, card,
+            provenance, alternateLink, note, variant, poolItem
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let store = decoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
-        func stored(_ key: CodingKeys) throws -> [UInt8]? {
-            guard let reference = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-            guard let bytes = store?.loadBytes(reference) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "the artifact's stored bytes are gone")
-            }
-            return bytes
-        }
-        let bytes = try stored(.bytesRef) ?? [UInt8](try container.decode(Data.self, forKey: .bytes))
-        var provenance = try container.decodeIfPresent(ProvenanceMap.self, forKey: .provenance)
-        if let encoded = try stored(.provenanceRef) {
-            guard let map = ProvenanceMap(encoded: encoded) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .provenanceRef, in: container, debugDescription: "the provenance does not read back")
-            }
-            provenance = map
-        }
+        let bytes = [UInt8](try container.decode(Data.self, forKey: .bytes))
+        let provenance = try container.decodeIfPresent(ProvenanceMap.self, forKey: .provenance)
         self.init(
             path: try container.decode(String.self, forKey: .path),
             kind: try container.decode(ArtifactKind.self, forKey: .kind),
@@ -74,14 +56,8 @@ extension Artifact: Codable {
         try container.encodeIfPresent(sample, forKey: .sample)
         try container.encode(status, forKey: .status)
         try container.encode(contentType, forKey: .contentType)
-        let store = encoder.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
-        if let store {
-            try container.encode(store.storeBytes(bytes), forKey: .bytesRef)
-            if let provenance { try container.encode(store.storeBytes(provenance.encoded()), forKey: .provenanceRef) }
-        } else {
-            try container.encode(Data(bytes), forKey: .bytes)
-            try container.encodeIfPresent(provenance, forKey: .provenance)
-        }
+        try container.encode(Data(bytes), forKey: .bytes)
+        try container.encodeIfPresent(provenance, forKey: .provenance)
         try container.encodeIfPresent(deepLink, forKey: .deepLink)
         try container.encodeIfPresent(origin, forKey: .origin)
         try container.encodeIfPresent(card, forKey: .card)

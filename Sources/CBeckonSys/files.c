@@ -44,7 +44,7 @@ int beckon_copy_file(const char *from, const char *to, size_t count) {
     struct stat status;
     if (fstat(source, &status) != 0 || !S_ISREG(status.st_mode) || (size_t)status.st_size != count) {
         close(source);
-        errno = EIO;
+        errno = ESTALE;
         return -1;
     }
     int target = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -55,14 +55,19 @@ int beckon_copy_file(const char *from, const char *to, size_t count) {
         return -1;
     }
     size_t copied = 0;
+#if defined(__linux__)
     int in_kernel = 1;
+#endif
     char buffer[65536];
     while (copied < count) {
         ssize_t result;
 #if defined(__linux__)
         if (in_kernel) {
             result = copy_file_range(source, NULL, target, NULL, count - copied, 0);
-            if (result < 0 && (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP)) {
+            // Some file systems copy nothing in the kernel where `read` works: go on through a
+            // buffer from where the copy stopped.
+            if ((result < 0 && (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP))
+                || result == 0) {
                 in_kernel = 0;
                 continue;
             }
@@ -94,7 +99,7 @@ int beckon_copy_file(const char *from, const char *to, size_t count) {
         if (result == 0) {
             close(source);
             close(target);
-            errno = EIO;
+            errno = ESTALE;
             return -1;
         }
         copied += (size_t)result;

@@ -302,11 +302,10 @@ import Testing
         #expect(print(first) == print(first))
     }
 
-    @Test func fingerprintsRoundTripThroughHex() {
-        let print = Self.key("hex")
-        #expect(Fingerprint(hex: print.description) == print)
-        #expect(print.description.count == 32)
-        #expect(Fingerprint(hex: "xyz") == nil)
+    @Test func fingerprintsAreWrittenAs32HexDigits() {
+        let print = Fingerprint(high: 0xAB, low: 0x0123_4567_89AB_CDEF)
+        #expect(print.description == "00000000000000ab0123456789abcdef")
+        #expect(Self.key("hex").description.count == 32)
     }
 
     @Test func theDiskCacheServesTheNextEngineAndSurvivesDamage() throws {
@@ -341,17 +340,21 @@ import Testing
         #expect(third.cache?.unreadableRecords == 1)
     }
 
-    @Test func blobsAreStoredOnceAndCheckedOnRead() throws {
+    @Test func blobsAreStoredOnceAndHandedOutWithTheirSize() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blobs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try StepCache(folder: folder, salt: "s")
         let bytes = Array("hello".utf8)
         let print = cache.storeBlob(bytes)
         #expect(cache.storeBlob(bytes) == print)
-        #expect(cache.blob(print) == bytes)
         let name = print.description
-        let url = folder.appendingPathComponent("blobs/\(name.prefix(2))/\(name)")
-        try Data("tampered".utf8).write(to: url)
-        #expect(cache.blob(print, verify: true) == nil)
+        let file = try #require(cache.blobFile(named: name, count: bytes.count))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache.blobFolder + "/" + file)) == Data(bytes))
+        // Another size, another name, or a name that is not one: not handed out.
+        #expect(cache.blobFile(named: name, count: bytes.count + 1) == nil)
+        #expect(cache.blobFile(named: String(name.reversed()), count: bytes.count) == nil)
+        #expect(cache.blobFile(named: "../" + name.dropFirst(3), count: bytes.count) == nil)
+        try Data("tampered".utf8).write(to: URL(fileURLWithPath: cache.blobFolder + "/" + file))
+        #expect(cache.blobFile(named: name, count: bytes.count) == nil)
     }
 }

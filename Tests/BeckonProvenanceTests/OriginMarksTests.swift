@@ -158,5 +158,11 @@ import Testing
         var wrongOrigin = form
         wrongOrigin[wrongOrigin.count - 2] = 0x0A  // the second span's origin: 5, of 3
         #expect(ProvenanceMap(cacheForm: wrongOrigin) == nil)
+        // The span count (four bytes before the eight of the spans), negative or too large.
+        for highByte: UInt8 in [0x80, 0xFF, 0x7F] {
+            var count = form
+            count[count.count - 9] = highByte
+            #expect(ProvenanceMap(cacheForm: count) == nil, "count's high byte \(highByte)")
+        }
     }
 }

@@ -15,8 +15,8 @@ int beckon_write_file(const char *path, const uint8_t *bytes, size_t count);
 
 /// Copies the regular file `from`, which must hold exactly `count` bytes, to a new or truncated
 /// file `to`: in the kernel where it can (Linux `copy_file_range`, a clone on file systems that
-/// share blocks), else through a buffer. Returns 0, or -1 with `errno` set (EIO when `from` has
-/// another size or ends early).
+/// share blocks), else through a buffer. Returns 0, or -1 with `errno` set (ESTALE when `from`
+/// has another size or ends early).
 int beckon_copy_file(const char *from, const char *to, size_t count);
 
 /// Waits until everything written to the file system holding `path` is on the disk (Linux
