@@ -153,9 +153,8 @@ let package = Package(
             name: "BeckonChecks",
             dependencies: [
                 "BeckonLocalization", "BeckonSite",
-                "BeckonDiagnostics", "BeckonProvenance", "BeckonRender", "BeckonHTML", "BeckonText", "BeckonMIME",
-                "BeckonURL",
-                "BeckonCards", "InviteModel", .product(name: "Crypto", package: "swift-crypto"),
+                "BeckonDiagnostics", "BeckonProvenance", "BeckonRecords", "BeckonRender", "BeckonHTML", "BeckonText",
+                "BeckonMIME", "BeckonURL", "BeckonCards", "InviteModel", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonRecords
 import BeckonRender
 import CBeckonSys
 import Foundation

@@ -1,3 +1,4 @@
+import BeckonRecords
 import Foundation
 
 /// Step results kept on disk between runs (`--cache DIR`): one record per step and fingerprint
@@ -88,7 +89,7 @@ public final class StepCache: @unchecked Sendable {
     /// read back is counted and missing.
     func read(_ step: StepName, _ key: Fingerprint) -> StepRecord.Parsed? {
         let path = recordPath(step, key)
-        guard let stored = Self.contents(path) else { return nil }
+        guard let stored = FileBytes.read(path) else { return nil }
         guard let bytes = sealer == nil ? stored : sealer?.open(Data(stored)).map({ [UInt8]($0) }),
             let parsed = StepRecord.parse(bytes, userInfo: codingUserInfo)
         else {
@@ -97,30 +98,6 @@ public final class StepCache: @unchecked Sendable {
         }
         budget?.touch(URL(fileURLWithPath: path))
         return parsed
-    }
-
-    /// The bytes of the file at `path`, read with POSIX calls straight into an array; `nil` when
-    /// there is none (or it cannot be read whole).
-    private static func contents(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let count = Int(status.st_size)
-        var complete = count == 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count, let base = buffer.baseAddress {
-                let got = Foundation.read(descriptor, base + done, count - done)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
-            }
-            initialized = done
-            complete = done == count
-        }
-        return complete ? bytes : nil
     }
 
     /// Counts a record that was found and could not be used.

@@ -1,3 +1,4 @@
+import BeckonRecords
 import Crypto
 import Foundation
 

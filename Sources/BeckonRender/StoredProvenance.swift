@@ -1,4 +1,5 @@
 import BeckonProvenance
+import BeckonRecords
 
 /// A provenance map not yet decoded, as a cache record keeps it: its `ProvenanceMap.cacheForm()`
 /// bytes, held or in a file, read when the map is first asked for; and, when the record has them,
