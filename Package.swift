@@ -9,7 +9,10 @@ let package = Package(
         // The parsers, for the fuzzing package in Fuzz/ (scripts/fuzz.sh).
         .library(
             name: "BeckonParsers",
-            targets: ["BeckonLocalization", "BeckonSite", "BeckonRender", "InviteModel", "InviteSecurity", "BeckonURL"]),
+            targets: [
+                "BeckonLocalization", "BeckonSite", "BeckonRender", "BeckonRecords", "InviteModel", "InviteSecurity",
+                "BeckonURL",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),

@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(message template layout xliff12 xliff20 xcstrings invite-json invite-link jwt url)
+TARGETS=(message template layout xliff12 xliff20 xcstrings invite-json invite-link jwt url cache-record)
 
 usage() {
     echo "usage: scripts/fuzz.sh TARGET|all SECONDS [-- LIBFUZZER-ARGS...]" >&2

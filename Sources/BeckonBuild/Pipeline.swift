@@ -38,6 +38,8 @@ public struct Pipeline: Sendable {
     /// Runs the build and returns its finalized report.
     public func run() async -> BuildResult {
         let start = Date()
+        // The records of packed steps (the checks' findings) go to disk once, whatever the end.
+        defer { engine.cache?.writePacks() }
         // An import killed between its renames is finished (or rolled back) before any bundle is read.
         if BundleJournal.needsRecovery(siteRoot: options.site) {
             do {

@@ -12,11 +12,18 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     /// The bytes a result holds, for a step whose results count against the engine's memory
     /// budget (`Engine(budget:)`): the least recently used of them are let go when over it.
     public let weight: (@Sendable (Value) -> Int)?
+    /// Whether the on-disk cache keeps the step's records together in one file (`RecordPack`):
+    /// for steps with many small results.
+    public let packsRecords: Bool
 
-    public init(_ name: StepName, recordsEveryRead: Bool = false, weight: (@Sendable (Value) -> Int)? = nil) {
+    public init(
+        _ name: StepName, recordsEveryRead: Bool = false, weight: (@Sendable (Value) -> Int)? = nil,
+        packsRecords: Bool = false
+    ) {
         self.name = name
         self.recordsEveryRead = recordsEveryRead
         self.weight = weight
+        self.packsRecords = packsRecords
     }
 
     public var description: String { name.rawValue }

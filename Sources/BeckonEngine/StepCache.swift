@@ -24,6 +24,8 @@ public final class StepCache: @unchecked Sendable {
     private let lock = NSLock()
     private var knownBlobs: Set<Fingerprint> = []
     private var unreadable = 0
+    /// The packs of the steps whose records are kept together (`RecordPack`), by step.
+    private var packs: [StepName: RecordPack] = [:]
     /// The format the folder's records were written in, when it was not this one: they were set
     /// aside when the cache was opened, and every result is made again.
     public private(set) var replacedFormat: String?
@@ -87,7 +89,19 @@ public final class StepCache: @unchecked Sendable {
     /// The record of a step's result, if one was written by the same Beckon: the inputs the step
     /// read, read at once, and its value, decoded when asked (`value(as:)`). A record that does not
     /// read back is counted and missing.
-    func read(_ step: StepName, _ key: Fingerprint) -> StepRecord.Parsed? {
+    /// - Parameter packed: The step keeps its records in a pack (`RecordPack`); ignored by a cache
+    ///   that seals its records.
+    func read(_ step: StepName, _ key: Fingerprint, packed: Bool = false) -> StepRecord.Parsed? {
+        if packed, let pack = pack(step) {
+            let found = pack.record(recordName(key))
+            if pack.takeDamage() { noteUnreadable() }
+            guard let found else { return nil }
+            guard let parsed = StepRecord.parse(Array(found), userInfo: codingUserInfo) else {
+                noteUnreadable()
+                return nil
+            }
+            return parsed
+        }
         let path = recordPath(step, key)
         guard let stored = FileBytes.read(path) else { return nil }
         guard let bytes = sealer == nil ? stored : sealer?.open(Data(stored)).map({ [UInt8]($0) }),
@@ -100,6 +114,25 @@ public final class StepCache: @unchecked Sendable {
         return parsed
     }
 
+    /// The pack of a step, made the first time it is asked for; `nil` for a cache that seals its
+    /// records or keeps them within a budget (they stay one file each).
+    private func pack(_ step: StepName) -> RecordPack? {
+        guard sealer == nil, budget == nil, writer == nil else { return nil }
+        return lock.withLock {
+            if let pack = packs[step] { return pack }
+            let pack = RecordPack(path: "\(folder.path)/steps/\(step.rawValue)/pack")
+            packs[step] = pack
+            return pack
+        }
+    }
+
+    /// Writes the packs that gained records this process (`RecordPack`): at the end of a build.
+    /// Records of packed steps made after the last call are lost with the process, which costs
+    /// the next build their time, never a wrong result.
+    public func writePacks() {
+        for pack in lock.withLock({ Array(packs.values) }) { pack.write() }
+    }
+
     /// Counts a record that was found and could not be used.
     func noteUnreadable() {
         lock.withLock { unreadable += 1 }
@@ -109,9 +142,17 @@ public final class StepCache: @unchecked Sendable {
     static let maximumQueued = 64
 
     /// Writes the record of a step's result, now or (`writesInBackground`) soon.
+    /// - Parameter packed: The step keeps its records in a pack (`RecordPack`), written by
+    ///   `writePacks()`; ignored by a cache that seals its records.
     public func write<Value: Encodable & Sendable>(
-        _ step: StepName, _ key: Fingerprint, _ value: Value, reads: [InputID: Fingerprint?]
+        _ step: StepName, _ key: Fingerprint, _ value: Value, reads: [InputID: Fingerprint?], packed: Bool = false
     ) {
+        if packed, let pack = pack(step) {
+            if let record = StepRecord.encode(value, reads: reads, userInfo: codingUserInfo) {
+                pack.keep(recordName(key), record)
+            }
+            return
+        }
         guard let writer else { return writeNow(step, key, value, reads) }
         let accepted = lock.withLock {
             guard queued < Self.maximumQueued else { return false }
@@ -158,6 +199,7 @@ public final class StepCache: @unchecked Sendable {
         guard (try? FileManager.default.moveItem(at: folder.appendingPathComponent("steps"), to: aside)) != nil
         else { return }
         budget?.reset()
+        lock.withLock { packs = [:] }
         Self.removals.async { try? FileManager.default.removeItem(at: aside) }
     }
 
@@ -216,11 +258,16 @@ public final class StepCache: @unchecked Sendable {
         return file
     }
 
-    private func recordPath(_ step: StepName, _ key: Fingerprint) -> String {
+    /// A record's name: its key, salted with the identity of the Beckon that writes it.
+    private func recordName(_ key: Fingerprint) -> Fingerprint {
         var builder = FingerprintBuilder("record")
         builder.add(salt)
         builder.add(key)
-        let record = builder.finish().description
+        return builder.finish()
+    }
+
+    private func recordPath(_ step: StepName, _ key: Fingerprint) -> String {
+        let record = recordName(key).description
         let name = sealer?.fileName(record) ?? record
         return "\(folder.path)/steps/\(step.rawValue)/\(name.prefix(2))/\(name)\(sealer == nil ? ".record" : ".sealed")"
     }

@@ -13,6 +13,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case inviteLink = "invite-link"
     case jwt
     case url
+    case cacheRecord = "cache-record"
 
     /// Builds the fixtures the target uses (catalogs, keys), once, before the first input.
     func prepare() {
@@ -25,6 +26,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .inviteLink: _ = InviteLinkTarget.keyring
         case .jwt: _ = TokenTarget.authorities
         case .url: _ = URLTarget.bases
+        case .cacheRecord: break
         }
     }
 
@@ -43,6 +45,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .inviteLink: InviteLinkTarget.run(bytes)
         case .jwt: TokenTarget.run(bytes)
         case .url: URLTarget.run(bytes)
+        case .cacheRecord: CacheRecordTarget.run(bytes)
         }
     }
 }

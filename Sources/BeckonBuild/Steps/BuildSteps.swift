@@ -25,15 +25,15 @@ enum BuildSteps {
     static let renderSiteFiles = Step<RenderResult>("render.site-files", recordsEveryRead: true)
     // Checking
     static let readFacts = Step<ArtifactFacts>("read.facts")
-    static let checkArtifact = Step<[Diagnostic]>("check.artifact")
-    static let checkSite = Step<[Diagnostic]>("check.site")
+    static let checkArtifact = Step<[Diagnostic]>("check.artifact", packsRecords: true)
+    static let checkSite = Step<[Diagnostic]>("check.site", packsRecords: true)
     static let checkAcross = Step<[Diagnostic]>("check.across")
     static let checkEmail = Step<[Diagnostic]>("check.email")
     // Localization
     static let localizationUsage = Step<[MessageKey: [String]]>("localization.usage")
     static let localizationString = Step<[LocalizationInput.Rendering]>("localization.string")
-    static let checkCatalog = Step<[Diagnostic]>("check.catalog")
-    static let checkCatalogAcross = Step<[Diagnostic]>("check.catalog-across")
+    static let checkCatalog = Step<[Diagnostic]>("check.catalog", packsRecords: true)
+    static let checkCatalogAcross = Step<[Diagnostic]>("check.catalog-across", packsRecords: true)
     // The review page
     static let readStrings = Step<[String]>("read.strings")
     static let reviewColumn = Step<ReviewColumn>("review.column")
