@@ -320,7 +320,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"]),
+        .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics", "BeckonRecords"]),
         .testTarget(
             name: "BeckonRecordsTests",
             dependencies: ["BeckonRecords", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonRecords
 import Foundation
 import Testing
 
@@ -76,5 +77,34 @@ import Testing
     @Test func cleanRunsStillProduceAJUnitCase() {
         let xml = DiagnosticFormat.junit.render(DiagnosticReport(), sources: sources)
         #expect(xml.contains("<testcase classname=\"beckon\" name=\"no findings\"/>"))
+    }
+}
+
+/// Findings whose texts hold anything (NULs, replacement characters), as read back from a damaged
+/// cache record, print in every format without trapping: the fuzzer's reproducer, which made the
+/// text printer's locale check (Foundation's `contains`) trap.
+@Suite struct HostileFindingTextTests {
+    static let reproducer =
+        "0500000000000000000000000000007dae0000000000000000fffe000100000000000000000000000000000100000000000000ff"
+        + "ffffffffffffffffffffffffffffffffffffff26ffffffffffffffffffffffffffffffffffffffffff0000000000000000000105"
+        + "00010000000000000010000000000000010000000000000000000000010000000000000000000090000000000000000000000000"
+        + "00000000000135000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        + "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000659578"
+        + "742768746d6c3b209dfafa410505050585050505"
+
+    @Test func findingsReadFromAnyBytesPrintInEveryFormat() throws {
+        var hex = Self.reproducer.utf8.makeIterator()
+        var bytes: [UInt8] = []
+        while let high = hex.next(), let low = hex.next() {
+            bytes.append(UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)!)
+        }
+        var reader = RecordReader(bytes)
+        let findings = try reader.read([Diagnostic].self)
+        #expect(findings.count == 5)
+        #expect(findings.contains { $0.locale?.utf8.contains(0) == true })
+        let report = DiagnosticReport(findings).finalized()
+        for format in DiagnosticFormat.allCases {
+            #expect(!format.render(report, sources: SourceStore()).isEmpty, "\(format)")
+        }
     }
 }

@@ -59,7 +59,11 @@ struct TextPrinter {
         if !diagnostic.occurrences.isEmpty {
             context.append(Occurrence.summary(diagnostic.occurrences))
         } else {
-            if let locale = diagnostic.locale, !diagnostic.message.contains(locale) { context.append(locale) }
+            // Compared as bytes: Foundation's `contains` can trap on strings holding NULs and
+            // replacement characters, and a finding's text may hold anything.
+            if let locale = diagnostic.locale, diagnostic.message.utf8.firstRange(of: locale.utf8) == nil {
+                context.append(locale)
+            }
             if let sample = diagnostic.sample { context.append("sample \(sample)") }
         }
         let suffix = context.filter { !$0.isEmpty }.isEmpty ? "" : " (\(context.joined(separator: ", ")))"
