@@ -90,7 +90,7 @@ public final class StepCache: @unchecked Sendable {
     /// read, read at once, and its value, decoded when asked (`value(as:)`). A record that does not
     /// read back is counted and missing.
     /// - Parameter packed: The step keeps its records in a pack (`RecordPack`); ignored by a cache
-    ///   that seals its records.
+    ///   that seals its records, keeps them within a budget or writes them in the background.
     func read(_ step: StepName, _ key: Fingerprint, packed: Bool = false) -> StepRecord.Parsed? {
         if packed, let pack = pack(step) {
             let found = pack.record(recordName(key))
@@ -115,18 +115,21 @@ public final class StepCache: @unchecked Sendable {
     }
 
     /// The pack of a step, made the first time it is asked for; `nil` for a cache that seals its
-    /// records or keeps them within a budget (they stay one file each).
+    /// records, keeps them within a budget or writes them in the background (they stay one file
+    /// each).
     private func pack(_ step: StepName) -> RecordPack? {
         guard sealer == nil, budget == nil, writer == nil else { return nil }
         return lock.withLock {
             if let pack = packs[step] { return pack }
-            let pack = RecordPack(path: "\(folder.path)/steps/\(step.rawValue)/pack")
+            let pack = RecordPack(
+                path: "\(folder.path)/steps/\(step.rawValue)/pack", salt: Fingerprint(of: Array(salt.utf8)))
             packs[step] = pack
             return pack
         }
     }
 
-    /// Writes the packs that gained records this process (`RecordPack`): at the end of a build.
+    /// Writes the packs that gained records since the last call (`RecordPack`): at the end of
+    /// every pipeline run.
     /// Records of packed steps made after the last call are lost with the process, which costs
     /// the next build their time, never a wrong result.
     public func writePacks() {
@@ -143,7 +146,8 @@ public final class StepCache: @unchecked Sendable {
 
     /// Writes the record of a step's result, now or (`writesInBackground`) soon.
     /// - Parameter packed: The step keeps its records in a pack (`RecordPack`), written by
-    ///   `writePacks()`; ignored by a cache that seals its records.
+    ///   `writePacks()`; ignored by a cache that seals its records, keeps them within a budget or
+    ///   writes them in the background.
     public func write<Value: Encodable & Sendable>(
         _ step: StepName, _ key: Fingerprint, _ value: Value, reads: [InputID: Fingerprint?], packed: Bool = false
     ) {

@@ -34,6 +34,29 @@ import Testing
         }.sorted { $0.path < $1.path }
     }
 
+    /// Where each record lies in a pack (`RecordPack`: a 21-byte header, then per record its
+    /// 16-byte name, its age, its length as a variable-length number, and its bytes).
+    static func records(inPack bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var offset = 21
+        while offset + 17 < bytes.count {
+            offset += 17
+            var length = 0
+            var shift = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
+                length |= Int(byte & 0x7F) << shift
+                shift += 7
+                if byte < 0x80 { break }
+            }
+            guard offset + length <= bytes.count else { break }
+            ranges.append(offset..<offset + length)
+            offset += length
+        }
+        return ranges
+    }
+
     var kinds: [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: cache.url.appendingPathComponent("steps").path))?
             .sorted() ?? []
@@ -50,11 +73,16 @@ import Testing
             let records = files(under: "steps/\(kind)")
             try #require(!records.isEmpty, "\(kind)")
             // Each record of the kind gets one byte flipped, at a different place: the signature,
-            // the version, the checksum, the reads, the value, the last byte.
+            // the version, the checksum, the reads, the value, the last byte. In a pack, each
+            // record in it.
             for (index, url) in records.enumerated() {
                 var bytes = [UInt8](try Data(contentsOf: url))
-                let places = [0, 4, 7, 13, bytes.count / 2, bytes.count - 1]
-                bytes[places[index % places.count]] ^= 0x5A
+                let ranges = url.lastPathComponent == "pack" ? Self.records(inPack: bytes) : [bytes.indices]
+                try #require(!ranges.isEmpty, "\(url.path)")
+                for (offset, range) in ranges.enumerated() {
+                    let places = [0, 4, 7, 13, range.count / 2, range.count - 1]
+                    bytes[range.lowerBound + places[(index + offset) % places.count]] ^= 0x5A
+                }
                 try Data(bytes).write(to: url)
             }
             let (snapshot, notes, result) = await build()

@@ -16,9 +16,9 @@ import Testing
         return builder.finish()
     }
 
-    /// A new engine on the folder, as the next process makes it.
-    func engine() throws -> Engine {
-        Engine(cache: try StepCache(folder: folder, salt: "s"))
+    /// A new engine on the folder, as the next process makes it (another Beckon with `salt`).
+    func engine(salt: String = "s") throws -> Engine {
+        Engine(cache: try StepCache(folder: folder, salt: salt))
     }
 
     /// The value the engine finds for `key`, or `fresh` when it has to make it.
@@ -64,8 +64,9 @@ import Testing
         #expect(found.count == 3)
         #expect(cut.cache?.unreadableRecords == 1)
         cut.cache?.writePacks()
-        // A byte changed: the record it falls in fails its checksum (or, in a name or a length, the
-        // entries from there are lost); a changed signature loses the whole pack.
+        // A byte changed: the record it falls in fails its checksum (in a length, the entries from
+        // there are lost; in a name, that record is not found); a changed signature loses the
+        // whole pack.
         var changed = [UInt8](try Data(contentsOf: pack))
         changed[changed.count / 2] ^= 0x20
         try Data(changed).write(to: pack)
@@ -80,5 +81,62 @@ import Testing
         let foreign = try engine()
         #expect(["a", "b", "c", "d"].allSatisfy { value(foreign, $0, else: "made") == ["made"] })
         #expect(foreign.cache?.unreadableRecords == 1)
+    }
+
+    @Test func recordsUnusedForMoreThanEightWritesGoAndUsedOnesStay() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try engine()
+        _ = value(first, "old", else: "OLD")
+        _ = value(first, "kept", else: "KEPT")
+        first.cache?.writePacks()
+        // Nine later builds each make a record of their own and use `kept`, never `old`.
+        for build in 1...9 {
+            let later = try engine()
+            #expect(value(later, "kept", else: "made") == ["KEPT"], "build \(build)")
+            _ = value(later, "new\(build)", else: "NEW")
+            later.cache?.writePacks()
+        }
+        let last = try engine()
+        #expect(value(last, "kept", else: "made") == ["KEPT"])
+        #expect(value(last, "new9", else: "made") == ["NEW"])
+        // The first later build's record has gone eight writes without a use: it stays. `old` went
+        // at the ninth.
+        #expect(value(last, "new1", else: "made") == ["NEW"])
+        #expect(value(last, "old", else: "made") == ["made"])
+        #expect(last.cache?.unreadableRecords == 0)
+    }
+
+    @Test func anotherBeckonsPackIsReadAsEmptyAndReplaced() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try engine(salt: "one")
+        _ = value(first, "a", else: "A")
+        first.cache?.writePacks()
+        let other = try engine(salt: "two")
+        #expect(value(other, "a", else: "made") == ["made"])
+        #expect(other.cache?.unreadableRecords == 0)
+        other.cache?.writePacks()
+        #expect(value(try engine(salt: "two"), "a", else: "again") == ["made"])
+        #expect(value(try engine(salt: "one"), "a", else: "again") == ["again"])
+    }
+
+    @Test func aPackedRecordWhoseInputChangedIsMadeAgain() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = InputID("string", scope: "de-DE", name: "title")
+        func build(_ text: String, made: String) throws -> [String] {
+            let engine = try engine()
+            engine.beginRun()
+            engine.provide("string") { _ in Fingerprint(of: Array(text.utf8)) }
+            let result = engine.persistentValue(Self.step, Self.key("page")) {
+                input.record()
+                return [made]
+            }
+            engine.endRun()
+            engine.cache?.writePacks()
+            return result
+        }
+        #expect(try build("Hallo", made: "first") == ["first"])
+        #expect(try build("Hallo", made: "second") == ["first"])
+        #expect(try build("Guten Tag", made: "third") == ["third"])
+        #expect(try build("Guten Tag", made: "fourth") == ["third"])
     }
 }
