@@ -157,7 +157,8 @@ let package = Package(
             dependencies: [
                 "BeckonLocalization", "BeckonSite",
                 "BeckonDiagnostics", "BeckonProvenance", "BeckonRecords", "BeckonRender", "BeckonHTML", "BeckonText",
-                "BeckonMIME", "BeckonURL", "BeckonCards", "InviteModel", .product(name: "Crypto", package: "swift-crypto"),
+                "BeckonMIME", "BeckonURL", "BeckonCards", "InviteModel",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
