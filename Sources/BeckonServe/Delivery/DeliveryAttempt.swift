@@ -1,3 +1,5 @@
+import BeckonStore
+
 /// How an attempt at a queued job ended, before the retry schedule decides what comes next.
 /// Each case carries the reply recorded with the job: the relay's or the endpoint's, or what kept
 /// it from answering.
@@ -21,4 +23,24 @@ enum DeliveryAttempt: Sendable, Hashable {
         else { return "none" }
         return "\(first)xx"
     }
+}
+
+extension InviteService {
+    /// The invite an outbound job is for; `.failure` with the attempt's outcome when the store
+    /// does not answer (tried again later) or the invite is gone (never sent).
+    func invite(for job: OutboundJob) async -> Result<InviteRecord, DeliveryAttemptFailure> {
+        do {
+            guard let record = try await store.invite(id: job.inviteID) else {
+                return .failure(DeliveryAttemptFailure(attempt: .permanent("the invite is gone")))
+            }
+            return .success(record)
+        } catch {
+            return .failure(DeliveryAttemptFailure(attempt: .transient("the invite store did not answer")))
+        }
+    }
+}
+
+/// A delivery attempt that ended before anything was sent, as an error.
+struct DeliveryAttemptFailure: Error {
+    let attempt: DeliveryAttempt
 }

@@ -11,13 +11,11 @@ struct InvitationSender: Sendable {
     let relay: SignedRelay
 
     func attempt(_ job: OutboundJob, at date: Date) async -> DeliveryAttempt {
-        let record: InviteRecord?
-        do {
-            record = try await service.store.invite(id: job.inviteID)
-        } catch {
-            return .transient("the invite store did not answer")
+        let record: InviteRecord
+        switch await service.invite(for: job) {
+        case .success(let found): record = found
+        case .failure(let failure): return failure.attempt
         }
-        guard let record else { return .permanent("the invite is gone") }
         guard [.created, .sent, .opened].contains(record.invite.status) else {
             return .permanent("the invite is \(record.invite.status.rawValue): its invitation is not sent")
         }

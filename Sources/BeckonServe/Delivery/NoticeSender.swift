@@ -20,13 +20,11 @@ struct NoticeSender: Sendable {
         guard let template = site.noticeTemplate(notice), let pages = site.invitePages else {
             return .permanent("the site has no email with `notify: \(notice.rawValue)`")
         }
-        let record: InviteRecord?
-        do {
-            record = try await service.store.invite(id: job.inviteID)
-        } catch {
-            return .transient("the invite store did not answer")
+        let record: InviteRecord
+        switch await service.invite(for: job) {
+        case .success(let found): record = found
+        case .failure(let failure): return failure.attempt
         }
-        guard let record else { return .permanent("the invite is gone") }
         guard let address = record.senderEmail.flatMap(EmailAddress.init) else {
             return .permanent("the invite's sender gave no address, or it was erased")
         }
