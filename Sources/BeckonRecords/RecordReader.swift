@@ -58,7 +58,9 @@ public struct RecordReader {
 
     public mutating func readFixed() throws(RecordError) -> UInt64 {
         let raw = try readRaw(8)
-        return raw.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        var value: UInt64 = 0
+        for byte in raw.reversed() { value = value << 8 | UInt64(byte) }
+        return value
     }
 
     public mutating func readBytes() throws(RecordError) -> ArraySlice<UInt8> {
