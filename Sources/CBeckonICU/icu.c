@@ -52,26 +52,6 @@ int32_t beckon_plural_rules_keywords(void *rules, char *buffer, int32_t capacity
     return U_FAILURE(status) ? -1 : written;
 }
 
-int32_t beckon_words(const uint16_t *text, int32_t length, const char *locale, int32_t *starts, int32_t *ends,
-                     int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_WORD, locale, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
-    int32_t count = 0;
-    int32_t start = ubrk_first(iterator);
-    for (int32_t end = ubrk_next(iterator); end != UBRK_DONE; start = end, end = ubrk_next(iterator)) {
-        // Rule status below UBRK_WORD_NONE_LIMIT marks spaces and punctuation.
-        if (ubrk_getRuleStatus(iterator) < UBRK_WORD_NONE_LIMIT) continue;
-        if (count < capacity) {
-            starts[count] = start;
-            ends[count] = end;
-        }
-        count++;
-    }
-    ubrk_close(iterator);
-    return count;
-}
-
 int32_t beckon_relative_time(const char *locale, double offset, int unit, int narrow, uint16_t *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     URelativeDateTimeFormatter *formatter = ureldatefmt_open(
@@ -83,61 +63,107 @@ int32_t beckon_relative_time(const char *locale, double offset, int unit, int na
     return U_FAILURE(status) ? -1 : length;
 }
 
-/* Each thread keeps its last line break iterator and the locale it was opened for: opening one
-   (rules, and for Japanese the phrase dictionary) costs far more than breaking a sentence, and
-   emails and pages ask for one text run at a time. The iterator is closed when its thread ends,
-   and holds no text between calls. */
-struct cached_line_iterator {
+/* Each thread keeps its last word and its last line break iterator, with the locale each was
+   opened for: opening one (its rules, and for Japanese the phrase dictionary) costs far more than
+   breaking a sentence, takes a lock every thread shares, and pages, emails and the review page ask
+   for one short text at a time. The iterators are closed when their thread ends, and hold no text
+   between calls. */
+struct cached_iterator {
     UBreakIterator *iterator;
     char locale[64];
 };
 
-static pthread_key_t cached_line_key;
-static pthread_once_t cached_line_once = PTHREAD_ONCE_INIT;
+/* One per kind of break: UBRK_WORD and UBRK_LINE. */
+struct cached_iterators {
+    struct cached_iterator word;
+    struct cached_iterator line;
+};
 
-static void close_cached_line_iterator(void *value) {
-    struct cached_line_iterator *cached = value;
-    if (cached->iterator != NULL) ubrk_close(cached->iterator);
+static pthread_key_t cached_key;
+static pthread_once_t cached_once = PTHREAD_ONCE_INIT;
+
+static void close_cached_iterators(void *value) {
+    struct cached_iterators *cached = value;
+    if (cached->word.iterator != NULL) ubrk_close(cached->word.iterator);
+    if (cached->line.iterator != NULL) ubrk_close(cached->line.iterator);
     free(cached);
 }
 
-static void make_cached_line_key(void) { pthread_key_create(&cached_line_key, close_cached_line_iterator); }
+static void make_cached_key(void) { pthread_key_create(&cached_key, close_cached_iterators); }
+
+/* This thread's slot for a kind of break, or NULL when it cannot be kept. */
+static struct cached_iterator *cached_slot(UBreakIteratorType type) {
+    pthread_once(&cached_once, make_cached_key);
+    struct cached_iterators *cached = pthread_getspecific(cached_key);
+    if (cached == NULL && (cached = calloc(1, sizeof *cached)) != NULL) pthread_setspecific(cached_key, cached);
+    if (cached == NULL) return NULL;
+    return type == UBRK_WORD ? &cached->word : &cached->line;
+}
+
+/* An iterator of `type` for `locale` over `text`: this thread's kept one when it was opened for
+   the locale, else a new one. NULL on failure. */
+static UBreakIterator *open_iterator(UBreakIteratorType type, struct cached_iterator *slot, const char *locale,
+                                     const uint16_t *text, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (slot != NULL && slot->iterator != NULL && strcmp(slot->locale, locale) == 0) {
+        ubrk_setText(slot->iterator, (const UChar *)text, length, &status);
+        return U_FAILURE(status) ? NULL : slot->iterator;
+    }
+    UBreakIterator *iterator = ubrk_open(type, locale, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) {
+        if (iterator != NULL) ubrk_close(iterator);
+        return NULL;
+    }
+    return iterator;
+}
+
+/* Keeps `iterator` in `slot` when the locale's name fits (closing the one it replaces), or closes
+   it. A kept iterator lets go of the caller's text, which may hold a name. */
+static void release_iterator(UBreakIterator *iterator, struct cached_iterator *slot, const char *locale) {
+    if (slot == NULL || strlen(locale) >= sizeof slot->locale) {
+        ubrk_close(iterator);
+        return;
+    }
+    if (iterator != slot->iterator) {
+        if (slot->iterator != NULL) ubrk_close(slot->iterator);
+        slot->iterator = iterator;
+        strcpy(slot->locale, locale);
+    }
+    static const UChar empty[1] = {0};
+    UErrorCode reset = U_ZERO_ERROR;
+    ubrk_setText(iterator, empty, 0, &reset);
+}
+
+int32_t beckon_words(const uint16_t *text, int32_t length, const char *locale, int32_t *starts, int32_t *ends,
+                     int32_t capacity) {
+    struct cached_iterator *slot = cached_slot(UBRK_WORD);
+    UBreakIterator *iterator = open_iterator(UBRK_WORD, slot, locale, text, length);
+    if (iterator == NULL) return -1;
+    int32_t count = 0;
+    int32_t start = ubrk_first(iterator);
+    for (int32_t end = ubrk_next(iterator); end != UBRK_DONE; start = end, end = ubrk_next(iterator)) {
+        // Rule status below UBRK_WORD_NONE_LIMIT marks spaces and punctuation.
+        if (ubrk_getRuleStatus(iterator) < UBRK_WORD_NONE_LIMIT) continue;
+        if (count < capacity) {
+            starts[count] = start;
+            ends[count] = end;
+        }
+        count++;
+    }
+    release_iterator(iterator, slot, locale);
+    return count;
+}
 
 int32_t beckon_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets,
                            int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    pthread_once(&cached_line_once, make_cached_line_key);
-    struct cached_line_iterator *cached = pthread_getspecific(cached_line_key);
-    if (cached == NULL && (cached = calloc(1, sizeof *cached)) != NULL) pthread_setspecific(cached_line_key, cached);
-    int cacheable = cached != NULL && strlen(locale) < sizeof cached->locale;
-    UBreakIterator *iterator = NULL;
-    if (cacheable && cached->iterator != NULL && strcmp(cached->locale, locale) == 0) {
-        iterator = cached->iterator;
-        ubrk_setText(iterator, (const UChar *)text, length, &status);
-    } else {
-        iterator = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
-    }
-    if (U_FAILURE(status)) {
-        if (iterator != NULL && (cached == NULL || iterator != cached->iterator)) ubrk_close(iterator);
-        return -1;
-    }
+    struct cached_iterator *slot = cached_slot(UBRK_LINE);
+    UBreakIterator *iterator = open_iterator(UBRK_LINE, slot, locale, text, length);
+    if (iterator == NULL) return -1;
     int32_t count = 0;
     for (int32_t offset = ubrk_next(iterator); offset != UBRK_DONE && offset < length; offset = ubrk_next(iterator)) {
         if (count < capacity) offsets[count] = offset;
         count++;
     }
-    if (!cacheable) {
-        ubrk_close(iterator);
-        return count;
-    }
-    if (iterator != cached->iterator) {
-        if (cached->iterator != NULL) ubrk_close(cached->iterator);
-        cached->iterator = iterator;
-        strcpy(cached->locale, locale);
-    }
-    /* The text was the caller's, and may hold a name: the iterator lets go of it. */
-    static const UChar empty[1] = {0};
-    UErrorCode reset = U_ZERO_ERROR;
-    ubrk_setText(iterator, empty, 0, &reset);
+    release_iterator(iterator, slot, locale);
     return count;
 }

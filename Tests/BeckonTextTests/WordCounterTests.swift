@@ -17,3 +17,25 @@ import Testing
 func wordsAreCountedTheWayTheLocaleReads(locale: String, text: String, expected: Int) {
     #expect(WordCounter(locale: locale).count(text) == expected)
 }
+
+/// Each thread keeps its last word iterator and reuses it for the next text of the same locale:
+/// the counts and words do not depend on what was counted before, in which locale, or how long it
+/// was (a shorter text after a longer one, an empty one between).
+@Test func keptIteratorsAnswerAsNewOnes() {
+    let texts: [(locale: String, text: String)] = [
+        ("en-US", "Maya invited you to Playa!"), ("ja-JP", "この招待の有効期限は30日間です。"),
+        ("en-US", "Hi"), ("th-TH", "คุณได้รับเชิญ"), ("de-DE", ""), ("de-DE", "Diese Einladung ist 30 Tage gültig."),
+        ("zh-CN", "你的教练邀请你加入课程"), ("en-US", "  spaces, punctuation — and   dashes…  "),
+    ]
+    let expected = texts.map {
+        (WordCounter(locale: $0.locale).count($0.text), WordCounter(locale: $0.locale).words(in: $0.text))
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<50 {
+        for index in texts.indices.shuffled(using: &generator) {
+            let counter = WordCounter(locale: texts[index].locale)
+            #expect(counter.count(texts[index].text) == expected[index].0)
+            #expect(counter.words(in: texts[index].text) == expected[index].1)
+        }
+    }
+}
