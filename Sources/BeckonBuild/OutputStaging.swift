@@ -74,8 +74,36 @@ public final class OutputStaging: @unchecked Sendable {
         guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let parent = String(file[..<slash])
         guard lock.withLock({ !folders.contains(parent) }) else { return }
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        lock.withLock { _ = folders.insert(parent) }
+        try makeFolder(parent)
+    }
+
+    /// Makes a folder and those it is in that are missing, as `mkdir -p` does (the umask
+    /// applied): `mkdir` first, its parent only when that is missing, so a folder whose parent
+    /// exists costs one call (FileManager's `createDirectory` looks at every folder on the way).
+    private func makeFolder(_ path: String) throws {
+        if lock.withLock({ folders.contains(path) }) { return }
+        if mkdir(path, 0o777) != 0 {
+            let code = errno
+            switch code {
+            case EEXIST:
+                // Another thread made it, or something that is not a folder is in the way:
+                // writing a file into it then says so.
+                break
+            case ENOENT where path.utf8.count > root.utf8.count:
+                if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { try makeFolder(String(path[..<slash])) }
+                guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+                    throw OutputFileError(shown: Self.shown(path, below: root), code: errno)
+                }
+            default:
+                throw OutputFileError(shown: Self.shown(path, below: root), code: code)
+            }
+        }
+        lock.withLock { _ = folders.insert(path) }
+    }
+
+    /// A path below the folder as the output will hold it.
+    private static func shown(_ path: String, below root: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 
     /// Fails unless the file a streamed artifact was written to is still there with all its bytes.
