@@ -146,11 +146,30 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Drops every result kept in memory (an on-disk cache keeps its own), for an engine that
-    /// serves no later run: what the steps kept is freed before the output is written.
+    /// serves no later run: what the steps kept is freed while the output is written, on a
+    /// thread of its own (freeing tens of thousands of results one by one is not worth waiting
+    /// for).
     public func releaseResults() {
-        lock.withLock {
-            tables.removeAll()
-            weighed = 0
+        let released = lock.withLock {
+            defer {
+                tables = [:]
+                weighed = 0
+            }
+            return ReleasedTables(tables: tables)
+        }
+        DispatchQueue.global(qos: .utility).async { released.free() }
+    }
+
+    /// Tables handed to another thread to be freed; nothing else holds them.
+    private final class ReleasedTables: @unchecked Sendable {
+        private var tables: [StepName: Table]
+
+        init(tables: [StepName: Table]) {
+            self.tables = tables
+        }
+
+        func free() {
+            tables = [:]
         }
     }
 
