@@ -4,13 +4,15 @@ import Synchronization
 /// `String` equality takes two spellings of one text (`é` composed or not) for the same, where
 /// what is made from them keeps their bytes apart. Emptied when it holds `limit` values, so a long
 /// preview session does not grow it without bound. Safe on any thread: the texts are spread over
-/// shards by their hash, each with its own lock, so threads asking at once rarely wait.
+/// shards by their hash, each with its own lock, so threads asking at once rarely wait. Inlinable,
+/// so each module that keeps values in one gets it specialized for their type (generic, the
+/// dictionary look-ups asked the runtime for type metadata on every call).
 public final class TextMemo<Value: Sendable>: Sendable {
     /// The most values kept.
     public let limit: Int
-    private let shards: [Shard]
+    @usableFromInline let shards: [Shard]
     /// How many values the shards hold together.
-    private let count = Atomic<Int>(0)
+    @usableFromInline let count = Atomic<Int>(0)
 
     public init(limit: Int) {
         self.limit = limit
@@ -18,7 +20,7 @@ public final class TextMemo<Value: Sendable>: Sendable {
     }
 
     /// The value for `text`, made with `make` the first time the text is seen.
-    public func value(for text: String, make: () -> Value) -> Value {
+    @inlinable public func value(for text: String, make: () -> Value) -> Value {
         let key = Key(text)
         let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
         if let known = shard.values.withLock({ $0[key] }) { return known }
@@ -32,19 +34,21 @@ public final class TextMemo<Value: Sendable>: Sendable {
         return value
     }
 
-    private static var shardCount: Int { 16 }
+    @usableFromInline static var shardCount: Int { 16 }
 
     /// One part of the memo, with its lock.
-    private final class Shard: Sendable {
-        let values = Mutex<[Key: Value]>([:])
+    @usableFromInline final class Shard: Sendable {
+        @usableFromInline let values = Mutex<[Key: Value]>([:])
+
+        @usableFromInline init() {}
     }
 
     /// A text compared and hashed by its UTF-8 bytes; the hash is worked out once.
-    private struct Key: Hashable, Sendable {
-        let text: String
-        let hash: Int
+    @usableFromInline struct Key: Hashable, Sendable {
+        @usableFromInline let text: String
+        @usableFromInline let hash: Int
 
-        init(_ text: String) {
+        @inlinable init(_ text: String) {
             var text = text
             var hasher = Hasher()
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
@@ -52,14 +56,14 @@ public final class TextMemo<Value: Sendable>: Sendable {
             self.hash = hasher.finalize()
         }
 
-        static func == (lhs: Key, rhs: Key) -> Bool {
+        @inlinable static func == (lhs: Key, rhs: Key) -> Bool {
             guard lhs.hash == rhs.hash else { return false }
             var left = lhs.text
             var right = rhs.text
             return left.withUTF8 { leftBytes in right.withUTF8 { leftBytes.elementsEqual($0) } }
         }
 
-        func hash(into hasher: inout Hasher) {
+        @inlinable func hash(into hasher: inout Hasher) {
             hasher.combine(hash)
         }
     }
