@@ -36,17 +36,13 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         BatchMemory.growHeapsInLargeSteps()
-        var files = LintFiles.disk()
-        for path in paths {
+        let folders = try paths.map { path -> (url: URL, isDirectory: Bool) in
             let url = URL(fileURLWithPath: path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 throw ValidationError("`\(path)` does not exist.")
             }
-            // A single file is linted on its own, but the files of its folder are what its links
-            // reach; only those they point at are read.
-            let root = isDirectory.boolValue ? url : url.deletingLastPathComponent()
-            files.add(linting: Self.files(url, isDirectory: isDirectory.boolValue), below: root)
+            return (url, isDirectory.boolValue)
         }
         var hosts = Set(allowedHosts.map { $0.lowercased() })
         var declared = Set(schemes.map { $0.lowercased() })
@@ -55,7 +51,15 @@ struct LintCommand: ParsableCommand {
             if site != nil { hosts.formUnion(CheckSetup.allowedHosts(config)) }
         }
         let checker = Checker.lint(allowedHosts: hosts, schemes: declared)
-        let report = DiagnosticReport(checker.check(files.site)).finalized()
+        var files = LintFiles.disk()
+        for (url, isDirectory) in folders {
+            // A single file is linted on its own, but the files of its folder are what its links
+            // reach; only those they point at are read. Each page's own rules run as soon as it
+            // is parsed, and its parsed tree is let go of then.
+            let root = isDirectory ? url : url.deletingLastPathComponent()
+            files.add(linting: Self.files(url, isDirectory: isDirectory), below: root, checkingPagesWith: checker)
+        }
+        let report = DiagnosticReport(files.pageFindings + checker.check(files.site, pagesChecked: true)).finalized()
         // Findings quote their lines: only the pages they point at are kept as text.
         let quoted = Set(report.diagnostics.compactMap { $0.location?.file })
         let sources = SourceStore()

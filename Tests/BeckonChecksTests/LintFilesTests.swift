@@ -73,6 +73,31 @@ import Testing
         #expect(findings.map(\.rule) == ["links.fragment"])
     }
 
+    /// Each page's own rules run as soon as it is parsed, and its tree is let go of then: the
+    /// findings are those of checking the whole site at the end, page rules and site rules alike.
+    @Test func pagesCheckedAsTheyAreParsedFindWhatTheWholeSiteCheckFinds() {
+        let folder = Folder([
+            "index.html": Self.page(
+                #"<h1>T</h1><h1>Twice</h1><img src="logo.png"> <a href="other.html#nope">o</a> <a href="gone.html">g</a>"#
+            ),
+            "other.html": Self.page(#"<h1 id="part">O</h1><img src="logo.png" alt="">"#),
+            "third.html": "<p>no doctype, no title, no lang</p>",
+            "logo.png": "PNG",
+        ])
+        let checker = Checker.lint(allowedHosts: [], schemes: [])
+        let pages = ["index.html", "other.html", "third.html"].map { Folder.root.appendingPathComponent($0) }
+        var atTheEnd = folder.lintFiles
+        atTheEnd.add(linting: pages, below: Folder.root)
+        var asParsed = folder.lintFiles
+        asParsed.add(linting: pages, below: Folder.root, checkingPagesWith: checker)
+        let expected = DiagnosticReport(checker.check(atTheEnd.site)).finalized()
+        let found = DiagnosticReport(asParsed.pageFindings + checker.check(asParsed.site, pagesChecked: true))
+            .finalized()
+        #expect(Set(expected.diagnostics.map(\.rule)).isSuperset(of: ["links.target", "links.fragment"]))
+        #expect(!asParsed.pageFindings.isEmpty)
+        #expect(found.diagnostics == expected.diagnostics)
+    }
+
     /// The HTML files below a folder: nested ones, and a symbolic link to a page; not other files,
     /// a link to a folder, or a dangling link.
     @Test func theHTMLFilesBelowAFolderAreListedInPathOrder() throws {

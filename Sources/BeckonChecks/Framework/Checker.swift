@@ -122,10 +122,13 @@ public struct Checker: Sendable {
     /// One pass over the artifacts, spread across cores: each artifact's own rules, then the link
     /// rules over its links and the page rules that read the site; then the email rules per email
     /// and the rules that look at the site as a whole.
-    public func check(_ site: CheckedSite) -> [Diagnostic] {
+    /// - Parameter pagesChecked: The rules about each page on its own already ran
+    ///   (`LintFiles.add(linting:below:checkingPagesWith:)`): only the other rules run.
+    public func check(_ site: CheckedSite, pagesChecked: Bool = false) -> [Diagnostic] {
         let perArtifact = site.artifacts.parallelMap { artifact in
-            (artifact.origin != nil ? check(artifact, page: site.pages[artifact.path]) : [])
-                + checkAcrossSite(artifact, in: site)
+            let page = site.pages[artifact.path]
+            let ownRules = artifact.origin != nil && !(pagesChecked && page != nil)
+            return (ownRules ? check(artifact, page: page) : []) + checkAcrossSite(artifact, in: site)
         }
         let emails = site.emails.parallelMap { checkEmail($0, in: site) }
         return perArtifact.flatMap { $0 } + emails.flatMap { $0 } + checkWholeSite(site)

@@ -12,6 +12,9 @@ public struct LintFiles {
     public private(set) var artifacts: [Artifact] = []
     /// What the checks read of each artifact, in the order of `artifacts`: each page is parsed once.
     public private(set) var facts: [ArtifactFacts] = []
+    /// The findings of a checker's rules about each page on its own, when `add` was given one:
+    /// they run as soon as the page is parsed, and its parsed tree is let go of then.
+    public private(set) var pageFindings: [Diagnostic] = []
     /// A file's bytes, or `nil` when it cannot be read; called from several threads at once.
     let read: @Sendable (URL) -> [UInt8]?
     /// Whether a regular file (not a folder or a symbolic link) is at a URL.
@@ -38,21 +41,30 @@ public struct LintFiles {
 
     /// Adds the HTML files among `files` as pages to lint, and the files below `root` their links
     /// point at (resolved as the link rules resolve them) as link targets.
-    public mutating func add(linting files: [URL], below root: URL) {
+    /// - Parameter checker: Runs its rules about each page on its own as soon as the page is
+    ///   parsed (`pageFindings`), then lets go of the parsed tree: what the site rules read of the
+    ///   page stays. Check the site with `Checker.check(_:pagesChecked:)` then.
+    public mutating func add(linting files: [URL], below root: URL, checkingPagesWith checker: Checker? = nil) {
         let rootPath = root.standardizedFileURL.path
         let known = Set(artifacts.map(\.path))
         let read = self.read
-        // Pages are read and parsed on every core; each is parsed once.
-        let loaded = files.filter { Self.isHTML($0.path) }.parallelMap { file -> (Artifact, ArtifactFacts)? in
+        // Pages are read, parsed and checked on every core; each is parsed once.
+        let loaded = files.filter { Self.isHTML($0.path) }.parallelMap {
+            file -> (Artifact, ArtifactFacts, [Diagnostic])? in
             let path = String(file.standardizedFileURL.path.dropFirst(rootPath.count + 1))
             guard !known.contains(path), let bytes = read(file) else { return nil }
             let page = Artifact(
                 path: path, kind: .document, contentType: "text/html", bytes: bytes,
                 origin: SourceLocation(file: path))
-            return (page, ArtifactFacts(page))
+            let facts = ArtifactFacts(page)
+            guard let checker, let parsed = facts.page else { return (page, facts, []) }
+            let findings = checker.check(page, page: parsed)
+            parsed.releaseDocument()
+            return (page, facts, findings)
         }.compactMap { $0 }
         artifacts += loaded.map(\.0)
         facts += loaded.map(\.1)
+        pageFindings += loaded.flatMap(\.2)
         // Whether a file exists is asked once per path: most links reach the same few files, and
         // the linted pages are known to exist.
         var exists = Dictionary(artifacts.map { ($0.path, true) }, uniquingKeysWith: { first, _ in first })
