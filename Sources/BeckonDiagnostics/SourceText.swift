@@ -9,15 +9,16 @@ public struct SourceText: Sendable, Hashable {
 
     public init(path: String, text: String) {
         self.path = path
-        self.text = text
+        var text = text
         var starts = [0]
-        var offset = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        // Scanned in the contiguous bytes (a page of findings is indexed whole).
+        let count = text.withUTF8 { bytes in
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            return bytes.count
         }
         // A final line terminator ends the last line; it does not start an empty one.
-        if starts.count > 1, starts.last == offset { starts.removeLast() }
+        if starts.count > 1, starts.last == count { starts.removeLast() }
+        self.text = text
         self.lineStarts = starts
     }
 
