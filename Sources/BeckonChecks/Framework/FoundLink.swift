@@ -57,6 +57,17 @@ public struct FoundLink: Sendable, Hashable {
             return
         }
         isAbsolute = false
+        if let base, let reading = PathAbsoluteURLs.shared.reading(of: url, base: base) {
+            switch reading {
+            case .resolved(let resolution):
+                resolved = resolution
+                problem = nil
+            case .failed(let reason):
+                resolved = nil
+                problem = reason
+            }
+            return
+        }
         switch URLParser.parse(url, base: base) {
         case .success(let parsed):
             resolved = Resolution(parsed)
