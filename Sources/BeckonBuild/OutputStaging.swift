@@ -83,22 +83,38 @@ public final class OutputStaging: @unchecked Sendable {
     private func makeFolder(_ path: String) throws {
         if lock.withLock({ folders.contains(path) }) { return }
         if mkdir(path, 0o777) != 0 {
-            let code = errno
-            switch code {
-            case EEXIST:
-                // Another thread made it, or something that is not a folder is in the way:
-                // writing a file into it then says so.
-                break
-            case ENOENT where path.utf8.count > root.utf8.count:
-                if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { try makeFolder(String(path[..<slash])) }
-                guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
-                    throw OutputFileError(shown: Self.shown(path, below: root), code: errno)
-                }
-            default:
-                throw OutputFileError(shown: Self.shown(path, below: root), code: code)
+            var code = errno
+            if code == ENOENT, path.utf8.count > root.utf8.count,
+                let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            {
+                try makeFolder(String(path[..<slash]))
+                code = mkdir(path, 0o777) == 0 ? 0 : errno
             }
+            // Another thread made it meanwhile, or something else is in the way (a file another
+            // artifact's path names): that is this folder's error, not each of its files'.
+            if code == EEXIST { code = Self.isFolder(path) ? 0 : ENOTDIR }
+            if code == ENOTDIR { throw OutputFileError(shown: Self.shown(blocker(of: path), below: root), code: code) }
+            if code != 0 { throw OutputFileError(shown: Self.shown(path, below: root), code: code) }
         }
         lock.withLock { _ = folders.insert(path) }
+    }
+
+    /// Whether a folder (not a symbolic link to one) is at `path`.
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The first of `path` and the folders it is in, below the staging folder, that is there and
+    /// not a folder: what stands where a folder should be made.
+    private func blocker(of path: String) -> String {
+        var prefix = root
+        for part in path.dropFirst(root.count).split(separator: "/") {
+            prefix += "/" + part
+            var status = stat()
+            if lstat(prefix, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { return prefix }
+        }
+        return path
     }
 
     /// A path below the folder as the output will hold it.

@@ -60,8 +60,8 @@ public struct Pipeline: Sendable {
         let staging = options.write && options.streamsOutput ? try? writer.openStaging() : nil
         let outcome = await renderAndCheck(streamingTo: staging)
         // A streaming build's engine serves no later run: the facts its checks kept are freed
-        // before the manifest is made and the files are written.
-        if options.streamsOutput { engine.releaseResults() }
+        // on another thread while the manifest is made and the files are written.
+        if options.streamsOutput { engine.releaseResults(inBackground: true) }
         let artifacts = outcome.artifacts
         var report = DiagnosticReport(outcome.diagnostics).finalized(
             overrides: outcome.overrides, strict: options.strict)

@@ -145,11 +145,12 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Drops every result kept in memory (an on-disk cache keeps its own), for an engine that
-    /// serves no later run: what the steps kept is freed while the output is written, on a
-    /// thread of its own (freeing tens of thousands of results one by one is not worth waiting
-    /// for).
-    public func releaseResults() {
+    /// Drops every result kept in memory (an on-disk cache keeps its own): they are gone from
+    /// memory when this returns (a server erasing a sender's data relies on it).
+    /// - Parameter inBackground: Frees them on a thread of its own instead, for a run that goes
+    ///   on writing its output meanwhile (freeing tens of thousands of results one by one is not
+    ///   worth waiting for); no later lookup finds them either way.
+    public func releaseResults(inBackground: Bool = false) {
         let released = lock.withLock {
             defer {
                 tables = [:]
@@ -157,7 +158,11 @@ public final class Engine: @unchecked Sendable {
             }
             return ReleasedTables(tables: tables)
         }
-        DispatchQueue.global(qos: .utility).async { released.free() }
+        if inBackground {
+            DispatchQueue.global(qos: .utility).async { released.free() }
+        } else {
+            released.free()
+        }
     }
 
     /// Tables handed to another thread to be freed; nothing else holds them.
