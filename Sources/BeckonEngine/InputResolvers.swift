@@ -78,9 +78,25 @@ final class InputResolvers: @unchecked Sendable {
     /// name, so a result that read several changed inputs is always explained by the same one.
     func firstChange(in reads: [InputID: Fingerprint?]) -> InputID? {
         var first: InputID?
-        for (input, recorded) in reads {
-            if let recorded, let current = fingerprint(of: input), current == recorded { continue }
+        func changed(_ input: InputID) {
             if first.map({ Self.precedes(input, $0) }) ?? true { first = input }
+        }
+        // The answers this run already has are read under one lock for the whole result (its
+        // threads check thousands of results at once); the others are resolved one by one.
+        var unanswered: [(input: InputID, recorded: Fingerprint?)] = []
+        lock.withLock {
+            for (input, recorded) in reads {
+                guard let known = answers[input] else {
+                    unanswered.append((input, recorded))
+                    continue
+                }
+                if let recorded, let known, known == recorded { continue }
+                changed(input)
+            }
+        }
+        for (input, recorded) in unanswered {
+            if let recorded, let current = fingerprint(of: input), current == recorded { continue }
+            changed(input)
         }
         return first
     }

@@ -47,28 +47,22 @@ final class RecordPack: @unchecked Sendable {
         self.salt = salt
     }
 
-    /// The record named `name`, made this process or from the pack.
-    func record(_ name: Fingerprint) -> ArraySlice<UInt8>? {
+    /// The record named `name`, made this process or from the pack, and whether the pack held a
+    /// part that did not read back, not yet reported (then reported).
+    func record(_ name: Fingerprint) -> (record: ArraySlice<UInt8>?, damage: Bool) {
         lock.withLock {
-            if let record = made[name] { return record[...] }
+            defer { damage = false }
+            if let record = made[name] { return (record[...], damage) }
             loadIfNeeded()
-            guard let entry = stored?[name] else { return nil }
+            guard let entry = stored?[name] else { return (nil, damage) }
             touched.insert(name)
-            return bytes[entry.range]
+            return (bytes[entry.range], damage)
         }
     }
 
     /// Keeps a record made this process, for the next `write()`.
     func keep(_ name: Fingerprint, _ record: [UInt8]) {
         lock.withLock { made[name] = record }
-    }
-
-    /// Whether the pack held a part that did not read back since the last call.
-    func takeDamage() -> Bool {
-        lock.withLock {
-            defer { damage = false }
-            return damage
-        }
     }
 
     /// Writes the pack again, atomically, when records were made since the last write.

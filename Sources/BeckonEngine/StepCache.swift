@@ -93,8 +93,8 @@ public final class StepCache: @unchecked Sendable {
     ///   that seals its records, keeps them within a budget or writes them in the background.
     func read(_ step: StepName, _ key: Fingerprint, packed: Bool = false) -> StepRecord.Parsed? {
         if packed, let pack = pack(step) {
-            let found = pack.record(recordName(key))
-            if pack.takeDamage() { noteUnreadable() }
+            let (found, damage) = pack.record(recordName(key))
+            if damage { noteUnreadable() }
             guard let found else { return nil }
             guard let parsed = StepRecord.parse(Array(found), userInfo: codingUserInfo) else {
                 noteUnreadable()
