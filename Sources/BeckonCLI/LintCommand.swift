@@ -15,7 +15,9 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Every *.html file below each PATH is parsed with libxml2. Internal links and #fragments \
             are resolved within PATH (a folder means its index.html); a single file's links may point \
-            at any file in its folder, and only the files they point at are read. Without --allow-host or --site, https links to any host are \
+            at any file in its folder, and only the files they point at are read. Each PATH is a site \
+            of its own (files of one folder together); with several, findings name their files with \
+            their folder. Without --allow-host or --site, https links to any host are \
             accepted. With --site (or run in a site folder), the site's app.urlScheme is a declared \
             deep-link scheme; --site also checks hosts against the site's. Offline: nothing is fetched.
             """)
@@ -51,24 +53,35 @@ struct LintCommand: ParsableCommand {
             if site != nil { hosts.formUnion(CheckSetup.allowedHosts(config)) }
         }
         let checker = Checker.lint(allowedHosts: hosts, schemes: declared)
-        var files = LintFiles.disk()
-        for (url, isDirectory) in folders {
-            // A single file is linted on its own, but the files of its folder are what its links
-            // reach; only those they point at are read. Each page's own rules run as soon as it
-            // is parsed, and its parsed tree is let go of then.
-            let root = isDirectory ? url : url.deletingLastPathComponent()
-            files.add(linting: Self.files(url, isDirectory: isDirectory), below: root, checkingPagesWith: checker)
+        // Each folder is a site of its own (its links resolve within it); files given from one
+        // folder are linted together, as the pages of one site.
+        let sites = Self.sites(folders)
+        var findings: [Diagnostic] = []
+        var quotable: [(shown: String, artifact: Artifact)] = []
+        var pages = 0
+        for (root, pageFiles) in sites {
+            // A single file's links may reach any file of its folder; only those they point at
+            // are read. Each page's own rules run as soon as it is parsed, and its parsed tree is
+            // let go of then.
+            var files = LintFiles.disk()
+            files.add(linting: pageFiles, below: root, checkingPagesWith: checker)
+            // Several folders: each finding names its file with the folder it is in.
+            let prefix = sites.count > 1 ? RunReporter.display(root, relativeTo: root) + "/" : ""
+            findings += (files.pageFindings + checker.check(files.site, pagesChecked: true)).map {
+                Self.placed($0, under: prefix)
+            }
+            quotable += files.artifacts.filter { $0.kind == .document || $0.contentType == "text/css" }.map {
+                (prefix + $0.path, $0)
+            }
+            pages += files.artifacts.count { $0.kind == .document }
         }
-        let report = DiagnosticReport(files.pageFindings + checker.check(files.site, pagesChecked: true)).finalized()
+        let report = DiagnosticReport(findings).finalized()
         // Findings quote their lines: only the pages they point at are kept as text.
         let quoted = Set(report.diagnostics.compactMap { $0.location?.file })
         let sources = SourceStore()
-        let quotedFiles = files.artifacts.filter {
-            ($0.kind == .document || $0.contentType == "text/css") && quoted.contains($0.path)
-        }
         // Each file's lines are indexed on every core, then remembered.
-        let texts = quotedFiles.parallelMap { artifact in
-            SourceText(path: artifact.path, text: String(decoding: artifact.bytes, as: UTF8.self))
+        let texts = quotable.filter { quoted.contains($0.shown) }.parallelMap { shown, artifact in
+            SourceText(path: shown, text: String(decoding: artifact.bytes, as: UTF8.self))
         }
         for text in texts { sources.add(text) }
         print(
@@ -76,7 +89,6 @@ struct LintCommand: ParsableCommand {
                 report, sources: sources, color: format == .text && Terminal().stdoutIsColorTerminal,
                 toolVersion: BeckonCommand.version), terminator: "")
         if format == .text {
-            let pages = files.artifacts.count { $0.kind == .document }
             print(
                 report.isEmpty
                     ? "Linted \(pages) pages: no problems."
@@ -105,5 +117,36 @@ struct LintCommand: ParsableCommand {
     /// The file itself, or the HTML files below a folder (their names only: nothing is read).
     static func files(_ url: URL, isDirectory: Bool) -> [URL] {
         isDirectory ? LintFiles.htmlFiles(below: url) : [url]
+    }
+
+    /// The sites the PATH arguments name, in their order: each folder, and the folder of each
+    /// file (files of one folder together), with the pages to lint in it, each once.
+    static func sites(_ paths: [(url: URL, isDirectory: Bool)]) -> [(root: URL, files: [URL])] {
+        var sites: [(root: URL, files: [URL])] = []
+        var seen = Set<String>()
+        for (url, isDirectory) in paths {
+            let root = (isDirectory ? url : url.deletingLastPathComponent()).standardizedFileURL
+            let files = Self.files(url, isDirectory: isDirectory).filter {
+                seen.insert($0.standardizedFileURL.path).inserted
+            }
+            if let index = sites.firstIndex(where: { $0.root.path == root.path }) {
+                sites[index].files += files
+            } else {
+                sites.append((root, files))
+            }
+        }
+        return sites
+    }
+
+    /// A finding of one of several folders, its files named with the folder (`prefix`) they are in.
+    static func placed(_ finding: Diagnostic, under prefix: String) -> Diagnostic {
+        guard !prefix.isEmpty else { return finding }
+        var finding = finding
+        if let file = finding.location?.file { finding.location?.file = prefix + file }
+        finding.artifact = finding.artifact.map { prefix + $0 }
+        for index in finding.occurrences.indices {
+            finding.occurrences[index].artifact = finding.occurrences[index].artifact.map { prefix + $0 }
+        }
+        return finding
     }
 }

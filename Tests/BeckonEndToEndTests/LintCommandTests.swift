@@ -45,6 +45,29 @@ import Testing
         #expect(inside.status == 0, "\(inside.stdout)")
     }
 
+    /// Each folder given is a site of its own: two folders with an `index.html` each are both
+    /// linted, each finding named with its folder and quoted from its own file; a page given twice
+    /// (on its own and in its folder) is linted once.
+    @Test func severalFoldersAreEachLinted() throws {
+        let parent = TemporaryDirectory()
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(at: parent.path(name), withIntermediateDirectories: true)
+            try Data(
+                Self.page.replacingOccurrences(of: "other.html#part", with: "gone-\(name).html").utf8
+            ).write(to: parent.path(name).appendingPathComponent("index.html"))
+        }
+        let run = try BeckonBinary.run(
+            ["lint", "a", "b", "a/index.html", "--scheme", "playa"], in: parent.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("a/index.html:4:"), "\(run.stdout)")
+        #expect(run.stdout.contains("b/index.html:4:"), "\(run.stdout)")
+        #expect(run.stdout.contains("`gone-a.html`") && run.stdout.contains("`gone-b.html`"))
+        #expect(run.stdout.contains("Linted 2 pages: 2 errors"), "\(run.stdout)")
+        // One folder alone names its files as before, relative to it.
+        let alone = try BeckonBinary.run(["lint", "b", "--scheme", "playa"], in: parent.url)
+        #expect(alone.stdout.contains("\nindex.html:4:") || alone.stdout.hasPrefix("index.html:4:"), "\(alone.stdout)")
+    }
+
     /// A link finding points at the URL on its line, counted in characters of the file.
     @Test func findingsPointAtTheLinkOnItsLine() throws {
         let folder = try folder()
