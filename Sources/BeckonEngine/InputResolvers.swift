@@ -70,7 +70,14 @@ final class InputResolvers: @unchecked Sendable {
     func fingerprints(of inputs: Set<InputID>) -> [InputID: Fingerprint?] {
         var prints: [InputID: Fingerprint?] = [:]
         prints.reserveCapacity(inputs.count)
-        for input in inputs { prints[input] = .some(fingerprint(of: input)) }
+        // The answers this run already has, under one lock; the others resolved one by one.
+        var unanswered: [InputID] = []
+        lock.withLock {
+            for input in inputs {
+                if let known = answers[input] { prints[input] = .some(known) } else { unanswered.append(input) }
+            }
+        }
+        for input in unanswered { prints[input] = .some(fingerprint(of: input)) }
         return prints
     }
 
