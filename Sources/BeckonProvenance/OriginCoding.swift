@@ -6,17 +6,21 @@ import Foundation
 enum OriginCoding {
     private static let separator: UInt8 = 0x1F
 
-    static func encode(_ origin: Origin) -> [UInt8] {
-        let fields = [
-            origin.kind.rawValue, origin.location.file, String(origin.location.line), String(origin.location.column),
-            origin.key ?? "", origin.locale ?? "",
-        ]
-        var bytes: [UInt8] = []
-        for (index, field) in fields.enumerated() {
-            if index > 0 { bytes.append(separator) }
-            bytes += field.utf8
-        }
-        return bytes
+    /// Appends an origin's bytes to `bytes`, field by field (every rendered page's map holds
+    /// tens of origins: no array is made for one).
+    static func encode(_ origin: Origin, into bytes: inout [UInt8]) {
+        bytes += origin.kind.rawValue.utf8
+        bytes.append(separator)
+        bytes += origin.location.file.utf8
+        bytes.append(separator)
+        // Small strings: the numbers are not allocated.
+        bytes += String(origin.location.line).utf8
+        bytes.append(separator)
+        bytes += String(origin.location.column).utf8
+        bytes.append(separator)
+        if let key = origin.key { bytes += key.utf8 }
+        bytes.append(separator)
+        if let locale = origin.locale { bytes += locale.utf8 }
     }
 
     /// Decoded origins by their bytes: maps read back from the on-disk cache name the same few

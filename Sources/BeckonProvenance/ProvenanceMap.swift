@@ -155,11 +155,15 @@ extension ProvenanceMap: Codable {
     /// The origin count and each origin as length-prefixed bytes (`OriginCoding`).
     private static func originSection(_ origins: [Origin]) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 + origins.count * 64)
         append(origins.count, to: &bytes)
         for origin in origins {
-            let payload = OriginCoding.encode(origin)
-            append(payload.count, to: &bytes)
-            bytes += payload
+            // The payload is written in place, its length filled in after it.
+            let lengthAt = bytes.count
+            append(0, to: &bytes)
+            OriginCoding.encode(origin, into: &bytes)
+            let length = UInt32(bitPattern: Int32(truncatingIfNeeded: bytes.count - lengthAt - 4))
+            for index in 0..<4 { bytes[lengthAt + index] = UInt8(length >> (8 * UInt32(index)) & 0xFF) }
         }
         return bytes
     }
@@ -183,7 +187,10 @@ extension ProvenanceMap: Codable {
     /// A little-endian 32-bit integer.
     private static func append(_ value: Int, to bytes: inout [UInt8]) {
         let bits = UInt32(bitPattern: Int32(truncatingIfNeeded: value))
-        bytes += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
+        bytes.append(UInt8(bits & 0xFF))
+        bytes.append(UInt8(bits >> 8 & 0xFF))
+        bytes.append(UInt8(bits >> 16 & 0xFF))
+        bytes.append(UInt8(bits >> 24))
     }
 
     private static func integer(_ bytes: [UInt8], _ offset: inout Int) -> Int? {
