@@ -15,9 +15,9 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Every *.html file below each PATH is parsed with libxml2. Internal links and #fragments \
             are resolved within PATH (a folder means its index.html); a single file's links may point \
-            at any file in its folder, and only the files they point at are read. Each PATH is a site \
-            of its own (files of one folder together); with several, findings name their files with \
-            their folder. Without --allow-host or --site, https links to any host are \
+            at any file in its folder, and only the files they point at are read. Each folder given \
+            (or folder of a file given) is a site of its own, except a folder inside another given \
+            one, which belongs to it; with several sites, findings name their files with their folder. Without --allow-host or --site, https links to any host are \
             accepted. With --site (or run in a site folder), the site's app.urlScheme is a declared \
             deep-link scheme; --site also checks hosts against the site's. Offline: nothing is fetched.
             """)
@@ -66,7 +66,7 @@ struct LintCommand: ParsableCommand {
             var files = LintFiles.disk()
             files.add(linting: pageFiles, below: root, checkingPagesWith: checker)
             // Several folders: each finding names its file with the folder it is in.
-            let prefix = sites.count > 1 ? RunReporter.display(root, relativeTo: root) + "/" : ""
+            let prefix = sites.count > 1 ? Self.prefix(of: root) : ""
             findings += (files.pageFindings + checker.check(files.site, pagesChecked: true)).map {
                 Self.placed($0, under: prefix)
             }
@@ -119,23 +119,53 @@ struct LintCommand: ParsableCommand {
         isDirectory ? LintFiles.htmlFiles(below: url) : [url]
     }
 
-    /// The sites the PATH arguments name, in their order: each folder, and the folder of each
-    /// file (files of one folder together), with the pages to lint in it, each once.
+    /// The sites the PATH arguments name, in their order: each folder given, and the folder of
+    /// each file given, except folders inside another of them, whose pages belong to the outer
+    /// one (so the order of the arguments does not matter); each page once, sites without pages
+    /// left out. Folders are compared with symbolic links resolved.
     static func sites(_ paths: [(url: URL, isDirectory: Bool)]) -> [(root: URL, files: [URL])] {
+        let given = paths.map { url, isDirectory in
+            (
+                url: url, isDirectory: isDirectory,
+                root: (isDirectory ? url : url.deletingLastPathComponent()).standardizedFileURL
+            )
+        }
+        let resolved = given.map { $0.root.resolvingSymlinksInPath().path }
+        func isInside(_ path: String, _ folder: String) -> Bool {
+            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+        }
         var sites: [(root: URL, files: [URL])] = []
+        var resolvedRoots: [String] = []
         var seen = Set<String>()
-        for (url, isDirectory) in paths {
-            let root = (isDirectory ? url : url.deletingLastPathComponent()).standardizedFileURL
-            let files = Self.files(url, isDirectory: isDirectory).filter {
-                seen.insert($0.standardizedFileURL.path).inserted
+        for (index, path) in given.enumerated() {
+            // The outermost folder given that holds this one (the first given, among equals).
+            let outer =
+                resolved.indices.filter { isInside(resolved[index], resolved[$0]) }
+                .min {
+                    resolved[$0].count < resolved[$1].count || (resolved[$0].count == resolved[$1].count && $0 < $1)
+                }
+                ?? index
+            let files = Self.files(path.url, isDirectory: path.isDirectory).filter {
+                seen.insert($0.resolvingSymlinksInPath().path).inserted
             }
-            if let index = sites.firstIndex(where: { $0.root.path == root.path }) {
-                sites[index].files += files
+            if let site = resolvedRoots.firstIndex(of: resolved[outer]) {
+                sites[site].files += files
             } else {
-                sites.append((root, files))
+                resolvedRoots.append(resolved[outer])
+                sites.append((given[outer].root, files))
             }
         }
-        return sites
+        return sites.filter { !$0.files.isEmpty }
+    }
+
+    /// How a site's folder is named before its files' paths when several are linted: relative to
+    /// the current folder when inside it (`.` for the current folder itself), else absolute.
+    static func prefix(of root: URL) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let path = root.standardizedFileURL.path
+        if path == current { return "./" }
+        if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) + "/" }
+        return path.hasSuffix("/") ? path : path + "/"
     }
 
     /// A finding of one of several folders, its files named with the folder (`prefix`) they are in.

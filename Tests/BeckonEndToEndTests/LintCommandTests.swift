@@ -68,6 +68,32 @@ import Testing
         #expect(alone.stdout.contains("\nindex.html:4:") || alone.stdout.hasPrefix("index.html:4:"), "\(alone.stdout)")
     }
 
+    /// A folder inside another folder given belongs to it, whatever the order of the arguments:
+    /// its pages' root-relative and `../` links resolve in the outer site. The current folder is
+    /// named `./` when findings are prefixed.
+    @Test func aNestedFolderBelongsToTheOuterSiteInAnyOrder() throws {
+        let parent = TemporaryDirectory()
+        let blog = parent.path("site/blog")
+        try FileManager.default.createDirectory(at: blog, withIntermediateDirectories: true)
+        try Data(Self.page.replacingOccurrences(of: "other.html#part", with: "/other.html#part").utf8).write(
+            to: blog.appendingPathComponent("index.html"))
+        try Data(Self.page.replacingOccurrences(of: "<h1>Hi</h1>", with: "<h1 id=\"part\">Hi</h1>").utf8).write(
+            to: parent.path("site/other.html"))
+        for order in [["site/blog", "site"], ["site", "site/blog"], ["site", "site/blog/index.html"]] {
+            let run = try BeckonBinary.run(["lint"] + order + ["--scheme", "playa"], in: parent.url)
+            #expect(run.status == 0, "\(order): \(run.stdout)")
+            #expect(run.stdout.contains("Linted 2 pages: no problems."), "\(order): \(run.stdout)")
+        }
+        // Two sites, one of them the current folder (named `./`), the other outside it (named by
+        // its whole path).
+        try FileManager.default.createDirectory(at: parent.path("other"), withIntermediateDirectories: true)
+        try Data(Self.page.utf8).write(to: parent.path("other/index.html"))
+        let two = try BeckonBinary.run(["lint", ".", "../other", "--scheme", "playa"], in: parent.path("site"))
+        let outside = parent.path("other").standardizedFileURL.path
+        #expect(two.stdout.contains(outside + "/index.html:4:"), "\(two.stdout)")
+        #expect(two.stdout.contains("Linted 3 pages"), "\(two.stdout)")
+    }
+
     /// A link finding points at the URL on its line, counted in characters of the file.
     @Test func findingsPointAtTheLinkOnItsLine() throws {
         let folder = try folder()
