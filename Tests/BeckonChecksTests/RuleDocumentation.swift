@@ -111,7 +111,11 @@ enum RuleDocumentation {
             characters; for a tag written over several lines, the line its attribute is on), and
             names its own options in fixes (`--scheme`, `--allow-host`, `--site`). Linting a single
             file, its links may point at any file below its folder; only the files they point at are
-            read.
+            read. Each folder given (or folder of a file given) is a site of its own, its root-relative
+            links resolved within it; a folder inside another given folder belongs to the outer site,
+            whatever the order of the arguments. With several sites, each finding names its file with
+            its folder (relative to the current folder, `./` for the current folder itself), and a page
+            given twice, or through a symbolic link, is linted once.
 
             `Tests/BeckonChecksTests/Conformance/` holds small HTML files, one per case, each naming
             the rules it must trip; `make test` runs them all.
