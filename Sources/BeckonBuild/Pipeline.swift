@@ -147,29 +147,11 @@ public struct Pipeline: Sendable {
             return Outcome(
                 diagnostics: diagnostics, locales: locales, localization: status(), overrides: prepared.overrides)
         }
-        let (rendered, producers) = await engine.phase("render") {
-            RenderStep(engine: engine, progress: progress, staging: staging).run(loaded, prepared)
-        }
-        var artifacts = rendered.artifacts
-        diagnostics += rendered.diagnostics + Self.collisions(artifacts)
-        diagnostics += await engine.phase("check") {
-            CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
-                rendered, loaded, prepared)
-        }
-        diagnostics += await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
+        let (made, producers) = await make(loaded, prepared, staging, before: diagnostics)
+        let artifacts = made.artifacts
+        diagnostics += made.diagnostics
         let statuses = status()
-        let finalized = DiagnosticReport(diagnostics).finalized(overrides: prepared.overrides, strict: options.strict)
-        let review = await engine.phase("review") {
-            ReviewStep(engine: engine).run(
-                loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts,
-                prints: rendered.fingerprints)
-        }
-        artifacts.append(review)
-        let serving = ServingFiles.artifacts(
-            site.config.serving, config: site.config, locations: site.configLocations, locales: site.buildLocales,
-            artifacts: artifacts)
-        artifacts += serving.artifacts
-        diagnostics += serving.diagnostics
+        diagnostics += made.servingDiagnostics
         let explainer = RenderExplanation(
             stats: engine.stats, catalog: catalog, cached: engine.cache != nil)
         return Outcome(
@@ -181,6 +163,59 @@ public struct Pipeline: Sendable {
                 renderer: prepared.pages, checker: prepared.checker, cards: prepared.cards,
                 emails: prepared.emails, overrides: prepared.overrides,
                 strict: options.strict, inputs: loaded.inputs, messages: prepared.messages))
+    }
+
+    /// Renders, checks and reviews the site: with a cache on disk, as one step keyed by every
+    /// input of the site and the run (`BuildOutcome`), so a build in which nothing changed reads
+    /// one record instead of one per file and check. Without one, with `--explain` (which names
+    /// the step behind each file) or with online link checks (whose answers change on their own),
+    /// the steps inside are asked directly. `diagnostics` are the findings so far, which the
+    /// review page counts with its own.
+    private func make(
+        _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before diagnostics: [Diagnostic]
+    ) async -> (BuildOutcome, [String: RenderProducer]) {
+        guard engine.cache != nil, options.explain == .none, !prepared.online else {
+            return await makeEach(loaded, prepared, staging, before: diagnostics)
+        }
+        let key = BuildSteps.outcome.key(loaded.inputs.whole, options.strict)
+        let made = await engine.persistentValue(BuildSteps.outcome, key) {
+            await makeEach(loaded, prepared, staging, before: diagnostics).0
+        }
+        return (made, [:])
+    }
+
+    /// Renders, checks and reviews the site step by step, with the step that made each file.
+    private func makeEach(
+        _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before earlier: [Diagnostic]
+    ) async -> (BuildOutcome, [String: RenderProducer]) {
+        let site = loaded.site
+        let (rendered, producers) = await engine.phase("render") {
+            RenderStep(engine: engine, progress: progress, staging: staging).run(loaded, prepared)
+        }
+        var artifacts = rendered.artifacts
+        var diagnostics = rendered.diagnostics + Self.collisions(artifacts)
+        diagnostics += await engine.phase("check") {
+            CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
+                rendered, loaded, prepared)
+        }
+        diagnostics += await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
+        let all = earlier + diagnostics
+        let statuses = site.buildLocales.map { LocaleStatus.make($0, catalog: loaded.catalog, diagnostics: all) }
+        let finalized = DiagnosticReport(all).finalized(overrides: prepared.overrides, strict: options.strict)
+        let review = await engine.phase("review") {
+            ReviewStep(engine: engine).run(
+                loaded, prepared, statuses: statuses, diagnostics: finalized.diagnostics, artifacts: artifacts,
+                prints: rendered.fingerprints)
+        }
+        artifacts.append(review)
+        let serving = ServingFiles.artifacts(
+            site.config.serving, config: site.config, locations: site.configLocations, locales: site.buildLocales,
+            artifacts: artifacts)
+        artifacts += serving.artifacts
+        return (
+            BuildOutcome(artifacts: artifacts, diagnostics: diagnostics, servingDiagnostics: serving.diagnostics),
+            producers
+        )
     }
 
     /// The site and catalog with `en-XA` and `ar-XB` generated from the source bundle.

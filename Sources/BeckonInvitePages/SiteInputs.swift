@@ -21,6 +21,9 @@ package struct SiteInputs: Sendable {
     private let folders: [String: [InputID]]
     private let config: Fingerprint
     private let run: Fingerprint
+    /// Every input above at once: each file's path and content, `beckon.yml` with its samples,
+    /// and the run's options with the key material. Equal only when nothing a run reads differs.
+    package let whole: Fingerprint
     /// Each locale's bundle file (generated pseudo-locales have none).
     private let bundlePaths: [LocaleID: String]
     private let defaultLocale: LocaleID
@@ -51,6 +54,14 @@ package struct SiteInputs: Sendable {
             files[file.sitePath] = content ?? Fingerprint(high: 0, low: 0)
         }
         self.files = files
+        var whole = FingerprintBuilder("site")
+        whole.add(config)
+        whole.add(self.run)
+        for (path, content) in files.sorted(by: { $0.key < $1.key }) {
+            whole.add(path)
+            whole.add(content)
+        }
+        self.whole = whole.finish()
         var folders: [String: [InputID]] = [:]
         for prefix in Self.folderNames {
             folders[prefix] =

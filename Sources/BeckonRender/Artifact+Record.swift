@@ -18,9 +18,10 @@ extension Artifact: RecordCodable {
         writer.write(sample)
         writer.write(status)
         writer.write(contentType)
-        if let store = writer.userInfo[Self.byteStoreKey] as? any ArtifactByteStore {
+        let store = writer.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
+        if let store {
             writer.writeByte(1)
-            writer.write(store.storeBytes(bytes))
+            writer.write(storedBytes(in: store))
             writer.write(byteCount)
             writer.write(sha256)
         } else {
@@ -30,16 +31,18 @@ extension Artifact: RecordCodable {
         writer.write(deepLink)
         writer.write(origin)
         writer.write(card)
-        if let provenance = provenanceCacheForm {
-            if let store = writer.userInfo[Self.byteStoreKey] as? any ArtifactByteStore {
+        if let store {
+            if let stored = storedProvenance(in: store) {
                 writer.writeByte(2)
-                writer.write(store.storeBytes(provenance))
-                writer.write(provenance.count)
-                writer.write(provenanceKeys(ofKind: .string))
+                writer.write(stored.reference)
+                writer.write(stored.count)
+                writer.write(stored.stringKeys)
             } else {
-                writer.writeByte(1)
-                writer.writeBytes(provenance)
+                writer.writeByte(0)
             }
+        } else if let provenance = provenanceCacheForm {
+            writer.writeByte(1)
+            writer.writeBytes(provenance)
         } else {
             writer.writeByte(0)
         }
@@ -61,6 +64,8 @@ extension Artifact: RecordCodable {
             path: path, kind: kind, locale: locale, template: try reader.read(String?.self),
             context: try reader.read(String?.self), sample: try reader.read(String?.self),
             status: try reader.read(Int.self), contentType: try reader.read(String.self), bytes: [])
+        let store = reader.userInfo[Self.byteStoreKey] as? any ArtifactByteStore
+        var storedBytes: String?
         switch try reader.readByte() {
         case 0:
             bytes = Array(try reader.readBytes())
@@ -68,10 +73,10 @@ extension Artifact: RecordCodable {
             let reference = try reader.read(String.self)
             let count = try reader.read(Int.self)
             let sha256 = try reader.read(String.self)
-            guard let store = reader.userInfo[Self.byteStoreKey] as? any ArtifactByteStore,
-                let file = store.file(reference, count: count)
+            guard let store, let file = store.file(reference, count: count)
             else { throw RecordError.malformed("the artifact's stored bytes are gone") }
             readBytes(from: file.folder, file: file.file, count: count, sha256: sha256)
+            storedBytes = reference
         default:
             throw RecordError.malformed("no such byte encoding")
         }
@@ -79,6 +84,7 @@ extension Artifact: RecordCodable {
         // `init` derives an origin from the template when there is none; keep what was stored.
         origin = try reader.read(SourceLocation?.self)
         card = try reader.read(CardFacts?.self)
+        var storedProvenance: (reference: String, count: Int, stringKeys: [String])?
         switch try reader.readByte() {
         case 0: break
         case 1: setStoredProvenance(StoredProvenance(bytes: Array(try reader.readBytes())))
@@ -86,11 +92,14 @@ extension Artifact: RecordCodable {
             let reference = try reader.read(String.self)
             let count = try reader.read(Int.self)
             let keys = try reader.read([String].self)
-            guard let store = reader.userInfo[Self.byteStoreKey] as? any ArtifactByteStore,
-                let file = store.file(reference, count: count)
+            guard let store, let file = store.file(reference, count: count)
             else { throw RecordError.malformed("the artifact's stored provenance is gone") }
             setStoredProvenance(StoredProvenance(folder: file.folder, file: file.file, count: count, stringKeys: keys))
+            storedProvenance = (reference, count, keys)
         default: throw RecordError.malformed("no such provenance encoding")
+        }
+        if let store, storedBytes != nil || storedProvenance != nil {
+            rememberStored(in: store, bytes: storedBytes, provenance: storedProvenance)
         }
         alternateLink = try reader.read(String?.self)
         note = try reader.read(String?.self)

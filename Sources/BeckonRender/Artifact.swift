@@ -155,6 +155,37 @@ public struct Artifact: Sendable, Hashable {
         unique().setStoredProvenance(stored)
     }
 
+    /// The reference under which `store` keeps the bytes: remembered from when they were stored
+    /// or read back, else stored now.
+    func storedBytes(in store: any ArtifactByteStore) -> String {
+        if let known = storage.storedBlobs(in: store).bytes { return known }
+        let reference = store.storeBytes(bytes)
+        storage.remember(in: store) { $0.bytes = reference }
+        return reference
+    }
+
+    /// The reference, size and string keys under which `store` keeps the provenance map's stored
+    /// form: remembered, else stored now; `nil` without a map.
+    func storedProvenance(in store: any ArtifactByteStore) -> (reference: String, count: Int, stringKeys: [String])? {
+        if let known = storage.storedBlobs(in: store).provenance { return known }
+        guard let form = provenanceCacheForm else { return nil }
+        let stored = (reference: store.storeBytes(form), count: form.count, stringKeys: provenanceKeys(ofKind: .string))
+        storage.remember(in: store) { $0.provenance = stored }
+        return stored
+    }
+
+    /// Remembers that `store` keeps the bytes under `bytes` and the provenance map as
+    /// `provenance` (what a record read back names).
+    func rememberStored(
+        in store: any ArtifactByteStore, bytes: String?,
+        provenance: (reference: String, count: Int, stringKeys: [String])?
+    ) {
+        storage.remember(in: store) {
+            $0.bytes = bytes
+            $0.provenance = provenance
+        }
+    }
+
     /// The box, made this artifact's own before a change.
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
@@ -194,6 +225,8 @@ public struct Artifact: Sendable, Hashable {
         /// on other threads.
         private var decodedProvenance: ProvenanceMap? = nil
         private var storedProvenance: StoredProvenance? = nil
+        /// Where a cache keeps the bytes and the provenance map, behind `ArtifactContent.lock`.
+        private var blobs = StoredBlobs()
 
         var provenance: ProvenanceMap? {
             get {
@@ -210,6 +243,7 @@ public struct Artifact: Sendable, Hashable {
                 ArtifactContent.lock.withLock {
                     decodedProvenance = newValue
                     storedProvenance = nil
+                    blobs.provenance = nil
                 }
             }
         }
@@ -229,12 +263,27 @@ public struct Artifact: Sendable, Hashable {
             ArtifactContent.lock.withLock {
                 decodedProvenance = nil
                 storedProvenance = stored
+                blobs.provenance = nil
             }
         }
 
         func readBytes(from folder: ArtifactFolder, file: String, count: Int, sha256: String) {
             ArtifactContent.lock.withLock {
                 content = ArtifactContent(file: (folder, file), count: count, sha256: sha256)
+                blobs.bytes = nil
+            }
+        }
+
+        /// What `store` keeps of this artifact, as far as it is known.
+        func storedBlobs(in store: any ArtifactByteStore) -> StoredBlobs {
+            ArtifactContent.lock.withLock { blobs.store === store ? blobs : StoredBlobs(store: store) }
+        }
+
+        /// Remembers what `store` keeps of this artifact (`update` changes the known part).
+        func remember(in store: any ArtifactByteStore, _ update: (inout StoredBlobs) -> Void) {
+            ArtifactContent.lock.withLock {
+                if blobs.store !== store { blobs = StoredBlobs(store: store) }
+                update(&blobs)
             }
         }
 
@@ -248,7 +297,12 @@ public struct Artifact: Sendable, Hashable {
 
         var bytes: [UInt8] {
             get { ArtifactContent.lock.withLock { content }.bytes }
-            set { ArtifactContent.lock.withLock { content = ArtifactContent(newValue) } }
+            set {
+                ArtifactContent.lock.withLock {
+                    content = ArtifactContent(newValue)
+                    blobs.bytes = nil
+                }
+            }
         }
 
         var byteCount: Int { ArtifactContent.lock.withLock { content.count } }
@@ -289,6 +343,7 @@ public struct Artifact: Sendable, Hashable {
             ArtifactContent.lock.withLock {
                 copy.decodedProvenance = decodedProvenance
                 copy.storedProvenance = storedProvenance
+                copy.blobs = blobs
             }
             return copy
         }

@@ -67,9 +67,16 @@ import Testing
         #expect(firstNotes.isEmpty)
         let kinds = self.kinds
         #expect(
-            Set(kinds).isSuperset(of: ["render.page", "render.email", "render.card", "check.artifact", "render.review"])
+            Set(kinds).isSuperset(of: [
+                "render.page", "render.email", "render.card", "check.artifact", "render.review", "build.outcome",
+            ])
         )
         for kind in kinds {
+            // A site in which nothing changed is read back from the whole build's record alone:
+            // its parts are read (and their damage found) when that record is gone.
+            if kind != "build.outcome" {
+                try? FileManager.default.removeItem(at: cache.url.appendingPathComponent("steps/build.outcome"))
+            }
             let records = files(under: "steps/\(kind)")
             try #require(!records.isEmpty, "\(kind)")
             // Each record of the kind gets one byte flipped, at a different place: the signature,

@@ -1,0 +1,66 @@
+import BeckonDiagnostics
+import BeckonEngine
+import BeckonRecords
+import BeckonRender
+
+/// What a build made of a loaded and prepared site: every file (the review page and the serving
+/// files included) and every finding of rendering, checking and the localization rules. With
+/// `--cache DIR` it is one step's result (`BuildSteps.outcome`), keyed by every input of the site
+/// and the run: a build of a site in which nothing changed reads this one record back instead of
+/// one per render and check. In the binary record form, each file keeps only a reference to
+/// its stored bytes (`Artifact+Record`), and the files are written in chunks that are read back
+/// on every core.
+struct BuildOutcome: Sendable, Codable, RecordCodable {
+    var artifacts: [Artifact]
+    /// The findings of rendering, checking and the localization rules: what each locale's status
+    /// counts.
+    var diagnostics: [Diagnostic]
+    /// The findings of writing the serving files, made after the review page.
+    var servingDiagnostics: [Diagnostic]
+
+    init(artifacts: [Artifact], diagnostics: [Diagnostic], servingDiagnostics: [Diagnostic]) {
+        self.artifacts = artifacts
+        self.diagnostics = diagnostics
+        self.servingDiagnostics = servingDiagnostics
+    }
+
+    /// Files per chunk of the record.
+    static let chunkSize = 256
+
+    func write(to writer: inout RecordWriter) {
+        let userInfo = writer.userInfo
+        let chunks = stride(from: 0, to: artifacts.count, by: Self.chunkSize).map {
+            artifacts[$0..<min($0 + Self.chunkSize, artifacts.count)]
+        }
+        let encoded = chunks.parallelMap { chunk in
+            var chunkWriter = RecordWriter(userInfo: userInfo, capacity: chunk.count * 512)
+            chunkWriter.write(Array(chunk))
+            return chunkWriter.bytes
+        }
+        writer.writeCount(encoded.count)
+        for bytes in encoded { writer.writeBytes(bytes) }
+        writer.write(diagnostics)
+        writer.write(servingDiagnostics)
+    }
+
+    init(from reader: inout RecordReader) throws(RecordError) {
+        var chunks: [[UInt8]] = []
+        for _ in 0..<(try reader.readCount()) { chunks.append(Array(try reader.readBytes())) }
+        let userInfo = reader.userInfo
+        let decoded = chunks.parallelMap { bytes -> Result<[Artifact], RecordError> in
+            var chunkReader = RecordReader(bytes, userInfo: userInfo)
+            do throws(RecordError) {
+                let artifacts = try chunkReader.read([Artifact].self)
+                guard chunkReader.isAtEnd else { throw RecordError.malformed("a chunk of files runs on") }
+                return .success(artifacts)
+            } catch {
+                return .failure(error)
+            }
+        }
+        var artifacts: [Artifact] = []
+        for chunk in decoded { artifacts += try chunk.get() }
+        self.init(
+            artifacts: artifacts, diagnostics: try reader.read([Diagnostic].self),
+            servingDiagnostics: try reader.read([Diagnostic].self))
+    }
+}

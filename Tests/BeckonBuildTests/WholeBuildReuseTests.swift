@@ -1,0 +1,85 @@
+import BeckonBuild
+import BeckonEngine
+import BeckonInvitePages
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// With a cache on disk, a build of a site in which nothing changed is read back as one record
+/// (`build.outcome`, keyed by every input of the site and the run); any edit, or another option,
+/// makes the build again from its parts, and reverting the edit finds the first record again.
+@Suite struct WholeBuildReuseTests {
+    let folder = TemporaryDirectory()
+    let cache = TemporaryDirectory()
+
+    init() throws {
+        try SiteFixture.write(IncrementalFixture.site, to: folder.url)
+    }
+
+    /// A build with a new engine on the cache, as the next process makes it.
+    func build(_ options: BuildOptions? = nil) async -> BuildResult {
+        let (engine, problem) = BuildCache.engine(folder: cache.url)
+        #expect(problem == nil)
+        return await Pipeline(options: options ?? IncrementalBuildTests.options(folder.url), engine: engine).run()
+    }
+
+    /// The steps inside the whole build's record.
+    static let parts = ["render.page", "render.email", "render.card", "check.artifact", "check.site", "render.review"]
+
+    @Test func anUnchangedSiteIsReadBackAsOneRecord() async throws {
+        let first = await build()
+        #expect(first.steps.runs(of: "build.outcome") == 1)
+        let second = await build()
+        #expect(second.steps.diskHits["build.outcome"] == 1)
+        for part in Self.parts {
+            #expect(second.steps.runs(of: StepName(rawValue: part)) == 0, "\(part)")
+            #expect(second.steps.diskHits[StepName(rawValue: part)] == nil, "\(part) was read")
+        }
+        #expect(IncrementalBuildTests.Snapshot(second) == IncrementalBuildTests.Snapshot(first))
+        #expect(second.artifacts.map(\.path) == first.artifacts.map(\.path))
+        #expect(second.artifacts.map(\.sha256) == first.artifacts.map(\.sha256))
+        #expect(second.localization == first.localization)
+        #expect(second.locales == first.locales)
+    }
+
+    /// Every edit that changes the fixture as written (removing a locale or a sample undoes an
+    /// earlier edit: on the fixture itself it changes nothing, and the first record is found).
+    @Test(arguments: IncrementalFixture.Edit.allCases.filter { ![.revert, .removeLocale, .removeSample].contains($0) })
+    func anEditMakesTheBuildAgainFromItsParts(_ edit: IncrementalFixture.Edit) async throws {
+        let first = await build()
+        try edit.apply(to: folder.url, step: 1)
+        let edited = await build()
+        #expect(edited.steps.runs(of: "build.outcome") == 1, "\(edit)")
+        #expect(edited.steps.diskHits["build.outcome"] == nil, "\(edit)")
+        let clean = await Pipeline(options: IncrementalBuildTests.options(folder.url)).run()
+        #expect(IncrementalBuildTests.Snapshot(edited) == IncrementalBuildTests.Snapshot(clean), "\(edit)")
+        #expect(edited.localization == clean.localization, "\(edit)")
+        // Reverted, the site is the first one again, and so is its record.
+        try IncrementalFixture.Edit.revert.apply(to: folder.url, step: 2)
+        let reverted = await build()
+        #expect(reverted.steps.diskHits["build.outcome"] == 1, "\(edit)")
+        #expect(IncrementalBuildTests.Snapshot(reverted) == IncrementalBuildTests.Snapshot(first), "\(edit)")
+    }
+
+    @Test func anotherOptionOrKeyIsAnotherBuild() async throws {
+        _ = await build()
+        var strict = IncrementalBuildTests.options(folder.url)
+        strict.strict = true
+        #expect(await build(strict).steps.runs(of: "build.outcome") == 1)
+        var otherKey = IncrementalBuildTests.options(folder.url)
+        otherKey.environment["BECKON_LINK_KEY"] = String(repeating: "5a", count: 32)
+        let signed = await build(otherKey)
+        #expect(signed.steps.runs(of: "build.outcome") == 1)
+        let clean = await Pipeline(options: otherKey).run()
+        #expect(IncrementalBuildTests.Snapshot(signed) == IncrementalBuildTests.Snapshot(clean))
+    }
+
+    @Test func explainingAsksThePartsThemselves() async throws {
+        _ = await build()
+        var explained = IncrementalBuildTests.options(folder.url)
+        explained.explain = .rendered
+        let result = await build(explained)
+        #expect(result.steps.diskHits["build.outcome"] == nil)
+        #expect((result.steps.diskHits["render.page"] ?? 0) > 0)
+    }
+}
