@@ -212,8 +212,13 @@ public struct Pipeline: Sendable {
             site.config.serving, config: site.config, locations: site.configLocations, locales: site.buildLocales,
             artifacts: artifacts)
         artifacts += serving.artifacts
+        // In path order, as the manifest and the result list them (sorting them again is then one
+        // pass); two files for one path keep their order, in which the last one is written.
+        let inPathOrder = artifacts.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }
         return (
-            BuildOutcome(artifacts: artifacts, diagnostics: diagnostics, servingDiagnostics: serving.diagnostics),
+            BuildOutcome(
+                artifacts: inPathOrder.map(\.element), diagnostics: diagnostics,
+                servingDiagnostics: serving.diagnostics),
             producers
         )
     }

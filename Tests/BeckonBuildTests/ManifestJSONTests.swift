@@ -46,6 +46,14 @@ import Testing
         }
     }
 
+    /// Entries are written in chunks of 2,048 on every core: the chunks join in order, with one
+    /// comma between any two entries.
+    @Test(arguments: [2_047, 2_048, 2_049, 5_000])
+    func aManifestOfManyChunksIsJoinedInOrder(count: Int) throws {
+        let manifest = Manifest(entries: (0..<count).map { Self.entry("page-\($0)", optionals: $0.isMultiple(of: 3)) })
+        #expect(manifest.json == (try Self.encoded(manifest)))
+    }
+
     @Test func anEmptyManifest() throws {
         let manifest = Manifest(entries: [])
         #expect(manifest.json == (try Self.encoded(manifest)))
