@@ -168,16 +168,19 @@ public struct Pipeline: Sendable {
     /// Renders, checks and reviews the site: with a cache on disk, as one step keyed by every
     /// input of the site and the run (`BuildOutcome`), so a build in which nothing changed reads
     /// one record instead of one per file and check. Without one, with `--explain` (which names
-    /// the step behind each file) or with online link checks (whose answers change on their own),
-    /// the steps inside are asked directly. `diagnostics` are the findings so far, which the
-    /// review page counts with its own.
+    /// the step behind each file), with online link checks (whose answers change on their own)
+    /// or for a real send (dated now: never the same twice), the steps inside are asked directly.
+    /// `diagnostics` are the findings so far, which the review page lists with its own: they are
+    /// part of the key, as some come from files the site's inputs leave out (a symbolic link under
+    /// `static/`, a bundle of a locale the site does not list).
     private func make(
         _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before diagnostics: [Diagnostic]
     ) async -> (BuildOutcome, [String: RenderProducer]) {
-        guard engine.cache != nil, options.explain == .none, !prepared.online else {
+        guard engine.cache != nil, options.explain == .none, !prepared.online, options.sendDate == nil else {
             return await makeEach(loaded, prepared, staging, before: diagnostics)
         }
-        let key = BuildSteps.outcome.key(loaded.inputs.whole, options.strict)
+        let key = BuildSteps.outcome.key(
+            loaded.inputs.whole, options.strict, Fingerprint(encoding: diagnostics, label: "findings"))
         let made = await engine.persistentValue(BuildSteps.outcome, key) {
             await makeEach(loaded, prepared, staging, before: diagnostics).0
         }

@@ -228,7 +228,7 @@ public final class Engine: @unchecked Sendable {
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         let reads = store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
-        cache?.write(step.name, key, value, reads: reads, packed: step.packsRecords)
+        cache?.write(step.name, key, value, reads: reads, packed: step.packsRecords, kept: step.recordsKept)
         return value
     }
 
@@ -243,7 +243,7 @@ public final class Engine: @unchecked Sendable {
         if case .success(let value) = found { return value }
         if let value = fromDisk(step, child, found: &found) { return value }
         let (value, reads) = try await computeAndKeep(step, child, because: found, compute: compute)
-        cache?.write(step.name, key, value, reads: reads, packed: step.packsRecords)
+        cache?.write(step.name, key, value, reads: reads, packed: step.packsRecords, kept: step.recordsKept)
         return value
     }
 
@@ -272,7 +272,8 @@ public final class Engine: @unchecked Sendable {
     private func fromDisk<Value: Codable & Sendable>(
         _ step: Step<Value>, _ child: StepRef, found: inout Result<Value, Miss>
     ) -> Value? {
-        guard let cache, let stored = cache.read(step.name, child.key, packed: step.packsRecords) else { return nil }
+        guard let cache, let stored = cache.read(step.name, child.key, packed: step.packsRecords, kept: step.recordsKept)
+        else { return nil }
         let reads = stored.reads
         if let changed = inputs.firstChange(in: reads) {
             found = .failure(Miss(reason: .changed(changed)))

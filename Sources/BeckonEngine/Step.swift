@@ -15,15 +15,20 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     /// Whether the on-disk cache keeps the step's records together in one file (`RecordPack`):
     /// for steps with many small results.
     public let packsRecords: Bool
+    /// How many of the step's records the on-disk cache keeps, the most recently written or read
+    /// (`nil`: all): for a step whose every result is a whole build, as large as the site's
+    /// record of it, of which older ones are seldom asked for again.
+    public let recordsKept: Int?
 
     public init(
         _ name: StepName, recordsEveryRead: Bool = false, weight: (@Sendable (Value) -> Int)? = nil,
-        packsRecords: Bool = false
+        packsRecords: Bool = false, recordsKept: Int? = nil
     ) {
         self.name = name
         self.recordsEveryRead = recordsEveryRead
         self.weight = weight
         self.packsRecords = packsRecords
+        self.recordsKept = recordsKept
     }
 
     public var description: String { name.rawValue }

@@ -89,9 +89,12 @@ public final class StepCache: @unchecked Sendable {
     /// The record of a step's result, if one was written by the same Beckon: the inputs the step
     /// read, read at once, and its value, decoded when asked (`value(as:)`). A record that does not
     /// read back is counted and missing.
-    /// - Parameter packed: The step keeps its records in a pack (`RecordPack`); ignored by a cache
-    ///   that seals its records, keeps them within a budget or writes them in the background.
-    func read(_ step: StepName, _ key: Fingerprint, packed: Bool = false) -> StepRecord.Parsed? {
+    /// - Parameters:
+    ///   - packed: The step keeps its records in a pack (`RecordPack`); ignored by a cache that
+    ///     seals its records, keeps them within a budget or writes them in the background.
+    ///   - kept: The step keeps only its most recently used records (`Step.recordsKept`): one
+    ///     read counts as a use.
+    func read(_ step: StepName, _ key: Fingerprint, packed: Bool = false, kept: Int? = nil) -> StepRecord.Parsed? {
         if packed, let pack = pack(step) {
             let (found, damage) = pack.record(recordName(key))
             if damage { noteUnreadable() }
@@ -111,6 +114,7 @@ public final class StepCache: @unchecked Sendable {
             return nil
         }
         budget?.touch(URL(fileURLWithPath: path))
+        if kept != nil { try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path) }
         return parsed
     }
 
@@ -145,11 +149,15 @@ public final class StepCache: @unchecked Sendable {
     static let maximumQueued = 64
 
     /// Writes the record of a step's result, now or (`writesInBackground`) soon.
-    /// - Parameter packed: The step keeps its records in a pack (`RecordPack`), written by
-    ///   `writePacks()`; ignored by a cache that seals its records, keeps them within a budget or
-    ///   writes them in the background.
+    /// - Parameters:
+    ///   - packed: The step keeps its records in a pack (`RecordPack`), written by `writePacks()`;
+    ///     ignored by a cache that seals its records, keeps them within a budget or writes them in
+    ///     the background.
+    ///   - kept: Once this record is written, only the step's `kept` most recently used records
+    ///     stay (`Step.recordsKept`).
     public func write<Value: Encodable & Sendable>(
-        _ step: StepName, _ key: Fingerprint, _ value: Value, reads: [InputID: Fingerprint?], packed: Bool = false
+        _ step: StepName, _ key: Fingerprint, _ value: Value, reads: [InputID: Fingerprint?], packed: Bool = false,
+        kept: Int? = nil
     ) {
         if packed, let pack = pack(step) {
             if let record = StepRecord.encode(value, reads: reads, userInfo: codingUserInfo) {
@@ -157,7 +165,7 @@ public final class StepCache: @unchecked Sendable {
             }
             return
         }
-        guard let writer else { return writeNow(step, key, value, reads) }
+        guard let writer else { return writeNow(step, key, value, reads, kept: kept) }
         let accepted = lock.withLock {
             guard queued < Self.maximumQueued else { return false }
             queued += 1
@@ -165,7 +173,7 @@ public final class StepCache: @unchecked Sendable {
         }
         guard accepted else { return }
         writer.async {
-            self.writeNow(step, key, value, reads)
+            self.writeNow(step, key, value, reads, kept: kept)
             self.lock.withLock { self.queued -= 1 }
         }
     }
@@ -176,8 +184,9 @@ public final class StepCache: @unchecked Sendable {
     }
 
     private func writeNow<Value: Encodable>(
-        _ step: StepName, _ key: Fingerprint, _ value: Value, _ reads: [InputID: Fingerprint?]
+        _ step: StepName, _ key: Fingerprint, _ value: Value, _ reads: [InputID: Fingerprint?], kept: Int?
     ) {
+        defer { if let kept { keepNewest(kept, of: step) } }
         guard let encoded = StepRecord.encode(value, reads: reads, userInfo: codingUserInfo).map({ Data($0) }),
             let data = sealer == nil ? encoded : sealer?.seal(encoded)
         else { return }
@@ -186,6 +195,23 @@ public final class StepCache: @unchecked Sendable {
         let replaced = budget == nil ? 0 : (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
         guard (try? data.write(to: url, options: .atomic)) != nil else { return }
         budget?.wrote(data.count, replacing: replaced)
+    }
+
+    /// Removes all but the `count` most recently written or read records of `step`.
+    private func keepNewest(_ count: Int, of step: StepName) {
+        let manager = FileManager.default
+        let keys: [URLResourceKey] = [.isRegularFileKey, .contentModificationDateKey]
+        let root = folder.appendingPathComponent("steps/\(step.rawValue)")
+        let records = (manager.enumerator(at: root, includingPropertiesForKeys: keys)?.allObjects as? [URL] ?? [])
+            .compactMap { url -> (url: URL, modified: Date)? in
+                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
+                    return nil
+                }
+                return (url, values.contentModificationDate ?? .distantPast)
+            }
+        for record in records.sorted(by: { $0.modified > $1.modified }).dropFirst(count) {
+            try? manager.removeItem(at: record.url)
+        }
     }
 
     /// Waits until the budget's sweeps are done (for tests).

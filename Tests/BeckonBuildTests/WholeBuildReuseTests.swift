@@ -82,4 +82,54 @@ import Testing
         #expect(result.steps.diskHits["build.outcome"] == nil)
         #expect((result.steps.diskHits["render.page"] ?? 0) > 0)
     }
+
+    /// Findings of files the site's inputs leave out (here a bundle of a locale the site does not
+    /// list) are listed on the review page: they are part of the key.
+    @Test func aFindingOfAFileOutsideTheInputsIsAnotherBuild() async throws {
+        _ = await build()
+        try Data("gone:\n  title: Invitation annulée\n".utf8).write(
+            to: folder.url.appendingPathComponent("locales/fr-FR.yml"))
+        let result = await build()
+        #expect(result.report.diagnostics.contains { $0.rule == "l10n.unused-bundle" })
+        #expect(result.steps.runs(of: "build.outcome") == 1)
+        let clean = await Pipeline(options: IncrementalBuildTests.options(folder.url)).run()
+        #expect(IncrementalBuildTests.Snapshot(result) == IncrementalBuildTests.Snapshot(clean))
+    }
+
+    /// `beckon check` (nothing written) and `beckon build` (files streamed to the output) of the
+    /// same site share one record.
+    @Test func aCheckAndABuildShareTheRecord() async throws {
+        _ = await build()
+        let output = TemporaryDirectory()
+        var written = IncrementalBuildTests.options(folder.url)
+        written.write = true
+        written.streamsOutput = true
+        written.output = output.url.appendingPathComponent("site")
+        let result = await build(written)
+        #expect(result.steps.diskHits["build.outcome"] == 1)
+        #expect(result.wrote)
+        let clean = await Pipeline(options: IncrementalBuildTests.options(folder.url)).run()
+        for artifact in clean.artifacts {
+            let file = written.outputFolder.appendingPathComponent(artifact.path)
+            #expect((try? Data(contentsOf: file)).map { [UInt8]($0) } == artifact.bytes, "\(artifact.path)")
+        }
+    }
+
+    /// Each whole build's record is as large as the site's: the cache keeps the four most recently
+    /// written or read, so one read back now and then stays.
+    @Test func theFourMostRecentlyUsedRecordsAreKept() async throws {
+        let records = cache.url.appendingPathComponent("steps/build.outcome")
+        func count() -> Int {
+            let files = FileManager.default.enumerator(at: records, includingPropertiesForKeys: nil)?.allObjects
+            return (files as? [URL] ?? []).filter { $0.pathExtension == "record" }.count
+        }
+        _ = await build()
+        for step in 1...5 {
+            try IncrementalFixture.Edit.sourceString.apply(to: folder.url, step: step)
+            #expect(await build().steps.runs(of: "build.outcome") == 1)
+            #expect(count() == min(step + 1, 4))
+            try IncrementalFixture.Edit.revert.apply(to: folder.url, step: step)
+            #expect(await build().steps.diskHits["build.outcome"] == 1, "the first record was removed at \(step)")
+        }
+    }
 }

@@ -38,6 +38,7 @@ enum BuildSteps {
     static let readStrings = Step<[String]>("read.strings")
     static let reviewColumn = Step<ReviewColumn>("review.column")
     static let renderReview = Step<Artifact>("render.review")
-    // The whole build, with a cache on disk: keyed by every input of the site and the run
-    static let outcome = Step<BuildOutcome>("build.outcome")
+    // The whole build, with a cache on disk: keyed by every input of the site and the run; the
+    // records of the last few builds are kept
+    static let outcome = Step<BuildOutcome>("build.outcome", recordsKept: 4)
 }
