@@ -272,7 +272,8 @@ public final class Engine: @unchecked Sendable {
     private func fromDisk<Value: Codable & Sendable>(
         _ step: Step<Value>, _ child: StepRef, found: inout Result<Value, Miss>
     ) -> Value? {
-        guard let cache, let stored = cache.read(step.name, child.key, packed: step.packsRecords, kept: step.recordsKept)
+        guard let cache,
+            let stored = cache.read(step.name, child.key, packed: step.packsRecords, kept: step.recordsKept)
         else { return nil }
         let reads = stored.reads
         if let changed = inputs.firstChange(in: reads) {
