@@ -17,13 +17,17 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     public let packsRecords: Bool
     /// How many of the step's records the on-disk cache keeps, the most recently written or read
     /// (`nil`: all): for a step whose every result is a whole build, as large as the site's
-    /// record of it, of which older ones are seldom asked for again.
+    /// record of it, of which older ones are seldom asked for again. Not for a step that packs
+    /// its records; a cache with a byte budget bounds them by the budget instead.
     public let recordsKept: Int?
 
     public init(
         _ name: StepName, recordsEveryRead: Bool = false, weight: (@Sendable (Value) -> Int)? = nil,
         packsRecords: Bool = false, recordsKept: Int? = nil
     ) {
+        // A pack holds many small records, read and written at once; it keeps them all.
+        precondition(!packsRecords || recordsKept == nil, "a step that packs its records keeps them all")
+        precondition(recordsKept.map { $0 > 0 } ?? true, "a step keeps at least one record")
         self.name = name
         self.recordsEveryRead = recordsEveryRead
         self.weight = weight

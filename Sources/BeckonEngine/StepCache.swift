@@ -113,8 +113,11 @@ public final class StepCache: @unchecked Sendable {
             noteUnreadable()
             return nil
         }
-        budget?.touch(URL(fileURLWithPath: path))
-        if kept != nil { try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path) }
+        if let budget {
+            budget.touch(URL(fileURLWithPath: path))
+        } else if kept != nil {
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        }
         return parsed
     }
 
@@ -186,7 +189,6 @@ public final class StepCache: @unchecked Sendable {
     private func writeNow<Value: Encodable>(
         _ step: StepName, _ key: Fingerprint, _ value: Value, _ reads: [InputID: Fingerprint?], kept: Int?
     ) {
-        defer { if let kept { keepNewest(kept, of: step) } }
         guard let encoded = StepRecord.encode(value, reads: reads, userInfo: codingUserInfo).map({ Data($0) }),
             let data = sealer == nil ? encoded : sealer?.seal(encoded)
         else { return }
@@ -195,21 +197,29 @@ public final class StepCache: @unchecked Sendable {
         let replaced = budget == nil ? 0 : (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
         guard (try? data.write(to: url, options: .atomic)) != nil else { return }
         budget?.wrote(data.count, replacing: replaced)
+        // A budget bounds the records already (and counts what it removes itself).
+        if let kept, budget == nil { keep(url, andNewest: kept - 1, of: step) }
     }
 
-    /// Removes all but the `count` most recently written or read records of `step`.
-    private func keepNewest(_ count: Int, of step: StepName) {
+    /// Removes the records of `step` but `written` and the `count` others most recently written
+    /// or read (ties by name, so two processes agree). Only records: a file being written by
+    /// another process (under a temporary name) is left alone.
+    private func keep(_ written: URL, andNewest count: Int, of step: StepName) {
         let manager = FileManager.default
         let keys: [URLResourceKey] = [.isRegularFileKey, .contentModificationDateKey]
         let root = folder.appendingPathComponent("steps/\(step.rawValue)")
-        let records = (manager.enumerator(at: root, includingPropertiesForKeys: keys)?.allObjects as? [URL] ?? [])
+        let recordExtension = sealer == nil ? "record" : "sealed"
+        let others = (manager.enumerator(at: root, includingPropertiesForKeys: keys)?.allObjects as? [URL] ?? [])
             .compactMap { url -> (url: URL, modified: Date)? in
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
-                    return nil
-                }
+                guard url.pathExtension == recordExtension, url.lastPathComponent != written.lastPathComponent,
+                    let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true
+                else { return nil }
                 return (url, values.contentModificationDate ?? .distantPast)
             }
-        for record in records.sorted(by: { $0.modified > $1.modified }).dropFirst(count) {
+        let newestFirst = others.sorted {
+            ($0.modified, $0.url.lastPathComponent) > ($1.modified, $1.url.lastPathComponent)
+        }
+        for record in newestFirst.dropFirst(max(0, count)) {
             try? manager.removeItem(at: record.url)
         }
     }

@@ -131,5 +131,14 @@ import Testing
             try IncrementalFixture.Edit.revert.apply(to: folder.url, step: step)
             #expect(await build().steps.diskHits["build.outcome"] == 1, "the first record was removed at \(step)")
         }
+        // Kept: the first site's (read last) and the last three edits'; the first two edits' are gone (the
+        // first miss ends the check: it writes a record and removes another).
+        for (step, kept) in [(5, true), (4, true), (3, true), (2, false)] {
+            try IncrementalFixture.Edit.revert.apply(to: folder.url, step: step)
+            try IncrementalFixture.Edit.sourceString.apply(to: folder.url, step: step)
+            let result = await build()
+            #expect((result.steps.diskHits["build.outcome"] == 1) == kept, "edit \(step)")
+            if !kept { break }
+        }
     }
 }
