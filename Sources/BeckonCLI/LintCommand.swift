@@ -158,14 +158,11 @@ struct LintCommand: ParsableCommand {
         return sites.filter { !$0.files.isEmpty }
     }
 
-    /// How a site's folder is named before its files' paths when several are linted: relative to
-    /// the current folder when inside it (`.` for the current folder itself), else absolute.
+    /// How a site's folder is named before its files' paths when several are linted: as the user
+    /// would write it (`RunReporter.display`), with a slash.
     static func prefix(of root: URL) -> String {
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        let path = root.standardizedFileURL.path
-        if path == current { return "./" }
-        if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) + "/" }
-        return path.hasSuffix("/") ? path : path + "/"
+        let shown = RunReporter.display(root)
+        return shown.hasSuffix("/") ? shown : shown + "/"
     }
 
     /// A finding of one of several folders, its files named with the folder (`prefix`) they are in.

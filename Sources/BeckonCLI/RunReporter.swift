@@ -40,14 +40,14 @@ struct RunReporter {
         print(rendered, terminator: "")
         if format == .text {
             if let byRule = Self.findingsByRule(result.report) { print(byRule) }
-            print(summary(result, site: options.site))
+            print(summary(result))
         }
         // Exit here, with the run's artifacts, findings and engine still in memory: freeing them
         // one object at a time is a twentieth of a cached build, and the process is ending anyway.
         Foundation.exit(result.report.hasErrors ? 1 : 0)
     }
 
-    private func summary(_ result: BuildResult, site: URL) -> String {
+    private func summary(_ result: BuildResult) -> String {
         let errors = result.report.errorCount
         let warnings = result.report.warningCount
         let problems = [
@@ -57,7 +57,7 @@ struct RunReporter {
         let seconds = String(format: "%.2f s", result.seconds)
         let kinds = result.countsByKind.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
         let locales = "\(result.locales.count) locale\(result.locales.count == 1 ? "" : "s")"
-        let output = Self.display(result.output, relativeTo: site)
+        let output = Self.display(result.output)
         switch (verb, errors > 0) {
         case (.build, false):
             return "Built \(result.artifacts.count) files for \(locales) in \(seconds) → \(output)/ (\(kinds))"
@@ -94,10 +94,12 @@ struct RunReporter {
         return "Findings by rule: " + parts.joined(separator: "; ")
     }
 
-    /// A path as the user would write it: relative to the working folder when inside it.
-    static func display(_ url: URL, relativeTo site: URL) -> String {
-        let current = FileManager.default.currentDirectoryPath
+    /// A path as the user would write it: relative to the working folder when inside it (`.` for
+    /// the working folder itself), else absolute.
+    static func display(_ url: URL) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
         let path = url.standardizedFileURL.path
+        if path == current { return "." }
         if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) }
         return path
     }
