@@ -112,7 +112,8 @@ public struct Pipeline: Sendable {
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
     /// With `staging`, each rendered file is written there at once and read back from it.
     func renderAndCheck(streamingTo staging: OutputStaging? = nil) async -> Outcome {
-        engine.beginRun()
+        // Why each result was computed or reused is noted only when a file is to be explained.
+        engine.beginRun(notingReasons: options.explain != .none)
         // The run's inputs are its own: another run on the same engine, at the same time, for
         // another invite or site, never checks reads against them.
         var outcome = await engine.withOwnInputs { await steps(staging) }

@@ -22,7 +22,7 @@ public struct ServingBuild: SiteBuilder {
     public var siteFolder: URL { options.site }
 
     public func build(warn: @Sendable (String) -> Void) async -> BuiltSite {
-        let (engine, cacheProblem) = BuildCache.engine(folder: options.cacheFolder)
+        let (engine, cacheProblem) = BuildCache.engine(folder: options.cacheFolder, forOneRun: true)
         if let cacheProblem { warn(cacheProblem.warningLine) }
         var options = options
         options.write = false

@@ -36,9 +36,9 @@ func fail(_ rule: String, _ message: String, fix: String? = nil) -> ExitCode {
 
 /// The engine of a run with `--cache DIR` (its results kept there and reused by the next run),
 /// or a new one; a cache that cannot be used is a warning on standard error, and the run goes on
-/// without it.
-func cachedEngine(_ options: BuildOptions) -> Engine {
-    let (engine, problem) = BuildCache.engine(folder: options.cacheFolder)
+/// without it. `forOneRun`: the command runs the pipeline once (`BuildCache.engine`).
+func cachedEngine(_ options: BuildOptions, forOneRun: Bool) -> Engine {
+    let (engine, problem) = BuildCache.engine(folder: options.cacheFolder, forOneRun: forOneRun)
     if let problem { FileHandle.standardError.write(Data((warningText(problem) + "\n").utf8)) }
     return engine
 }

@@ -29,7 +29,9 @@ struct L10nStatus: AsyncParsableCommand {
             recovery = error
         }
         let buildOptions = options.buildOptions(write: false)
-        let result = await Pipeline(options: buildOptions, sources: sources, engine: cachedEngine(buildOptions)).run()
+        let result = await Pipeline(
+            options: buildOptions, sources: sources, engine: cachedEngine(buildOptions, forOneRun: true)
+        ).run()
         let findings = DiagnosticReport(
             [recovery].compactMap { $0 }
                 + result.report.diagnostics.filter {

@@ -53,7 +53,7 @@ struct PreviewCommand: AsyncParsableCommand {
         var buildOptions = options.buildOptions(write: false)
         // Each rebuild's log line says why the first files it rendered again were not reused.
         buildOptions.explain = .rendered
-        let engine = cachedEngine(buildOptions)
+        let engine = cachedEngine(buildOptions, forOneRun: false)
         let session = PreviewSession(options: buildOptions, engine: engine)
         let first = await session.rebuild()
         if first.broken {

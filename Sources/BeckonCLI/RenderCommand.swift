@@ -81,7 +81,10 @@ struct RenderCommand: AsyncParsableCommand {
         // checks prepared) is reused from the last run.
         let result: BuildResult? =
             parsed == nil
-            ? nil : await Pipeline(options: buildOptions, sources: sources, engine: cachedEngine(buildOptions)).run()
+            ? nil
+            : await Pipeline(
+                options: buildOptions, sources: sources, engine: cachedEngine(buildOptions, forOneRun: true)
+            ).run()
         // Nothing printed may repeat the invite's personal data.
         let personal = [
             parsed?.inviterFirstName, parsed?.inviterName, parsed?.inviteeFirstName, parsed?.inviteeEmail.address,

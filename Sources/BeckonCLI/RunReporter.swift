@@ -19,7 +19,7 @@ struct RunReporter {
         let terminal = Terminal()
         let progress = terminal.progressLine()
         let sources = SourceStore()
-        let (engine, cacheProblem) = BuildCache.engine(folder: options.cacheFolder)
+        let (engine, cacheProblem) = BuildCache.engine(folder: options.cacheFolder, forOneRun: true)
         var result = await Pipeline(options: options, sources: sources, progress: progress?.handler, engine: engine)
             .run()
         progress?.finish()

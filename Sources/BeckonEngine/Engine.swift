@@ -68,6 +68,8 @@ public final class Engine: @unchecked Sendable {
     /// inside runs (`StepStats.reasons`): an engine used without runs, as a server's, would
     /// otherwise note every result it was ever asked for.
     private var openRuns = 0
+    /// Whether the current run notes why each result was computed or reused.
+    private var notesReasons = true
     /// The bytes the results of weighed steps hold, and the clock their uses are ordered by.
     private var weighed = 0
     private var clock: UInt64 = 0
@@ -84,11 +86,22 @@ public final class Engine: @unchecked Sendable {
     /// recently used of them are let go, down to three quarters of it.
     public let budget: Int?
 
+    /// Whether results keep the inputs they read, with their fingerprints: what a later run
+    /// checks before reusing one, and what a disk cache writes down. An engine for one run
+    /// without a disk cache keeps neither (`init(cache:budget:forOneRun:)`).
+    private let keepsReads: Bool
+
     /// An engine keeping results on disk too with `cache`, and holding at most `budget` bytes of
     /// the results of weighed steps (a server's per-invite pages and cards).
-    public init(cache: StepCache? = nil, budget: Int? = nil) {
+    /// - Parameter forOneRun: The engine serves one run (a `beckon build` without a cache): its
+    ///   results are still reused within the run, where no input changes, but they do not keep
+    ///   what they read, which only a later run or a disk cache needs (a tenth of a large
+    ///   build's memory, and the time to fingerprint them). Another run on it begins with no
+    ///   results, as they could not be checked.
+    public init(cache: StepCache? = nil, budget: Int? = nil, forOneRun: Bool = false) {
         self.cache = cache
         self.budget = budget
+        keepsReads = !forOneRun || cache != nil
     }
 
     /// Runs `body` with resolvers of its own: what it provides, and the fingerprints they answer,
@@ -119,12 +132,20 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Starts a run: statistics restart, and results not used by the end of it are dropped.
-    public func beginRun() {
+    /// - Parameter notingReasons: Note why each result was computed or reused
+    ///   (`StepStats.reasons`, what `--explain` reports); one entry per result asked for.
+    public func beginRun(notingReasons: Bool = true) {
         sharedInputs.reset()
         lock.withLock {
+            // Results that kept no reads cannot be checked against another run's inputs.
+            if !keepsReads, generation > 0 {
+                tables = [:]
+                weighed = 0
+            }
             generation += 1
             openRuns += 1
             currentStats = StepStats()
+            notesReasons = notingReasons
             for table in tables.values { table.hits = 0 }
         }
     }
@@ -296,7 +317,8 @@ public final class Engine: @unchecked Sendable {
     /// What a computation of `step` records in.
     private func newFrame<Value>(for step: Step<Value>) -> StepFrame {
         step.recordsEveryRead
-            ? StepFrame(recordingStep: step.name, unrecordedReads: unrecorded) : StepFrame()
+            ? StepFrame(recordingStep: step.name, unrecordedReads: unrecorded, keepsReads: keepsReads)
+            : StepFrame(keepsReads: keepsReads)
     }
 
     /// What steps that record every read read without recording it since the last call (see
@@ -318,7 +340,7 @@ public final class Engine: @unchecked Sendable {
             return .failure(Miss(reason: .changed(changed)))
         }
         lock.withLock {
-            if openRuns > 0 { currentStats.reasons[child] = .reused }
+            if openRuns > 0, notesReasons { currentStats.reasons[child] = .reused }
             guard let table = tables[child.step] else { return }
             table.hits += 1
             clock += 1
@@ -352,7 +374,7 @@ public final class Engine: @unchecked Sendable {
         since start: DispatchTime, weight: Int
     ) -> [InputID: Fingerprint?] {
         let (children, readInputs) = frame.recorded
-        let reads = inputs.fingerprints(of: readInputs)
+        let reads = keepsReads ? inputs.fingerprints(of: readInputs) : [:]
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var reason = StepReason.noResult
         if case .failure(let miss) = miss { reason = miss.reason }
@@ -371,7 +393,7 @@ public final class Engine: @unchecked Sendable {
         let epoch = inputs.epoch
         lock.withLock {
             currentStats[keyPath: counter][child.step, default: 0] += 1
-            if openRuns > 0 { currentStats.reasons[child] = reason }
+            if openRuns > 0, notesReasons { currentStats.reasons[child] = reason }
             if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
             var entry = entry
             if entry.weight > 0 {

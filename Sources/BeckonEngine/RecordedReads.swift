@@ -11,7 +11,9 @@ public struct RecordedReads: Sendable {
     /// them with its result.
     public static func capturing<Result>(_ body: () throws -> Result) rethrows -> (Result, RecordedReads) {
         let outer = StepFrame.active
-        let frame = StepFrame(recordingStep: outer?.recordingStep, unrecordedReads: outer?.unrecordedReads)
+        let frame = StepFrame(
+            recordingStep: outer?.recordingStep, unrecordedReads: outer?.unrecordedReads,
+            keepsReads: outer?.keepsReads ?? true)
         let result = try StepFrame.$active.withValue(frame, operation: body)
         let recorded = frame.recorded
         let reads = RecordedReads(

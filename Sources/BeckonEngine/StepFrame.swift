@@ -11,6 +11,8 @@ final class StepFrame: @unchecked Sendable {
     let recordingStep: StepName?
     /// Where such a step's unrecorded reads are kept: its engine's.
     let unrecordedReads: UnrecordedReads?
+    /// Whether it keeps the inputs read (an engine for one run keeps only the steps).
+    let keepsReads: Bool
     private var children: Set<StepRef> = []
     private var reads: Set<InputID> = []
     /// The values published while it computes (`Engine.publish`): part of its own computation.
@@ -19,12 +21,14 @@ final class StepFrame: @unchecked Sendable {
     /// The computation running on this task or thread, if any.
     @TaskLocal static var active: StepFrame?
 
-    init(recordingStep: StepName? = nil, unrecordedReads: UnrecordedReads? = nil) {
+    init(recordingStep: StepName? = nil, unrecordedReads: UnrecordedReads? = nil, keepsReads: Bool = true) {
         self.recordingStep = recordingStep
         self.unrecordedReads = unrecordedReads
+        self.keepsReads = keepsReads
     }
 
     func read(_ input: InputID) {
+        guard keepsReads else { return }
         _ = lock.withLock { reads.insert(input) }
     }
 
@@ -32,7 +36,7 @@ final class StepFrame: @unchecked Sendable {
     func record(_ child: StepRef, reading inputs: some Sequence<InputID>) {
         lock.withLock {
             children.insert(child)
-            reads.formUnion(inputs)
+            if keepsReads { reads.formUnion(inputs) }
         }
     }
 

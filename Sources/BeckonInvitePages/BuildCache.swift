@@ -9,15 +9,17 @@ import Foundation
 public enum BuildCache {
     /// An engine that keeps its results in `folder` too; a plain engine, with a warning, when the
     /// folder cannot be used.
-    public static func engine(folder: URL?) -> (Engine, Diagnostic?) {
-        guard let folder else { return (Engine(), nil) }
+    /// - Parameter forOneRun: The engine serves one run (`Engine.init(cache:budget:forOneRun:)`):
+    ///   without a cache, its results keep no record of what they read.
+    public static func engine(folder: URL?, forOneRun: Bool = false) -> (Engine, Diagnostic?) {
+        guard let folder else { return (Engine(forOneRun: forOneRun), nil) }
         do {
             let cache = try StepCache(folder: folder, salt: salt)
             cache.codingUserInfo[Artifact.byteStoreKey] = CacheByteStore(cache: cache)
             return (Engine(cache: cache), nil)
         } catch {
             return (
-                Engine(),
+                Engine(forOneRun: forOneRun),
                 .warning(
                     "build.cache", "the cache folder `\(folder.path)` cannot be used: \(error.localizedDescription)",
                     at: nil, fix: "Pass a writable folder with `--cache DIR`; this run builds without a cache.")

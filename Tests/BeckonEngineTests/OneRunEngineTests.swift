@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import BeckonEngine
+
+/// An engine made for one run (`Engine(forOneRun:)`, a `beckon build` without a cache) keeps no
+/// reads, yet never reuses a result across inputs that changed.
+@Suite struct OneRunEngineTests {
+    static let inner = Step<String>("inner")
+    static let outer = Step<String>("outer")
+
+    /// Runs `outer`, which asks for `inner` twice; both read text `a`. Returns how often each was
+    /// computed.
+    private static func build(_ engine: Engine, _ values: EngineTests.Values, counts: inout [String: Int]) -> String {
+        values.provide(to: engine)
+        var innerRuns = 0
+        let result = engine.value(Self.outer, Self.outer.key()) {
+            counts["outer", default: 0] += 1
+            let first = engine.value(Self.inner, Self.inner.key()) {
+                innerRuns += 1
+                EngineTests.read("a")
+                return values.texts["a"] ?? ""
+            }
+            // Asked again within the run: reused, though the result keeps no reads.
+            let second = engine.value(Self.inner, Self.inner.key()) {
+                innerRuns += 1
+                return "never"
+            }
+            return first + second
+        }
+        counts["inner", default: 0] += innerRuns
+        return result
+    }
+
+    @Test func resultsAreReusedWithinTheRunAndKeepNoReads() {
+        let engine = Engine(forOneRun: true)
+        let values = EngineTests.Values()
+        values.texts = ["a": "1"]
+        var counts: [String: Int] = [:]
+        engine.beginRun()
+        #expect(Self.build(engine, values, counts: &counts) == "11")
+        engine.endRun()
+        #expect(counts == ["outer": 1, "inner": 1])
+        #expect(engine.stats.hits[Self.inner.name] == 1)
+    }
+
+    /// A second run on it cannot check the first run's results against its inputs: it begins
+    /// with none, and an edited input is seen.
+    @Test func anotherRunBeginsWithNoResults() {
+        let engine = Engine(forOneRun: true)
+        let values = EngineTests.Values()
+        values.texts = ["a": "1"]
+        var counts: [String: Int] = [:]
+        engine.beginRun()
+        _ = Self.build(engine, values, counts: &counts)
+        engine.endRun()
+        values.texts = ["a": "2"]
+        engine.beginRun()
+        #expect(Self.build(engine, values, counts: &counts) == "22")
+        engine.endRun()
+        #expect(counts == ["outer": 2, "inner": 2])
+    }
+
+    /// The same runs on an engine that keeps reads: the unchanged input reuses the outer result,
+    /// the edited one makes both again (what a one-run engine gives up).
+    @Test func anEngineForManyRunsChecksReads() {
+        let engine = Engine()
+        let values = EngineTests.Values()
+        values.texts = ["a": "1"]
+        var counts: [String: Int] = [:]
+        for text in ["1", "1", "2"] {
+            values.texts = ["a": text]
+            engine.beginRun()
+            _ = Self.build(engine, values, counts: &counts)
+            engine.endRun()
+        }
+        #expect(counts == ["outer": 2, "inner": 2])
+    }
+
+    /// With a disk cache, an engine for one run still keeps reads: its records need them.
+    @Test func aCacheKeepsReads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("engine-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try StepCache(folder: folder, salt: "one-run")
+        let step = Step<String>("persisted")
+        let values = EngineTests.Values()
+        var computed = 0
+        for text in ["1", "1", "2"] {
+            values.texts = ["a": text]
+            let engine = Engine(cache: cache, forOneRun: true)
+            engine.beginRun()
+            values.provide(to: engine)
+            _ = engine.persistentValue(step, step.key()) {
+                computed += 1
+                EngineTests.read("a")
+                return text
+            }
+            engine.endRun()
+        }
+        #expect(computed == 2)
+    }
+
+    @Test func reasonsAreNotedOnlyWhenAsked() {
+        let engine = Engine()
+        let values = EngineTests.Values()
+        values.texts = ["a": "1"]
+        var counts: [String: Int] = [:]
+        engine.beginRun(notingReasons: false)
+        _ = Self.build(engine, values, counts: &counts)
+        engine.endRun()
+        #expect(engine.stats.reasons.isEmpty)
+        engine.beginRun()
+        _ = Self.build(engine, values, counts: &counts)
+        engine.endRun()
+        #expect(engine.stats.reasons[StepRef(Self.outer, Self.outer.key())] == .reused)
+    }
+}
