@@ -199,6 +199,8 @@ public struct Pipeline: Sendable {
         let (rendered, producers) = await engine.phase("render") {
             RenderStep(engine: engine, progress: progress, staging: staging).run(loaded, prepared)
         }
+        // A streaming build draws no card after this: the checks get the backgrounds' memory.
+        if staging != nil { prepared.cards?.releaseDrawnBases() }
         var artifacts = rendered.artifacts
         var diagnostics = rendered.diagnostics + Self.collisions(artifacts)
         diagnostics += await engine.phase("check") {

@@ -175,6 +175,18 @@ import Testing
         #expect(cards.allSatisfy { $0 == expected })
     }
 
+    /// A build lets go of the drawn backgrounds once its cards are drawn; a card drawn after
+    /// that draws its background again, to the same bytes.
+    @Test func cardsDrawnAfterTheBasesAreReleasedAreTheSame() throws {
+        let assets = try CardFixtures.assets()
+        let contents = ["en-emoji", "ar"].map { GoldenCardTests.cards[$0]! }
+        let first = try contents.map { try CardRenderer.render(layout, $0, assets: assets) }
+        assets.releaseDrawnBases()
+        let again = try contents.map { try CardRenderer.render(layout, $0, assets: assets) }
+        #expect(again == first)
+        #expect(try again == contents.map { try render($0) })
+    }
+
     @Test func colourPairsNameTheColoursBehindEachText() throws {
         let card = try render(GoldenCardTests.cards["ar"]!)
         let pairs = Dictionary(uniqueKeysWithValues: card.colors.map { ($0.element, $0) })

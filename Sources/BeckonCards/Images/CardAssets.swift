@@ -13,6 +13,13 @@ public struct CardAssets: Sendable {
         self.logo = logo
     }
 
+    /// Lets go of the backgrounds drawn so far, for a build whose cards are all drawn: what it
+    /// does next (checking every file) needs the memory more. A card drawn later draws its
+    /// background again.
+    public func releaseDrawnBases() {
+        bases.removeAll()
+    }
+
     /// Decodes the logo from PNG bytes.
     /// - Throws: `CardRenderError` with code `invalidImage` when the bytes are not a usable PNG.
     public init(logoPNG: [UInt8]) throws {

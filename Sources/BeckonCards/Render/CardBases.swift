@@ -27,6 +27,12 @@ final class CardBases: @unchecked Sendable {
             return base
         }
     }
+
+    /// Lets go of the bases drawn so far (several megabytes each, with their compressed bands);
+    /// the next card drawn draws its base again.
+    func removeAll() {
+        lock.withLock { bases.removeAll() }
+    }
 }
 
 /// One base: its premultiplied ARGB32 pixels, and its PNG image data in compressed bands, made

@@ -21,6 +21,11 @@ public struct CardSet: Sendable {
     /// The sample invites' avatar PNGs by sample id, read once for every locale's card.
     let avatars: [String: [UInt8]]
 
+    /// Lets go of the card backgrounds drawn so far (`CardAssets.releaseDrawnBases`).
+    public func releaseDrawnBases() {
+        assets.releaseDrawnBases()
+    }
+
     /// Loads the site's card layout and logo; `nil` (with diagnostics when something is wrong)
     /// when the site has no card layout.
     public static func load(_ site: Site, catalog: Catalog) -> (CardSet?, [Diagnostic]) {
