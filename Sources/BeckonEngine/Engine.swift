@@ -95,8 +95,8 @@ public final class Engine: @unchecked Sendable {
     /// the results of weighed steps (a server's per-invite pages and cards).
     /// - Parameter forOneRun: The engine serves one run (a `beckon build` without a cache): its
     ///   results are still reused within the run, where no input changes, but they do not keep
-    ///   what they read, which only a later run or a disk cache needs (a tenth of a large
-    ///   build's memory, and the time to fingerprint them). Another run on it begins with no
+    ///   what they read, which only a later run or a disk cache needs (a fifth of a large
+    ///   build's peak memory, and the time to fingerprint them). Another run on it begins with no
     ///   results, as they could not be checked.
     public init(cache: StepCache? = nil, budget: Int? = nil, forOneRun: Bool = false) {
         self.cache = cache

@@ -11,9 +11,9 @@ public struct RecordedReads: Sendable {
     /// them with its result.
     public static func capturing<Result>(_ body: () throws -> Result) rethrows -> (Result, RecordedReads) {
         let outer = StepFrame.active
-        let frame = StepFrame(
-            recordingStep: outer?.recordingStep, unrecordedReads: outer?.unrecordedReads,
-            keepsReads: outer?.keepsReads ?? true)
+        // The reads are kept even inside an engine for one run that keeps none: the result
+        // outlives it (a server's later engines use the templates its build compiled).
+        let frame = StepFrame(recordingStep: outer?.recordingStep, unrecordedReads: outer?.unrecordedReads)
         let result = try StepFrame.$active.withValue(frame, operation: body)
         let recorded = frame.recorded
         let reads = RecordedReads(

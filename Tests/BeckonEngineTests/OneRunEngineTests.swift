@@ -8,9 +8,10 @@ import Testing
 @Suite struct OneRunEngineTests {
     static let inner = Step<String>("inner")
     static let outer = Step<String>("outer")
+    static let compile = Step<RecordedReads>("compile")
 
-    /// Runs `outer`, which asks for `inner` twice; both read text `a`. Returns how often each was
-    /// computed.
+    /// Runs `outer`, which asks for `inner` twice (`inner` reads text `a`) and returns its result;
+    /// `counts` adds up how often each was computed.
     private static func build(_ engine: Engine, _ values: EngineTests.Values, counts: inout [String: Int]) -> String {
         values.provide(to: engine)
         var innerRuns = 0
@@ -32,14 +33,21 @@ import Testing
         return result
     }
 
+    /// One run of `build` with text `a` set to `text`.
+    private static func run(
+        _ engine: Engine, _ values: EngineTests.Values, text: String, counts: inout [String: Int],
+        notingReasons: Bool = true
+    ) -> String {
+        values.texts = ["a": text]
+        engine.beginRun(notingReasons: notingReasons)
+        defer { engine.endRun() }
+        return build(engine, values, counts: &counts)
+    }
+
     @Test func resultsAreReusedWithinTheRunAndKeepNoReads() {
         let engine = Engine(forOneRun: true)
-        let values = EngineTests.Values()
-        values.texts = ["a": "1"]
         var counts: [String: Int] = [:]
-        engine.beginRun()
-        #expect(Self.build(engine, values, counts: &counts) == "11")
-        engine.endRun()
+        #expect(Self.run(engine, EngineTests.Values(), text: "1", counts: &counts) == "11")
         #expect(counts == ["outer": 1, "inner": 1])
         #expect(engine.stats.hits[Self.inner.name] == 1)
     }
@@ -49,15 +57,9 @@ import Testing
     @Test func anotherRunBeginsWithNoResults() {
         let engine = Engine(forOneRun: true)
         let values = EngineTests.Values()
-        values.texts = ["a": "1"]
         var counts: [String: Int] = [:]
-        engine.beginRun()
-        _ = Self.build(engine, values, counts: &counts)
-        engine.endRun()
-        values.texts = ["a": "2"]
-        engine.beginRun()
-        #expect(Self.build(engine, values, counts: &counts) == "22")
-        engine.endRun()
+        #expect(Self.run(engine, values, text: "1", counts: &counts) == "11")
+        #expect(Self.run(engine, values, text: "2", counts: &counts) == "22")
         #expect(counts == ["outer": 2, "inner": 2])
     }
 
@@ -66,14 +68,8 @@ import Testing
     @Test func anEngineForManyRunsChecksReads() {
         let engine = Engine()
         let values = EngineTests.Values()
-        values.texts = ["a": "1"]
         var counts: [String: Int] = [:]
-        for text in ["1", "1", "2"] {
-            values.texts = ["a": text]
-            engine.beginRun()
-            _ = Self.build(engine, values, counts: &counts)
-            engine.endRun()
-        }
+        for text in ["1", "1", "2"] { _ = Self.run(engine, values, text: text, counts: &counts) }
         #expect(counts == ["outer": 2, "inner": 2])
     }
 
@@ -100,18 +96,41 @@ import Testing
         #expect(computed == 2)
     }
 
+    /// Work captured with its reads inside a one-run engine's step (a template compiled during a
+    /// server's build) is used later by an engine that keeps reads: its reads must be there.
+    @Test func capturedReadsOutliveTheRun() {
+        let values = EngineTests.Values()
+        values.texts = ["a": "1"]
+        let build = Engine(forOneRun: true)
+        build.beginRun()
+        values.provide(to: build)
+        let captured = build.value(Self.compile, Self.compile.key()) {
+            RecordedReads.capturing { EngineTests.read("a") }.1
+        }
+        build.endRun()
+        let later = Engine()
+        var computed = 0
+        for text in ["1", "1", "2"] {
+            values.texts = ["a": text]
+            later.beginRun()
+            values.provide(to: later)
+            _ = later.value(Self.outer, Self.outer.key()) {
+                computed += 1
+                captured.record()
+                return text
+            }
+            later.endRun()
+        }
+        #expect(computed == 2)
+    }
+
     @Test func reasonsAreNotedOnlyWhenAsked() {
         let engine = Engine()
         let values = EngineTests.Values()
-        values.texts = ["a": "1"]
         var counts: [String: Int] = [:]
-        engine.beginRun(notingReasons: false)
-        _ = Self.build(engine, values, counts: &counts)
-        engine.endRun()
+        _ = Self.run(engine, values, text: "1", counts: &counts, notingReasons: false)
         #expect(engine.stats.reasons.isEmpty)
-        engine.beginRun()
-        _ = Self.build(engine, values, counts: &counts)
-        engine.endRun()
+        _ = Self.run(engine, values, text: "1", counts: &counts)
         #expect(engine.stats.reasons[StepRef(Self.outer, Self.outer.key())] == .reused)
     }
 }
