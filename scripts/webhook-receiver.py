@@ -5,8 +5,9 @@
 
 Listens on 127.0.0.1:PORT (0: a free port) and prints the port on the first line of standard
 output once it accepts connections. Request N (from 1) is written to DIR/N.json whole, as
-{"path", "headers": {lower-case name: value}, "body": the body as UTF-8 text} — before it is
-answered, so a request the receiver then stalls on is recorded too.
+{"path", "headers": {lower-case name: value}, "body": the body as UTF-8 text, "receivedAt":
+seconds since 1970 by the receiver's clock} — before it is answered, so a request the receiver
+then stalls on is recorded too.
 
 --script FILE is a JSON list whose entry N-1 answers request N: {"status": 500} answers that
 status; {"delay": SECONDS} waits that long before answering; {} (or past the list's end) answers
@@ -43,7 +44,7 @@ def main():
                 count[0] += 1
                 number = count[0]
             record = {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()},
-                      "body": body.decode("utf-8")}
+                      "body": body.decode("utf-8"), "receivedAt": time.time()}
             path = os.path.join(arguments.dir, f"{number}.json")
             with open(path + ".tmp", "w") as file:
                 json.dump(record, file)

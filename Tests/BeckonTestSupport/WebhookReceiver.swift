@@ -12,6 +12,8 @@ public final class WebhookReceiver {
     public struct Request: Sendable {
         public var headers: [String: String]
         public var body: String
+        /// When the receiver read it, by its clock: what a receiver checks a timestamp against.
+        public var receivedAt: Date
     }
 
     /// Starts the endpoint with `script` (one entry a request: `["status": 500]`, `["delay": 2]`).
@@ -49,9 +51,10 @@ public final class WebhookReceiver {
         return names.filter { $0.hasSuffix(".json") }.compactMap { Int($0.dropLast(5)) }.sorted().compactMap {
             guard let data = try? Data(contentsOf: folder.path("requests/\($0).json")),
                 let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let headers = object["headers"] as? [String: String], let body = object["body"] as? String
+                let headers = object["headers"] as? [String: String], let body = object["body"] as? String,
+                let receivedAt = object["receivedAt"] as? Double
             else { return nil }
-            return Request(headers: headers, body: body)
+            return Request(headers: headers, body: body, receivedAt: Date(timeIntervalSince1970: receivedAt))
         }
     }
 
