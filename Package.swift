@@ -327,7 +327,7 @@ let package = Package(
             dependencies: ["BeckonRecords", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "BeckonEngineTests",
-            dependencies: ["BeckonEngine", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["BeckonEngine", "BeckonRecords", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "BeckonURLTests", dependencies: ["BeckonURL"]),
         .testTarget(
             name: "BeckonBase64Tests",

@@ -52,14 +52,24 @@ public final class OutputStaging: @unchecked Sendable {
         guard result == 0 else { throw OutputFileError(shown: path, code: errno) }
     }
 
-    /// Copies the file an artifact reads its bytes from (a cache's stored copy) to its path below
-    /// the folder, without reading the bytes into memory; an artifact held in memory is written.
-    func copy(_ artifact: Artifact) throws {
+    /// Puts the file an artifact reads its bytes from (a cache's stored copy) at its path below
+    /// the folder, without reading the bytes into memory: a hard link when `linking` and the
+    /// stored copy's folder allows it (`ArtifactFolder.linkable`) and is on this file system, else
+    /// a copy. An artifact held in memory is written. Link only to a path nothing else is written
+    /// to: a later write of the path would write into the stored copy.
+    func copy(_ artifact: Artifact, linking: Bool = false) throws {
         guard let source = artifact.bytesFile else { return try write(artifact.bytes, to: artifact.path) }
         let path = artifact.path
         let file = root + "/" + path
         try makeParent(of: file)
-        let result = beckon_copy_file(source.folder.path + "/" + source.file, file, artifact.byteCount)
+        let stored = source.folder.path + "/" + source.file
+        if linking, source.folder.linkable, link(stored, file) == 0 {
+            var status = stat()
+            if lstat(file, &status) == 0, Int(status.st_size) == artifact.byteCount { return }
+            // Replaced or cut short since the cache handed it out: copied, which checks its size.
+            unlink(file)
+        }
+        let result = beckon_copy_file(stored, file, artifact.byteCount)
         guard result == 0 else {
             let code = errno
             throw OutputFileError(

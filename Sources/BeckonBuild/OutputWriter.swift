@@ -124,18 +124,20 @@ public struct OutputWriter: Sendable {
             return writeFailed(error.localizedDescription)
         }
         do {
-            // Files not yet written (read back from the cache, or held in memory) are copied on
-            // every core; artifacts sharing a path (a collision the build reported, written under
-            // `--keep-going`) one after another, the last one winning.
+            // Files not yet written (read back from the cache, or held in memory) are linked or
+            // copied on every core; artifacts sharing a path (a collision the build reported,
+            // written under `--keep-going`) one after another, the last one winning.
             var counted: [String: Int] = [:]
             for artifact in artifacts { counted[artifact.path, default: 0] += 1 }
             let uses = counted
+            // A path written once may be a hard link to the cache's stored copy; a path written
+            // again must not be one, or the second write would write into the stored copy.
             @Sendable func put(_ artifact: Artifact) -> OutputFileError? {
                 do {
                     if staging.holds(artifact) {
                         try staging.checkWritten(artifact)
                     } else {
-                        try staging.copy(artifact)
+                        try staging.copy(artifact, linking: uses[artifact.path] == 1)
                     }
                     return nil
                 } catch let error as OutputFileError {

@@ -35,7 +35,8 @@ struct SiteOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Keep rendered files and check results in this folder and reuse them in the next run.", valueName: "dir"))
+            "Keep rendered files and check results in this folder and reuse them in the next run (output files read back are hard links to its copies: edit the site, not them).",
+            valueName: "dir"))
     var cache: String?
 
     func validate() throws {

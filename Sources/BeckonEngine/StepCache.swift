@@ -22,7 +22,8 @@ public final class StepCache: @unchecked Sendable {
     /// Records waiting for `writer`.
     private var queued = 0
     private let lock = NSLock()
-    private var knownBlobs: Set<Fingerprint> = []
+    /// The references of the blobs this process stored or found stored, by fingerprint.
+    private var knownBlobs: [Fingerprint: String] = [:]
     private var unreadable = 0
     /// The packs of the steps whose records are kept together (`RecordPack`), by step.
     private var packs: [StepName: RecordPack] = [:]
@@ -260,17 +261,56 @@ public final class StepCache: @unchecked Sendable {
         }
     }
 
-    /// Stores bytes once under their fingerprint and returns it.
-    public func storeBlob(_ bytes: [UInt8]) -> Fingerprint {
+    /// Stores bytes once under their fingerprint and returns the reference a record keeps of them:
+    /// the fingerprint and the stored file's modification time, which `blobFile` checks. Stored
+    /// files may be hard-linked into an output folder (`ArtifactFolder.linkable`), where an edit
+    /// in place edits them too: a stored file this process did not write is compared with `bytes`
+    /// before it is reused, and replaced (a new file, atomically) when it differs.
+    public func storeBlob(_ bytes: [UInt8]) -> String {
         let fingerprint = Fingerprint(of: bytes)
-        let known = lock.withLock { !knownBlobs.insert(fingerprint).inserted }
-        let url = blobURL(fingerprint)
-        if !known, !FileManager.default.fileExists(atPath: url.path) {
-            try? FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? Data(bytes).write(to: url, options: .atomic)
-        }
-        return fingerprint
+        if let known = lock.withLock({ knownBlobs[fingerprint] }) { return known }
+        let path = blobURL(fingerprint).path
+        let modified = Self.modificationTime(ofFile: path, holding: bytes) ?? Self.write(bytes, to: path)
+        let reference = Self.reference(fingerprint, modified: modified ?? timespec())
+        lock.withLock { knownBlobs[fingerprint] = reference }
+        return reference
+    }
+
+    /// Writes a blob's file whole under a name of its own, then gives it the blob's name: a new
+    /// link where there is none, so that of two threads or processes storing the same bytes at
+    /// once the second finds the first's file and its time; a rename over a file with other bytes.
+    /// Returns the file's modification time, or `nil` when it could not be written.
+    private static func write(_ bytes: [UInt8], to path: String) -> timespec? {
+        let temporary = "\(path).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        guard (try? Data(bytes).write(to: URL(fileURLWithPath: temporary))) != nil else { return nil }
+        defer { unlink(temporary) }
+        var status = stat()
+        guard lstat(temporary, &status) == 0 else { return nil }
+        if link(temporary, path) == 0 { return status.st_mtim }
+        if let found = modificationTime(ofFile: path, holding: bytes) { return found }
+        return rename(temporary, path) == 0 ? status.st_mtim : nil
+    }
+
+    /// The modification time of the regular file at `path` when it holds exactly `bytes`.
+    private static func modificationTime(ofFile path: String, holding bytes: [UInt8]) -> timespec? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count,
+            FileBytes.read(descriptor, count: bytes.count) == bytes
+        else { return nil }
+        return status.st_mtim
+    }
+
+    /// A blob's reference: its name, `@`, and its file's modification time in seconds and
+    /// nanoseconds since 1970 (`0123…ef@1764492000.123456789`).
+    static func reference(_ fingerprint: Fingerprint, modified: timespec) -> String {
+        let nanoseconds = String(modified.tv_nsec)
+        let padding = String(repeating: "0", count: max(0, 9 - nanoseconds.count))
+        return "\(fingerprint)@\(modified.tv_sec).\(padding)\(nanoseconds)"
     }
 
     /// The folder blobs are stored in, and the path of one below it (`blobFile`).
@@ -278,15 +318,19 @@ public final class StepCache: @unchecked Sendable {
     /// `blobFolder`, open, to look blobs up from (-1 when it could not be opened).
     private let blobDescriptor: Int32
 
-    /// The path below `blobFolder` of the blob named `name` (a fingerprint's 32 hex digits, as
-    /// `storeBlob` names them), when it is there with `count` bytes: a blob cut short, lengthened
-    /// or gone is not handed out. Its content is not read (blobs are written atomically, under the
-    /// name of their content).
-    public func blobFile(named name: String, count: Int) -> String? {
-        let digits = name.utf8
+    /// The path below `blobFolder` of the blob a reference names (as `storeBlob` returns it), when
+    /// it is there with `count` bytes and the modification time the reference gives: a blob cut
+    /// short, lengthened, gone, or written since it was stored (through a hard link in an output
+    /// folder) is not handed out. Its content is not read.
+    public func blobFile(_ reference: String, count: Int) -> String? {
+        let text = reference.utf8
+        guard let at = text.firstIndex(of: UInt8(ascii: "@")), let modified = Self.time(text[text.index(after: at)...])
+        else { return nil }
+        let digits = text[..<at]
         guard digits.count == 32,
             digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
         else { return nil }
+        let name = String(Substring(digits))
         let file = "\(name.prefix(2))/\(name)"
         var status = stat()
         // Looked up from the open blob folder: two path components instead of the whole path.
@@ -294,8 +338,20 @@ public final class StepCache: @unchecked Sendable {
         let found =
             blobDescriptor >= 0 && fstatat(blobDescriptor, file, &status, AT_SYMLINK_NOFOLLOW) == 0
             ? 0 : lstat(blobFolder + "/" + file, &status)
-        guard found == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == count else { return nil }
+        guard found == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == count,
+            status.st_mtim.tv_sec == modified.tv_sec, status.st_mtim.tv_nsec == modified.tv_nsec
+        else { return nil }
         return file
+    }
+
+    /// `seconds.nanoseconds` (nine digits) as a time.
+    private static func time(_ text: Substring.UTF8View) -> timespec? {
+        guard let dot = text.firstIndex(of: UInt8(ascii: ".")), let seconds = Int(Substring(text[..<dot])) else {
+            return nil
+        }
+        let fraction = text[text.index(after: dot)...]
+        guard fraction.count == 9, let nanoseconds = Int(Substring(fraction)) else { return nil }
+        return timespec(tv_sec: seconds, tv_nsec: nanoseconds)
     }
 
     /// A record's name: its key, salted with the identity of the Beckon that writes it.

@@ -29,7 +29,7 @@ public enum BuildCache {
 
     /// Notes on what the cache could not reuse since the engine was made: records of another
     /// format, set aside when it was opened, and records that did not read back (cut short,
-    /// changed, or their stored bytes gone). Their results were made again; nothing else changes.
+    /// changed, or their stored bytes gone or edited through an output folder's link). Their results were made again; nothing else changes.
     public static func notes(_ engine: Engine) -> [Diagnostic] {
         guard let cache = engine.cache else { return [] }
         var notes: [Diagnostic] = []
@@ -45,10 +45,10 @@ public enum BuildCache {
             notes.append(
                 Diagnostic(
                     .note, "build.cache",
-                    "\(unreadable) \(unreadable == 1 ? "record" : "records") of the cache `\(cache.folder.path)` did not read back (cut short, changed, or their stored files gone); \(unreadable == 1 ? "its result was" : "their results were") made again",
+                    "\(unreadable) \(unreadable == 1 ? "record" : "records") of the cache `\(cache.folder.path)` did not read back (cut short, changed, or their stored files gone or edited); \(unreadable == 1 ? "its result was" : "their results were") made again",
                     at: nil,
                     fix:
-                        "Nothing to do unless it recurs: then the disk or another program is changing the cache folder; delete it to start afresh."
+                        "Nothing to do unless it recurs: then something edits files in the output folder in place (they are links to the cache's stored files) or changes the cache folder; write edited files anew (or to a copy of the output), or delete the cache to start afresh."
                 ))
         }
         return notes
@@ -96,14 +96,14 @@ final class CacheByteStore: ArtifactByteStore {
 
     init(cache: StepCache) {
         self.cache = cache
-        blobs = ArtifactFolder(path: cache.blobFolder)
+        blobs = ArtifactFolder(path: cache.blobFolder, linkable: true)
     }
 
     func file(_ reference: String, count: Int) -> (folder: ArtifactFolder, file: String)? {
-        cache.blobFile(named: reference, count: count).map { (blobs, $0) }
+        cache.blobFile(reference, count: count).map { (blobs, $0) }
     }
 
     func storeBytes(_ bytes: [UInt8]) -> String {
-        cache.storeBlob(bytes).description
+        cache.storeBlob(bytes)
     }
 }

@@ -23,7 +23,7 @@ public enum FileBytes {
     }
 
     /// Exactly `count` bytes from an open file, or `nil` when it holds fewer.
-    private static func read(_ descriptor: Int32, count: Int) -> [UInt8]? {
+    public static func read(_ descriptor: Int32, count: Int) -> [UInt8]? {
         guard count > 0 else { return [] }
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

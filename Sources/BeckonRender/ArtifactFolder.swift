@@ -1,14 +1,21 @@
 import Foundation
 
-/// A folder artifacts' bytes were written to (`Artifact.moveBytes(to:file:)`): a streaming build's
-/// staging folder, which becomes the output folder when the build is swapped into place — then
-/// `path` follows it, and the artifacts read their bytes from the output.
+/// A folder artifacts read their bytes from: a cache's stored copies, or the folder they were
+/// written to (`Artifact.moveBytes(to:file:)`), a streaming build's staging folder, which becomes
+/// the output folder when the build is swapped into place — then `path` follows it, and the
+/// artifacts read their bytes from the output.
 public final class ArtifactFolder: @unchecked Sendable {
     private let lock = NSLock()
     private var current: String
 
-    public init(path: String) {
+    /// Whether an output may hard-link the folder's files instead of copying them: a cache's
+    /// stored copies, which are never written in place, and whose edits through a link the cache
+    /// notices (`StepCache.blobFile`).
+    public let linkable: Bool
+
+    public init(path: String, linkable: Bool = false) {
         current = path
+        self.linkable = linkable
     }
 
     /// Where the folder is now.

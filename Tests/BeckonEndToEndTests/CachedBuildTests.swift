@@ -50,4 +50,41 @@ import Testing
         let reuse = try build("reuse", cache: true)
         #expect(reuse.stdout.contains("steps from the cache"), "\(reuse.stdout)")
     }
+
+    /// A build reading its files back from the cache links them into the output (one file, two
+    /// names); an output file then edited in place, at its size, edits the cache's copy too. The
+    /// next build notices it by its time: it makes that page again, as a build without a cache
+    /// does, says why, and leaves the edited output file as it was until it replaces the folder.
+    @Test func anOutputFileEditedInPlaceIsMadeAgainNotReused() throws {
+        let folder = TemporaryDirectory()
+        let key = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey]
+        func build(_ output: String) throws -> BeckonBinary.Run {
+            try BeckonBinary.run(
+                ["build", "--output", folder.path(output).path, "--cache", folder.path("cache").path],
+                environment: key)
+        }
+        #expect(try build("first").status == 0)
+        #expect(try build("linked").status == 0)
+        let page = folder.path("linked/en-US/invite/index.html")
+        let original = try Data(contentsOf: page)
+        var status = stat()
+        #expect(lstat(page.path, &status) == 0 && status.st_nlink == 2)
+
+        // Written in place, as an editor keeping links writes: the same size, other bytes.
+        Thread.sleep(forTimeInterval: 0.05)
+        let edited = Data(original.map { $0 == UInt8(ascii: "a") ? UInt8(ascii: "o") : $0 })
+        let handle = try #require(FileHandle(forUpdatingAtPath: page.path))
+        try handle.write(contentsOf: edited)
+        try handle.close()
+
+        let next = try build("next")
+        #expect(next.status == 0)
+        #expect(next.stdout.contains("did not read back"), "\(next.stdout)")
+        #expect(try Data(contentsOf: folder.path("next/en-US/invite/index.html")) == original)
+        #expect(try Data(contentsOf: page) == edited)
+        // The cache stored the page again: the build after reads everything back.
+        let again = try build("again")
+        #expect(!again.stdout.contains("build.cache"), "\(again.stdout)")
+        #expect(try Data(contentsOf: folder.path("again/en-US/invite/index.html")) == original)
+    }
 }

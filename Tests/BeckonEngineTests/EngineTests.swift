@@ -1,3 +1,4 @@
+import BeckonRecords
 import Foundation
 import Testing
 
@@ -340,21 +341,56 @@ import Testing
         #expect(third.cache?.unreadableRecords == 1)
     }
 
-    @Test func blobsAreStoredOnceAndHandedOutWithTheirSize() throws {
+    @Test func blobsAreStoredOnceAndHandedOutWithTheirSizeAndTime() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blobs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try StepCache(folder: folder, salt: "s")
         let bytes = Array("hello".utf8)
-        let print = cache.storeBlob(bytes)
-        #expect(cache.storeBlob(bytes) == print)
-        let name = print.description
-        let file = try #require(cache.blobFile(named: name, count: bytes.count))
+        let reference = cache.storeBlob(bytes)
+        #expect(cache.storeBlob(bytes) == reference)
+        let name = String(reference.prefix { $0 != "@" })
+        #expect(name == Fingerprint(of: bytes).description)
+        let file = try #require(cache.blobFile(reference, count: bytes.count))
         #expect(try Data(contentsOf: URL(fileURLWithPath: cache.blobFolder + "/" + file)) == Data(bytes))
-        // Another size, another name, or a name that is not one: not handed out.
-        #expect(cache.blobFile(named: name, count: bytes.count + 1) == nil)
-        #expect(cache.blobFile(named: String(name.reversed()), count: bytes.count) == nil)
-        #expect(cache.blobFile(named: "../" + name.dropFirst(3), count: bytes.count) == nil)
+        // Another size, another name, another time, or a name that is not one: not handed out.
+        #expect(cache.blobFile(reference, count: bytes.count + 1) == nil)
+        #expect(cache.blobFile(String(name.reversed()) + reference.dropFirst(32), count: bytes.count) == nil)
+        #expect(cache.blobFile(name + "@0.000000000", count: bytes.count) == nil)
+        #expect(cache.blobFile(name, count: bytes.count) == nil)
+        #expect(cache.blobFile("../" + reference.dropFirst(3), count: bytes.count) == nil)
         try Data("tampered".utf8).write(to: URL(fileURLWithPath: cache.blobFolder + "/" + file))
-        #expect(cache.blobFile(named: name, count: bytes.count) == nil)
+        #expect(cache.blobFile(reference, count: bytes.count) == nil)
+    }
+
+    /// A stored file edited in place (through a hard link in an output folder) keeps its size and
+    /// name: its time gives it away, and a cache storing the same bytes again writes a new file.
+    @Test func aBlobEditedInPlaceIsNotHandedOutAndIsStoredAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blobs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = Array("<p>hello</p>".utf8)
+        let first = try StepCache(folder: folder, salt: "s").storeBlob(bytes)
+        // Stored a minute ago (a file's time moves in steps of a few milliseconds): a cache
+        // finding it intact refers to it with that time.
+        let name = String(first.prefix { $0 != "@" })
+        let path = folder.path + "/blobs/\(name.prefix(2))/\(name)"
+        try FileManager.default.setAttributes([.modificationDate: Date() - 60], ofItemAtPath: path)
+        let cache = try StepCache(folder: folder, salt: "s")
+        let reference = cache.storeBlob(bytes)
+        #expect(reference != first && cache.blobFile(reference, count: bytes.count) != nil)
+        let linked = folder.appendingPathComponent("index.html").path
+        #expect(link(path, linked) == 0)
+        let handle = try #require(FileHandle(forUpdatingAtPath: linked))
+        try handle.write(contentsOf: Data("<p>HELLO</p>".utf8))
+        try handle.close()
+        #expect(cache.blobFile(reference, count: bytes.count) == nil)
+
+        let stored = try StepCache(folder: folder, salt: "s").storeBlob(bytes)
+        #expect(stored != reference)
+        let file = try #require(cache.blobFile(stored, count: bytes.count))
+        #expect(FileBytes.read(cache.blobFolder + "/" + file) == bytes)
+        // The output's file is left as its editor left it.
+        #expect(FileBytes.read(linked) == Array("<p>HELLO</p>".utf8))
+        // A cache that finds the stored file intact reuses it, time and all.
+        #expect(try StepCache(folder: folder, salt: "s").storeBlob(bytes) == stored)
     }
 }
