@@ -63,12 +63,8 @@ public final class OutputStaging: @unchecked Sendable {
         let file = root + "/" + path
         try makeParent(of: file)
         let stored = source.folder.path + "/" + source.file
-        if linking, source.folder.linkable, link(stored, file) == 0 {
-            var status = stat()
-            if lstat(file, &status) == 0, Int(status.st_size) == artifact.byteCount { return }
-            // Replaced or cut short since the cache handed it out: copied, which checks its size.
-            unlink(file)
-        }
+        // Linked as the cache checked it when it read the record back (its size and time).
+        if linking, source.folder.linkable, link(stored, file) == 0 { return }
         let result = beckon_copy_file(stored, file, artifact.byteCount)
         guard result == 0 else {
             let code = errno
