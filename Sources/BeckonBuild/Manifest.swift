@@ -62,9 +62,11 @@ public struct Manifest: Sendable, Hashable {
         self.entries = entries
     }
 
-    /// The manifest of a set of artifacts.
+    /// The manifest of a set of artifacts. Artifacts in path order already (as a build lists
+    /// them) are not sorted again: an entry is large to move.
     public init(_ artifacts: [Artifact]) {
-        entries = artifacts.map { artifact in
+        let inOrder = zip(artifacts, artifacts.dropFirst()).allSatisfy { $0.path <= $1.path }
+        let entries = artifacts.map { artifact in
             Entry(
                 path: artifact.path, kind: artifact.kind.rawValue, locale: artifact.locale?.rawValue,
                 template: artifact.template, context: artifact.context, sample: artifact.sample,
@@ -72,7 +74,8 @@ public struct Manifest: Sendable, Hashable {
                 sha256: artifact.sha256,
                 deepLink: artifact.deepLink, alternateLink: artifact.alternateLink, note: artifact.note,
                 variant: artifact.variant, poolItem: artifact.poolItem)
-        }.sorted { $0.path < $1.path }
+        }
+        self.entries = inOrder ? entries : entries.sorted { $0.path < $1.path }
     }
 
     /// Reads a manifest written by Beckon.

@@ -128,6 +128,7 @@ public struct OutputWriter: Sendable {
             // copied on every core; artifacts sharing a path (a collision the build reported,
             // written under `--keep-going`) one after another, the last one winning.
             var counted: [String: Int] = [:]
+            counted.reserveCapacity(artifacts.count)
             for artifact in artifacts { counted[artifact.path, default: 0] += 1 }
             let uses = counted
             // A path written once may be a hard link to the cache's stored copy; a path written

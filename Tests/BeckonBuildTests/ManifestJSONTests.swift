@@ -1,3 +1,4 @@
+import BeckonRender
 import Foundation
 import PropertyBased
 import Testing
@@ -52,6 +53,19 @@ import Testing
     func aManifestOfManyChunksIsJoinedInOrder(count: Int) throws {
         let manifest = Manifest(entries: (0..<count).map { Self.entry("page-\($0)", optionals: $0.isMultiple(of: 3)) })
         #expect(manifest.json == (try Self.encoded(manifest)))
+    }
+
+    /// Entries are in path order whatever the artifacts' order; two artifacts for one path (a
+    /// collision written under `--keep-going`) keep theirs, in which the last one is written.
+    @Test(arguments: [["b", "a", "c"], ["a", "b", "c"], ["c", "b", "a"], ["b", "a", "b"], ["a", "a", "b"]])
+    func entriesAreInPathOrder(paths: [String]) {
+        let artifacts = paths.enumerated().map { index, path in
+            Artifact(path: path, kind: .document, contentType: "text/html", bytes: Array(repeating: 0, count: index))
+        }
+        let entries = Manifest(artifacts).entries
+        #expect(entries.map(\.path) == paths.sorted())
+        let sizes = entries.filter { $0.path == "b" }.map(\.bytes)
+        #expect(sizes == sizes.sorted())
     }
 
     @Test func anEmptyManifest() throws {
