@@ -62,24 +62,35 @@ public struct Manifest: Sendable, Hashable {
         self.entries = entries
     }
 
-    /// The manifest of a set of artifacts. Artifacts in path order already (as a build lists
-    /// them) are not sorted again: an entry is large to move.
+    /// The manifest of a set of artifacts, its entries made in chunks on every core (a build lists
+    /// tens of thousands of files). Artifacts in path order already (as a build lists them) are
+    /// not sorted again: an entry is large to move.
     public init(_ artifacts: [Artifact]) {
         let inOrder = zip(artifacts, artifacts.dropFirst()).allSatisfy { $0.path <= $1.path }
-        let entries = artifacts.map { artifact in
-            Entry(
-                path: artifact.path, kind: artifact.kind.rawValue, locale: artifact.locale?.rawValue,
-                template: artifact.template, context: artifact.context, sample: artifact.sample,
-                status: artifact.status, contentType: artifact.contentType, bytes: artifact.byteCount,
-                sha256: artifact.sha256,
-                deepLink: artifact.deepLink, alternateLink: artifact.alternateLink, note: artifact.note,
-                variant: artifact.variant, poolItem: artifact.poolItem)
+        let chunkSize = 2_048
+        let chunks = stride(from: 0, to: artifacts.count, by: chunkSize).map {
+            artifacts[$0..<min($0 + chunkSize, artifacts.count)]
         }
+        var entries: [Entry] = []
+        entries.reserveCapacity(artifacts.count)
+        for chunk in chunks.parallelMap({ $0.map(Entry.init) }) { entries += chunk }
         self.entries = inOrder ? entries : entries.sorted { $0.path < $1.path }
     }
 
     /// Reads a manifest written by Beckon.
     public init(data: Data) throws {
         entries = try JSONDecoder().decode(Document.self, from: data).artifacts
+    }
+}
+
+extension Manifest.Entry {
+    /// An artifact's entry.
+    init(_ artifact: Artifact) {
+        self.init(
+            path: artifact.path, kind: artifact.kind.rawValue, locale: artifact.locale?.rawValue,
+            template: artifact.template, context: artifact.context, sample: artifact.sample,
+            status: artifact.status, contentType: artifact.contentType, bytes: artifact.byteCount,
+            sha256: artifact.sha256, deepLink: artifact.deepLink, alternateLink: artifact.alternateLink,
+            note: artifact.note, variant: artifact.variant, poolItem: artifact.poolItem)
     }
 }

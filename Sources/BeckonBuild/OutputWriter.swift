@@ -127,18 +127,15 @@ public struct OutputWriter: Sendable {
             // Files not yet written (read back from the cache, or held in memory) are linked or
             // copied on every core; artifacts sharing a path (a collision the build reported,
             // written under `--keep-going`) one after another, the last one winning.
-            var counted: [String: Int] = [:]
-            counted.reserveCapacity(artifacts.count)
-            for artifact in artifacts { counted[artifact.path, default: 0] += 1 }
-            let uses = counted
+            let repeated = Self.repeatedPaths(artifacts)
             // A path written once may be a hard link to the cache's stored copy; a path written
             // again must not be one, or the second write would write into the stored copy.
-            @Sendable func put(_ artifact: Artifact) -> OutputFileError? {
+            @Sendable func put(_ artifact: Artifact, linking: Bool) -> OutputFileError? {
                 do {
                     if staging.holds(artifact) {
                         try staging.checkWritten(artifact)
                     } else {
-                        try staging.copy(artifact, linking: uses[artifact.path] == 1)
+                        try staging.copy(artifact, linking: linking)
                     }
                     return nil
                 } catch let error as OutputFileError {
@@ -147,9 +144,9 @@ public struct OutputWriter: Sendable {
                     return OutputFileError(shown: artifact.path, reason: error.localizedDescription)
                 }
             }
-            let failures =
-                artifacts.filter { uses[$0.path] == 1 }.parallelMap(put)
-                + artifacts.filter { uses[$0.path, default: 0] > 1 }.map(put)
+            let once = repeated.isEmpty ? artifacts : artifacts.filter { !repeated.contains($0.path) }
+            let again = repeated.isEmpty ? [] : artifacts.filter { repeated.contains($0.path) }
+            let failures = once.parallelMap { put($0, linking: true) } + again.map { put($0, linking: false) }
             if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
             try staging.write(manifest.json, to: Manifest.fileName)
             try staging.sync()
@@ -160,6 +157,27 @@ public struct OutputWriter: Sendable {
             return writeFailed(error.localizedDescription)
         }
         return nil
+    }
+
+    /// The paths more than one artifact is written to (a collision). A build lists its artifacts
+    /// in path order, where those are neighbours; in another order they are counted.
+    static func repeatedPaths(_ artifacts: [Artifact]) -> Set<String> {
+        var repeated: Set<String> = []
+        var inOrder = true
+        for (first, second) in zip(artifacts, artifacts.dropFirst()) {
+            let (one, other) = (first.path, second.path)
+            if one == other {
+                repeated.insert(one)
+            } else if other < one {
+                inOrder = false
+                break
+            }
+        }
+        if inOrder { return repeated }
+        var seen = Set<String>(minimumCapacity: artifacts.count)
+        repeated = []
+        for artifact in artifacts where !seen.insert(artifact.path).inserted { repeated.insert(artifact.path) }
+        return repeated
     }
 
     private func writeFailed(_ reason: String) -> Diagnostic {
