@@ -323,15 +323,7 @@ public final class StepCache: @unchecked Sendable {
     /// short, lengthened, gone, or written since it was stored (through a hard link in an output
     /// folder) is not handed out. Its content is not read.
     public func blobFile(_ reference: String, count: Int) -> String? {
-        let text = reference.utf8
-        guard let at = text.firstIndex(of: UInt8(ascii: "@")), let modified = Self.time(text[text.index(after: at)...])
-        else { return nil }
-        let digits = text[..<at]
-        guard digits.count == 32,
-            digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-        else { return nil }
-        let name = String(Substring(digits))
-        let file = "\(name.prefix(2))/\(name)"
+        guard let (file, modified) = Self.parse(reference) else { return nil }
         var status = stat()
         // Looked up from the open blob folder: two path components instead of the whole path.
         // Looked up by path too when the folder was replaced since it was opened.
@@ -344,14 +336,37 @@ public final class StepCache: @unchecked Sendable {
         return file
     }
 
-    /// `seconds.nanoseconds` (nine digits) as a time.
-    private static func time(_ text: Substring.UTF8View) -> timespec? {
-        guard let dot = text.firstIndex(of: UInt8(ascii: ".")), let seconds = Int(Substring(text[..<dot])) else {
-            return nil
+    /// The file below `blobFolder` (`ab/ab…`) and the modification time a reference gives: 32
+    /// lower-case hex digits, `@`, seconds, `.` and nine digits of nanoseconds. Read as bytes, as
+    /// a warm build reads two for each of its files.
+    static func parse(_ reference: String) -> (file: String, modified: timespec)? {
+        var text = reference
+        return text.withUTF8 { bytes -> (String, timespec)? in
+            let dot = bytes.count - 10
+            guard dot > 33, bytes[32] == UInt8(ascii: "@"), bytes[dot] == UInt8(ascii: "."),
+                bytes[..<32].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+                let seconds = decimal(bytes[33..<dot]), let nanoseconds = decimal(bytes[(dot + 1)...])
+            else { return nil }
+            let file = String(unsafeUninitializedCapacity: 35) { path in
+                path[0] = bytes[0]
+                path[1] = bytes[1]
+                path[2] = UInt8(ascii: "/")
+                for index in 0..<32 { path[3 + index] = bytes[index] }
+                return 35
+            }
+            return (file, timespec(tv_sec: seconds, tv_nsec: nanoseconds))
         }
-        let fraction = text[text.index(after: dot)...]
-        guard fraction.count == 9, let nanoseconds = Int(Substring(fraction)) else { return nil }
-        return timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+    }
+
+    /// Decimal digits (at most 18) as a number.
+    private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard (1...18).contains(digits.count) else { return nil }
+        var value = 0
+        for digit in digits {
+            guard (0x30...0x39).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - 0x30)
+        }
+        return value
     }
 
     /// A record's name: its key, salted with the identity of the Beckon that writes it.

@@ -362,6 +362,24 @@ import Testing
         #expect(cache.blobFile(reference, count: bytes.count) == nil)
     }
 
+    /// A reference names its file and time, and reads back to them; anything else names none.
+    @Test(arguments: [(0, 0), (1, 5), (1_764_492_000, 123_456_789), (Int(Int32.max), 999_999_999), (9_999_999_999, 1)])
+    func referencesReadBackToTheirFileAndTime(seconds: Int, nanoseconds: Int) throws {
+        let fingerprint = Fingerprint(of: Array("page \(seconds)".utf8))
+        let reference = StepCache.reference(fingerprint, modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds))
+        let parsed = try #require(StepCache.parse(reference))
+        let name = fingerprint.description
+        #expect(parsed.file == "\(name.prefix(2))/\(name)")
+        #expect(parsed.modified.tv_sec == seconds && parsed.modified.tv_nsec == nanoseconds)
+        for broken in [
+            "", name, name + "@", name + "@1.12345678", name + "@.123456789", name + "@-1.123456789",
+            name + "@1.1234567890", name.uppercased() + "@1.123456789", "../" + name.dropFirst(3) + "@1.123456789",
+            name.dropLast() + "@1.123456789", name + "x@1.123456789", name + "@1x123456789", name + "@١.123456789",
+        ] {
+            #expect(StepCache.parse(String(broken)) == nil, "\(broken)")
+        }
+    }
+
     /// A stored file edited in place (through a hard link in an output folder) keeps its size and
     /// name: its time gives it away, and a cache storing the same bytes again writes a new file.
     @Test func aBlobEditedInPlaceIsNotHandedOutAndIsStoredAgain() throws {
