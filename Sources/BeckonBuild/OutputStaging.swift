@@ -19,10 +19,18 @@ public final class OutputStaging: @unchecked Sendable {
     private var claimed: Set<String> = []
     private var folders: Set<String> = []
 
+    /// The folder, open: files are linked into it by their paths below it.
+    private let rootDescriptor: Int32
+
     init(url: URL) {
         self.url = url
         root = url.path
         folder = ArtifactFolder(path: url.path)
+        rootDescriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit {
+        if rootDescriptor >= 0 { close(rootDescriptor) }
     }
 
     /// Writes each artifact into the folder and lets go of its bytes in memory. An artifact whose
@@ -63,8 +71,14 @@ public final class OutputStaging: @unchecked Sendable {
         let file = root + "/" + path
         try makeParent(of: file)
         let stored = source.folder.path + "/" + source.file
-        // Linked as the cache checked it when it read the record back (its size and time).
-        if linking, source.folder.linkable, link(stored, file) == 0 { return }
+        // Linked as the cache checked it when it read the record back (its size and time), from
+        // the open folders when they are.
+        if linking, source.folder.linkable {
+            let linked =
+                source.folder.descriptor >= 0 && rootDescriptor >= 0
+                ? linkat(source.folder.descriptor, source.file, rootDescriptor, path, 0) : link(stored, file)
+            if linked == 0 { return }
+        }
         let result = beckon_copy_file(stored, file, artifact.byteCount)
         guard result == 0 else {
             let code = errno

@@ -12,10 +12,18 @@ public final class ArtifactFolder: @unchecked Sendable {
     /// stored copies, which are never written in place, and whose edits through a link the cache
     /// notices (`StepCache.blobFile`).
     public let linkable: Bool
+    /// A linkable folder, open (-1 when it could not be opened, or is not linkable): its files are
+    /// named from it, in two path components instead of the whole path.
+    public let descriptor: Int32
 
     public init(path: String, linkable: Bool = false) {
         current = path
         self.linkable = linkable
+        descriptor = linkable ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Where the folder is now.
