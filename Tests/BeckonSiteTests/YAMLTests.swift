@@ -18,6 +18,21 @@ import Testing
         #expect(diagnostics.first?.location?.line == 3)
     }
 
+    /// Beckon reads every scalar as text, so two keys with one text are one key twice, however
+    /// they are written; values keep their text as written (`yes`, `1.0`, `~`).
+    @Test func keysWithOneTextAreDuplicatesAndValuesStayText() throws {
+        for text in ["1: a\n\"1\": b\n", "true: a\n'true': b\n", "null: a\n\"null\": b\n"] {
+            let (_, diagnostics) = YAMLParser.parse(text, path: "x.yml")
+            #expect(diagnostics.map(\.rule) == ["yaml.duplicate-key"], "\(text)")
+        }
+        let (value, _) = YAMLParser.parse("a: yes\nb: 1.0\nc: ~\nd: 0x1F\n", path: "x.yml")
+        let scalars = try #require(value?.entries).map { entry -> String? in
+            guard case .scalar(let text, _) = entry.value.kind else { return nil }
+            return text
+        }
+        #expect(scalars == ["yes", "1.0", "~", "0x1F"])
+    }
+
     @Test func aliasesAreRefused() {
         let (_, diagnostics) = YAMLParser.parse("a: &x [1, 2]\nb: *x\n", path: "x.yml")
         #expect(diagnostics.contains { $0.rule == "yaml.alias" })

@@ -65,13 +65,18 @@ struct LoadStep {
             files.record(.config, .bundles)
             var bundles: [LocaleID: LocaleBundle] = [:]
             var diagnostics: [Diagnostic] = []
-            for (locale, source) in site.bundleSources.sorted(by: { $0.key < $1.key }) {
-                let parsed = engine.value(BuildSteps.parseBundle, BuildSteps.parseBundle.key(locale, source.path)) {
+            let sources = site.bundleSources.sorted(by: { $0.key < $1.key })
+            let engine = self.engine
+            // On every core, each bundle a step of its own.
+            let parsed = sources.parallelMap { locale, source in
+                engine.value(BuildSteps.parseBundle, BuildSteps.parseBundle.key(locale, source.path)) {
                     InputID(SiteInputs.kind, name: source.path).record()
                     return LocaleBundle.parse(source, locale: locale)
                 }
-                bundles[locale] = parsed.0
-                diagnostics += parsed.1
+            }
+            for ((locale, _), (bundle, found)) in zip(sources, parsed) {
+                bundles[locale] = bundle
+                diagnostics += found
             }
             let catalog = Catalog(locales: site.config.locales, bundles: bundles)
             return (catalog, diagnostics + catalog.pluralCategoryDiagnostics())

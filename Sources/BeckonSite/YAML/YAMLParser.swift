@@ -19,7 +19,10 @@ public enum YAMLParser {
     public static func parse(_ text: String, path: String, lineOffset: Int = 0) -> (YAMLValue?, [Diagnostic]) {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // Every scalar is text to Beckon (`Converter`): no tag is resolved (Yams's default
+            // resolver tries a regular expression per rule on every scalar), so keys are equal
+            // when their text is, as `1` and `"1"` are to Beckon.
+            node = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             return (nil, [syntaxDiagnostic(error, path: path, lineOffset: lineOffset)])
         } catch {
