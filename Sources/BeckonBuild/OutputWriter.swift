@@ -146,8 +146,13 @@ public struct OutputWriter: Sendable {
             }
             let once = repeated.isEmpty ? artifacts : artifacts.filter { !repeated.contains($0.path) }
             let again = repeated.isEmpty ? [] : artifacts.filter { repeated.contains($0.path) }
-            let failures = once.parallelMap { put($0, linking: true) } + again.map { put($0, linking: false) }
-            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+            // In runs of neighbours (a build's files are in path order): each core makes the
+            // entries of its own folders, rather than both waiting on one folder's lock.
+            let runs = stride(from: 0, to: once.count, by: 128).map { once[$0..<min($0 + 128, once.count)] }
+            let failures =
+                runs.parallelMap { $0.compactMap { put($0, linking: true) } }.joined()
+                + again.compactMap { put($0, linking: false) }
+            if let failure = failures.first { throw failure }
             try staging.write(manifest.json, to: Manifest.fileName)
             try staging.sync()
             try swapIntoPlace(staging.url)
