@@ -153,6 +153,8 @@ public struct OutputWriter: Sendable {
                 runs.parallelMap { $0.compactMap { put($0, linking: true) } }.joined()
                 + again.compactMap { put($0, linking: false) }
             if let failure = failures.first { throw failure }
+            // A new file, not one a file of the build (written under `--keep-going`) linked.
+            unlink(staging.url.path + "/" + Manifest.fileName)
             try staging.write(manifest.json, to: Manifest.fileName)
             try staging.sync()
             try swapIntoPlace(staging.url)

@@ -245,12 +245,21 @@ public struct Pipeline: Sendable {
         return (site, Catalog(locales: site.config.locales, bundles: bundles))
     }
 
-    /// Two artifacts written to one path (a static file where a page goes).
+    /// Two artifacts written to one path (a static file where a page goes), or one written where
+    /// the manifest goes.
     static func collisions(_ artifacts: [Artifact]) -> [Diagnostic] {
         var seen: [String: ArtifactKind] = [:]
         seen.reserveCapacity(artifacts.count)
         var diagnostics: [Diagnostic] = []
         for artifact in artifacts {
+            if artifact.path == Manifest.fileName {
+                diagnostics.append(
+                    .error(
+                        "build.path-collision",
+                        "`\(Manifest.fileName)` is the build's manifest; this \(artifact.kind.rawValue) would be written over",
+                        at: SourceLocation(file: artifact.template ?? "static/\(artifact.path)"),
+                        fix: "Rename the file (a web app manifest can be `site.webmanifest`)."))
+            }
             if let first = seen.updateValue(artifact.kind, forKey: artifact.path) {
                 diagnostics.append(
                     .error(

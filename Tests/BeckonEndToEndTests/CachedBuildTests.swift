@@ -87,4 +87,32 @@ import Testing
         #expect(!again.stdout.contains("build.cache"), "\(again.stdout)")
         #expect(try Data(contentsOf: folder.path("again/en-US/invite/index.html")) == original)
     }
+
+    /// A static `manifest.json` would be written over by the build's own: an error that says so.
+    /// Written anyway under `--keep-going`, the build's manifest is a new file, never one linked
+    /// to the cache's copy of the static file (whose next reuse would then find it changed).
+    @Test func aStaticManifestIsAnErrorAndNeverWrittenIntoTheCache() throws {
+        let folder = TemporaryDirectory()
+        try SiteFixture.write(SiteFixture.minimal, to: folder.path("site"))
+        let staticFile = folder.path("site/static/manifest.json")
+        try FileManager.default.createDirectory(
+            at: staticFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"name": "Minimo"}"#.utf8).write(to: staticFile)
+        func build(_ output: String) throws -> BeckonBinary.Run {
+            try BeckonBinary.run([
+                "build", "--site", folder.path("site").path, "--output", folder.path(output).path, "--cache",
+                folder.path("cache").path, "--keep-going",
+            ])
+        }
+        let first = try build("first")
+        #expect(first.status != 0)
+        #expect(first.stdout.contains("`manifest.json` is the build's manifest"), "\(first.stdout)")
+        for output in ["linked", "again"] {
+            let run = try build(output)
+            #expect(!run.stdout.contains("build.cache"), "\(output): \(run.stdout)")
+            let manifest = try String(contentsOf: folder.path("\(output)/manifest.json"), encoding: .utf8)
+            #expect(manifest.contains(#""artifacts""#), "\(output)")
+        }
+        #expect(try Data(contentsOf: staticFile) == Data(#"{"name": "Minimo"}"#.utf8))
+    }
 }
