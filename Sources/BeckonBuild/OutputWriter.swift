@@ -55,9 +55,10 @@ public struct OutputWriter: Sendable {
     /// Whether the output folder already holds exactly what `manifest` describes: the same
     /// manifest, every file it lists with its size, nothing newer than the manifest (nothing edited
     /// by hand since) and nothing else. Then there is nothing to write.
-    public func isUpToDate(_ manifest: Manifest) -> Bool {
+    /// - Parameter json: `manifest.json` as made before (`Manifest.json`), when it was.
+    public func isUpToDate(_ manifest: Manifest, json: [UInt8]? = nil) -> Bool {
         let manifestURL = output.appendingPathComponent(Manifest.fileName)
-        guard let existing = FileBytes.read(manifestURL.path), existing == manifest.json,
+        guard let existing = FileBytes.read(manifestURL.path), existing == json ?? manifest.json,
             let scan = OutputFolderScan(output), let written = scan.files[Manifest.fileName],
             scan.files.count == manifest.entries.count + 1
         else { return false }
@@ -108,8 +109,9 @@ public struct OutputWriter: Sendable {
 
     /// Writes the artifacts and the manifest, then swaps them into place. Artifacts a streaming
     /// build already wrote to `staging` are only checked to be there, whole.
+    /// - Parameter json: `manifest.json` as made before (`Manifest.json`), when it was.
     public func write(
-        _ artifacts: [Artifact], manifest: Manifest, staging streamed: OutputStaging? = nil
+        _ artifacts: [Artifact], manifest: Manifest, json: [UInt8]? = nil, staging streamed: OutputStaging? = nil
     )
         -> Diagnostic?
     {
@@ -155,7 +157,7 @@ public struct OutputWriter: Sendable {
             if let failure = failures.first { throw failure }
             // A new file, not one a file of the build (written under `--keep-going`) linked.
             unlink(staging.url.path + "/" + Manifest.fileName)
-            try staging.write(manifest.json, to: Manifest.fileName)
+            try staging.write(json ?? manifest.json, to: Manifest.fileName)
             try staging.sync()
             try swapIntoPlace(staging.url)
             staging.folder.path = output.path

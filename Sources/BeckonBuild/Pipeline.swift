@@ -5,6 +5,7 @@ import BeckonEngine
 import BeckonInvitePages
 import BeckonLocalization
 import BeckonMessages
+import BeckonRecords
 import BeckonRender
 import BeckonReview
 import BeckonServing
@@ -68,10 +69,14 @@ public struct Pipeline: Sendable {
         var wrote = false
         if options.write, !artifacts.isEmpty, !report.hasErrors || options.keepGoing {
             let manifest = Manifest(artifacts)
-            if writer.isUpToDate(manifest) {
+            // Read back from the cache with the files it lists, else made here.
+            let json = outcome.manifestFile.flatMap { stored in
+                FileBytes.read(stored.folder.path + "/" + stored.file, count: stored.count)
+            }
+            if writer.isUpToDate(manifest, json: json) {
                 writer.keepOutput(discarding: staging, outputMatches: true)
                 wrote = true
-            } else if let problem = writer.write(artifacts, manifest: manifest, staging: staging) {
+            } else if let problem = writer.write(artifacts, manifest: manifest, json: json, staging: staging) {
                 report.append(problem)
                 report = report.finalized(overrides: outcome.overrides, strict: options.strict)
             } else {
@@ -107,6 +112,8 @@ public struct Pipeline: Sendable {
         var explanations: [String: String] = [:]
         /// The site's pages for invites outside the samples.
         var invitePages: InvitePages?
+        /// `manifest.json` of the artifacts, as a cache keeps it (`BuildOutcome.manifestFile`).
+        var manifestFile: (folder: ArtifactFolder, file: String, count: Int)?
     }
 
     /// Everything but writing: the artifacts, every diagnostic, the locales built and their status.
@@ -163,7 +170,8 @@ public struct Pipeline: Sendable {
             invitePages: InvitePages(
                 renderer: prepared.pages, checker: prepared.checker, cards: prepared.cards,
                 emails: prepared.emails, overrides: prepared.overrides,
-                strict: options.strict, inputs: loaded.inputs, messages: prepared.messages))
+                strict: options.strict, inputs: loaded.inputs, messages: prepared.messages),
+            manifestFile: made.manifestFile)
     }
 
     /// Renders, checks and reviews the site: with a cache on disk, as one step keyed by every

@@ -15,7 +15,7 @@ import Foundation
 /// value (`StepRecord.Parsed.value`).
 enum StepRecord {
     /// Bumped whenever the layout above, or any type's `RecordCodable` fields, change.
-    static let formatVersion: UInt8 = 3
+    static let formatVersion: UInt8 = 4
     static let signature: [UInt8] = Array("BKCR".utf8)
     static let headerCount = signature.count + 1 + checksumCount
     static let checksumCount = 8

@@ -8,8 +8,8 @@ import BeckonRender
 /// `--cache DIR` it is one step's result (`BuildSteps.outcome`), keyed by every input of the site
 /// and the run: a build of a site in which nothing changed reads this one record back instead of
 /// one per render and check. In the binary record form, each file keeps only a reference to
-/// its stored bytes (`Artifact+Record`), and the files are written in chunks that are read back
-/// on every core.
+/// its stored bytes (`Artifact+Record`), the files are written in chunks that are read back
+/// on every core, and `manifest.json` is stored beside them.
 struct BuildOutcome: Sendable, Codable, RecordCodable {
     var artifacts: [Artifact]
     /// The findings of rendering, checking and the localization rules: what each locale's status
@@ -17,6 +17,13 @@ struct BuildOutcome: Sendable, Codable, RecordCodable {
     var diagnostics: [Diagnostic]
     /// The findings of writing the serving files, made after the review page.
     var servingDiagnostics: [Diagnostic]
+    /// Where a cache keeps `manifest.json` of these files, made once when the record was
+    /// written: a build that reads the record back reads the manifest too instead of making it.
+    var manifestFile: (folder: ArtifactFolder, file: String, count: Int)?
+
+    private enum CodingKeys: String, CodingKey {
+        case artifacts, diagnostics, servingDiagnostics
+    }
 
     init(artifacts: [Artifact], diagnostics: [Diagnostic], servingDiagnostics: [Diagnostic]) {
         self.artifacts = artifacts
@@ -41,6 +48,14 @@ struct BuildOutcome: Sendable, Codable, RecordCodable {
         for bytes in encoded { writer.writeBytes(bytes) }
         writer.write(diagnostics)
         writer.write(servingDiagnostics)
+        if let store = userInfo[Artifact.byteStoreKey] as? any ArtifactByteStore {
+            let json = Manifest(artifacts).json
+            writer.writeByte(1)
+            writer.write(store.storeBytes(json))
+            writer.write(json.count)
+        } else {
+            writer.writeByte(0)
+        }
     }
 
     init(from reader: inout RecordReader) throws(RecordError) {
@@ -62,5 +77,16 @@ struct BuildOutcome: Sendable, Codable, RecordCodable {
         self.init(
             artifacts: artifacts, diagnostics: try reader.read([Diagnostic].self),
             servingDiagnostics: try reader.read([Diagnostic].self))
+        switch try reader.readByte() {
+        case 0: break
+        case 1:
+            let reference = try reader.read(String.self)
+            let count = try reader.read(Int.self)
+            guard let store = userInfo[Artifact.byteStoreKey] as? any ArtifactByteStore,
+                let file = store.file(reference, count: count)
+            else { throw RecordError.malformed("the stored manifest is gone") }
+            manifestFile = (file.folder, file.file, count)
+        default: throw RecordError.malformed("no such manifest encoding")
+        }
     }
 }
