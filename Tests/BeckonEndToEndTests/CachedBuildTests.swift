@@ -51,11 +51,21 @@ import Testing
         #expect(reuse.stdout.contains("steps from the cache"), "\(reuse.stdout)")
     }
 
+    /// Whether a hard link can be made in a temporary folder, where the tests build.
+    static var hardLinksWork: Bool {
+        let folder = TemporaryDirectory()
+        guard FileManager.default.createFile(atPath: folder.path("a").path, contents: Data("a".utf8)) else {
+            return false
+        }
+        return link(folder.path("a").path, folder.path("b").path) == 0
+    }
+
     /// A build reading its files back from the cache links them into the output (one file, two
     /// names); an output file then edited in place, at its size, edits the cache's copy too. The
     /// next build notices it by its time: it makes that page again, as a build without a cache
     /// does, says why, and leaves the edited output file as it was until it replaces the folder.
-    @Test func anOutputFileEditedInPlaceIsMadeAgainNotReused() throws {
+    @Test(.enabled(if: hardLinksWork, "the temporary folder's file system makes no hard links: outputs get copies"))
+    func anOutputFileEditedInPlaceIsMadeAgainNotReused() throws {
         let folder = TemporaryDirectory()
         let key = ["BECKON_LINK_KEY": BeckonBinary.testLinkKey]
         func build(_ output: String) throws -> BeckonBinary.Run {
