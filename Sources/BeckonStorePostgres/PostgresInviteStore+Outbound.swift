@@ -122,13 +122,10 @@ extension PostgresInviteStore {
                 let record = try await Self.fetchInvite(
                     "WHERE code = \(code.rawValue)", on: connection, logger: logger)
             else { return .noInvite }
-            let latest = try await connection.query(
-                """
-                SELECT \(unescaped: OutboundJob.returning) FROM outbound_jobs
-                WHERE invite_id = \(record.invite.id) AND kind = 'invitation' ORDER BY id DESC LIMIT 1 FOR UPDATE
-                """, logger: logger
-            ).collect().first.map(OutboundJob.init(row:))
-            guard let job = latest else { return .notFailed(nil) }
+            guard
+                let job = try await Self.latestInvitation(
+                    record.invite.id, locking: true, on: connection, logger: logger)
+            else { return .notFailed(nil) }
             guard job.state == .failed else { return .notFailed(job) }
             let rows = try await connection.query(
                 """
@@ -143,13 +140,38 @@ extension PostgresInviteStore {
 
     public func latestInvitation(inviteID: UUID) async throws(StoreError) -> OutboundJob? {
         try await read("reading an invite's delivery") { connection, logger in
-            try await connection.query(
-                """
-                SELECT \(unescaped: OutboundJob.returning) FROM outbound_jobs
-                WHERE invite_id = \(inviteID) AND kind = 'invitation' ORDER BY id DESC LIMIT 1
-                """, logger: logger
-            ).collect().first.map(OutboundJob.init(row:))
+            try await Self.latestInvitation(inviteID, locking: false, on: connection, logger: logger)
         }
+    }
+
+    /// One repeatable-read transaction for both rows: under PostgreSQL's default isolation each
+    /// statement would see its own snapshot.
+    public func inviteWithInvitation(code: InviteCode) async throws(StoreError) -> InviteWithInvitation? {
+        try await transaction("reading an invite and its delivery") { connection, logger in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            guard
+                let record = try await Self.fetchInvite(
+                    "WHERE code = \(code.rawValue)", on: connection, logger: logger)
+            else { return nil }
+            return InviteWithInvitation(
+                record: record,
+                invitation: try await Self.latestInvitation(
+                    record.invite.id, locking: false, on: connection, logger: logger))
+        }
+    }
+
+    /// The invitation job of the invite `inviteID` made last, locked for this transaction's update
+    /// when `locking`.
+    private static func latestInvitation(
+        _ inviteID: UUID, locking: Bool, on connection: PostgresConnection, logger: Logger
+    ) async throws -> OutboundJob? {
+        try await connection.query(
+            """
+            SELECT \(unescaped: OutboundJob.returning) FROM outbound_jobs
+            WHERE invite_id = \(inviteID) AND kind = 'invitation' ORDER BY id DESC LIMIT 1
+            \(unescaped: locking ? "FOR UPDATE" : "")
+            """, logger: logger
+        ).collect().first.map(OutboundJob.init(row:))
     }
 
     public func recentJobs(kind: OutboundKind, limit: Int) async throws(StoreError) -> [OutboundJob] {

@@ -125,6 +125,14 @@ extension SQLiteInviteStore {
         try await read("reading an invite's delivery") { db in try Self.latestInvitation(inviteID, in: db) }
     }
 
+    /// One read transaction (one snapshot of the WAL) for both rows.
+    public func inviteWithInvitation(code: InviteCode) async throws(StoreError) -> InviteWithInvitation? {
+        try await read("reading an invite and its delivery") { db in
+            guard let record = try Self.fetchInvite(db, where: "code = ?", [code.rawValue]) else { return nil }
+            return InviteWithInvitation(record: record, invitation: try Self.latestInvitation(record.invite.id, in: db))
+        }
+    }
+
     public func queueDigests(from: Date, until: Date, at date: Date) async throws(StoreError) -> Int {
         try await write("queueing the senders' digests") { db in
             let now = Milliseconds.from(date)

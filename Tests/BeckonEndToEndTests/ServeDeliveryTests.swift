@@ -51,13 +51,6 @@ import Testing
 
     static func delivery(_ invite: [String: Any]) -> [String: Any] { invite["delivery"] as? [String: Any] ?? [:] }
 
-    /// Whether the invite reads as sent with its invitation delivered. The API reads the invite and
-    /// its invitation's job one after the other, so one answer can show the job delivered and the
-    /// invite not yet sent: the poll waits for both.
-    static func isSent(_ invite: [String: Any]) -> Bool {
-        delivery(invite)["state"] as? String == "delivered" && invite["status"] as? String == "sent"
-    }
-
     @Test(
         .enabled(if: TestTool.postfix.isAvailable, "Postfix is the relay"),
         .enabled(if: TestTool.dkimpy.isAvailable, "dkimpy verifies the signature"))
@@ -90,7 +83,7 @@ import Testing
         #expect(
             try DKIMVerifier.failure(of: Array(message), name: "beckon._domainkey.selffull.io", record: record) == nil)
 
-        let sent = try await Self.invite(serve, code) { Self.isSent($0) }
+        let sent = try await Self.invite(serve, code) { Self.delivery($0)["state"] as? String == "delivered" }
         #expect(sent["status"] as? String == "sent")
         #expect(Self.delivery(sent)["attempts"] as? Int == 1)
         #expect((Self.delivery(sent)["lastReply"] as? String)?.hasPrefix("250") == true)
@@ -117,7 +110,7 @@ import Testing
 
         let first = try ServeTests.json(try serve.api("POST", "/v1/invites", body: Self.create))
         let firstCode = try #require(first["code"] as? String)
-        let sent = try await Self.invite(serve, firstCode) { Self.isSent($0) }
+        let sent = try await Self.invite(serve, firstCode) { Self.delivery($0)["state"] as? String == "delivered" }
         #expect(sent["status"] as? String == "sent")
         #expect(Self.delivery(sent)["attempts"] as? Int == 3)
         #expect(relay.messages == [3])

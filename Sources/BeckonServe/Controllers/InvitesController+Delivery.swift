@@ -31,13 +31,32 @@ extension InvitesController {
                     ?? "The invite has no invitation email to retry.")
         case .queued:
             delivery.nudge()
-            let record = try await service.invite(input.path.code)
-            return .ok(
-                .init(
-                    body: .json(
-                        try InviteResource.invite(
-                            record, link: service.link(record), delivery: try await deliveryState(record)))))
+            return .ok(.init(body: .json(try await inviteWithDelivery(input.path.code))))
         }
+    }
+
+    /// The invite with `code` as the API shows it, with where its invitation stands when the
+    /// server delivers email: both read in one snapshot of the store, so a delivery finished
+    /// between two reads cannot show a delivered invitation beside an invite not yet sent.
+    func inviteWithDelivery(_ code: String) async throws(APIProblem) -> Components.Schemas.Invite {
+        guard delivery != nil else {
+            let record = try await service.invite(code)
+            return try InviteResource.invite(record, link: service.link(record))
+        }
+        guard let code = InviteCode(code) else { throw .notFound("No invite has this code.") }
+        let found: InviteWithInvitation?
+        do {
+            found = try await service.store.inviteWithInvitation(code: code)
+        } catch {
+            throw InviteService.problem(error)
+        }
+        guard let found else { throw .notFound("No invite has this code.") }
+        let record = found.record
+        var state: Components.Schemas.Delivery?
+        if let job = found.invitation, record.invite.channel == .email {
+            state = try InviteResource.delivery(job, domain: site.config.app.baseURL.host)
+        }
+        return try InviteResource.invite(record, link: service.link(record), delivery: state)
     }
 
     /// Where an email invite's invitation stands in the queue, when the server delivers email.

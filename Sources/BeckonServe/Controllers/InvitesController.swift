@@ -164,12 +164,7 @@ struct InvitesController: Sendable {
     static let session: TimeInterval = 3_600
 
     func getInvite(_ input: Operations.GetInvite.Input) async throws -> Operations.GetInvite.Output {
-        let record = try await service.invite(input.path.code)
-        return .ok(
-            .init(
-                body: .json(
-                    try InviteResource.invite(
-                        record, link: service.link(record), delivery: try await deliveryState(record)))))
+        .ok(.init(body: .json(try await inviteWithDelivery(input.path.code))))
     }
 
     func sendInvite(_ input: Operations.SendInvite.Input) async throws -> Operations.SendInvite.Output {

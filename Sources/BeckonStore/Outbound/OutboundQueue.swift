@@ -36,6 +36,11 @@ public protocol OutboundQueue: Sendable {
     /// The invitation job of an invite made last, or `nil` when it has none.
     func latestInvitation(inviteID: UUID) async throws(StoreError) -> OutboundJob?
 
+    /// The invite with `code` and its invitation job made last (`nil` when it has none), read in
+    /// one snapshot: a delivery that commits in between never shows as a delivered job beside an
+    /// invite that is not yet sent. `nil` when no invite has the code.
+    func inviteWithInvitation(code: InviteCode) async throws(StoreError) -> InviteWithInvitation?
+
     /// Queues the digests of the day `from ..< until` (seed 003 #49): one job per sender who gave
     /// an address and whose invites were accepted in it, kept on the sender's first such invite
     /// (by id: its address and language are the digest's). Made once per sender and day (its
