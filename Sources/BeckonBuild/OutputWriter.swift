@@ -52,18 +52,18 @@ public struct OutputWriter: Sendable {
         return nil
     }
 
-    /// Whether the output folder already holds exactly what `manifest` describes: the same
-    /// manifest, every file it lists with its size, nothing newer than the manifest (nothing edited
-    /// by hand since) and nothing else. Then there is nothing to write.
-    /// - Parameter json: `manifest.json` as made before (`Manifest.json`), when it was.
-    public func isUpToDate(_ manifest: Manifest, json: [UInt8]? = nil) -> Bool {
+    /// Whether the output folder already holds exactly the artifacts: the same manifest, every
+    /// artifact's file with its size, nothing newer than the manifest (nothing edited by hand
+    /// since) and nothing else. Then there is nothing to write.
+    /// - Parameter json: the artifacts' `manifest.json` (`Manifest.json`).
+    public func isUpToDate(_ artifacts: [Artifact], json: [UInt8]) -> Bool {
         let manifestURL = output.appendingPathComponent(Manifest.fileName)
-        guard let existing = FileBytes.read(manifestURL.path), existing == json ?? manifest.json,
+        guard let existing = FileBytes.read(manifestURL.path), existing == json,
             let scan = OutputFolderScan(output), let written = scan.files[Manifest.fileName],
-            scan.files.count == manifest.entries.count + 1
+            scan.files.count == artifacts.count + 1
         else { return false }
-        for entry in manifest.entries {
-            guard let file = scan.files[entry.path], file.size == entry.bytes,
+        for artifact in artifacts {
+            guard let file = scan.files[artifact.path], file.size == artifact.byteCount,
                 OutputFolderScan.isAtOrBefore(file.modified, written.modified)
             else { return false }
         }
@@ -109,9 +109,10 @@ public struct OutputWriter: Sendable {
 
     /// Writes the artifacts and the manifest, then swaps them into place. Artifacts a streaming
     /// build already wrote to `staging` are only checked to be there, whole.
-    /// - Parameter json: `manifest.json` as made before (`Manifest.json`), when it was.
+    /// - Parameter json: the artifacts' `manifest.json` as made before (`Manifest.json`), when it
+    ///   was; else it is made here.
     public func write(
-        _ artifacts: [Artifact], manifest: Manifest, json: [UInt8]? = nil, staging streamed: OutputStaging? = nil
+        _ artifacts: [Artifact], json: [UInt8]? = nil, staging streamed: OutputStaging? = nil
     )
         -> Diagnostic?
     {
@@ -157,7 +158,7 @@ public struct OutputWriter: Sendable {
             if let failure = failures.first { throw failure }
             // A new file, not one a file of the build (written under `--keep-going`) linked.
             unlink(staging.url.path + "/" + Manifest.fileName)
-            try staging.write(json ?? manifest.json, to: Manifest.fileName)
+            try staging.write(json ?? Manifest(artifacts).json, to: Manifest.fileName)
             try staging.sync()
             try swapIntoPlace(staging.url)
             staging.folder.path = output.path

@@ -68,15 +68,15 @@ public struct Pipeline: Sendable {
             overrides: outcome.overrides, strict: options.strict)
         var wrote = false
         if options.write, !artifacts.isEmpty, !report.hasErrors || options.keepGoing {
-            let manifest = Manifest(artifacts)
             // Read back from the cache with the files it lists, else made here.
-            let json = outcome.manifestFile.flatMap { stored in
-                FileBytes.read(stored.folder.path + "/" + stored.file, count: stored.count)
-            }
-            if writer.isUpToDate(manifest, json: json) {
+            let json =
+                outcome.manifestFile.flatMap { stored in
+                    FileBytes.read(stored.folder.path + "/" + stored.file, count: stored.count)
+                } ?? Manifest(artifacts).json
+            if writer.isUpToDate(artifacts, json: json) {
                 writer.keepOutput(discarding: staging, outputMatches: true)
                 wrote = true
-            } else if let problem = writer.write(artifacts, manifest: manifest, json: json, staging: staging) {
+            } else if let problem = writer.write(artifacts, json: json, staging: staging) {
                 report.append(problem)
                 report = report.finalized(overrides: outcome.overrides, strict: options.strict)
             } else {

@@ -15,7 +15,7 @@ struct KeptOutput {
         output = folder.path("output")
         writer = OutputWriter(output: output, site: folder.path("site"))
         let kept = [Artifact(path: "keep.html", kind: .document, contentType: "text/html", bytes: Array("k".utf8))]
-        #expect(writer.write(kept, manifest: Manifest(kept)) == nil)
+        #expect(writer.write(kept) == nil)
     }
 
     /// Whether the earlier build's file is still in the output.

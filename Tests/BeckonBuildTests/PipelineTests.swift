@@ -121,7 +121,7 @@ import Testing
         let earlier = KeptOutput()
         let name = String(repeating: "n", count: 300) + ".html"
         let refused = [Artifact(path: name, kind: .document, contentType: "text/html", bytes: [])]
-        let problem = earlier.writer.write(refused, manifest: Manifest(refused))
+        let problem = earlier.writer.write(refused)
         #expect(problem?.rule == "build.write-failed")
         #expect(problem?.message.contains("\(name): File name too long") == true, "\(problem?.message ?? "")")
         #expect(problem?.fix != nil)

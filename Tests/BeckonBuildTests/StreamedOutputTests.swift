@@ -76,7 +76,7 @@ import Testing
         staging.stream([page])
         #expect(page.bytesFile != nil)
         try Data("<p>h".utf8).write(to: staging.url.appendingPathComponent("a/page.html"))
-        let problem = writer.write([page], manifest: Manifest([page]), staging: staging)
+        let problem = writer.write([page], staging: staging)
         #expect(problem?.rule == "build.write-failed")
         #expect(problem?.message.contains("a/page.html: it was changed in the staging folder") == true)
         #expect(earlier.isKept)
