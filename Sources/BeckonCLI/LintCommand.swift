@@ -89,10 +89,8 @@ struct LintCommand: ParsableCommand {
                 report, sources: sources, color: format == .text && Terminal().stdoutIsColorTerminal,
                 toolVersion: BeckonCommand.version), terminator: "")
         if format == .text {
-            print(
-                report.isEmpty
-                    ? "Linted \(pages) pages: no problems."
-                    : "Linted \(pages) pages: \(report.countsPhrase).")
+            let linted = pages == 1 ? "1 page" : "\(pages) pages"
+            print(report.isEmpty ? "Linted \(linted): no problems." : "Linted \(linted): \(report.countsPhrase).")
         }
         // Exit here, with every parsed page still in memory: freeing them one node at a time
         // took a tenth of the run on 3,000 pages, and the process is ending anyway.
@@ -122,7 +120,8 @@ struct LintCommand: ParsableCommand {
     /// The sites the PATH arguments name, in their order: each folder given, and the folder of
     /// each file given, except folders inside another of them, whose pages belong to the outer
     /// one (so the order of the arguments does not matter); each page once, sites without pages
-    /// left out. Folders are compared with symbolic links resolved.
+    /// left out. Folders are compared with symbolic links resolved, and a page is known by its
+    /// path below its resolved folder (resolved once per argument, not once per page).
     static func sites(_ paths: [(url: URL, isDirectory: Bool)]) -> [(root: URL, files: [URL])] {
         let given = paths.map { url, isDirectory in
             (
@@ -145,8 +144,12 @@ struct LintCommand: ParsableCommand {
                     resolved[$0].count < resolved[$1].count || (resolved[$0].count == resolved[$1].count && $0 < $1)
                 }
                 ?? index
-            let files = Self.files(path.url, isDirectory: path.isDirectory).filter {
-                seen.insert($0.resolvingSymlinksInPath().path).inserted
+            let listed = path.url.path
+            let files = Self.files(path.url, isDirectory: path.isDirectory).filter { file in
+                let below =
+                    path.isDirectory && file.path.hasPrefix(listed)
+                    ? String(file.path.dropFirst(listed.count)) : "/" + file.lastPathComponent
+                return seen.insert(resolved[index] + below).inserted
             }
             if let site = resolvedRoots.firstIndex(of: resolved[outer]) {
                 sites[site].files += files

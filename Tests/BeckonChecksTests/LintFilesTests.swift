@@ -58,7 +58,8 @@ import Testing
         #expect(files.artifacts.map(\.kind) == [.document, .asset, .asset, .asset])
         let findings = Checker.lint(allowedHosts: [], schemes: []).check(files.site)
         #expect(findings.map(\.rule) == ["links.target"], "\(findings.map(\.message))")
-        #expect(findings.first?.message.contains("missing.html") == true)
+        #expect(findings.first?.message == "`missing.html` points at no file in the folder linted")
+        #expect(findings.first?.fix == "Fix the path, or add the file where it points.")
     }
 
     /// A fragment in another page is looked up in that page, which is read for its ids.

@@ -24,7 +24,7 @@ import Testing
         let folder = try folder()
         let run = try BeckonBinary.run(["lint", folder.path("index.html").path, "--scheme", "playa"], in: folder.url)
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("Linted 1 pages: no problems."))
+        #expect(run.stdout.contains("Linted 1 page: no problems."))
     }
 
     @Test func aSitesOwnSchemeAndHostsApply() throws {
@@ -66,6 +66,19 @@ import Testing
         // One folder alone names its files as before, relative to it.
         let alone = try BeckonBinary.run(["lint", "b", "--scheme", "playa"], in: parent.url)
         #expect(alone.stdout.contains("\nindex.html:4:") || alone.stdout.hasPrefix("index.html:4:"), "\(alone.stdout)")
+    }
+
+    /// A folder and a symbolic link to it are one site: a page given through the link and through
+    /// the folder is linted once.
+    @Test func aFolderGivenThroughALinkIsLintedOnce() throws {
+        let parent = TemporaryDirectory()
+        try FileManager.default.createDirectory(at: parent.path("site/blog"), withIntermediateDirectories: true)
+        try Data(Self.page.utf8).write(to: parent.path("site/blog/index.html"))
+        try FileManager.default.createSymbolicLink(atPath: parent.path("link").path, withDestinationPath: "site")
+        let run = try BeckonBinary.run(
+            ["lint", "site", "link/blog/index.html", "link/blog", "--scheme", "playa"], in: parent.url)
+        #expect(run.stdout.contains("Linted 1 page:"), "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "error[links.target]").count == 2, "\(run.stdout)")
     }
 
     /// A folder inside another folder given belongs to it, whatever the order of the arguments:

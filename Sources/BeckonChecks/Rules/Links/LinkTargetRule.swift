@@ -5,7 +5,7 @@ import BeckonRender
 /// points at a file the build wrote; a folder means its `index.html`.
 ///
 /// Root-relative links are checked too, unlike tools that skip them. Fix the path, or add the
-/// missing file under `static/`.
+/// missing file under `static/` (for `beckon lint`, to the folder linted).
 struct LinkTargetRule: LinkRule {
     let id: RuleID = "links.target"
 
@@ -20,8 +20,13 @@ struct LinkTargetRule: LinkRule {
         else {
             return nil
         }
-        return finding(
-            .error, "`\(Redact.url(link.url))` points at nothing the build wrote", artifact, link,
-            fix: "Fix the path, or add the file under static/.")
+        // `beckon lint` checks files no Beckon build wrote.
+        return context.runner == .lint
+            ? finding(
+                .error, "`\(Redact.url(link.url))` points at no file in the folder linted", artifact, link,
+                fix: "Fix the path, or add the file where it points.")
+            : finding(
+                .error, "`\(Redact.url(link.url))` points at nothing the build wrote", artifact, link,
+                fix: "Fix the path, or add the file under static/.")
     }
 }
