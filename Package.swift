@@ -223,6 +223,7 @@ let package = Package(
             name: "BeckonServe",
             dependencies: [
                 "BeckonFunnel",
+                "CBeckonSys",
                 "BeckonAPI", "BeckonInvitePages", "BeckonCards", "BeckonConnections", "BeckonDiagnostics", "BeckonDKIM",
                 "BeckonSMTP",
                 "BeckonLocalization",

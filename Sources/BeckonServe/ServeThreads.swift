@@ -1,4 +1,5 @@
 import BeckonEngine
+import CBeckonSys
 import NIOCore
 import NIOPosix
 
@@ -13,10 +14,26 @@ public enum ServeThreads {
     /// - Returns: the loops, and whether Swift's tasks run on them.
     public static func start(count: Int?) -> (loops: any EventLoopGroup, runTasks: Bool) {
         NIOSingletons.groupLoopCountSuggestion = count ?? System.coreCount
-        if NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() {
-            return (MultiThreadedEventLoopGroup.singleton, true)
-        }
+        if installGlobalHook() { return (MultiThreadedEventLoopGroup.singleton, true) }
         return (MultiThreadedEventLoopGroup(numberOfThreads: count ?? ServeServer.Settings.defaultEventLoops), false)
+    }
+
+    /// The Swift runtime's hook for jobs enqueued on the global executor: its own enqueue, passed
+    /// to the hook, is not called.
+    private typealias GlobalHook = @convention(thin) (UnownedJob, @convention(thin) (UnownedJob) -> Void) -> Void
+
+    /// Sends the jobs of Swift's global executor to SwiftNIO's shared event loops: to the loop of
+    /// the thread that enqueues a job when it is one of them, else to the next loop. This is what
+    /// SwiftNIO's `unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor` does,
+    /// but the hook is reached by its address, not looked up by name: with the Swift runtime
+    /// linked into the executable (`--static-swift-stdlib`, as `make build` builds `beckon`), the
+    /// name is not in the dynamic symbol table and the lookup fails.
+    /// - Returns: Whether the hook was set (not when another was set before).
+    private static func installGlobalHook() -> Bool {
+        let hook: GlobalHook = { job, _ in
+            MultiThreadedEventLoopGroup.singleton.any().executor.enqueue(ExecutorJob(job))
+        }
+        return beckon_install_enqueue_global_hook(unsafeBitCast(hook, to: UnsafeMutableRawPointer.self)) == 0
     }
 
     /// Runs `work`, which keeps a core busy for milliseconds (drawing a card), on SwiftNIO's pool

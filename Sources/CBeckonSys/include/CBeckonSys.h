@@ -23,6 +23,11 @@ int beckon_copy_file(const char *from, const char *to, size_t count);
 /// `syncfs`; elsewhere `fsync` of `path`). Returns 0, or -1 with `errno` set.
 int beckon_sync_file_system(const char *path);
 
+/// Sets the Swift runtime's hook for jobs enqueued on the global executor to `hook` (a thin Swift
+/// function of a job and the runtime's own enqueue), when no hook is set yet. Returns 0, or -1
+/// when another hook is set.
+int beckon_install_enqueue_global_hook(void *hook);
+
 /// Makes the heaps grow at least `bytes` at a time (glibc's `M_TOP_PAD`). Returns 0, or -1
 /// where the C library has no such setting.
 int beckon_set_heap_growth(size_t bytes);
