@@ -42,7 +42,7 @@ runs, the clicks and matches serve counted in `/metrics`). With `--cache`, serve
 `--cache DIR`, and after the one-at-a-time phase it is restarted and the 300 invites' pages and
 cards are opened once more, one at a time: read back from
 the sealed records on disk instead of rendered. With `--distinct N` it does none of that: it creates N invites (100 per sender), then opens
-their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --scratch-path .build-bench --product beckon` (and
+their own pages under wrk for two rounds of `--seconds`, and prints resident memory after each. Needs a release build: `swift build -c release --static-swift-stdlib --scratch-path .build-bench --product beckon` (and
 `--product beckon-http-bench` for the floor).
 """
 import argparse
@@ -409,7 +409,7 @@ request = function() n = n + 1; return wrk.format("GET", string.format("/bench-c
                 bare.wait(timeout=20)
         else:
             print(f"skipped: Hummingbird alone ({floor} is not built: "
-                  "swift build -c release --scratch-path .build-bench --product beckon-http-bench)")
+                  "swift build -c release --static-swift-stdlib --scratch-path .build-bench --product beckon-http-bench)")
         # The same page through beckon serve, kept in memory since its start: what the server's HTTP
         # stack costs an answer, before a link's own work (its signature, its invite, its page).
         results["serve, the built landing page"] = wrk(
