@@ -21,12 +21,10 @@ struct LinkTargetRule: LinkRule {
             return nil
         }
         // `beckon lint` checks files no Beckon build wrote.
-        return context.runner == .lint
-            ? finding(
-                .error, "`\(Redact.url(link.url))` points at no file in the folder linted", artifact, link,
-                fix: "Fix the path, or add the file where it points.")
-            : finding(
-                .error, "`\(Redact.url(link.url))` points at nothing the build wrote", artifact, link,
-                fix: "Fix the path, or add the file under static/.")
+        let linting = context.runner == .lint
+        let target = linting ? "no file in the folder linted" : "nothing the build wrote"
+        return finding(
+            .error, "`\(Redact.url(link.url))` points at \(target)", artifact, link,
+            fix: "Fix the path, or add the file \(linting ? "where it points" : "under static/").")
     }
 }
