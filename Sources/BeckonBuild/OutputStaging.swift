@@ -70,16 +70,16 @@ public final class OutputStaging: @unchecked Sendable {
         let path = artifact.path
         let file = root + "/" + path
         try makeParent(of: file)
+        // Made only when a path is needed: linking from the open folders needs none.
+        var stored: String { source.folder.path + "/" + source.file }
         // Linked as the cache checked it when it read the record back (its size and time), from
         // the open folders when they are.
         if linking, source.folder.linkable {
             let linked =
                 source.folder.descriptor >= 0 && rootDescriptor >= 0
-                ? linkat(source.folder.descriptor, source.file, rootDescriptor, path, 0)
-                : link(source.folder.path + "/" + source.file, file)
+                ? linkat(source.folder.descriptor, source.file, rootDescriptor, path, 0) : link(stored, file)
             if linked == 0 { return }
         }
-        let stored = source.folder.path + "/" + source.file
         let result = beckon_copy_file(stored, file, artifact.byteCount)
         guard result == 0 else {
             let code = errno

@@ -138,15 +138,27 @@ struct InviteService: Sendable {
 
     /// The invite with a code.
     func invite(_ code: String) async throws(APIProblem) -> InviteRecord {
+        try await found(code) { code throws(StoreError) in try await store.invite(code: code) }
+    }
+
+    /// The invite with a code and its invitation job made last, read in one snapshot of the store.
+    func inviteWithInvitation(_ code: String) async throws(APIProblem) -> InviteWithInvitation {
+        try await found(code) { code throws(StoreError) in try await store.inviteWithInvitation(code: code) }
+    }
+
+    /// What `read` finds for a code: 404 for a code that is not one or that no invite has.
+    private func found<Found>(
+        _ code: String, _ read: (InviteCode) async throws(StoreError) -> Found?
+    ) async throws(APIProblem) -> Found {
         guard let code = InviteCode(code) else { throw .notFound("No invite has this code.") }
-        let record: InviteRecord?
+        let found: Found?
         do {
-            record = try await store.invite(code: code)
+            found = try await read(code)
         } catch {
             throw Self.problem(error)
         }
-        guard let record else { throw .notFound("No invite has this code.") }
-        return record
+        guard let found else { throw .notFound("No invite has this code.") }
+        return found
     }
 
     /// A state change, as one of the API's actions.

@@ -53,7 +53,9 @@ import Testing
             var reads = 0
             var halves: [String] = []
             var delivered = 0
-            while delivered < codes.count {
+            // Bounded, so a delivery that fails ends the test instead of hanging it.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while delivered < codes.count, ContinuousClock.now < deadline {
                 delivered = 0
                 for code in codes {
                     let found = try #require(try await store.inviteWithInvitation(code: code))
@@ -64,6 +66,7 @@ import Testing
                 }
             }
             try await deliveries.value
+            #expect(delivered == codes.count, "not every delivery was read as delivered in time")
             #expect(halves.isEmpty, "\(halves.count) of \(reads) reads saw a delivered job beside an unsent invite")
         }
     }

@@ -43,20 +43,10 @@ extension InvitesController {
             let record = try await service.invite(code)
             return try InviteResource.invite(record, link: service.link(record))
         }
-        guard let code = InviteCode(code) else { throw .notFound("No invite has this code.") }
-        let found: InviteWithInvitation?
-        do {
-            found = try await service.store.inviteWithInvitation(code: code)
-        } catch {
-            throw InviteService.problem(error)
-        }
-        guard let found else { throw .notFound("No invite has this code.") }
-        let record = found.record
-        var state: Components.Schemas.Delivery?
-        if let job = found.invitation, record.invite.channel == .email {
-            state = try InviteResource.delivery(job, domain: site.config.app.baseURL.host)
-        }
-        return try InviteResource.invite(record, link: service.link(record), delivery: state)
+        let found = try await service.inviteWithInvitation(code)
+        return try InviteResource.invite(
+            found.record, link: service.link(found.record),
+            delivery: try deliveryState(found.invitation, of: found.record))
     }
 
     /// Where an email invite's invitation stands in the queue, when the server delivers email.
@@ -68,7 +58,14 @@ extension InvitesController {
         } catch {
             throw InviteService.problem(error)
         }
-        guard let job else { return nil }
+        return try deliveryState(job, of: record)
+    }
+
+    /// `job` as the API shows an email invite's delivery; `nil` for other channels.
+    private func deliveryState(
+        _ job: OutboundJob?, of record: InviteRecord
+    ) throws(APIProblem) -> Components.Schemas.Delivery? {
+        guard let job, record.invite.channel == .email else { return nil }
         return try InviteResource.delivery(job, domain: site.config.app.baseURL.host)
     }
 }
