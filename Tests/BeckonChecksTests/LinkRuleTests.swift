@@ -78,6 +78,7 @@ import Testing
         ("<a href=\"sms:notaphone?&amp;body=x\">x</a>", "links.deep-link"),
         ("<a href=\"instagram://user?username=..bad\">x</a>", "links.deep-link"),
         ("<a href=\"playa:\">x</a>", "links.deep-link"),
+        ("<a href=\"https://wa.me/not-a-number?text=Hi\">x</a>", "links.deep-link"),
     ])
     func everyPlantedDefectIsFound(body: String, rule: String) throws {
         let page = Self.page("en-US/invite/index.html", body)

@@ -36,8 +36,9 @@ public final class CheckedPage: @unchecked Sendable {
             if node.name == "a", let name = node[attribute: "name"] { anchors.insert(name) }
         }
         self.anchors = anchors
-        self.links = FoundLink.links(in: document, path: artifact.path)
-        self.images = ShownImage.images(in: document, path: artifact.path)
+        let base = FoundLink.base(of: document, path: artifact.path)
+        self.links = FoundLink.links(in: document, path: artifact.path, base: base)
+        self.images = ShownImage.images(in: document, path: artifact.path, base: base)
         let alternates = Self.alternates(of: document, path: artifact.path)
         self.alternates = alternates.list
         self.alternatesSignature = alternates.signature
@@ -61,9 +62,8 @@ public final class CheckedPage: @unchecked Sendable {
     private static func alternates(of document: HTMLDocument, path: String) -> Alternates {
         let found = HreflangRule.alternates(document)
         guard !found.isEmpty else { return Alternates(list: [], signature: "") }
-        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
         let relative = found.contains { !BeckonChecks.path(of: $0.href).hasPrefix("/") }
-        var key = relative ? folder : ""
+        var key = relative ? path.split(separator: "/").dropLast().joined(separator: "/") : ""
         key += "\u{1D}"
         for alternate in found {
             key += alternate.language

@@ -102,9 +102,9 @@ public struct FoundLink: Sendable, Hashable {
     /// `srcset` candidate, each `ping` URL, `action`, `poster`, `data`, each CSS `url(…)` and
     /// `@import` of a `<style>` element or `style` attribute, the target of a `<meta http-equiv="refresh">`, the Open Graph
     /// and Twitter image and URL, and the Smart App Banner's `app-argument`.
-    static func links(in document: HTMLDocument, path: String) -> [FoundLink] {
+    /// - Parameter base: The page's base URL, `base(of:path:)`.
+    static func links(in document: HTMLDocument, path: String, base: ParsedURL?) -> [FoundLink] {
         var links: [FoundLink] = []
-        let base = Self.base(of: document, path: path)
         func found(_ url: String, _ attribute: String, _ line: Int) {
             links.append(FoundLink(url: url, attribute: attribute, line: line, path: path, base: base))
         }

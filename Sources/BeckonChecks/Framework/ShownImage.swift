@@ -16,9 +16,9 @@ struct ShownImage: Sendable {
 
     /// Every `<img>` of a page with a text alternative (decorative ones, `alt=""`, carry no
     /// information WCAG's contrast for graphics would protect).
-    static func images(in document: HTMLDocument, path: String) -> [ShownImage] {
+    /// - Parameter base: The page's base URL, `FoundLink.base(of:path:)`.
+    static func images(in document: HTMLDocument, path: String, base: ParsedURL?) -> [ShownImage] {
         var found: [ShownImage] = []
-        var base: ParsedURL??  // looked up at the first image
         // Depth first, in document order; `ancestors` holds the elements around the node visited.
         var ancestors: [HTMLNode] = []
         var stack: [(node: HTMLNode, depth: Int)] = [(document.root, 0)]
@@ -26,8 +26,7 @@ struct ShownImage: Sendable {
             ancestors.removeSubrange(depth...)
             if node.name == "img", node[attribute: "alt"] != "" {
                 let source = node[attribute: "src"] ?? ""
-                if base == nil { base = .some(FoundLink.base(of: document, path: path)) }
-                let link = FoundLink(url: source, attribute: "src", line: node.line, path: path, base: base ?? nil)
+                let link = FoundLink(url: source, attribute: "src", line: node.line, path: path, base: base)
                 found.append(
                     ShownImage(
                         source: source, line: node.line, internalPath: link.internalPath,

@@ -12,14 +12,15 @@ struct DeepLinkRule: LinkRule {
     let id: RuleID = "links.deep-link"
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
-        guard let scheme = scheme(of: link.url), let problem = problem(link.url, scheme: scheme, context) else {
+        guard let scheme = scheme(of: link.url), let problem = problem(link, scheme: scheme, context) else {
             return nil
         }
         return finding(
             .error, problem, artifact, link, fix: "Build the link from valid parts; see docs/invite-model.md.")
     }
 
-    private func problem(_ url: String, scheme: String, _ context: CheckContext) -> String? {
+    private func problem(_ link: FoundLink, scheme: String, _ context: CheckContext) -> String? {
+        let url = link.url
         switch scheme {
         case "mailto":
             // RFC 6068: any number of comma-separated addresses, or none when the query names
@@ -39,7 +40,8 @@ struct DeepLinkRule: LinkRule {
                 ? "`\(Redact.url(url))` is not an E.164 phone number" : nil
         case "sms", "whatsapp", "instagram":
             return DeepLink.parse(url) == nil ? "`\(Redact.url(url))` is not a well-formed \(scheme) link" : nil
-        case "https" where host(of: url) == "wa.me":
+        // The host as the link was resolved (read from the text only when it could not be).
+        case "https" where (link.resolved?.host ?? host(of: url)) == "wa.me":
             return DeepLink.parse(url) == nil ? "`\(Redact.url(url))` is not a well-formed WhatsApp link" : nil
         case _ where context.appSchemes.contains(scheme):
             return url.dropFirst(scheme.count + 1).hasPrefix("//") && url.count > scheme.count + 3

@@ -12,10 +12,10 @@ struct LinkSchemeRule: LinkRule {
     let id: RuleID = "links.scheme"
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
-        let allowed = Set(["https", "mailto", "tel", "sms"]).union(context.appSchemes)
-            .union(CheckContext.messagingSchemes)
         // The scheme a browser reads: tabs and newlines inside it (`java&#09;script:`) are dropped.
-        guard link.isAbsolute, let scheme = link.resolved?.scheme, !allowed.contains(scheme) else { return nil }
+        guard link.isAbsolute, let scheme = link.resolved?.scheme, !Self.allowed.contains(scheme),
+            !context.appSchemes.contains(scheme), !CheckContext.messagingSchemes.contains(scheme)
+        else { return nil }
         let local = scheme == "http" && ["localhost", "127.0.0.1"].contains(link.resolved?.host ?? "")
         guard !local else { return nil }
         // An image may be embedded in its `src`; a `data:` link a reader follows may not.
@@ -35,6 +35,9 @@ struct LinkSchemeRule: LinkRule {
             artifact, link,
             fix: scheme == "http" ? "Link to the https address." : Self.declareFix(scheme, context: context))
     }
+
+    /// Schemes every page may link with, besides the site's and the messaging apps'.
+    private static let allowed: Set<String> = ["https", "mailto", "tel", "sms"]
 
     /// How to declare a scheme where the checks run: `lint` reads no beckon.yml of its own.
     static func declareFix(_ scheme: String, context: CheckContext) -> String {
