@@ -221,7 +221,7 @@ public final class Engine: @unchecked Sendable {
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
+        store(step, child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
         return value
     }
 
@@ -248,7 +248,7 @@ public final class Engine: @unchecked Sendable {
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
-        let reads = store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
+        let reads = store(step, child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
         cache?.write(step.name, key, value, reads: reads, packed: step.packsRecords, kept: step.recordsKept)
         return value
     }
@@ -285,7 +285,7 @@ public final class Engine: @unchecked Sendable {
             }
         }
         let value = try computed.get()
-        return (value, store(child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0))
+        return (value, store(step, child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0))
     }
 
     /// The on-disk result of a step, kept in memory and recorded on the step asking for it, when
@@ -370,23 +370,26 @@ public final class Engine: @unchecked Sendable {
     /// asked for it, and returns the fingerprints of its reads.
     @discardableResult
     private func store<Value>(
-        _ child: StepRef, _ value: any Sendable, _ frame: StepFrame, because miss: Result<Value, Miss>,
-        since start: DispatchTime, weight: Int
+        _ step: Step<Value>, _ child: StepRef, _ value: any Sendable, _ frame: StepFrame,
+        because miss: Result<Value, Miss>, since start: DispatchTime, weight: Int
     ) -> [InputID: Fingerprint?] {
         let (children, readInputs) = frame.recorded
         let reads = keepsReads ? inputs.fingerprints(of: readInputs) : [:]
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var reason = StepReason.noResult
         if case .failure(let miss) = miss { reason = miss.reason }
-        keep(
-            child, Entry(value: value, generation: 0, children: children, reads: reads, weight: weight),
-            of: Value.self, counting: \.runs, reason: reason, seconds: seconds)
+        // A one-run engine keeps only what the run may ask for again.
+        let entry =
+            keepsReads || !step.askedOncePerRun
+            ? Entry(value: value, generation: 0, children: children, reads: reads, weight: weight) : nil
+        keep(child, entry, of: Value.self, counting: \.runs, reason: reason, seconds: seconds)
         StepFrame.active?.record(child, reading: readInputs)
         return reads
     }
 
+    /// Counts a result (`runs` or `diskHits`) and keeps `entry` for it; `nil` keeps nothing.
     private func keep<Value>(
-        _ child: StepRef, _ entry: Entry, of _: Value.Type,
+        _ child: StepRef, _ entry: Entry?, of _: Value.Type,
         counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
         reason: StepReason, seconds: Double? = nil
     ) {
@@ -395,7 +398,7 @@ public final class Engine: @unchecked Sendable {
             currentStats[keyPath: counter][child.step, default: 0] += 1
             if openRuns > 0, notesReasons { currentStats.reasons[child] = reason }
             if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
-            var entry = entry
+            guard var entry else { return }
             if entry.weight > 0 {
                 // What the engine keeps beside the value: its reads and edges.
                 entry.weight += Self.entryOverhead + entry.reads.count * Self.readOverhead + entry.children.count * 32

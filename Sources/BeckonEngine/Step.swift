@@ -20,10 +20,14 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     /// record of it, of which older ones are seldom asked for again. Not for a step that packs
     /// its records; a cache with a byte budget bounds them by the budget instead.
     public let recordsKept: Int?
+    /// Whether each of the step's results is asked for once in a run (the checks of one file):
+    /// an engine for one run without a disk cache (`Engine(forOneRun:)`) does not keep them,
+    /// as nothing in the run would reuse them. Asked again, one is computed again.
+    public let askedOncePerRun: Bool
 
     public init(
         _ name: StepName, recordsEveryRead: Bool = false, weight: (@Sendable (Value) -> Int)? = nil,
-        packsRecords: Bool = false, recordsKept: Int? = nil
+        packsRecords: Bool = false, recordsKept: Int? = nil, askedOncePerRun: Bool = false
     ) {
         // A pack holds many small records, read and written at once; it keeps them all.
         precondition(!packsRecords || recordsKept == nil, "a step that packs its records keeps them all")
@@ -33,6 +37,7 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
         self.weight = weight
         self.packsRecords = packsRecords
         self.recordsKept = recordsKept
+        self.askedOncePerRun = askedOncePerRun
     }
 
     public var description: String { name.rawValue }

@@ -124,6 +124,31 @@ import Testing
         #expect(computed == 2)
     }
 
+    /// A step whose results are asked for once per run (a file's checks) is not kept by an engine
+    /// for one run: asked again, it is computed again, and counted each time. An engine for many
+    /// runs keeps it like any other.
+    @Test(arguments: [(true, 2), (false, 1)])
+    func aStepAskedOncePerRunIsNotKeptForOneRun(forOneRun: Bool, computations: Int) {
+        let once = Step<String>("once", askedOncePerRun: true)
+        let engine = Engine(forOneRun: forOneRun)
+        let values = EngineTests.Values()
+        values.texts = ["a": "1"]
+        engine.beginRun()
+        values.provide(to: engine)
+        var computed = 0
+        for _ in 0..<2 {
+            let value = engine.value(once, once.key()) {
+                computed += 1
+                EngineTests.read("a")
+                return "checked"
+            }
+            #expect(value == "checked")
+        }
+        engine.endRun()
+        #expect(computed == computations)
+        #expect(engine.stats.runs[once.name] == computations)
+    }
+
     @Test func reasonsAreNotedOnlyWhenAsked() {
         let engine = Engine()
         let values = EngineTests.Values()

@@ -25,10 +25,11 @@ enum BuildSteps {
     static let renderSiteFiles = Step<RenderResult>("render.site-files", recordsEveryRead: true)
     // Checking
     static let readFacts = Step<ArtifactFacts>("read.facts")
-    static let checkArtifact = Step<[Diagnostic]>("check.artifact", packsRecords: true)
+    // The checks of one file are asked for once per run
+    static let checkArtifact = Step<[Diagnostic]>("check.artifact", packsRecords: true, askedOncePerRun: true)
     static let checkSite = Step<[Diagnostic]>("check.site", packsRecords: true)
-    static let checkAcross = Step<[Diagnostic]>("check.across")
-    static let checkEmail = Step<[Diagnostic]>("check.email")
+    static let checkAcross = Step<[Diagnostic]>("check.across", askedOncePerRun: true)
+    static let checkEmail = Step<[Diagnostic]>("check.email", askedOncePerRun: true)
     // Localization
     static let localizationUsage = Step<[MessageKey: [String]]>("localization.usage")
     static let localizationString = Step<[LocalizationInput.Rendering]>("localization.string")
