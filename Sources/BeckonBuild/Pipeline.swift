@@ -205,7 +205,8 @@ public struct Pipeline: Sendable {
     ) async -> (BuildOutcome, [String: RenderProducer]) {
         let site = loaded.site
         let (rendered, producers) = await engine.phase("render") {
-            RenderStep(engine: engine, progress: progress, staging: staging).run(loaded, prepared)
+            RenderStep(engine: engine, progress: progress, staging: staging, namesProducers: options.explain != .none)
+                .run(loaded, prepared)
         }
         // A streaming build draws no card after this: the checks get the backgrounds' memory.
         if staging != nil { prepared.cards?.releaseDrawnBases() }

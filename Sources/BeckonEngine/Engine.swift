@@ -90,6 +90,8 @@ public final class Engine: @unchecked Sendable {
     /// checks before reusing one, and what a disk cache writes down. An engine for one run
     /// without a disk cache keeps neither (`init(cache:budget:forOneRun:)`).
     private let keepsReads: Bool
+    /// Whether the engine serves one run (`init(cache:budget:forOneRun:)`).
+    private let servesOneRun: Bool
 
     /// An engine keeping results on disk too with `cache`, and holding at most `budget` bytes of
     /// the results of weighed steps (a server's per-invite pages and cards).
@@ -102,6 +104,7 @@ public final class Engine: @unchecked Sendable {
         self.cache = cache
         self.budget = budget
         keepsReads = !forOneRun || cache != nil
+        servesOneRun = forOneRun
     }
 
     /// Runs `body` with resolvers of its own: what it provides, and the fingerprints they answer,
@@ -199,11 +202,23 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Lets go of every result of `step` on an engine for one run (`init(cache:budget:forOneRun:)`),
+    /// once the run will not ask for them again: the facts of the files, once the checks ran. An
+    /// engine that serves later runs keeps them. Their reuses still count in `stats`.
+    public func letGo<Value>(_ step: Step<Value>) {
+        guard servesOneRun else { return }
+        lock.withLock {
+            guard let table = tables.removeValue(forKey: step.name) else { return }
+            currentStats.hits[step.name, default: 0] += table.hits
+            weighed -= table.entries.values.reduce(0) { $0 + $1.weight }
+        }
+    }
+
     /// The statistics of the current (or last) run.
     public var stats: StepStats {
         lock.withLock {
             var stats = currentStats
-            for (step, table) in tables where table.hits > 0 { stats.hits[step] = table.hits }
+            for (step, table) in tables where table.hits > 0 { stats.hits[step, default: 0] += table.hits }
             return stats
         }
     }

@@ -149,6 +149,32 @@ import Testing
         #expect(engine.stats.runs[once.name] == computations)
     }
 
+    /// Results the run lets go of (`letGo`) are computed again when asked for after it, and their
+    /// reuses before it still count; an engine for many runs keeps them.
+    @Test(arguments: [(true, 2), (false, 1)])
+    func resultsLetGoOfAreComputedAgain(forOneRun: Bool, computations: Int) {
+        let engine = Engine(forOneRun: forOneRun)
+        let values = EngineTests.Values()
+        values.texts = ["a": "1"]
+        engine.beginRun()
+        values.provide(to: engine)
+        var computed = 0
+        func ask() -> String {
+            engine.value(Self.inner, Self.inner.key()) {
+                computed += 1
+                EngineTests.read("a")
+                return "facts"
+            }
+        }
+        #expect(ask() == "facts")
+        #expect(ask() == "facts")
+        engine.letGo(Self.inner)
+        #expect(ask() == "facts")
+        engine.endRun()
+        #expect(computed == computations)
+        #expect(engine.stats.hits[Self.inner.name] == 3 - computations)
+    }
+
     @Test func reasonsAreNotedOnlyWhenAsked() {
         let engine = Engine()
         let values = EngineTests.Values()

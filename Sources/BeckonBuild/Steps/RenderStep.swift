@@ -15,8 +15,12 @@ struct RenderStep {
     let engine: Engine
     let progress: ProgressHandler?
     let staging: OutputStaging?
+    /// Whether `run` says which result made each file (for `--explain`); without it, what each
+    /// route was given is let go of as soon as the route is rendered.
+    let namesProducers: Bool
 
-    /// Every file rendered, and which result of which step made each (by output path).
+    /// Every file rendered, and which result of which step made each (by output path; empty
+    /// unless `namesProducers`).
     func run(_ loaded: LoadedSite, _ prepared: Prepared) -> (RenderResult, [String: RenderProducer]) {
         let site = loaded.site
         let pageJobs = site.orderedTemplates.flatMap { template in
@@ -59,7 +63,7 @@ struct RenderStep {
         }
         let all = pages + emails + cards + siteFiles(loaded, prepared)
         var producers: [String: RenderProducer] = [:]
-        for (producer, result) in all {
+        for (producer, result) in all where namesProducers {
             for artifact in result.artifacts { producers[artifact.path] = producer }
         }
         return (RenderResult.merged(all.map(\.1)), producers)
