@@ -23,13 +23,13 @@ public struct ArtifactFacts: Sendable {
     public init(_ artifact: Artifact) {
         page = CheckedSite.isPage(artifact) ? CheckedPage(artifact) : nil
         if artifact.contentType.hasPrefix("text/plain") {
-            textLinks = FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path)
+            textLinks = FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self))
         } else if artifact.contentType.hasPrefix("text/css") {
             textLinks = FoundLink.links(inCSS: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path)
         } else {
             textLinks = []
         }
-        deepLink = artifact.deepLink.map { FoundLink(url: $0, attribute: "deep link", line: 1, path: artifact.path) }
+        deepLink = artifact.deepLink.map { FoundLink(url: $0, attribute: "deep link", line: 1) }
         message = artifact.kind == .emailMIME ? MessageFacts(artifact.bytes) : nil
         ink = artifact.kind == .asset ? LogoVisibilityRule.ink(artifact).flatMap { $0.isEmpty ? nil : $0 } : nil
     }

@@ -38,7 +38,7 @@ public final class CheckedPage: @unchecked Sendable {
         self.anchors = anchors
         let base = FoundLink.base(of: document, path: artifact.path)
         self.links = FoundLink.links(in: document, path: artifact.path, base: base)
-        self.images = ShownImage.images(in: document, path: artifact.path, base: base)
+        self.images = ShownImage.images(in: document, base: base)
         let alternates = Self.alternates(of: document, path: artifact.path)
         self.alternates = alternates.list
         self.alternatesSignature = alternates.signature

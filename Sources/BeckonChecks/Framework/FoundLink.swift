@@ -11,8 +11,6 @@ public struct FoundLink: Sendable, Hashable {
     public var attribute: String
     /// The line in the artifact (1 for text and deep links).
     public var line: Int
-    /// The output path of the artifact.
-    public var path: String
     /// What a browser makes of the URL (URL Standard), resolved against the page's base URL: the
     /// parts the rules read, kept instead of the whole parsed URL because every page's links stay
     /// in memory until the site rules have run.
@@ -22,17 +20,19 @@ public struct FoundLink: Sendable, Hashable {
     /// Why a browser could not read it as a URL.
     public var problem: String?
 
-    /// The parts of a resolved URL the link rules read.
-    public struct Resolution: Sendable, Hashable {
+    /// The parts of a resolved URL the link rules read. One box, shared by every link that
+    /// resolves to the same URL (a site repeats its links on every page), so a link holds one
+    /// reference instead of four strings.
+    public final class Resolution: Sendable, Hashable {
         /// The scheme, lower-cased.
-        public var scheme: String
+        public let scheme: String
         /// The host, serialized; `nil` for a URL without one.
-        public var host: String?
+        public let host: String?
         /// The fragment, percent-encoded; `nil` when the URL has none.
-        public var fragment: String?
+        public let fragment: String?
         /// The output path a link within the build points at (percent-decoded, query and fragment
         /// left out), or `nil` for a link elsewhere.
-        public var internalPath: String?
+        public let internalPath: String?
 
         init(_ url: ParsedURL) {
             scheme = url.scheme
@@ -42,13 +42,25 @@ public struct FoundLink: Sendable, Hashable {
                 url.scheme == "https" && host == FoundLink.siteHost
                 ? "/" + url.pathSegments.joined(separator: "/") : nil
         }
+
+        public static func == (left: Resolution, right: Resolution) -> Bool {
+            left === right
+                || (left.scheme == right.scheme && left.host == right.host && left.fragment == right.fragment
+                    && left.internalPath == right.internalPath)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(scheme)
+            hasher.combine(host)
+            hasher.combine(fragment)
+            hasher.combine(internalPath)
+        }
     }
 
-    public init(url: String, attribute: String, line: Int, path: String, base: ParsedURL? = nil) {
+    public init(url: String, attribute: String, line: Int, base: ParsedURL? = nil) {
         self.url = url
         self.attribute = attribute
         self.line = line
-        self.path = path
         if case .absolute(let shared, let resolution) = AbsoluteURLs.shared.reading(of: url) {
             self.url = shared
             isAbsolute = true
@@ -106,13 +118,13 @@ public struct FoundLink: Sendable, Hashable {
     static func links(in document: HTMLDocument, path: String, base: ParsedURL?) -> [FoundLink] {
         var links: [FoundLink] = []
         func found(_ url: String, _ attribute: String, _ line: Int) {
-            links.append(FoundLink(url: url, attribute: attribute, line: line, path: path, base: base))
+            links.append(FoundLink(url: url, attribute: attribute, line: line, base: base))
         }
         // The base itself: its scheme is a browser's to refuse like any link's.
         if let element = document.headElements(named: "base").first, let href = element[attribute: "href"] {
             links.append(
                 FoundLink(
-                    url: href, attribute: "base", line: element.line, path: path,
+                    url: href, attribute: "base", line: element.line,
                     base: try? URLParser.parse(siteOrigin + "/" + path).get()))
         }
         document.root.walk { node in
@@ -169,7 +181,7 @@ public struct FoundLink: Sendable, Hashable {
     static func links(inCSS css: String, path: String) -> [FoundLink] {
         let base = try? URLParser.parse(siteOrigin + "/" + path).get()
         return CSSURLs.urls(in: css).map {
-            FoundLink(url: $0.url, attribute: $0.kind, line: 1 + $0.lineOffset, path: path, base: base)
+            FoundLink(url: $0.url, attribute: $0.kind, line: 1 + $0.lineOffset, base: base)
         }
     }
 
@@ -193,7 +205,7 @@ public struct FoundLink: Sendable, Hashable {
 
     /// The URLs in plain text (share messages, email text parts): the part of each word from
     /// `https://` (or else `http://`) on, trailing punctuation removed.
-    static func links(inText text: String, path: String) -> [FoundLink] {
+    static func links(inText text: String) -> [FoundLink] {
         var links: [FoundLink] = []
         var text = text
         text.withUTF8 { bytes in
@@ -209,7 +221,7 @@ public struct FoundLink: Sendable, Hashable {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
                 // Most lines hold no link: looked for in the bytes before the line is split into words.
                 if line.firstIndex(ofBytes: httpPrefix) != nil {
-                    links += self.links(inLine: String(decoding: line, as: UTF8.self), number: number, path: path)
+                    links += self.links(inLine: String(decoding: line, as: UTF8.self), number: number)
                 }
                 let crlf = index + 1 < bytes.count && bytes[index] == 0x0D && bytes[index + 1] == 0x0A
                 index += crlf ? 2 : 1
@@ -221,7 +233,7 @@ public struct FoundLink: Sendable, Hashable {
     }
 
     /// The URLs in one line of text: the part of each word from `https://` (or else `http://`) on.
-    private static func links(inLine line: String, number: Int, path: String) -> [FoundLink] {
+    private static func links(inLine line: String, number: Int) -> [FoundLink] {
         line.split(whereSeparator: { $0.isWhitespace || "<>\"".contains($0) }).compactMap { word in
             var candidate = Substring(word)
             while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
@@ -230,7 +242,7 @@ public struct FoundLink: Sendable, Hashable {
                 return nil
             }
             return FoundLink(
-                url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text", line: number, path: path)
+                url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text", line: number)
         }
     }
 

@@ -17,7 +17,7 @@ struct ShownImage: Sendable {
     /// Every `<img>` of a page with a text alternative (decorative ones, `alt=""`, carry no
     /// information WCAG's contrast for graphics would protect).
     /// - Parameter base: The page's base URL, `FoundLink.base(of:path:)`.
-    static func images(in document: HTMLDocument, path: String, base: ParsedURL?) -> [ShownImage] {
+    static func images(in document: HTMLDocument, base: ParsedURL?) -> [ShownImage] {
         var found: [ShownImage] = []
         // Depth first, in document order; `ancestors` holds the elements around the node visited.
         var ancestors: [HTMLNode] = []
@@ -26,7 +26,7 @@ struct ShownImage: Sendable {
             ancestors.removeSubrange(depth...)
             if node.name == "img", node[attribute: "alt"] != "" {
                 let source = node[attribute: "src"] ?? ""
-                let link = FoundLink(url: source, attribute: "src", line: node.line, path: path, base: base)
+                let link = FoundLink(url: source, attribute: "src", line: node.line, base: base)
                 found.append(
                     ShownImage(
                         source: source, line: node.line, internalPath: link.internalPath,

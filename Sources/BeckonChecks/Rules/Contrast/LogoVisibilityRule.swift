@@ -30,7 +30,7 @@ struct LogoVisibilityRule: PageSiteRule {
                 assetPath = image.internalPath.map { String($0.dropFirst()) }
             }
             guard let assetPath, let ink = site.inks[assetPath] else { continue }
-            let link = FoundLink(url: image.source, attribute: "src", line: image.line, path: page.artifact.path)
+            let link = FoundLink(url: image.source, attribute: "src", line: image.line)
             for (scheme, surface) in surfaces(image.surface, context) {
                 guard let problem = Self.problem(ink, on: surface, scheme: scheme, name: assetPath) else { continue }
                 diagnostics.append(

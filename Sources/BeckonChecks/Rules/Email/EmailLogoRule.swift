@@ -16,7 +16,7 @@ struct EmailLogoRule: EmailRule {
         var diagnostics: [Diagnostic] = []
         for image in page.document.elements(named: "img") {
             let source = image[attribute: "src"] ?? ""
-            let link = FoundLink(url: source, attribute: "src", line: image.line, path: artifact.path)
+            let link = FoundLink(url: source, attribute: "src", line: image.line)
             if !source.hasPrefix("https://") || image[attribute: "width"] == nil || image[attribute: "height"] == nil
                 || (image[attribute: "alt"] ?? "").isEmpty
             {
