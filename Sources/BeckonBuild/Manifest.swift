@@ -62,21 +62,6 @@ public struct Manifest: Sendable, Hashable {
         self.entries = entries
     }
 
-    /// The manifest of a set of artifacts, its entries made in chunks on every core (a build lists
-    /// tens of thousands of files). Artifacts in path order already (as a build lists them) are
-    /// not sorted again: an entry is large to move.
-    public init(_ artifacts: [Artifact]) {
-        let inOrder = zip(artifacts, artifacts.dropFirst()).allSatisfy { $0.path <= $1.path }
-        let chunkSize = 2_048
-        let chunks = stride(from: 0, to: artifacts.count, by: chunkSize).map {
-            artifacts[$0..<min($0 + chunkSize, artifacts.count)]
-        }
-        var entries: [Entry] = []
-        entries.reserveCapacity(artifacts.count)
-        for chunk in chunks.parallelMap({ $0.map(Entry.init) }) { entries += chunk }
-        self.entries = inOrder ? entries : entries.sorted { $0.path < $1.path }
-    }
-
     /// Reads a manifest written by Beckon.
     public init(data: Data) throws {
         entries = try JSONDecoder().decode(Document.self, from: data).artifacts

@@ -3,29 +3,84 @@ import BeckonRender
 /// `manifest.json` written directly as bytes: the same bytes Foundation's `JSONEncoder` makes of
 /// the manifest (pretty-printed, keys sorted, slashes unescaped; `ManifestTests` compares the two)
 /// in a fraction of its time and memory — a large site's manifest lists tens of thousands of files.
-extension Manifest {
-    /// The manifest as deterministic, pretty-printed JSON, ending with a newline. The entries
-    /// are written in chunks on every core and joined in order.
-    public var json: [UInt8] {
-        let chunkSize = 2_048
-        let chunks = stride(from: 0, to: entries.count, by: chunkSize).map {
-            entries[$0..<min($0 + chunkSize, entries.count)]
+/// `manifest.json` as the chunks it was made in, in order: a large site's manifest is megabytes,
+/// written and compared chunk by chunk rather than joined into one more copy of itself.
+public struct ManifestJSON: Sendable {
+    /// The JSON's bytes, in order.
+    public let chunks: [[UInt8]]
+
+    /// JSON read whole (a cache's stored copy).
+    public init(_ bytes: [UInt8]) {
+        chunks = [bytes]
+    }
+
+    init(chunks: [[UInt8]]) {
+        self.chunks = chunks
+    }
+
+    /// The number of bytes.
+    public var count: Int { chunks.reduce(0) { $0 + $1.count } }
+
+    /// The JSON in one array.
+    public var bytes: [UInt8] { chunks.count == 1 ? chunks[0] : Array(chunks.joined()) }
+
+    /// Whether `bytes` are exactly this JSON.
+    public func matches(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == count else { return false }
+        var offset = 0
+        for chunk in chunks {
+            guard bytes[offset..<offset + chunk.count].elementsEqual(chunk) else { return false }
+            offset += chunk.count
         }
-        let written = chunks.parallelMap { chunk in
+        return true
+    }
+}
+
+extension Manifest {
+    /// The manifest as deterministic, pretty-printed JSON, ending with a newline.
+    public var json: [UInt8] {
+        let entries = entries
+        return Self.json(count: entries.count) { Array(entries[$0]) }.bytes
+    }
+
+    /// `manifest.json` of a set of artifacts: the manifest of their entries in path order, each
+    /// entry made only while its chunk is written, so a large site's entries are never all held
+    /// at once.
+    public static func json(of artifacts: [Artifact]) -> ManifestJSON {
+        let inOrder = zip(artifacts, artifacts.dropFirst()).allSatisfy { $0.path <= $1.path }
+        let listed = inOrder ? artifacts : artifacts.sorted { $0.path < $1.path }
+        return json(count: listed.count) { listed[$0].map(Entry.init) }
+    }
+
+    /// The JSON of `count` entries, made in chunks of 2,048 (`entries` gives a range of them) on
+    /// every core, kept in order.
+    private static func json(count: Int, entries: @Sendable (Range<Int>) -> [Entry]) -> ManifestJSON {
+        let chunkSize = 2_048
+        let ranges = stride(from: 0, to: count, by: chunkSize).map { $0..<min($0 + chunkSize, count) }
+        let written = ranges.parallelMap { range in
+            let chunk = entries(range)
             var out = JSONText()
             // Room for all of it (strings are seldom escaped), so a chunk is never grown by doubling.
-            out.reserve(chunk.reduce(0) { $0 + $1.jsonSizeEstimate })
-            for (index, entry) in zip(chunk.indices, chunk) { entry.write(to: &out, first: index == 0) }
+            out.reserve(chunk.reduce(64) { $0 + $1.jsonSizeEstimate })
+            if range.lowerBound == 0 { out.raw("{\n  \"artifacts\" : [") }
+            for (index, entry) in zip(range, chunk) { entry.write(to: &out, first: index == 0) }
+            if range.upperBound == count { closing(&out, empty: false) }
             return out.bytes
         }
-        var out = JSONText()
-        out.reserve(written.reduce(64) { $0 + $1.count })
-        out.raw("{\n  \"artifacts\" : [")
-        for bytes in written { out.append(bytes) }
-        out.raw(entries.isEmpty ? "\n\n  ],\n  \"version\" : " : "\n  ],\n  \"version\" : ")
-        out.number(Self.version)
+        guard !written.isEmpty else {
+            var out = JSONText()
+            out.raw("{\n  \"artifacts\" : [")
+            closing(&out, empty: true)
+            return ManifestJSON(chunks: [out.bytes])
+        }
+        return ManifestJSON(chunks: written)
+    }
+
+    /// The end of the document, after the last entry (or none).
+    private static func closing(_ out: inout JSONText, empty: Bool) {
+        out.raw(empty ? "\n\n  ],\n  \"version\" : " : "\n  ],\n  \"version\" : ")
+        out.number(version)
         out.raw("\n}\n")
-        return out.bytes
     }
 }
 

@@ -60,6 +60,33 @@ public final class OutputStaging: @unchecked Sendable {
         guard result == 0 else { throw OutputFileError(shown: path, code: errno) }
     }
 
+    /// Writes a file at `path` below the folder from its parts, in order (`manifest.json` as it
+    /// was made), without joining them first.
+    func write(_ parts: [[UInt8]], to path: String) throws {
+        guard parts.count > 1 else { return try write(parts.first ?? [], to: path) }
+        let file = root + "/" + path
+        try makeParent(of: file)
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw OutputFileError(shown: path, code: errno) }
+        var failure: Int32 = 0
+        for part in parts where failure == 0 {
+            part.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let result = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if result < 0, errno == EINTR { continue }
+                    guard result >= 0 else {
+                        failure = errno
+                        return
+                    }
+                    offset += result
+                }
+            }
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        guard failure == 0 else { throw OutputFileError(shown: path, code: failure) }
+    }
+
     /// Puts the file an artifact reads its bytes from (a cache's stored copy) at its path below
     /// the folder, without reading the bytes into memory: a hard link when `linking` and the
     /// stored copy's folder allows it (`ArtifactFolder.linkable`) and is on this file system, else

@@ -55,10 +55,10 @@ public struct OutputWriter: Sendable {
     /// Whether the output folder already holds exactly the artifacts: the same manifest, every
     /// artifact's file with its size, nothing newer than the manifest (nothing edited by hand
     /// since) and nothing else. Then there is nothing to write.
-    /// - Parameter json: the artifacts' `manifest.json` (`Manifest.json`).
-    public func isUpToDate(_ artifacts: [Artifact], json: [UInt8]) -> Bool {
+    /// - Parameter json: the artifacts' `manifest.json` (`Manifest.json(of:)`).
+    public func isUpToDate(_ artifacts: [Artifact], json: ManifestJSON) -> Bool {
         let manifestURL = output.appendingPathComponent(Manifest.fileName)
-        guard let existing = FileBytes.read(manifestURL.path), existing == json,
+        guard let existing = FileBytes.read(manifestURL.path), json.matches(existing),
             let scan = OutputFolderScan(output), let written = scan.files[Manifest.fileName],
             scan.files.count == artifacts.count + 1
         else { return false }
@@ -112,7 +112,7 @@ public struct OutputWriter: Sendable {
     /// - Parameter json: the artifacts' `manifest.json` as made before (`Manifest.json`), when it
     ///   was; else it is made here.
     public func write(
-        _ artifacts: [Artifact], json: [UInt8]? = nil, staging streamed: OutputStaging? = nil
+        _ artifacts: [Artifact], json: ManifestJSON? = nil, staging streamed: OutputStaging? = nil
     )
         -> Diagnostic?
     {
@@ -158,7 +158,7 @@ public struct OutputWriter: Sendable {
             if let failure = failures.first { throw failure }
             // A new file, not one a file of the build (written under `--keep-going`) linked.
             unlink(staging.url.path + "/" + Manifest.fileName)
-            try staging.write(json ?? Manifest(artifacts).json, to: Manifest.fileName)
+            try staging.write((json ?? Manifest.json(of: artifacts)).chunks, to: Manifest.fileName)
             try staging.sync()
             try swapIntoPlace(staging.url)
             staging.folder.path = output.path

@@ -71,8 +71,8 @@ public struct Pipeline: Sendable {
             // Read back from the cache with the files it lists, else made here.
             let json =
                 outcome.manifestFile.flatMap { stored in
-                    FileBytes.read(stored.folder.path + "/" + stored.file, count: stored.count)
-                } ?? Manifest(artifacts).json
+                    FileBytes.read(stored.folder.path + "/" + stored.file, count: stored.count).map(ManifestJSON.init)
+                } ?? Manifest.json(of: artifacts)
             if writer.isUpToDate(artifacts, json: json) {
                 writer.keepOutput(discarding: staging, outputMatches: true)
                 wrote = true

@@ -58,14 +58,31 @@ import Testing
     /// Entries are in path order whatever the artifacts' order; two artifacts for one path (a
     /// collision written under `--keep-going`) keep theirs, in which the last one is written.
     @Test(arguments: [["b", "a", "c"], ["a", "b", "c"], ["c", "b", "a"], ["b", "a", "b"], ["a", "a", "b"]])
-    func entriesAreInPathOrder(paths: [String]) {
+    func entriesAreInPathOrder(paths: [String]) throws {
         let artifacts = paths.enumerated().map { index, path in
             Artifact(path: path, kind: .document, contentType: "text/html", bytes: Array(repeating: 0, count: index))
         }
-        let entries = Manifest(artifacts).entries
+        let entries = try Manifest(data: Data(Manifest.json(of: artifacts).bytes)).entries
         #expect(entries.map(\.path) == paths.sorted())
         let sizes = entries.filter { $0.path == "b" }.map(\.bytes)
         #expect(sizes == sizes.sorted())
+    }
+
+    /// The manifest of a build's artifacts, made a chunk of entries at a time, is the JSON of all
+    /// their entries at once, in path order, in one chunk or several.
+    @Test(arguments: [1, 2_048, 2_049, 4_500])
+    func artifactsMakeTheJSONOfTheirEntries(count: Int) throws {
+        let artifacts = (0..<count).reversed().map { index in
+            Artifact(
+                path: "page-\(index)/index.html", kind: .document, contentType: "text/html; charset=utf-8",
+                bytes: Array("page \(index)".utf8))
+        }
+        let entries = artifacts.sorted { $0.path < $1.path }.map(Manifest.Entry.init)
+        let json = Manifest.json(of: artifacts)
+        let encoded = try Self.encoded(Manifest(entries: entries))
+        #expect(json.bytes == encoded)
+        #expect(json.matches(encoded) && !json.matches(encoded.dropLast() + [0x20]))
+        #expect(json.chunks.count == (count + 2_047) / 2_048)
     }
 
     @Test func anEmptyManifest() throws {

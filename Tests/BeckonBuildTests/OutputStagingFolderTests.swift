@@ -25,6 +25,19 @@ import Testing
         }
     }
 
+    /// A file written from parts (`manifest.json` as it was made) holds them in order, over a
+    /// file already there; a part in the way of its folder is named.
+    @Test func aFileWrittenFromPartsHoldsThemInOrder() throws {
+        let (staging, url) = try Self.staging()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let parts = [Array(repeating: UInt8(ascii: "a"), count: 70_000), [], Array("{b}".utf8), Array("c\n".utf8)]
+        try staging.write(Array("an older, longer file than the parts make".utf8), to: "m/manifest.json")
+        try staging.write(parts, to: "m/manifest.json")
+        #expect(FileManager.default.contents(atPath: url.path + "/m/manifest.json") == Data(parts.joined()))
+        try staging.write(Array("a file".utf8), to: "x")
+        #expect(throws: OutputFileError.self) { try staging.write(parts, to: "x/manifest.json") }
+    }
+
     @Test func aFileInTheWayOfAFolderIsNamed() throws {
         let (staging, url) = try Self.staging()
         defer { try? FileManager.default.removeItem(at: url) }

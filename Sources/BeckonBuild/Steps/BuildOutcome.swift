@@ -49,7 +49,7 @@ struct BuildOutcome: Sendable, Codable, RecordCodable {
         writer.write(diagnostics)
         writer.write(servingDiagnostics)
         if let store = userInfo[Artifact.byteStoreKey] as? any ArtifactByteStore {
-            let json = Manifest(artifacts).json
+            let json = Manifest.json(of: artifacts).bytes
             writer.writeByte(1)
             writer.write(store.storeBytes(json))
             writer.write(json.count)
