@@ -219,14 +219,20 @@ public struct Artifact: Sendable, Hashable {
         var variant: String? = nil
         var poolItem: Int? = nil
         var origin: SourceLocation? = nil
-        var card: CardFacts? = nil
+        /// For a card, its facts; in a box of their own, as most artifacts are not cards.
+        var card: CardFacts? {
+            get { cardBox?.facts }
+            set { cardBox = newValue.map(CardBox.init) }
+        }
+        private var cardBox: CardBox?
         /// The provenance map, or what a cache record keeps of it (`StoredProvenance`) until it
         /// is first read; both behind `ArtifactContent.lock`, as copies sharing this box are read
         /// on other threads.
         private var decodedProvenance: ProvenanceMap? = nil
         private var storedProvenance: StoredProvenance? = nil
-        /// Where a cache keeps the bytes and the provenance map, behind `ArtifactContent.lock`.
-        private var blobs = StoredBlobs()
+        /// Where a cache keeps the bytes and the provenance map, behind `ArtifactContent.lock`;
+        /// `nil` until a cache stores or reads the artifact (without one, it never is).
+        private var blobs: BlobsBox?
 
         var provenance: ProvenanceMap? {
             get {
@@ -243,7 +249,7 @@ public struct Artifact: Sendable, Hashable {
                 ArtifactContent.lock.withLock {
                     decodedProvenance = newValue
                     storedProvenance = nil
-                    blobs.provenance = nil
+                    blobs?.known.provenance = nil
                 }
             }
         }
@@ -263,27 +269,30 @@ public struct Artifact: Sendable, Hashable {
             ArtifactContent.lock.withLock {
                 decodedProvenance = nil
                 storedProvenance = stored
-                blobs.provenance = nil
+                blobs?.known.provenance = nil
             }
         }
 
         func readBytes(from folder: ArtifactFolder, file: String, count: Int, sha256: String) {
             ArtifactContent.lock.withLock {
                 content = ArtifactContent(file: (folder, file), count: count, sha256: sha256)
-                blobs.bytes = nil
+                blobs?.known.bytes = nil
             }
         }
 
         /// What `store` keeps of this artifact, as far as it is known.
         func storedBlobs(in store: any ArtifactByteStore) -> StoredBlobs {
-            ArtifactContent.lock.withLock { blobs.store === store ? blobs : StoredBlobs(store: store) }
+            ArtifactContent.lock.withLock {
+                blobs.flatMap { $0.known.store === store ? $0.known : nil } ?? StoredBlobs(store: store)
+            }
         }
 
         /// Remembers what `store` keeps of this artifact (`update` changes the known part).
         func remember(in store: any ArtifactByteStore, _ update: (inout StoredBlobs) -> Void) {
             ArtifactContent.lock.withLock {
-                if blobs.store !== store { blobs = StoredBlobs(store: store) }
-                update(&blobs)
+                let box = blobs.flatMap { $0.known.store === store ? $0 : nil } ?? BlobsBox(StoredBlobs(store: store))
+                update(&box.known)
+                blobs = box
             }
         }
 
@@ -300,7 +309,7 @@ public struct Artifact: Sendable, Hashable {
             set {
                 ArtifactContent.lock.withLock {
                     content = ArtifactContent(newValue)
-                    blobs.bytes = nil
+                    blobs?.known.bytes = nil
                 }
             }
         }
@@ -339,11 +348,11 @@ public struct Artifact: Sendable, Hashable {
             copy.variant = variant
             copy.poolItem = poolItem
             copy.origin = origin
-            copy.card = card
+            copy.cardBox = cardBox
             ArtifactContent.lock.withLock {
                 copy.decodedProvenance = decodedProvenance
                 copy.storedProvenance = storedProvenance
-                copy.blobs = blobs
+                copy.blobs = blobs.map { BlobsBox($0.known) }
             }
             return copy
         }
@@ -356,6 +365,21 @@ public struct Artifact: Sendable, Hashable {
                 alternateLink: alternateLink, note: note, variant: variant, poolItem: poolItem, origin: origin,
                 card: card, provenance: provenance)
         }
+    }
+
+    /// A card's facts, shared by the copies of its artifact (they never change in place).
+    private final class CardBox: Sendable {
+        let facts: CardFacts
+
+        init(_ facts: CardFacts) { self.facts = facts }
+    }
+
+    /// What a cache keeps of an artifact, one box per `Storage` (a copy gets its own), changed
+    /// only behind `ArtifactContent.lock`.
+    private final class BlobsBox: @unchecked Sendable {
+        var known: StoredBlobs
+
+        init(_ known: StoredBlobs) { self.known = known }
     }
 
     /// The fields of an artifact as one value, compared and hashed field by field.
