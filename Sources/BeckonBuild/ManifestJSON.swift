@@ -1,10 +1,10 @@
 import BeckonRender
 
-/// `manifest.json` written directly as bytes: the same bytes Foundation's `JSONEncoder` makes of
-/// the manifest (pretty-printed, keys sorted, slashes unescaped; `ManifestTests` compares the two)
-/// in a fraction of its time and memory — a large site's manifest lists tens of thousands of files.
 /// `manifest.json` as the chunks it was made in, in order: a large site's manifest is megabytes,
-/// written and compared chunk by chunk rather than joined into one more copy of itself.
+/// written and compared chunk by chunk rather than joined into one more copy of itself. It is
+/// written directly as bytes, the same bytes Foundation's `JSONEncoder` makes of the manifest
+/// (pretty-printed, keys sorted, slashes unescaped; `ManifestJSONTests` compares the two), in a
+/// fraction of its time and memory.
 public struct ManifestJSON: Sendable {
     /// The JSON's bytes, in order.
     public let chunks: [[UInt8]]

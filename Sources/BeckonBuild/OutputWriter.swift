@@ -109,7 +109,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes the artifacts and the manifest, then swaps them into place. Artifacts a streaming
     /// build already wrote to `staging` are only checked to be there, whole.
-    /// - Parameter json: the artifacts' `manifest.json` as made before (`Manifest.json`), when it
+    /// - Parameter json: the artifacts' `manifest.json` as made before (`Manifest.json(of:)`), when it
     ///   was; else it is made here.
     public func write(
         _ artifacts: [Artifact], json: ManifestJSON? = nil, staging streamed: OutputStaging? = nil

@@ -90,8 +90,6 @@ public final class Engine: @unchecked Sendable {
     /// checks before reusing one, and what a disk cache writes down. An engine for one run
     /// without a disk cache keeps neither (`init(cache:budget:forOneRun:)`).
     private let keepsReads: Bool
-    /// Whether the engine serves one run (`init(cache:budget:forOneRun:)`).
-    private let servesOneRun: Bool
 
     /// An engine keeping results on disk too with `cache`, and holding at most `budget` bytes of
     /// the results of weighed steps (a server's per-invite pages and cards).
@@ -104,7 +102,6 @@ public final class Engine: @unchecked Sendable {
         self.cache = cache
         self.budget = budget
         keepsReads = !forOneRun || cache != nil
-        servesOneRun = forOneRun
     }
 
     /// Runs `body` with resolvers of its own: what it provides, and the fingerprints they answer,
@@ -202,15 +199,18 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Lets go of every result of `step` on an engine for one run (`init(cache:budget:forOneRun:)`),
-    /// once the run will not ask for them again: the facts of the files, once the checks ran. An
-    /// engine that serves later runs keeps them. Their reuses still count in `stats`.
+    /// Lets go of every result of `step` on an engine for one run without a disk cache
+    /// (`init(cache:budget:forOneRun:)`), once the run will not ask for them again: the facts of
+    /// the files, once the checks ran. An engine that keeps reads (for later runs or for a cache)
+    /// keeps them. Their reuses still count in `stats`; they are freed outside the engine's lock.
     public func letGo<Value>(_ step: Step<Value>) {
-        guard servesOneRun else { return }
-        lock.withLock {
-            guard let table = tables.removeValue(forKey: step.name) else { return }
+        guard !keepsReads else { return }
+        // The table is handed out of the lock, and freed there.
+        _ = lock.withLock { () -> Table? in
+            guard let table = tables.removeValue(forKey: step.name) else { return nil }
             currentStats.hits[step.name, default: 0] += table.hits
             weighed -= table.entries.values.reduce(0) { $0 + $1.weight }
+            return table
         }
     }
 

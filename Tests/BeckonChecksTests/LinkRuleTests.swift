@@ -79,6 +79,8 @@ import Testing
         ("<a href=\"instagram://user?username=..bad\">x</a>", "links.deep-link"),
         ("<a href=\"playa:\">x</a>", "links.deep-link"),
         ("<a href=\"https://wa.me/not-a-number?text=Hi\">x</a>", "links.deep-link"),
+        // Its host as a browser reads it: `w%61.me` is `wa.me`.
+        ("<a href=\"https://w%61.me/4915123456789?text=Hi\">x</a>", "links.deep-link"),
     ])
     func everyPlantedDefectIsFound(body: String, rule: String) throws {
         let page = Self.page("en-US/invite/index.html", body)

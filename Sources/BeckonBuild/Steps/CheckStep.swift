@@ -98,7 +98,8 @@ struct CheckStep {
                 return checkSite()
             }
         }
-        // Nothing after the checks reads the files' facts: an engine for one run lets go of them.
+        // Nothing after the checks reads the files' facts: an engine for one run without a cache
+        // lets go of them.
         engine.letGo(BuildSteps.readFacts)
         return diagnostics
     }

@@ -16,7 +16,7 @@ struct RenderStep {
     let progress: ProgressHandler?
     let staging: OutputStaging?
     /// Whether `run` says which result made each file (for `--explain`); without it, what each
-    /// route was given is let go of as soon as the route is rendered.
+    /// route was given is let go of when `run` returns.
     let namesProducers: Bool
 
     /// Every file rendered, and which result of which step made each (by output path; empty
@@ -63,8 +63,10 @@ struct RenderStep {
         }
         let all = pages + emails + cards + siteFiles(loaded, prepared)
         var producers: [String: RenderProducer] = [:]
-        for (producer, result) in all where namesProducers {
-            for artifact in result.artifacts { producers[artifact.path] = producer }
+        if namesProducers {
+            for (producer, result) in all {
+                for artifact in result.artifacts { producers[artifact.path] = producer }
+            }
         }
         return (RenderResult.merged(all.map(\.1)), producers)
     }

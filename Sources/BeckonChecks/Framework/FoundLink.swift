@@ -20,9 +20,9 @@ public struct FoundLink: Sendable, Hashable {
     /// Why a browser could not read it as a URL.
     public var problem: String?
 
-    /// The parts of a resolved URL the link rules read. One box, shared by every link that
-    /// resolves to the same URL (a site repeats its links on every page), so a link holds one
-    /// reference instead of four strings.
+    /// The parts of a resolved URL the link rules read, in one box: a URL read once for the
+    /// whole site (absolute and path-absolute ones, which a site repeats on every page) is one
+    /// box shared by every link to it, so such a link holds one reference instead of four strings.
     public final class Resolution: Sendable, Hashable {
         /// The scheme, lower-cased.
         public let scheme: String
