@@ -56,7 +56,9 @@ extension Manifest {
     /// every core, kept in order.
     private static func json(count: Int, entries: @Sendable (Range<Int>) -> [Entry]) -> ManifestJSON {
         let chunkSize = 2_048
-        let ranges = stride(from: 0, to: count, by: chunkSize).map { $0..<min($0 + chunkSize, count) }
+        // No entries: one empty chunk, which holds the document's start and end.
+        let ranges =
+            count == 0 ? [0..<0] : stride(from: 0, to: count, by: chunkSize).map { $0..<min($0 + chunkSize, count) }
         let written = ranges.parallelMap { range in
             let chunk = entries(range)
             var out = JSONText()
@@ -64,23 +66,14 @@ extension Manifest {
             out.reserve(chunk.reduce(64) { $0 + $1.jsonSizeEstimate })
             if range.lowerBound == 0 { out.raw("{\n  \"artifacts\" : [") }
             for (index, entry) in zip(range, chunk) { entry.write(to: &out, first: index == 0) }
-            if range.upperBound == count { closing(&out, empty: false) }
+            if range.upperBound == count {
+                out.raw(count == 0 ? "\n\n  ],\n  \"version\" : " : "\n  ],\n  \"version\" : ")
+                out.number(version)
+                out.raw("\n}\n")
+            }
             return out.bytes
         }
-        guard !written.isEmpty else {
-            var out = JSONText()
-            out.raw("{\n  \"artifacts\" : [")
-            closing(&out, empty: true)
-            return ManifestJSON(chunks: [out.bytes])
-        }
         return ManifestJSON(chunks: written)
-    }
-
-    /// The end of the document, after the last entry (or none).
-    private static func closing(_ out: inout JSONText, empty: Bool) {
-        out.raw(empty ? "\n\n  ],\n  \"version\" : " : "\n  ],\n  \"version\" : ")
-        out.number(version)
-        out.raw("\n}\n")
     }
 }
 

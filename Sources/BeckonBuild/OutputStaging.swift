@@ -70,18 +70,8 @@ public final class OutputStaging: @unchecked Sendable {
         guard descriptor >= 0 else { throw OutputFileError(shown: path, code: errno) }
         var failure: Int32 = 0
         for part in parts where failure == 0 {
-            part.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let result = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if result < 0, errno == EINTR { continue }
-                    guard result >= 0 else {
-                        failure = errno
-                        return
-                    }
-                    offset += result
-                }
-            }
+            let result = part.withUnsafeBufferPointer { beckon_write_all(descriptor, $0.baseAddress, $0.count) }
+            if result != 0 { failure = errno }
         }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         guard failure == 0 else { throw OutputFileError(shown: path, code: failure) }

@@ -6,20 +6,27 @@
 
 #include "CBeckonSys.h"
 
-int beckon_write_file(const char *path, const uint8_t *bytes, size_t count) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) return -1;
+int beckon_write_all(int fd, const uint8_t *bytes, size_t count) {
     size_t written = 0;
     while (written < count) {
         ssize_t result = write(fd, bytes + written, count - written);
         if (result < 0) {
             if (errno == EINTR) continue;
-            int saved = errno;
-            close(fd);
-            errno = saved;
             return -1;
         }
         written += (size_t)result;
+    }
+    return 0;
+}
+
+int beckon_write_file(const char *path, const uint8_t *bytes, size_t count) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) return -1;
+    if (beckon_write_all(fd, bytes, count) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
     }
     return close(fd);
 }

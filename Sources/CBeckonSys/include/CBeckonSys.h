@@ -13,6 +13,10 @@ int beckon_exchange_paths(const char *first, const char *second);
 /// `beckon_sync_file_system`). Returns 0, or -1 with `errno` set.
 int beckon_write_file(const char *path, const uint8_t *bytes, size_t count);
 
+/// Writes all `count` bytes to an open file, again after an interrupted `write`. Returns 0, or -1
+/// with `errno` set.
+int beckon_write_all(int fd, const uint8_t *bytes, size_t count);
+
 /// Copies the regular file `from`, which must hold exactly `count` bytes, to a new or truncated
 /// file `to`: in the kernel where it can (Linux `copy_file_range`, a clone on file systems that
 /// share blocks), else through a buffer. Returns 0, or -1 with `errno` set (ESTALE when `from`
