@@ -322,7 +322,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics", "BeckonRecords"]),
+        .testTarget(
+            name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics", "BeckonRecords", "BeckonTestSupport"]),
         .testTarget(
             name: "BeckonRecordsTests",
             dependencies: ["BeckonRecords", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -9,9 +9,13 @@ extension Sequence<Diagnostic> {
     /// These findings with errors first, then warnings, then notes; findings of one severity keep
     /// the order they had.
     public func sortedBySeverity() -> [Diagnostic] {
-        enumerated().sorted { lhs, rhs in
-            lhs.element.severity != rhs.element.severity
-                ? lhs.element.severity < rhs.element.severity : lhs.offset < rhs.offset
-        }.map(\.element)
+        let findings = Array(self)
+        // One stable pass per severity: a sort would move these large values many times.
+        var ordered: [Diagnostic] = []
+        ordered.reserveCapacity(findings.count)
+        for severity in Severity.allCases.sorted() {
+            ordered.append(contentsOf: findings.lazy.filter { $0.severity == severity })
+        }
+        return ordered
     }
 }

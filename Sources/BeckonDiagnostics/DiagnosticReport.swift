@@ -32,8 +32,12 @@ public struct DiagnosticReport: Sendable, Hashable {
     /// sorts by file, line, column, severity and rule.
     public func finalized(overrides: [RuleID: Severity?] = [:], strict: Bool = false) -> DiagnosticReport {
         var groups: [GroupKey: Int] = [:]
+        groups.reserveCapacity(diagnostics.count)
         var result: [Diagnostic] = []
-        var occurrences: [[Occurrence]] = []
+        result.reserveCapacity(diagnostics.count)
+        // The occurrences of the findings that others joined, by their index in `result`: most
+        // findings are made once, and those need neither a set nor a sort of their occurrences.
+        var joined: [Int: [Occurrence]] = [:]
         for var diagnostic in diagnostics {
             if let override = overrides[diagnostic.rule] {
                 guard let override else { continue }
@@ -42,21 +46,25 @@ public struct DiagnosticReport: Sendable, Hashable {
             if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
             let key = GroupKey(diagnostic)
             if let index = groups[key] {
-                occurrences[index] += diagnostic.allOccurrences
+                joined[index, default: result[index].allOccurrences] += diagnostic.allOccurrences
                 // The same link in an `href` and in an email's text part: one finding, both notes.
                 let known = result[index].notes
                 result[index].notes += diagnostic.notes.filter { !known.contains($0) }
             } else {
                 groups[key] = result.count
                 result.append(diagnostic)
-                occurrences.append(diagnostic.allOccurrences)
             }
         }
-        for index in result.indices {
-            result[index].group(Array(Set(occurrences[index])).sorted())
+        for index in result.indices where joined[index] != nil || !result[index].occurrences.isEmpty {
+            let all = joined[index] ?? result[index].occurrences
+            result[index].group(Array(Set(all)).sorted())
         }
-        result.sort(by: Self.precedes)
-        return DiagnosticReport(result)
+        // Sorted by index, then moved once: a finding is a large value, and a sort moves its
+        // elements many times.
+        let order = result.withUnsafeBufferPointer { findings in
+            findings.indices.sorted { Self.precedes(findings[$0], findings[$1]) }
+        }
+        return DiagnosticReport(order.map { result[$0] })
     }
 
     /// What makes two findings the same finding.

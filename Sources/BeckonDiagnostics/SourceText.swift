@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text of one source file with a line index, so byte offsets and line/column pairs can be
 /// converted and lines quoted in diagnostics.
 public struct SourceText: Sendable, Hashable {
@@ -11,9 +13,15 @@ public struct SourceText: Sendable, Hashable {
         self.path = path
         var text = text
         var starts = [0]
-        // Scanned in the contiguous bytes (a page of findings is indexed whole).
-        let count = text.withUTF8 { bytes in
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        // Found with `memchr` in the contiguous bytes (a lint of thousands of pages with findings
+        // indexes each page whole).
+        let count = text.withUTF8 { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
+            var offset = 0
+            while offset < bytes.count, let newline = memchr(base + offset, 0x0A, bytes.count - offset) {
+                offset = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
             return bytes.count
         }
         // A final line terminator ends the last line; it does not start an empty one.

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonTestSupport
 import Testing
 
 @Suite struct SourceTextTests {
@@ -27,5 +28,20 @@ import Testing
 
     @Test func byteColumnsAsCmarkReportsThem() {
         #expect(source.location(line: 3, byteColumn: 11) == SourceLocation(file: "a.yml", line: 3, column: 5))
+    }
+
+    @Test(arguments: 0..<200 as Range<UInt64>)
+    func linesAreTheTextBetweenItsTerminators(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let text = generator.text(from: ["a", "ö", "日本", " ", "\n", "\r\n", "\t"], upTo: 40)
+        let source = SourceText(path: "a.html", text: text)
+        // Every "\n" ends a line; a final one starts no empty line; "\r" before it is no part of it.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self)
+        }
+        if lines.count > 1, lines.last == "" { lines.removeLast() }
+        #expect(source.lineCount == lines.count)
+        #expect((1...lines.count).map { source.line($0) } == lines)
+        #expect(source.line(lines.count + 1) == nil)
     }
 }
