@@ -70,13 +70,14 @@ public enum PhraseBreakMarkup {
     }
 
     /// Where `<body` starts: found in the bytes, and where a character outside ASCII touches it
-    /// (it could join `<` or `y`), found as characters.
+    /// (it could join `<` or `y`), found as characters. An origin mark touching it joins nothing:
+    /// marks are characters of plane 16 (four bytes led by `F4`), none of which joins a neighbour.
     private static func bodyStart(_ html: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let found = bytes.firstIndex(ofBytes: Array("<body".utf8)) else { return nil }
         let after = found + 5
-        guard (found > 0 && bytes[found - 1] >= 0x80) || (after < bytes.count && bytes[after] >= 0x80) else {
-            return found
-        }
+        let touchesBefore = found > 0 && bytes[found - 1] >= 0x80 && !(found >= 4 && bytes[found - 4] == 0xF4)
+        let touchesAfter = after < bytes.count && bytes[after] >= 0x80 && bytes[after] != 0xF4
+        guard touchesBefore || touchesAfter else { return found }
         return html.range(of: "<body").map { html.utf8.distance(from: html.startIndex, to: $0.lowerBound) }
     }
 

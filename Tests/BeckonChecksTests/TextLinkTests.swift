@@ -1,5 +1,6 @@
 import BeckonChecks
 import BeckonRender
+import BeckonTestSupport
 import Testing
 
 /// The links a plain-text artifact holds (share messages, email text parts), as the link rules see
@@ -41,5 +42,56 @@ import Testing
         let second = FoundLink(url: decomposed, attribute: "href", line: 1)
         #expect(Array(first.url.utf8) == Array(composed.utf8))
         #expect(Array(second.url.utf8) == Array(decomposed.utf8))
+    }
+}
+
+/// The links of a text found in its bytes are those a reading of its lines as characters finds:
+/// drawn texts mix ASCII separators with combining marks, no-break and ideographic spaces, a
+/// prepended character, emoji, quotes, trailing punctuation and both schemes.
+@Suite struct TextLinkPropertyTests {
+    /// The words of each line as characters (whitespace, `<`, `>`, `"` apart), each word's part
+    /// from its first `https://` (or else `http://`) on, trailing `.,;:!?)'` left off.
+    static func expected(_ text: String) -> [String] {
+        // CR, LF and CRLF each end a line.
+        var lines: [[UInt8]] = [[]]
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0D || bytes[index] == 0x0A {
+                if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(bytes[index])
+            }
+            index += 1
+        }
+        return lines.enumerated().flatMap { offset, line -> [String] in
+            let words = String(decoding: line, as: UTF8.self).split { $0.isWhitespace || "<>\"".contains($0) }
+            return words.compactMap { word -> String? in
+                var candidate = Substring(word)
+                while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
+                let bytes = Array(candidate.utf8)
+                guard
+                    let start = bytes.firstIndex(ofBytes: Array("https://".utf8))
+                        ?? bytes.firstIndex(ofBytes: Array("http://".utf8))
+                else { return nil }
+                return "\(offset + 1) " + String(decoding: bytes[start...], as: UTF8.self)
+            }
+        }
+    }
+
+    @Test(arguments: 0..<400 as Range<UInt64>)
+    func bytesFindWhatCharactersFind(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let pieces = [
+            "https://", "http://", "a.test/", "x", "ü", " ", " ", "\u{00A0}", "\u{3000}", "\u{301}", "\u{200D}",
+            "\u{0600}", "🌴", "<", ">", "\"", ".", ")", "'", "!", "\n", "\r\n", "\t", "é",
+        ]
+        let text = generator.text(from: pieces, upTo: 30)
+        let artifact = Artifact(
+            path: "messages/en-US/generic.sms.txt", kind: .shareMessage, contentType: "text/plain; charset=utf-8",
+            bytes: Array(text.utf8))
+        let found = ArtifactFacts(artifact).textLinks.map { "\($0.line) \($0.url)" }
+        #expect(found == Self.expected(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 }

@@ -233,18 +233,63 @@ public struct FoundLink: Sendable, Hashable {
     }
 
     /// The URLs in one line of text: the part of each word from `https://` (or else `http://`) on.
+    /// Words are split at whitespace and `<`, `>`, `"` as characters; the line is first cut at
+    /// those of its separators that are ASCII between two ASCII bytes (no character can join
+    /// them), and only the parts that hold a URL and a byte outside ASCII are read as characters.
     private static func links(inLine line: String, number: Int) -> [FoundLink] {
-        line.split(whereSeparator: { $0.isWhitespace || "<>\"".contains($0) }).compactMap { word in
-            var candidate = Substring(word)
-            while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
-            let bytes = candidate.utf8
-            guard let start = bytes.firstIndex(ofBytes: httpsScheme) ?? bytes.firstIndex(ofBytes: httpScheme) else {
-                return nil
+        var line = line
+        return line.withUTF8 { bytes in
+            var links: [FoundLink] = []
+            var start = 0
+            for index in 0...bytes.count {
+                guard index == bytes.count || isPlainSeparator(bytes, at: index) else { continue }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                start = index + 1
+                guard part.firstIndex(ofBytes: httpScheme) != nil || part.firstIndex(ofBytes: httpsScheme) != nil
+                else { continue }
+                if part.allSatisfy({ $0 < 0x80 }) {
+                    // One word of ASCII characters, each a byte.
+                    var end = part.endIndex
+                    while end > part.startIndex, trailingPunctuation.contains(part[end - 1]) { end -= 1 }
+                    if let link = link(inWord: part[..<end], line: number) { links.append(link) }
+                } else {
+                    links += words(of: String(decoding: part, as: UTF8.self)).compactMap { word in
+                        var candidate = Substring(word)
+                        while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
+                        return link(inWord: candidate.utf8, line: number)
+                    }
+                }
             }
-            return FoundLink(
-                url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text", line: number)
+            return links
         }
     }
+
+    /// The words of a text, split at whitespace and `<`, `>`, `"` as characters.
+    private static func words(of text: String) -> [Substring] {
+        text.split(whereSeparator: { $0.isWhitespace || "<>\"".contains($0) })
+    }
+
+    /// The link of a word: from its first `https://` (or else `http://`) on.
+    private static func link<Word: Collection<UInt8>>(inWord bytes: Word, line: Int) -> FoundLink? {
+        guard let start = bytes.firstIndex(ofBytes: httpsScheme) ?? bytes.firstIndex(ofBytes: httpScheme) else {
+            return nil
+        }
+        return FoundLink(url: String(decoding: bytes[start...], as: UTF8.self), attribute: "text", line: line)
+    }
+
+    /// Whether the byte at `index` is a separator of words as a character of its own: ASCII
+    /// whitespace, `<`, `>` or `"`, with ASCII bytes (or the line's ends) on both sides, so no
+    /// character outside ASCII can join it (a combining mark after it, say).
+    private static func isPlainSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        guard byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x3C || byte == 0x3E || byte == 0x22 else {
+            return false
+        }
+        return (index == 0 || bytes[index - 1] < 0x80) && (index + 1 == bytes.count || bytes[index + 1] < 0x80)
+    }
+
+    /// What is taken off the end of a word before its link: `.,;:!?)'`.
+    private static let trailingPunctuation: Set<UInt8> = Set(".,;:!?)'".utf8)
 
     private static let httpPrefix = Array("http".utf8)
     private static let httpsScheme = Array("https://".utf8)
