@@ -1,8 +1,9 @@
-import BeckonChecks
 import BeckonDiagnostics
 import BeckonRender
 import Foundation
 import Testing
+
+@testable import BeckonChecks
 
 /// What `beckon lint` reads: the files it lints, and of their folder only what their links reach.
 @Suite struct LintFilesTests {
@@ -41,6 +42,18 @@ import Testing
     /// Linting one page reads it and the files its links point at — not a sibling folder of large
     /// files, nor a broken page no link names (whose `#missing` link would be a finding if it
     /// were linted, and whose read the test would see).
+    /// A page is known by its path below the folder, as its standardized URL gives it, whether or
+    /// not the path needs standardizing.
+    @Test(arguments: [
+        "/site/a.html", "/site/de/page-1/index.html", "/site/./a.html", "/site/de/../a.html", "/site//de/a.html",
+        "/site/de/./b/../a.html", "/site/.hidden/a.html", "/site/..a/b.html",
+    ])
+    func aPageIsKnownByItsStandardPathBelowItsFolder(file: String) {
+        let url = URL(fileURLWithPath: file)
+        let root = Folder.root.standardizedFileURL.path
+        #expect(LintFiles.path(of: url, below: root) == String(url.standardizedFileURL.path.dropFirst(root.count + 1)))
+    }
+
     @Test func aSingleFileReadsOnlyWhatItsLinksReach() {
         let folder = Folder([
             "index.html": Self.page(

@@ -51,7 +51,7 @@ public struct LintFiles {
         // Pages are read, parsed and checked on every core; each is parsed once.
         let loaded = files.filter { Self.isHTML($0.path) }.parallelMap {
             file -> (Artifact, ArtifactFacts, [Diagnostic])? in
-            let path = String(file.standardizedFileURL.path.dropFirst(rootPath.count + 1))
+            let path = Self.path(of: file, below: rootPath)
             guard !known.contains(path), let bytes = read(file) else { return nil }
             let page = Artifact(
                 path: path, kind: .document, contentType: "text/html", bytes: bytes,
@@ -110,6 +110,20 @@ public struct LintFiles {
                     ($0.0.path, $0.1.textLinks)
                 })
         }
+    }
+
+    /// A file's path below its folder (`rootPath`, standardized), as its standardized URL gives
+    /// it. A path below the folder without `.`, `..` or empty components is standard already and
+    /// is not made a URL again (a URL round trip per page, 1 % of a lint of 3,000 pages).
+    static func path(of file: URL, below rootPath: String) -> String {
+        let path = file.path
+        let isStandard =
+            path.hasPrefix(rootPath + "/")
+            && !path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().contains {
+                $0.isEmpty || $0.elementsEqual([UInt8(ascii: ".")])
+                    || $0.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+            }
+        return String((isStandard ? path : file.standardizedFileURL.path).dropFirst(rootPath.count + 1))
     }
 
     /// The HTML files below a folder, sorted by path: regular files, or symbolic links to them;
