@@ -34,17 +34,22 @@ public struct SourceText: Sendable, Hashable {
 
     /// The text of a 1-based line without its line terminator, or `nil` past the end.
     public func line(_ number: Int) -> String? {
+        lineUTF8(number).map { String($0) ?? String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 of a 1-based line without its line terminator ("\n", "\r\n" or a lone "\r"),
+    /// or `nil` past the end: what `line(_:)` holds, without making it a string of its own.
+    public func lineUTF8(_ number: Int) -> Substring.UTF8View? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
         let end =
             number < lineStarts.count
             ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
-        // The line's bytes without its terminator ("\n", "\r\n" or a lone "\r").
         var bytes = utf8[start..<end]
         if bytes.last == UInt8(ascii: "\n") { bytes = bytes.dropLast() }
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-        return String(bytes) ?? String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The location of a UTF-8 byte offset, with the column counted in characters.

@@ -29,6 +29,20 @@ import Testing
         #expect(text.contains("fix: Use one of: name, baseURL."))
     }
 
+    /// A tab is quoted as one space, so the caret under a column lines up; the file's other
+    /// characters are quoted as they are, in every chunk of a long report.
+    @Test func quotedTabsBecomeSpacesInEveryChunkOfALongReport() {
+        let store = SourceStore()
+        store.add(SourceText(path: "a.html", text: "<p>\tcafé 日本</p>\r\n<a\thref=x>\n"))
+        let findings = (1...300).map {
+            Diagnostic.error("links.target", "finding \($0)", at: SourceLocation(file: "a.html", line: 2, column: 4))
+        }
+        let text = DiagnosticFormat.text.render(DiagnosticReport(findings), sources: store)
+        let quoted = "  1 | <p> café 日本</p>\n  > 2 | <a href=x>\n      |    ^\n"
+        #expect(text.components(separatedBy: quoted).count - 1 == 300)
+        #expect(text.contains("a.html:2:4: error[links.target]: finding 300\n"))
+    }
+
     @Test func jsonHasTheDocumentedShape() throws {
         let json = DiagnosticFormat.json.render(report, sources: sources)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -9,42 +9,52 @@ struct TextPrinter {
 
     func render(_ report: DiagnosticReport) -> String {
         let diagnostics = report.bySeverity
-        // Thousands of findings (a lint of a large site) are written on every core, in order.
+        // Thousands of findings (a lint of a large site) are written on every core, in order, as
+        // UTF-8 bytes: the quoted lines are copied from their sources as they are.
         let chunk = 128
         let chunks = (diagnostics.count + chunk - 1) / chunk
-        guard chunks > 1 else { return diagnostics.map(render).joined() }
         let parts = Parts(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { index in
-            let range = index * chunk..<min(diagnostics.count, (index + 1) * chunk)
-            parts.set(index, diagnostics[range].map(render).joined())
+            var out: [UInt8] = []
+            for diagnostic in diagnostics[index * chunk..<min(diagnostics.count, (index + 1) * chunk)] {
+                render(diagnostic, into: &out)
+            }
+            parts.set(index, out)
         }
         return parts.joined()
     }
 
     /// One diagnostic, its quoted lines, notes and fix.
-    private func render(_ diagnostic: Diagnostic) -> String {
-        var out = header(diagnostic) + "\n"
+    private func render(_ diagnostic: Diagnostic, into out: inout [UInt8]) {
+        out += header(diagnostic).utf8
+        out.append(UInt8(ascii: "\n"))
         if let location = diagnostic.location, !sources.isPersonal(location.file),
             let source = sources.source(for: location.file)
         {
-            out += snippet(source, location)
+            snippet(source, location, into: &out)
         }
-        for note in diagnostic.notes { out += "  note: \(note)\n" }
-        if let note = diagnostic.artifactNote { out += "  note: \(note)\n" }
-        if let fix = diagnostic.fix { out += "  \(paint("fix:", .cyan)) \(fix)\n" }
-        return out
+        for note in diagnostic.notes { out += "  note: \(note)\n".utf8 }
+        if let note = diagnostic.artifactNote { out += "  note: \(note)\n".utf8 }
+        if let fix = diagnostic.fix { out += "  \(paint("fix:", .cyan)) \(fix)\n".utf8 }
     }
 
     /// Texts written on several threads, each into its own slot.
     private final class Parts: @unchecked Sendable {
         private let lock = NSLock()
-        private var texts: [String]
+        private var texts: [[UInt8]]
 
-        init(count: Int) { texts = Array(repeating: "", count: count) }
+        init(count: Int) { texts = Array(repeating: [], count: count) }
 
-        func set(_ index: Int, _ text: String) { lock.withLock { texts[index] = text } }
+        func set(_ index: Int, _ text: [UInt8]) { lock.withLock { texts[index] = text } }
 
-        func joined() -> String { lock.withLock { texts.joined() } }
+        func joined() -> String {
+            lock.withLock {
+                var all: [UInt8] = []
+                all.reserveCapacity(texts.reduce(0) { $0 + $1.count })
+                for text in texts { all += text }
+                return String(decoding: all, as: UTF8.self)
+            }
+        }
     }
 
     private func header(_ diagnostic: Diagnostic) -> String {
@@ -71,23 +81,26 @@ struct TextPrinter {
         return "\(place)\(label): \(diagnostic.message)\(suffix)"
     }
 
-    private func snippet(_ source: SourceText, _ location: SourceLocation) -> String {
-        guard location.line <= source.lineCount else { return "" }
+    private func snippet(_ source: SourceText, _ location: SourceLocation, into out: inout [UInt8]) {
+        guard location.line <= source.lineCount else { return }
         let first = max(1, location.line - 2)
         let last = min(source.lineCount, location.line + 2)
         let width = String(last).count
-        var out = ""
         for number in first...last {
-            guard let text = source.line(number) else { continue }
+            guard let text = source.lineUTF8(number) else { continue }
             let gutter = String(repeating: " ", count: width - String(number).count) + String(number)
             let marker = number == location.line ? ">" : " "
-            out += "  \(marker) \(gutter) | \(text.replacingTabs())\n"
+            out += "  \(marker) \(gutter) | ".utf8
+            // Tabs become single spaces so the caret under a column lines up.
+            let quoted = out.count
+            out += text
+            for index in quoted..<out.count where out[index] == UInt8(ascii: "\t") { out[index] = UInt8(ascii: " ") }
+            out.append(UInt8(ascii: "\n"))
             if number == location.line {
                 let caretPadding = String(repeating: " ", count: max(0, location.column - 1))
-                out += "    \(String(repeating: " ", count: width)) | \(caretPadding)\(paint("^", .red))\n"
+                out += "    \(String(repeating: " ", count: width)) | \(caretPadding)\(paint("^", .red))\n".utf8
             }
         }
-        return out
     }
 
     private enum Tint: String {
@@ -98,14 +111,5 @@ struct TextPrinter {
 
     private func paint(_ text: String, _ tint: Tint) -> String {
         color ? "\u{1B}[1;\(tint.rawValue)m\(text)\u{1B}[0m" : text
-    }
-}
-
-extension String {
-    /// Tabs become single spaces so the caret under a column lines up.
-    fileprivate func replacingTabs() -> String {
-        // A tab is one byte and a space is one byte: replaced in the bytes, most lines having none.
-        guard utf8.contains(UInt8(ascii: "\t")) else { return self }
-        return String(decoding: utf8.map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 }
