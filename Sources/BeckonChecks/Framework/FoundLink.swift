@@ -169,7 +169,11 @@ public struct FoundLink: Sendable, Hashable {
                 let argument = content.split(separator: ",").first(where: { $0.contains("app-argument=") })
             {
                 let url = argument.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
-                found(url.replacingOccurrences(of: "%2C", with: ","), "app-argument", node.line)
+                // Foundation's replacing is asked only when there is a `%` to replace (every page
+                // has this tag, few arguments an encoded comma).
+                let decoded =
+                    url.utf8.contains(UInt8(ascii: "%")) ? url.replacingOccurrences(of: "%2C", with: ",") : url
+                found(decoded, "app-argument", node.line)
             }
         }
         // Kept until the site rules ran: sized exactly rather than grown by doubling.
