@@ -63,6 +63,20 @@ import Testing
         #expect(findings.map(\.rule).sorted() == ["links.scheme", "links.target"], "\(findings.map(\.message))")
     }
 
+    /// The Smart App Banner's argument is a link, its encoded commas decoded (the tag's content
+    /// is a comma-separated list, so a comma in the argument is written `%2C`).
+    @Test(arguments: [
+        ("https://a.test/i/X%2CY", "https://a.test/i/X,Y"), ("https://a.test/i/XY", "https://a.test/i/XY"),
+        ("https://a.test/i/%41", "https://a.test/i/%41"),
+    ])
+    func theSmartAppBannerArgumentIsALink(argument: String, expected: String) {
+        let html = Self.page(
+            "<h1>T</h1>", head: #"<meta name="apple-itunes-app" content="app-id=1, app-argument=\#(argument)">"#)
+        let page = CheckedPage(
+            Artifact(path: "index.html", kind: .document, contentType: "text/html", bytes: Array(html.utf8)))
+        #expect(page.links.filter { $0.attribute == "app-argument" }.map(\.url) == [expected])
+    }
+
     /// CSS `url()` and `@import` in a `<style>` element and a `style` attribute are links, each
     /// found on its own line and column.
     @Test func styleSheetURLsAreLinksOnTheirOwnLines() {
