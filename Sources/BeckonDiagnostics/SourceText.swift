@@ -37,8 +37,9 @@ public struct SourceText: Sendable, Hashable {
         lineUTF8(number).map { String($0) ?? String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The UTF-8 of a 1-based line without its line terminator ("\n", "\r\n" or a lone "\r"),
-    /// or `nil` past the end: what `line(_:)` holds, without making it a string of its own.
+    /// The UTF-8 of a 1-based line, or `nil` past the end: what `line(_:)` holds, without making
+    /// it a string of its own. Lines end at "\n"; a "\r" before it, or at the end of the text, is
+    /// left off.
     public func lineUTF8(_ number: Int) -> Substring.UTF8View? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8

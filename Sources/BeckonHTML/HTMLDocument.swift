@@ -165,11 +165,9 @@ public struct HTMLDocument: Sendable {
     private static func isHTML5Complaint(_ message: String) -> Bool {
         // Compared as bytes: Foundation's `contains` compares characters, far slower, and a lint
         // of a site of HTML5 pages asks once per `<main>`, `<nav>` or `<svg>`.
-        let bytes = Array(message.utf8)
-        let invalid = Array(" invalid".utf8)
-        guard bytes.starts(with: Array("Tag ".utf8)),
-            bytes.indices.contains(where: { bytes[$0...].starts(with: invalid) })
-        else { return false }
+        guard message.utf8.starts(with: "Tag ".utf8), message.utf8.firstRange(of: " invalid".utf8) != nil else {
+            return false
+        }
         let tag = String(message.dropFirst(4).prefix { $0 != " " }).lowercased()
         return html5Elements.contains(tag) || svgElements.contains(tag) || mathMLElements.contains(tag)
             || (tag.contains("-") && tag.first?.isLetter == true)
@@ -205,11 +203,12 @@ final class ErrorCollector {
     var errors: [HTMLDocument.ParseError] = []
 
     func add(line: Int, message: String) {
-        // Only the ends are looked at (Foundation's `trimmingCharacters` copies the text through
-        // `NSString` first).
-        var text = Substring(message)
-        while let first = text.first, first.isWhitespace || first.isNewline { text.removeFirst() }
-        while let last = text.last, last.isWhitespace || last.isNewline { text.removeLast() }
-        errors.append(HTMLDocument.ParseError(line: line, message: String(text)))
+        // Only the ends are looked at, scalar by scalar as Foundation's `trimmingCharacters(in:
+        // .whitespacesAndNewlines)` trims (the same set: Unicode's White_Space), without copying the
+        // text through `NSString` first.
+        var scalars = Substring(message).unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        errors.append(HTMLDocument.ParseError(line: line, message: String(Substring(scalars))))
     }
 }

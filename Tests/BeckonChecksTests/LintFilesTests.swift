@@ -39,9 +39,6 @@ import Testing
         """
     }
 
-    /// Linting one page reads it and the files its links point at — not a sibling folder of large
-    /// files, nor a broken page no link names (whose `#missing` link would be a finding if it
-    /// were linted, and whose read the test would see).
     /// A page is known by its path below the folder, as its standardized URL gives it, whether or
     /// not the path needs standardizing.
     @Test(arguments: [
@@ -51,9 +48,13 @@ import Testing
     func aPageIsKnownByItsStandardPathBelowItsFolder(file: String) {
         let url = URL(fileURLWithPath: file)
         let root = Folder.root.standardizedFileURL.path
-        #expect(LintFiles.path(of: url, below: root) == String(url.standardizedFileURL.path.dropFirst(root.count + 1)))
+        let standard = url.standardizedFileURL.path.utf8.dropFirst(root.utf8.count + 1)
+        #expect(LintFiles.path(of: url, below: root) == String(decoding: standard, as: UTF8.self))
     }
 
+    /// Linting one page reads it and the files its links point at — not a sibling folder of large
+    /// files, nor a broken page no link names (whose `#missing` link would be a finding if it
+    /// were linted, and whose read the test would see).
     @Test func aSingleFileReadsOnlyWhatItsLinksReach() {
         let folder = Folder([
             "index.html": Self.page(

@@ -44,6 +44,40 @@ import Testing
         }
     }
 
+    /// Grouping and sorting as the report did before it grouped by index: every group's
+    /// occurrences through a set and a sort, then the findings sorted in place.
+    static func reference(_ findings: [Diagnostic]) -> [Diagnostic] {
+        var groups: [Identity: Int] = [:]
+        var result: [Diagnostic] = []
+        var occurrences: [[Occurrence]] = []
+        for finding in findings {
+            if let index = groups[Identity(finding)] {
+                occurrences[index] += finding.allOccurrences
+                let known = result[index].notes
+                result[index].notes += finding.notes.filter { !known.contains($0) }
+            } else {
+                groups[Identity(finding)] = result.count
+                result.append(finding)
+                occurrences.append(finding.allOccurrences)
+            }
+        }
+        for index in result.indices { result[index].group(Array(Set(occurrences[index])).sorted()) }
+        result.sort { lhs, rhs in
+            switch (lhs.location, rhs.location) {
+            case (nil, .some): return true
+            case (.some, nil): return false
+            case (.some(let l), .some(let r)) where l != r: return l < r
+            default: break
+            }
+            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+            if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+            if lhs.locale != rhs.locale { return (lhs.locale ?? "") < (rhs.locale ?? "") }
+            if lhs.sample != rhs.sample { return (lhs.sample ?? "") < (rhs.sample ?? "") }
+            return lhs.message < rhs.message
+        }
+        return result
+    }
+
     @Test(arguments: 0..<200 as Range<UInt64>)
     func eachFindingStandsForAllItsOccurrences(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
@@ -66,6 +100,12 @@ import Testing
                 }
             })
         #expect(report.finalized() == report)
+        #expect(report.diagnostics == Self.reference(findings))
+        let byOffset = report.diagnostics.enumerated().sorted { lhs, rhs in
+            lhs.element.severity != rhs.element.severity
+                ? lhs.element.severity < rhs.element.severity : lhs.offset < rhs.offset
+        }
+        #expect(report.bySeverity == byOffset.map(\.element))
         let severities = report.bySeverity.map(\.severity)
         #expect(severities == severities.sorted())
         #expect(report.bySeverity.count == report.diagnostics.count)

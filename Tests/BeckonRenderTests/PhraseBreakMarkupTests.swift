@@ -65,4 +65,23 @@ import Testing
         let last = try #require(html.range(of: "消されました"))
         #expect(provenance.origin(at: html.utf8.distance(from: html.startIndex, to: last.lowerBound)) == origin)
     }
+
+    /// An origin mark right before `<body` or right after it (a layout line's mark) joins
+    /// neither: the body is found where it is, and only it is marked. A combining mark after
+    /// `<body` makes it no tag start, as characters read it.
+    @Test func aBodyTouchedByAMarkIsStillTheBody() {
+        let origin = Origin(.layout, at: SourceLocation(file: "templates/layouts/page.html", line: 9))
+        let body = "<p>招待が届きました</p>"
+        let head = "<html><head><title>招待が届きました</title></head>"
+        for page in [
+            head + OriginMarks.base(origin) + "<body>" + body + "</body></html>",
+            head + "<body" + OriginMarks.base(origin) + ">" + body + "</body></html>",
+        ] {
+            let stripped = String(
+                decoding: OriginMarks.strip(PhraseBreakMarkup.marked(page, locale: "ja-JP")).bytes, as: UTF8.self)
+            #expect(stripped == head + "<body><p>招待が<wbr>届きました</p></body></html>")
+        }
+        let joined = head + "<body\u{301}>" + body
+        #expect(PhraseBreakMarkup.marked(joined, locale: "ja-JP") == joined)
+    }
 }

@@ -225,7 +225,7 @@ public struct FoundLink: Sendable, Hashable {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
                 // Most lines hold no link: looked for in the bytes before the line is split into words.
                 if line.firstIndex(ofBytes: httpPrefix) != nil {
-                    links += self.links(inLine: String(decoding: line, as: UTF8.self), number: number)
+                    links += self.links(inLine: line, number: number)
                 }
                 let crlf = index + 1 < bytes.count && bytes[index] == 0x0D && bytes[index + 1] == 0x0A
                 index += crlf ? 2 : 1
@@ -240,32 +240,30 @@ public struct FoundLink: Sendable, Hashable {
     /// Words are split at whitespace and `<`, `>`, `"` as characters; the line is first cut at
     /// those of its separators that are ASCII between two ASCII bytes (no character can join
     /// them), and only the parts that hold a URL and a byte outside ASCII are read as characters.
-    private static func links(inLine line: String, number: Int) -> [FoundLink] {
-        var line = line
-        return line.withUTF8 { bytes in
-            var links: [FoundLink] = []
-            var start = 0
-            for index in 0...bytes.count {
-                guard index == bytes.count || isPlainSeparator(bytes, at: index) else { continue }
-                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                start = index + 1
-                guard part.firstIndex(ofBytes: httpScheme) != nil || part.firstIndex(ofBytes: httpsScheme) != nil
-                else { continue }
-                if part.allSatisfy({ $0 < 0x80 }) {
-                    // One word of ASCII characters, each a byte.
-                    var end = part.endIndex
-                    while end > part.startIndex, trailingPunctuation.contains(part[end - 1]) { end -= 1 }
-                    if let link = link(inWord: part[..<end], line: number) { links.append(link) }
-                } else {
-                    links += words(of: String(decoding: part, as: UTF8.self)).compactMap { word in
-                        var candidate = Substring(word)
-                        while let last = candidate.last, ".,;:!?)'".contains(last) { candidate.removeLast() }
-                        return link(inWord: candidate.utf8, line: number)
-                    }
+    /// - Parameter bytes: The line's UTF-8, without its line terminator.
+    private static func links(inLine bytes: UnsafeBufferPointer<UInt8>, number: Int) -> [FoundLink] {
+        var links: [FoundLink] = []
+        var start = 0
+        for index in 0...bytes.count {
+            guard index == bytes.count || isPlainSeparator(bytes, at: index) else { continue }
+            let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            start = index + 1
+            guard part.firstIndex(ofBytes: httpScheme) != nil || part.firstIndex(ofBytes: httpsScheme) != nil
+            else { continue }
+            if part.allSatisfy({ $0 < 0x80 }) {
+                // One word of ASCII characters, each a byte.
+                var end = part.endIndex
+                while end > part.startIndex, trailingPunctuation.utf8.contains(part[end - 1]) { end -= 1 }
+                if let link = link(inWord: part[..<end], line: number) { links.append(link) }
+            } else {
+                links += words(of: String(decoding: part, as: UTF8.self)).compactMap { word in
+                    var candidate = Substring(word)
+                    while let last = candidate.last, trailingPunctuation.contains(last) { candidate.removeLast() }
+                    return link(inWord: candidate.utf8, line: number)
                 }
             }
-            return links
         }
+        return links
     }
 
     /// The words of a text, split at whitespace and `<`, `>`, `"` as characters.
@@ -292,8 +290,8 @@ public struct FoundLink: Sendable, Hashable {
         return (index == 0 || bytes[index - 1] < 0x80) && (index + 1 == bytes.count || bytes[index + 1] < 0x80)
     }
 
-    /// What is taken off the end of a word before its link: `.,;:!?)'`.
-    private static let trailingPunctuation: Set<UInt8> = Set(".,;:!?)'".utf8)
+    /// What is taken off the end of a word before its link.
+    private static let trailingPunctuation = ".,;:!?)'"
 
     private static let httpPrefix = Array("http".utf8)
     private static let httpsScheme = Array("https://".utf8)

@@ -117,13 +117,16 @@ public struct LintFiles {
     /// is not made a URL again (a URL round trip per page, 1 % of a lint of 3,000 pages).
     static func path(of file: URL, below rootPath: String) -> String {
         let path = file.path
+        // Compared and cut in UTF-8: as characters, a root ending in a character that joins the
+        // `/` after it would not match, or lose one too many.
         let isStandard =
-            path.hasPrefix(rootPath + "/")
+            path.utf8.starts(with: (rootPath + "/").utf8)
             && !path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().contains {
                 $0.isEmpty || $0.elementsEqual([UInt8(ascii: ".")])
                     || $0.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
             }
-        return String((isStandard ? path : file.standardizedFileURL.path).dropFirst(rootPath.count + 1))
+        let standard = isStandard ? path : file.standardizedFileURL.path
+        return String(decoding: standard.utf8.dropFirst(rootPath.utf8.count + 1), as: UTF8.self)
     }
 
     /// The HTML files below a folder, sorted by path: regular files, or symbolic links to them;
