@@ -68,7 +68,7 @@ public struct DiagnosticReport: Sendable, Hashable {
     }
 
     /// What makes two findings the same finding.
-    private struct GroupKey: Hashable {
+    struct GroupKey: Hashable {
         var rule: RuleID
         var severity: Severity
         var location: SourceLocation?
@@ -89,7 +89,9 @@ public struct DiagnosticReport: Sendable, Hashable {
         diagnostics.filter { $0.severity == .error }.reduce(0) { $0 + $1.allOccurrences.count }
     }
 
-    private static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    /// The report's order: findings without a place first, then by place, severity, rule, locale,
+    /// sample and message.
+    static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         switch (lhs.location, rhs.location) {
         case (nil, .some): return true
         case (.some, nil): return false

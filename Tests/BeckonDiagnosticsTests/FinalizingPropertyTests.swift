@@ -29,52 +29,25 @@ import Testing
         }
     }
 
-    /// What keeps two findings apart.
-    struct Identity: Hashable {
-        var rule: RuleID
-        var severity: Severity
-        var location: SourceLocation?
-        var message: String
-        var fix: String?
-
-        init(_ finding: Diagnostic) {
-            (rule, severity, location, message, fix) = (
-                finding.rule, finding.severity, finding.location, finding.message, finding.fix
-            )
-        }
-    }
-
     /// Grouping and sorting as the report did before it grouped by index: every group's
     /// occurrences through a set and a sort, then the findings sorted in place.
     static func reference(_ findings: [Diagnostic]) -> [Diagnostic] {
-        var groups: [Identity: Int] = [:]
+        var groups: [DiagnosticReport.GroupKey: Int] = [:]
         var result: [Diagnostic] = []
         var occurrences: [[Occurrence]] = []
         for finding in findings {
-            if let index = groups[Identity(finding)] {
+            if let index = groups[DiagnosticReport.GroupKey(finding)] {
                 occurrences[index] += finding.allOccurrences
                 let known = result[index].notes
                 result[index].notes += finding.notes.filter { !known.contains($0) }
             } else {
-                groups[Identity(finding)] = result.count
+                groups[DiagnosticReport.GroupKey(finding)] = result.count
                 result.append(finding)
                 occurrences.append(finding.allOccurrences)
             }
         }
         for index in result.indices { result[index].group(Array(Set(occurrences[index])).sorted()) }
-        result.sort { lhs, rhs in
-            switch (lhs.location, rhs.location) {
-            case (nil, .some): return true
-            case (.some, nil): return false
-            case (.some(let l), .some(let r)) where l != r: return l < r
-            default: break
-            }
-            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
-            if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
-            if lhs.locale != rhs.locale { return (lhs.locale ?? "") < (rhs.locale ?? "") }
-            if lhs.sample != rhs.sample { return (lhs.sample ?? "") < (rhs.sample ?? "") }
-            return lhs.message < rhs.message
-        }
+        result.sort(by: DiagnosticReport.precedes)
         return result
     }
 
@@ -83,10 +56,10 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         let findings = Self.drawn(&generator)
         let report = DiagnosticReport(findings).finalized()
-        let expected = Dictionary(grouping: findings, by: Identity.init)
+        let expected = Dictionary(grouping: findings, by: DiagnosticReport.GroupKey.init)
         #expect(report.diagnostics.count == expected.count)
         for finding in report.diagnostics {
-            let made = expected[Identity(finding)] ?? []
+            let made = expected[DiagnosticReport.GroupKey(finding)] ?? []
             #expect(Set(finding.allOccurrences) == Set(made.map(\.occurrence)))
             #expect(Set(finding.notes) == Set(made.flatMap(\.notes)))
         }
