@@ -203,12 +203,6 @@ final class ErrorCollector {
     var errors: [HTMLDocument.ParseError] = []
 
     func add(line: Int, message: String) {
-        // Only the ends are looked at, scalar by scalar as Foundation's `trimmingCharacters(in:
-        // .whitespacesAndNewlines)` trims (the same set: Unicode's White_Space), without copying the
-        // text through `NSString` first.
-        var scalars = Substring(message).unicodeScalars
-        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
-        errors.append(HTMLDocument.ParseError(line: line, message: String(Substring(scalars))))
+        errors.append(HTMLDocument.ParseError(line: line, message: message.trimmingMessageWhitespace))
     }
 }

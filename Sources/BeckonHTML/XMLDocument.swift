@@ -144,10 +144,9 @@ private final class XMLErrorCollector {
     var errors: [XMLDocument.ParseError] = []
 
     func add(line: Int, column: Int?, message: String) {
-        var trimmed = Substring(message)
-        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
         errors.append(
             XMLDocument.ParseError(
-                line: max(1, line), column: column.flatMap { $0 > 0 ? $0 : nil }, message: String(trimmed)))
+                line: max(1, line), column: column.flatMap { $0 > 0 ? $0 : nil },
+                message: message.trimmingMessageWhitespace))
     }
 }
