@@ -46,11 +46,16 @@ import Testing
         #expect(throws: CardRenderError.self) { try AvatarPicture.normalized(png) }
     }
 
-    @Test(arguments: [
-        [UInt8](), Array("GIF89a".utf8), [0xFF, 0xD8, 0xFF], Array(jpeg.prefix(200)),
-        [UInt8](repeating: 0, count: AvatarPicture.maximumBytes + 1),
-    ])
-    func whatIsNotAPictureIsRefused(bytes: [UInt8]) {
+    static let notPictures: [String: [UInt8]] = [
+        "nothing": [], "a GIF's header": Array("GIF89a".utf8), "a JPEG's first marker": [0xFF, 0xD8, 0xFF],
+        "a JPEG's first 200 bytes": Array(jpeg.prefix(200)),
+        "one byte past the limit": [UInt8](repeating: 0, count: AvatarPicture.maximumBytes + 1),
+    ]
+
+    /// The bytes are named, not passed: a test's arguments are printed with its result.
+    @Test(arguments: notPictures.keys.sorted())
+    func whatIsNotAPictureIsRefused(name: String) throws {
+        let bytes = try #require(Self.notPictures[name])
         #expect(throws: CardRenderError.self) { try AvatarPicture.normalized(bytes) }
     }
 

@@ -52,15 +52,18 @@ import Testing
         #expect(card.titleLineCount == 1)
     }
 
-    @Test(
-        arguments: [
-            "",
-            "\u{0}\u{7}\u{1B}[31m\r\n\t\u{2028}\u{2029}",
-            String(repeating: "🌴", count: 50_000),
-            "e" + String(repeating: "\u{301}", count: 10_000),
-            String(repeating: "\u{202E}\u{200D}", count: 5_000),
-        ])
-    func anyTextRenders(text: String) throws {
+    static let texts: [String: String] = [
+        "nothing": "",
+        "controls and separators": "\u{0}\u{7}\u{1B}[31m\r\n\t\u{2028}\u{2029}",
+        "50,000 emoji": String(repeating: "🌴", count: 50_000),
+        "10,000 combining marks": "e" + String(repeating: "\u{301}", count: 10_000),
+        "5,000 overrides and joiners": String(repeating: "\u{202E}\u{200D}", count: 5_000),
+    ]
+
+    /// The texts are named, not passed: a test's arguments are printed with its result.
+    @Test(arguments: texts.keys.sorted())
+    func anyTextRenders(name: String) throws {
+        let text = try #require(Self.texts[name])
         let card = try render(
             CardContent(title: text, subtitle: text, footer: text, locale: LocaleID("ar")!, initials: text))
         #expect(CardFixtures.dimensions(ofPNG: card.png)! == (1200, 630))
@@ -127,16 +130,17 @@ import Testing
         #expect(card.titleLineCount == 2)
     }
 
-    @Test(
-        arguments: [
-            ([1, 2, 3], "the avatar is not a PNG image"),
-            (Array(CardFixtures.avatar.prefix(200)), "the avatar has a chunk `IDAT` that declares"),
-            (
-                Array(CardFixtures.avatar.prefix(16)) + [0, 1, 0, 0, 0, 1, 0, 0] + CardFixtures.avatar.dropFirst(24),
-                "65536×65536"
-            ),
-        ] as [([UInt8], String)])
-    func unusableAvatarsAreErrors(bytes: [UInt8], message: String) throws {
+    static let unusableAvatars: [String: [UInt8]] = [
+        "the avatar is not a PNG image": [1, 2, 3],
+        "the avatar has a chunk `IDAT` that declares": Array(CardFixtures.avatar.prefix(200)),
+        "65536×65536": Array(CardFixtures.avatar.prefix(16)) + [0, 1, 0, 0, 0, 1, 0, 0]
+            + CardFixtures.avatar.dropFirst(24),
+    ]
+
+    /// Each avatar is passed as the message it must get: a test's arguments are printed with its result.
+    @Test(arguments: unusableAvatars.keys.sorted())
+    func unusableAvatarsAreErrors(message: String) throws {
+        let bytes = try #require(Self.unusableAvatars[message])
         let content = CardContent(title: "Maya", locale: LocaleID("en-US")!, avatarPNG: bytes)
         let error = try #require(throws: CardRenderError.self) { try render(content) }
         #expect(error.code == .invalidImage)
