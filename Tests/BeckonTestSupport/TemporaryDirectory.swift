@@ -1,43 +1,55 @@
 import Foundation
-import Synchronization
 
-/// A folder under the system's temporary directory, removed when the value is released, or when
-/// the test process ends for a folder a `static let` keeps (a site built once for a suite).
+/// A folder under the system's temporary directory, removed when the value is released.
+///
+/// A folder a `static let` keeps (a site built once for a suite) is never released, so it outlives
+/// its test process. The folder's name carries the process's ID, and the first folder a test
+/// process makes removes those whose process has ended: a run leaves at most its own behind, and
+/// nothing runs while the process exits.
 public final class TemporaryDirectory: @unchecked Sendable {
     public let url: URL
 
     public init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-tests-\(UUID().uuidString)")
+        _ = Self.leftoversRemoved
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(Self.prefix)\(getpid())-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        LiveFolders.shared.add(url.path)
     }
 
     deinit {
         try? FileManager.default.removeItem(at: url)
-        LiveFolders.shared.remove(url.path)
     }
 
     /// A path inside the folder.
     public func path(_ relative: String) -> URL {
         url.appendingPathComponent(relative)
     }
-}
 
-/// The folders not removed yet, removed when the process exits normally: a value a `static let`
-/// holds is never released, and its folder used to stay behind after every test run.
-private final class LiveFolders: Sendable {
-    static let shared: LiveFolders = {
-        atexit { LiveFolders.shared.removeAll() }
-        return LiveFolders()
-    }()
+    private static let prefix = "beckon-tests-"
 
-    private let paths = Mutex<Set<String>>([])
+    /// Removes, once per process, the folders of test processes that have ended.
+    private static let leftoversRemoved: Void = removeLeftovers(in: FileManager.default.temporaryDirectory)
 
-    func add(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    /// Removes the folders in `parent` that test processes made and that have ended; keeps the
+    /// rest, this process's folders and every folder not named as these are.
+    public static func removeLeftovers(in parent: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let owner = owner(ofFolderNamed: name), owner != getpid(), !isRunning(owner) else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
 
-    func remove(_ path: String) { paths.withLock { _ = $0.remove(path) } }
+    /// The ID of the process that made the folder named `name`, if the name is one of these folders'.
+    private static func owner(ofFolderNamed name: String) -> pid_t? {
+        guard name.hasPrefix(prefix) else { return nil }
+        let rest = name.dropFirst(prefix.count)
+        guard let dash = rest.firstIndex(of: "-") else { return nil }
+        return pid_t(rest[..<dash]).flatMap { $0 > 0 ? $0 : nil }
+    }
 
-    func removeAll() {
-        for path in paths.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    /// Whether a process with this ID exists (a process of another user counts as running).
+    private static func isRunning(_ process: pid_t) -> Bool {
+        kill(process, 0) == 0 || errno != ESRCH
     }
 }
