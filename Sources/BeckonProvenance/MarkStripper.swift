@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks marked UTF-8 once, copying every byte that is not part of a mark and recording spans.
 struct MarkStripper {
     private(set) var output: [UInt8] = []
@@ -11,12 +13,21 @@ struct MarkStripper {
     private var base: (origin: Int, start: Int)?
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let address = bytes.baseAddress else { return }
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == 0xF4, let scalar = Self.scalar(bytes, at: index), scalar >= OriginMarks.payloadBase else {
-                output.append(byte)
+            // The text between marks is copied whole: every mark starts with the byte F4, found
+            // with `memchr` (a byte-by-byte copy was 3 % of a build's CPU).
+            var next = bytes.count
+            if let found = memchr(address + index, 0xF4, bytes.count - index) {
+                next = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - address
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<next]))
+            index = next
+            guard index < bytes.count else { break }
+            guard let scalar = Self.scalar(bytes, at: index), scalar >= OriginMarks.payloadBase else {
+                output.append(bytes[index])
                 index += 1
                 continue
             }
