@@ -1,3 +1,5 @@
+import BeckonSite
+
 /// Parses ICU MessageFormat text into a `Message`: `{name}`, `{name, number|date|time[, style]}`,
 /// `{name, plural|selectordinal, [offset:N] =N {…} keyword {…}}`, `{name, select, keyword {…}}`,
 /// `#` inside plurals, and ICU apostrophe quoting (`''` is an apostrophe; `'{'…` quotes syntax).
@@ -280,14 +282,5 @@ public enum MessageParser {
             }
             return .select(name, cases: cases)
         }
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
     }
 }

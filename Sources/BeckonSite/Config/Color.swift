@@ -82,12 +82,3 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { css }
 }
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
-    }
-}
