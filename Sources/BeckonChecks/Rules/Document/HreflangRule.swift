@@ -29,9 +29,14 @@ struct HreflangRule: PageSiteRule {
                         line: alternate.line))
                 continue
             }
+            // Only an alternate that lists this page's path can resolve to it: the others are
+            // passed over by comparing strings, without looking anything up.
+            let path = page.artifact.path
             let linksBack =
                 targetPage.artifact.origin != nil
-                && targetPage.alternates.contains { Self.target($0.candidates, in: site) == page.artifact.path }
+                && targetPage.alternates.contains {
+                    $0.candidates.contains(path) && Self.target($0.candidates, in: site) == path
+                }
             if !linksBack {
                 diagnostics.append(
                     diagnostic("\(target) does not link back to this page as an alternate", page, line: alternate.line))
