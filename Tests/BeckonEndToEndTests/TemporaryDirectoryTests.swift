@@ -10,13 +10,18 @@ import Testing
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
         try ended.run()
         ended.waitUntilExit()
+        let uuid = "0F9A3C1E-2B4D-4E6F-8A1B-3C5D7E9F0A2B"
         let names = [
-            "beckon-tests-\(ended.processIdentifier)-A1": false,
-            "beckon-tests-\(getpid())-B2": true,
-            "beckon-tests-1-C3": true,
-            "beckon-tests-0F9A-D4": true,
+            "beckon-tests-\(ended.processIdentifier)-\(uuid)": false,
+            "beckon-tests-\(getpid())-\(uuid)": true,
+            "beckon-tests-1-\(uuid)": true,
+            // The older form, a UUID alone, even one whose first group is digits.
+            "beckon-tests-\(uuid)": true,
+            "beckon-tests-12345678-2B4D-4E6F-8A1B-3C5D7E9F0A2B": true,
+            "beckon-tests-\(ended.processIdentifier)-3C1E-2B4D-4E6F-8A1B-3C5D7E9F0A2B": true,
+            "beckon-tests-\(ended.processIdentifier)-not-a-uuid": true,
             "beckon-tests-": true,
-            "other-\(ended.processIdentifier)-E5": true,
+            "other-\(ended.processIdentifier)-\(uuid)": true,
         ]
         for name in names.keys {
             try FileManager.default.createDirectory(

@@ -5,7 +5,8 @@ import Foundation
 /// A folder a `static let` keeps (a site built once for a suite) is never released, so it outlives
 /// its test process. The folder's name carries the process's ID, and the first folder a test
 /// process makes removes those whose process has ended: a run leaves at most its own behind, and
-/// nothing runs while the process exits.
+/// nothing runs while the process exits. Process IDs are those of this machine's (or container's)
+/// process namespace: test processes of two namespaces must not share a temporary folder.
 public final class TemporaryDirectory: @unchecked Sendable {
     public let url: URL
 
@@ -40,11 +41,14 @@ public final class TemporaryDirectory: @unchecked Sendable {
         }
     }
 
-    /// The ID of the process that made the folder named `name`, if the name is one of these folders'.
+    /// The ID of the process that made the folder named `name`, if the name is one of these
+    /// folders': the prefix, a process ID, `-` and a UUID. (A name of the older form, the prefix
+    /// and a UUID alone, names no process, even when the UUID starts with digits.)
     private static func owner(ofFolderNamed name: String) -> pid_t? {
         guard name.hasPrefix(prefix) else { return nil }
         let rest = name.dropFirst(prefix.count)
-        guard let dash = rest.firstIndex(of: "-") else { return nil }
+        guard let dash = rest.firstIndex(of: "-"), UUID(uuidString: String(rest[rest.index(after: dash)...])) != nil
+        else { return nil }
         return pid_t(rest[..<dash]).flatMap { $0 > 0 ? $0 : nil }
     }
 
