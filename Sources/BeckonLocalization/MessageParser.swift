@@ -1,5 +1,3 @@
-import BeckonSite
-
 /// Parses ICU MessageFormat text into a `Message`: `{name}`, `{name, number|date|time[, style]}`,
 /// `{name, plural|selectordinal, [offset:N] =N {…} keyword {…}}`, `{name, select, keyword {…}}`,
 /// `#` inside plurals, and ICU apostrophe quoting (`''` is an apostrophe; `'{'…` quotes syntax).

@@ -17,6 +17,7 @@ struct HreflangRule: PageSiteRule {
         // when any page's alternates did).
         let alternates = page.alternates.map { ($0, Self.target($0.candidates, in: site)) }
         guard !alternates.isEmpty else { return [] }
+        let path = page.artifact.path
         var diagnostics: [Diagnostic] = []
         if !alternates.contains(where: { $0.0.language == "x-default" }) {
             diagnostics.append(diagnostic("the page has `hreflang` alternates but no `x-default`", page, line: 1))
@@ -31,7 +32,6 @@ struct HreflangRule: PageSiteRule {
             }
             // Only an alternate that lists this page's path can resolve to it: the others are
             // passed over by comparing strings, without looking anything up.
-            let path = page.artifact.path
             let linksBack =
                 targetPage.artifact.origin != nil
                 && targetPage.alternates.contains {
