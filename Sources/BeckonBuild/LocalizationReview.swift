@@ -77,16 +77,24 @@ enum LocalizationReview {
 
         /// One string without an invite and with each sample.
         func renderings(of key: MessageKey) -> [LocalizationInput.Rendering] {
+            guard let read = catalog.lookup(key, in: locale)?.entry.message.argumentNames else { return [] }
             // Most strings read the same with every sample: the renderings share one copy of each
-            // text (the same bytes), as they are kept for the whole build.
+            // text (the same bytes), as they are kept for the whole build. A string is formatted
+            // once for each set of values its own arguments take: one that names no argument of
+            // the samples is formatted once, not once per sample.
             let texts = TextMemo<String>(limit: .max)
+            var formatted: [[ArgumentValue?]: String] = [:]
             return samples.compactMap { sample, arguments in
                 // A recipient's own messages are rendered for that recipient only (and without one):
                 // 50 recipients with 100 messages each are 5,000 renderings, not 250,000.
                 if let sample, let owner = owner(of: key, in: owners), !owner.contains(sample.id) { return nil }
+                let values = read.map { arguments[$0] }
+                if let text = formatted[values] { return LocalizationInput.Rendering(sample: sample?.id, text: text) }
                 guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
-                let text = MessageRenderer.plainText(message)
-                return LocalizationInput.Rendering(sample: sample?.id, text: texts.value(for: text) { text })
+                let plain = MessageRenderer.plainText(message)
+                let text = texts.value(for: plain) { plain }
+                formatted[values] = text
+                return LocalizationInput.Rendering(sample: sample?.id, text: text)
             }
         }
     }

@@ -47,9 +47,10 @@ struct StringVariants {
                 var values = arguments.filter { read.contains($0.key) }
                 if read.contains("link") { values["link"] = ArgumentValue(rendering.text) }
                 guard seen.insert(values).inserted || rendering == shown else { continue }
-                let fallback = config.links.url(code: sample?.code.rawValue ?? "")
-                arguments["link"] = ArgumentValue(
-                    Self.link(in: rendering.text, of: arguments, key, locale, catalog) ?? fallback)
+                // Only a string that prints `{link}` holds one to find.
+                let link =
+                    read.contains("link") ? Self.link(in: rendering.text, of: arguments, key, locale, catalog) : nil
+                arguments["link"] = ArgumentValue(link ?? config.links.url(code: sample?.code.rawValue ?? ""))
                 bases.append((rendering, arguments))
             }
             return bases
@@ -67,10 +68,13 @@ struct StringVariants {
         }
     }
 
-    /// The longest the build's own renderings are.
+    /// The longest the build's own renderings are: each distinct text measured once (most
+    /// strings read the same with every sample).
     func length(of renderings: [LocalizationInput.Rendering]) -> VariantLength {
-        renderings.reduce(VariantLength(characters: 0, words: 0)) {
-            $0.union(VariantLength(characters: $1.text.count, words: counter.count($1.text)))
+        var measured: Set<String> = []
+        return renderings.reduce(VariantLength(characters: 0, words: 0)) { length, rendering in
+            guard measured.insert(rendering.text).inserted else { return length }
+            return length.union(VariantLength(characters: rendering.text.count, words: counter.count(rendering.text)))
         }
     }
 

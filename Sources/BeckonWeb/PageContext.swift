@@ -70,7 +70,8 @@ struct PageContext {
         var fragments: [String: TemplateValue] = [:]
         for key in layoutKeys.sorted().map({ MessageKey($0) }) {
             if let fixed = fixedStrings.formatted(
-                key, in: locale, catalog: catalog, origins: origins, appSchemes: scope.appSchemes)
+                key, in: locale, catalog: catalog, arguments: arguments, origins: origins,
+                appSchemes: scope.appSchemes)
             {
                 if let fixed {
                     texts[key.rawValue] = .text(fixed.text)

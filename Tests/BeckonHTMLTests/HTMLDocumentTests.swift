@@ -28,6 +28,16 @@ import Testing
         #expect(HTMLDocument(page).errors.isEmpty)
     }
 
+    /// libxml2 knows HTML 4 only: its complaints about HTML5, SVG and custom elements are dropped,
+    /// and those about tags no standard has are kept.
+    @Test func onlyTagsNoStandardHasAreInvalid() {
+        let document = HTMLDocument(
+            "<html><body>\n<nav><svg><path d=\"M0\"/></svg></nav>\n<my-card>x</my-card>\n<blink>y</blink>\n<Main>z</Main>\n</body></html>"
+        )
+        #expect(document.errors.map(\.line) == [4])
+        #expect(document.errors.map(\.message).allSatisfy { $0.hasPrefix("Tag blink invalid") })
+    }
+
     @Test func brokenMarkupIsReportedWithItsLine() {
         let document = HTMLDocument("<html><body>\n<p>text</span>\n</body></html>")
         #expect(document.errors.contains { $0.line == 2 && $0.message.contains("span") })
