@@ -24,7 +24,8 @@ public struct HTMLNode: Sendable, Hashable {
         self.line = line
     }
 
-    public var isElement: Bool { !name.hasPrefix("#") }
+    /// Read from the first byte: every check asks it of every node.
+    public var isElement: Bool { name.utf8.first != UInt8(ascii: "#") }
 
     /// The value of an attribute (names compare case-insensitively).
     public subscript(attribute name: String) -> String? {
