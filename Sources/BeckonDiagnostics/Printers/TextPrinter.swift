@@ -10,7 +10,9 @@ struct TextPrinter {
     func render(_ report: DiagnosticReport) -> String {
         let diagnostics = report.bySeverity
         // Thousands of findings (a lint of a large site) are written on every core, in order, as
-        // UTF-8 bytes: the quoted lines are copied from their sources as they are.
+        // UTF-8 bytes: the quoted lines are copied from their sources as they are. Each part is
+        // made a string (its bytes checked) where it was written; a finding ends its line, so no
+        // character is split between two parts.
         let chunk = 128
         let chunks = (diagnostics.count + chunk - 1) / chunk
         let parts = Parts(count: chunks)
@@ -19,7 +21,7 @@ struct TextPrinter {
             for diagnostic in diagnostics[index * chunk..<min(diagnostics.count, (index + 1) * chunk)] {
                 render(diagnostic, into: &out)
             }
-            parts.set(index, out)
+            parts.set(index, String(decoding: out, as: UTF8.self))
         }
         return parts.joined()
     }
@@ -41,18 +43,18 @@ struct TextPrinter {
     /// Texts written on several threads, each into its own slot.
     private final class Parts: @unchecked Sendable {
         private let lock = NSLock()
-        private var texts: [[UInt8]]
+        private var texts: [String]
 
-        init(count: Int) { texts = Array(repeating: [], count: count) }
+        init(count: Int) { texts = Array(repeating: "", count: count) }
 
-        func set(_ index: Int, _ text: [UInt8]) { lock.withLock { texts[index] = text } }
+        func set(_ index: Int, _ text: String) { lock.withLock { texts[index] = text } }
 
         func joined() -> String {
             lock.withLock {
-                var all: [UInt8] = []
-                all.reserveCapacity(texts.reduce(0) { $0 + $1.count })
+                var all = ""
+                all.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count })
                 for text in texts { all += text }
-                return String(decoding: all, as: UTF8.self)
+                return all
             }
         }
     }
