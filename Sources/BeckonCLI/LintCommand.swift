@@ -60,7 +60,7 @@ struct LintCommand: ParsableCommand {
         var quotable: [(shown: String, artifact: Artifact)] = []
         var pages = 0
         // Every site's files stay in memory until the process exits (below).
-        var linted: [LintFiles] = []
+        var lintedFiles: [LintFiles] = []
         for (root, pageFiles) in sites {
             // A single file's links may reach any file of its folder; only those they point at
             // are read. Each page's own rules run as soon as it is parsed, and its parsed tree is
@@ -76,7 +76,7 @@ struct LintCommand: ParsableCommand {
                 (prefix + $0.path, $0)
             }
             pages += files.artifacts.count { $0.kind == .document }
-            linted.append(files)
+            lintedFiles.append(files)
         }
         let report = DiagnosticReport(findings).finalized()
         // Findings quote their lines: only the pages they point at are kept as text.
@@ -97,7 +97,7 @@ struct LintCommand: ParsableCommand {
         }
         // Exit here, with every parsed page and its facts still in memory: freeing them one node
         // at a time took a tenth of the run on 3,000 pages, and the process is ending anyway.
-        withExtendedLifetime(linted) { Foundation.exit(report.hasErrors ? 1 : 0) }
+        withExtendedLifetime(lintedFiles) { Foundation.exit(report.hasErrors ? 1 : 0) }
     }
 
     /// The configuration of `--site`, or of the current folder when it is a site.
