@@ -33,17 +33,24 @@ public final class OutputStaging: @unchecked Sendable {
         if rootDescriptor >= 0 { close(rootDescriptor) }
     }
 
-    /// Writes each artifact into the folder and lets go of its bytes in memory. An artifact whose
-    /// path was already written (a path collision, reported by the build), or that cannot be
-    /// written, keeps its bytes; the final write writes it or reports why it cannot.
+    /// Writes each artifact into the folder and lets go of its bytes in memory, but for files of
+    /// at most `keptInMemory` bytes (share messages), which cost less to keep than to read back
+    /// for the checks. An artifact whose path was already written (a path collision, reported by
+    /// the build), or that cannot be written, keeps its bytes; the final write writes it or
+    /// reports why it cannot.
     public func stream(_ artifacts: [Artifact]) {
         for artifact in artifacts where artifact.bytesFile == nil {
             let path = artifact.path
             let fresh = lock.withLock { claimed.insert(path).inserted }
-            guard fresh, (try? write(artifact.bytes, to: path)) != nil else { continue }
-            artifact.moveBytes(to: folder, file: path)
+            let bytes = artifact.bytes
+            guard fresh, (try? write(bytes, to: path)) != nil else { continue }
+            artifact.moveBytes(to: folder, file: path, keepsCopy: bytes.count <= Self.keptInMemory)
         }
     }
+
+    /// The size up to which a written file's bytes stay in memory too: 9,840 share messages of
+    /// 100 bytes each take 1 MB, and each would be read back twice by the checks.
+    static let keptInMemory = 1024
 
     /// Whether `artifact` reads its bytes from this folder's file for its path.
     func holds(_ artifact: Artifact) -> Bool {

@@ -11,6 +11,8 @@ final class OriginTable: @unchecked Sendable {
     private let lock = NSLock()
     private var numbers: [Origin: UInt32] = [:]
     private var origins: [Origin] = []
+    /// Each origin as `OriginCoding` writes it, made the first time a map with it is written.
+    private var encodings: [[UInt8]?] = []
 
     /// The numbers of `origins`, each given one the first time it is seen.
     func numbers(of origins: [Origin]) -> [UInt32] {
@@ -26,6 +28,7 @@ final class OriginTable: @unchecked Sendable {
         if let number = numbers[origin] { return number }
         let number = UInt32(origins.count)
         origins.append(origin)
+        encodings.append(nil)
         numbers[origin] = number
         return number
     }
@@ -38,6 +41,29 @@ final class OriginTable: @unchecked Sendable {
     /// The origin numbered `number`.
     func origin(_ number: UInt32) -> Origin {
         lock.withLock { origins[Int(number)] }
+    }
+
+    /// Appends the origins numbered `numbers` to `bytes` as `OriginCoding` writes them, each after
+    /// its length (a little-endian 32-bit integer): every page of a template names the same
+    /// origins, so each is encoded once per process.
+    func appendEncodings(of numbers: [UInt32], to bytes: inout [UInt8]) {
+        lock.withLock {
+            for number in numbers {
+                let index = Int(number)
+                let encoding: [UInt8]
+                if let known = encodings[index] {
+                    encoding = known
+                } else {
+                    var made: [UInt8] = []
+                    OriginCoding.encode(origins[index], into: &made)
+                    encodings[index] = made
+                    encoding = made
+                }
+                let length = UInt32(encoding.count)
+                for shift in stride(from: UInt32(0), to: 32, by: 8) { bytes.append(UInt8(length >> shift & 0xFF)) }
+                bytes += encoding
+            }
+        }
     }
 
     /// The origins numbered `numbers`, in order.

@@ -88,7 +88,7 @@ extension ProvenanceMap: Codable {
     /// The map as bytes: the origin count, each origin as length-prefixed bytes (`OriginCoding`), then the
     /// spans as little-endian 32-bit integers (start, end, origin, depth).
     public func encoded() -> [UInt8] {
-        var bytes = Self.originSection(origins)
+        var bytes = Self.originSection(originNumbers)
         bytes.reserveCapacity(bytes.count + packed.count * 16 + 4)
         Self.append(packed.count, to: &bytes)
         for span in spans {
@@ -119,7 +119,7 @@ extension ProvenanceMap: Codable {
     /// the span count and the spans in the packed form a map holds in memory, so reading it back
     /// copies them instead of decoding each.
     public func cacheForm() -> [UInt8] {
-        var bytes = Self.originSection(origins)
+        var bytes = Self.originSection(originNumbers)
         Self.append(packed.count, to: &bytes)
         bytes += packed.packedBytes
         return bytes
@@ -153,18 +153,11 @@ extension ProvenanceMap: Codable {
     }
 
     /// The origin count and each origin as length-prefixed bytes (`OriginCoding`).
-    private static func originSection(_ origins: [Origin]) -> [UInt8] {
+    private static func originSection(_ numbers: [UInt32]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(4 + origins.count * 64)
-        append(origins.count, to: &bytes)
-        for origin in origins {
-            // The payload is written in place, its length filled in after it.
-            let lengthAt = bytes.count
-            append(0, to: &bytes)
-            OriginCoding.encode(origin, into: &bytes)
-            let length = UInt32(bitPattern: Int32(truncatingIfNeeded: bytes.count - lengthAt - 4))
-            for index in 0..<4 { bytes[lengthAt + index] = UInt8(length >> (8 * UInt32(index)) & 0xFF) }
-        }
+        bytes.reserveCapacity(4 + numbers.count * 64)
+        append(numbers.count, to: &bytes)
+        OriginTable.shared.appendEncodings(of: numbers, to: &bytes)
         return bytes
     }
 

@@ -127,8 +127,10 @@ public struct Artifact: Sendable, Hashable {
     /// Lets go of the bytes held in memory: from now on this artifact, and every copy sharing its
     /// fields, reads them from `file` in `folder`, which must hold exactly these bytes. The
     /// content's SHA-256 is worked out first, while the bytes are at hand.
-    public func moveBytes(to folder: ArtifactFolder, file: String) {
-        storage.moveBytes(to: folder, file: file)
+    /// - Parameter keepsCopy: The bytes stay in memory too, and are read from there (for a file
+    ///   smaller than what reading it back would cost); `bytesFile` names the file all the same.
+    public func moveBytes(to folder: ArtifactFolder, file: String, keepsCopy: Bool = false) {
+        storage.moveBytes(to: folder, file: file, keepsCopy: keepsCopy)
     }
 
     /// Where the bytes are, when they were moved to a file: the folder and the file's path in it.
@@ -328,10 +330,11 @@ public struct Artifact: Sendable, Hashable {
             return digest
         }
 
-        func moveBytes(to folder: ArtifactFolder, file: String) {
+        func moveBytes(to folder: ArtifactFolder, file: String, keepsCopy: Bool) {
             let digest = sha256
+            let kept = keepsCopy ? bytes : nil
             ArtifactContent.lock.withLock {
-                content = ArtifactContent(file: (folder, file), count: content.count, sha256: digest)
+                content = ArtifactContent(file: (folder, file), count: content.count, sha256: digest, memory: kept)
             }
         }
 

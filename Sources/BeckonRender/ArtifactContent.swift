@@ -20,10 +20,12 @@ struct ArtifactContent: Sendable {
         count = bytes.count
     }
 
-    init(file: (folder: ArtifactFolder, file: String), count: Int, sha256: String) {
+    /// Bytes in `file`, kept in memory too when `memory` holds them (they are then read from there).
+    init(file: (folder: ArtifactFolder, file: String), count: Int, sha256: String, memory: [UInt8]? = nil) {
         self.file = file
         self.count = count
         self.sha256 = sha256
+        self.memory = memory
     }
 
     /// The bytes: from memory, or read from the file (empty when it cannot be read whole).

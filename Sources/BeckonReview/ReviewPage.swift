@@ -105,9 +105,13 @@ public struct ReviewPage: Sendable {
         let rules = Dictionary(
             uniqueKeysWithValues: Set([locale] + input.catalog.bundles.keys).map { ($0, MessageHTML.Rules($0)) })
         let counter = WordCounter(locale: locale.rawValue)
+        let arguments = StringVariants.SampleArguments(
+            locale: locale, catalog: input.catalog, config: site.config, samples: samples)
         return ReviewColumn(
             cells: Dictionary(
-                uniqueKeysWithValues: keys.map { ($0, cell($0, locale, appearances, rules: rules, counter: counter)) }))
+                uniqueKeysWithValues: keys.map {
+                    ($0, cell($0, locale, appearances, rules: rules, counter: counter, arguments: arguments))
+                }))
     }
 
     /// What a locale's cells show of the findings (rule, severity and message of each finding at
@@ -250,7 +254,7 @@ public struct ReviewPage: Sendable {
     /// (with a sample's values and the branch's number or keyword) and measured against the limit.
     private func cell(
         _ key: MessageKey, _ locale: LocaleID, _ appearances: ArtifactAppearances,
-        rules: [LocaleID: MessageHTML.Rules], counter: WordCounter
+        rules: [LocaleID: MessageHTML.Rules], counter: WordCounter, arguments: StringVariants.SampleArguments
     ) -> (String, [String]) {
         let renderings = input.renderings[locale]?[key] ?? []
         guard let first = renderings.first, let found = input.catalog.lookup(key, in: locale) else {
@@ -259,7 +263,7 @@ public struct ReviewPage: Sendable {
         let supplier = found.locale
         let limit = StringLimit(input.catalog.sourceBundle?.entries[key], limits: input.limits)
         let variants = StringVariants(
-            key, in: locale, renderings: renderings, catalog: input.catalog, config: site.config, samples: samples,
+            key, in: locale, renderings: renderings, catalog: input.catalog, config: site.config, arguments: arguments,
             counter: counter)
         var longest = variants.length(of: renderings)
         var branches = 0

@@ -20,10 +20,10 @@ struct StringVariants {
 
     /// - Parameters:
     ///   - renderings: The build's renderings of the string in the locale.
-    ///   - samples: The site's sample invites by id.
+    ///   - arguments: Each sample's arguments in the locale, made once for all its strings.
     init(
         _ key: MessageKey, in locale: LocaleID, renderings: [LocalizationInput.Rendering], catalog: Catalog,
-        config: SiteConfig, samples: [String: InviteValues], counter: WordCounter
+        config: SiteConfig, arguments sampleArguments: SampleArguments, counter: WordCounter
     ) {
         self.key = key
         self.locale = locale
@@ -32,29 +32,52 @@ struct StringVariants {
         shown = renderings.first { $0.sample != nil } ?? renderings.first
         let shown = self.shown
         bases = Bases {
-            let anonymous =
-                catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
-            let read = Set(catalog.lookup(key, in: locale)?.entry.message.argumentNames ?? [])
+            let read = (catalog.lookup(key, in: locale)?.entry.message.argumentNames ?? []).sorted()
+            let readsLink = read.contains("link")
             var bases: [(LocalizationInput.Rendering, [String: ArgumentValue])] = []
             // Samples that give the string the same values render it the same way: one of them is
             // enough (the shown one is always kept).
-            var seen: Set<[String: ArgumentValue]> = []
+            var seen: Set<[ArgumentValue?]> = []
             for rendering in renderings {
-                let sample = rendering.sample.flatMap { samples[$0] }
-                if rendering.sample != nil, sample == nil { continue }
-                var arguments = MessageArguments.values(
-                    config: config, sample: sample, anonymousInviter: anonymous, link: Self.linkMarker)
-                var values = arguments.filter { read.contains($0.key) }
-                if read.contains("link") { values["link"] = ArgumentValue(rendering.text) }
+                guard var arguments = sampleArguments[rendering.sample] else { continue }
+                var values = read.map { $0 == "link" ? nil : arguments[$0] }
+                if readsLink { values.append(ArgumentValue(rendering.text)) }
                 guard seen.insert(values).inserted || rendering == shown else { continue }
                 // Only a string that prints `{link}` holds one to find.
-                let link =
-                    read.contains("link") ? Self.link(in: rendering.text, of: arguments, key, locale, catalog) : nil
-                arguments["link"] = ArgumentValue(link ?? config.links.url(code: sample?.code.rawValue ?? ""))
+                let link = readsLink ? Self.link(in: rendering.text, of: arguments, key, locale, catalog) : nil
+                arguments["link"] = ArgumentValue(
+                    link ?? config.links.url(code: rendering.sample.flatMap { sampleArguments.code(of: $0) } ?? ""))
                 bases.append((rendering, arguments))
             }
             return bases
         }
+    }
+
+    /// Each sample's arguments in one locale (with `linkMarker` for the link), and the arguments
+    /// without an invite: made once per locale, read for each of its strings with branches.
+    final class SampleArguments {
+        private let none: [String: ArgumentValue]
+        private let samples: [String: (code: String, arguments: [String: ArgumentValue])]
+
+        init(locale: LocaleID, catalog: Catalog, config: SiteConfig, samples: [String: InviteValues]) {
+            let anonymous =
+                catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+            func arguments(_ sample: InviteValues?) -> [String: ArgumentValue] {
+                MessageArguments.values(config: config, sample: sample, anonymousInviter: anonymous, link: linkMarker)
+            }
+            none = arguments(nil)
+            self.samples = samples.mapValues { ($0.code.rawValue, arguments($0)) }
+        }
+
+        /// The arguments of the sample with this id (`nil`: without an invite); `nil` for an id
+        /// the site does not have.
+        subscript(sample: String?) -> [String: ArgumentValue]? {
+            guard let sample else { return none }
+            return samples[sample]?.arguments
+        }
+
+        /// The invite code of the sample with this id.
+        func code(of sample: String) -> String? { samples[sample]?.code }
     }
 
     /// The renderings and their arguments, made once, when first asked for.

@@ -13,6 +13,13 @@ final class FixedStrings: @unchecked Sendable {
         var html: String
     }
 
+    /// What a page gets for a string: its formatting (`nil` when no locale has the string), and
+    /// whether an earlier page formatted it (every later page with the same values gets the same).
+    struct Lookup {
+        var formatted: Formatted?
+        var wasKnown: Bool
+    }
+
     /// A string formatted once: the arguments it reads, the values it was formatted with, and
     /// the result (`nil` when no locale has the string).
     private struct Entry {
@@ -25,17 +32,16 @@ final class FixedStrings: @unchecked Sendable {
     private var strings: [LocaleID: [MessageKey: Entry]] = [:]
 
     /// The string formatted as marked text and HTML, or `nil` when its arguments take other values
-    /// on this page than on the one it was first formatted for (it is formatted per page then);
-    /// `.some(nil)` when no locale has it.
+    /// on this page than on the one it was first formatted for (it is formatted per page then).
     func formatted(
         _ key: MessageKey, in locale: LocaleID, catalog: Catalog, arguments: [String: ArgumentValue],
         origins: RenderOrigins, appSchemes: Set<String>
-    ) -> Formatted?? {
+    ) -> Lookup? {
         if let found = lock.withLock({ strings[locale]?[key] }) {
             guard found.names.map({ arguments[$0] }) == found.values else { return nil }
             // Formatted for an earlier page: this page read the string all the same.
             Catalog.input(of: key, in: locale).record()
-            return .some(found.formatted)
+            return Lookup(formatted: found.formatted, wasKnown: true)
         }
         let names = catalog.lookup(key, in: locale)?.entry.message.argumentNames ?? []
         let formatted = catalog.format(key, in: locale, arguments: arguments).map { message in
@@ -47,6 +53,6 @@ final class FixedStrings: @unchecked Sendable {
         }
         let entry = Entry(names: names, values: names.map { arguments[$0] }, formatted: formatted)
         lock.withLock { strings[locale, default: [:]][key] = strings[locale]?[key] ?? entry }
-        return .some(formatted)
+        return Lookup(formatted: formatted, wasKnown: false)
     }
 }

@@ -15,31 +15,31 @@ struct PageContext {
     init(
         site: Site, catalog: Catalog, template: Template, route: PageRoute, sample: InviteValues?,
         buildLocales: [LocaleID], sampleLinks: [String: String], cards: CardSet?, layoutKeys: Set<String>,
-        themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), cardURL: String? = nil,
+        themeCSS: String, fixedStrings: FixedStrings = FixedStrings(), localeParts: LocaleParts = LocaleParts(),
+        cardURL: String? = nil,
         avatarURL: String? = nil, handOff: StoreHandOff? = nil, waitlist: WaitlistOutcome? = nil
     ) {
         let config = site.config
         let app = config.app
         let locale = route.locale
-        let anonymous =
-            catalog.format(
-                MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+        let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
+        let shared = localeParts.parts(locale) {
+            Self.localeParts(site: site, catalog: catalog, locale: locale, origins: origins, themeCSS: themeCSS)
+        }
+        let anonymous = shared.anonymous
         let canonical = app.baseURL.appending(path: route.urlPath)
         let inviteURL = sample.map { sampleLinks[$0.id] ?? config.links.url(code: $0.code.rawValue) } ?? canonical
         let arguments = MessageArguments.values(
             config: config, sample: sample, anonymousInviter: anonymous, link: inviteURL)
         let deepLink = sample.flatMap { StoreLinks.deepLink(app, code: $0.code.rawValue) }
-        func pageURL(_ kind: TemplateKind) -> String { PageRoute(kind: kind, locale: locale).urlPath }
 
-        let origins = RenderOrigins(config: site.configLocations, catalog: catalog)
         let inviteOrigin = sample.map { origins.sample($0, field: "code") } ?? origins.setting("links.path")
         func setting(_ value: RenderValue, _ name: String) -> RenderScope.Value {
             .init(value, from: origins.setting(name))
         }
-        var values: [String: RenderScope.Value] = [
-            "app.name": setting(.text(app.name, isUserData: false), "app.name"),
-            "app.supportURL": setting(.url(app.supportURL.absoluteString), "app.supportURL"),
-            "app.supportEmail": setting(.text(app.supportEmail, isUserData: false), "app.supportEmail"),
+        func marked(_ text: String, _ origin: Origin?) -> TemplateValue { .text(OriginMarks.wrap(text, in: origin)) }
+        var values = shared.values
+        values.merge([
             "inviter.firstName": .init(
                 .text(arguments["inviter"]!.text, isUserData: sample != nil),
                 from: sample.map { origins.sample($0, field: "inviterFirstName") }),
@@ -48,37 +48,45 @@ struct PageContext {
                 from: sample.map { origins.sample($0, field: "inviterName") }),
             "invite.url": .init(.url(inviteURL), from: inviteOrigin),
             "invite.code": .init(.text(sample?.code.rawValue ?? "", isUserData: false), from: inviteOrigin),
-            "invite.expiryDays": setting(.text(String(config.expiryDays), isUserData: false), "expiry.days"),
             "invite.context": .init(.text(sample?.context.rawValue ?? "generic", isUserData: false)),
-            "locale.id": .init(.text(locale.rawValue, isUserData: false)),
-            "locale.dir": .init(.text(locale.direction, isUserData: false)),
-        ]
-        for kind in TemplateKind.allCases { values["links.\(kind.rawValue)"] = .init(.url(pageURL(kind))) }
+        ]) { _, own in own }
+        var appObject = shared.app
         // A page served for one invite sends its store buttons through the server's hand-off.
-        let appStoreURL = StoreLinks.appStore(app).map { handOff?.appStoreURL ?? $0 }
-        let playStoreURL = app.playStoreURL.map { handOff?.playStoreURL ?? $0.absoluteString }
-        if let url = appStoreURL { values["app.appStoreURL"] = setting(.url(url), "app.appStoreID") }
-        if let url = playStoreURL { values["app.playStoreURL"] = setting(.url(url), "app.playStoreURL") }
+        if let handOff {
+            if let url = StoreLinks.appStore(app).map({ _ in handOff.appStoreURL }) {
+                values["app.appStoreURL"] = setting(.url(url), "app.appStoreID")
+                appObject["appStoreURL"] = marked(url, origins.setting("app.appStoreID"))
+            }
+            if let url = app.playStoreURL.map({ _ in handOff.playStoreURL }) {
+                values["app.playStoreURL"] = setting(.url(url), "app.playStoreURL")
+                appObject["playStoreURL"] = marked(url, origins.setting("app.playStoreURL"))
+            }
+        }
+        appObject["smartAppBanner"] = marked(
+            StoreLinks.smartAppBanner(app, argument: inviteURL) ?? "", origins.setting("app.appStoreID"))
         if let deepLink { values["invite.deepLink"] = setting(.url(deepLink), "app.urlScheme") }
         let scope = RenderScope(
             values: values, catalog: catalog, locale: locale, arguments: arguments,
             appSchemes: Set(app.urlScheme.map { [$0.lowercased()] } ?? []))
         self.scope = scope
-        func marked(_ text: String, _ origin: Origin?) -> TemplateValue { .text(OriginMarks.wrap(text, in: origin)) }
 
         var texts: [String: TemplateValue] = [:]
         var fragments: [String: TemplateValue] = [:]
+        // Whether every string is an earlier page's: then so are the objects made of them.
+        var allKnown = true
         for key in layoutKeys.sorted().map({ MessageKey($0) }) {
-            if let fixed = fixedStrings.formatted(
+            if let lookup = fixedStrings.formatted(
                 key, in: locale, catalog: catalog, arguments: arguments, origins: origins,
                 appSchemes: scope.appSchemes)
             {
-                if let fixed {
+                allKnown = allKnown && lookup.wasKnown
+                if let fixed = lookup.formatted {
                     texts[key.rawValue] = .text(fixed.text)
                     fragments[key.rawValue] = .html(fixed.html)
                 }
                 continue
             }
+            allKnown = false
             guard let message = scope.message(key) else { continue }
             let origin = origins.string(key, in: locale)
             texts[key.rawValue] = marked(MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft), origin)
@@ -139,7 +147,11 @@ struct PageContext {
                 return code.svg(moduleSize: 4, title: title ?? "QR code")
             }
         }
-        let logo = config.theme.logo
+        let strings =
+            allKnown
+            ? localeParts.layoutStrings(locale, layout: template.layout) {
+                (texts: TemplateValue.nested(texts), fragments: TemplateValue.nested(fragments))
+            } : (texts: TemplateValue.nested(texts), fragments: TemplateValue.nested(fragments))
         layout = [
             "page": .object([
                 "title": .text(title),
@@ -150,32 +162,6 @@ struct PageContext {
                 "url": marked(canonical, baseURLOrigin),
                 "status": .text(String(route.status)),
                 "isSample": .flag(sample != nil),
-            ]),
-            "app": .object([
-                "name": marked(app.name, origins.setting("app.name")),
-                "appStoreURL": marked(appStoreURL ?? "", origins.setting("app.appStoreID")),
-                "hasAppStore": .flag(app.appStoreID != nil),
-                "playStoreURL": marked(playStoreURL ?? "", origins.setting("app.playStoreURL")),
-                "hasPlayStore": .flag(app.playStoreURL != nil),
-                "supportURL": marked(app.supportURL.absoluteString, origins.setting("app.supportURL")),
-                "supportEmail": marked(app.supportEmail, origins.setting("app.supportEmail")),
-                "supportMailto": marked("mailto:" + app.supportEmail, origins.setting("app.supportEmail")),
-                "smartAppBanner": marked(
-                    StoreLinks.smartAppBanner(app, argument: inviteURL) ?? "", origins.setting("app.appStoreID")),
-                "hasSmartAppBanner": .flag(app.appStoreID != nil),
-                "androidWaitlistURL": marked(
-                    app.androidWaitlistURL?.absoluteString ?? "", origins.setting("app.androidWaitlistURL")),
-                "hasAndroidWaitlist": .flag(app.androidWaitlistURL != nil),
-            ]),
-            "theme": .object([
-                "css": .html(themeCSS),
-                "hasLogo": .flag(logo != nil),
-                "logo": .object([
-                    "url": marked(logo.map { "/" + $0.path } ?? "", origins.setting("theme.logo.path")),
-                    "alt": marked(logo?.alt ?? "", origins.setting("theme.logo.alt")),
-                    "width": .text(logo.map { String($0.width) } ?? ""),
-                    "height": .text(logo.map { String($0.height) } ?? ""),
-                ]),
             ]),
             "og": .object([
                 "title": .text(title),
@@ -220,12 +206,71 @@ struct PageContext {
             "waitlist": .object([
                 "joined": .flag(waitlist == .joined), "invalidAddress": .flag(waitlist == .invalidAddress),
             ]),
-            "links": .object(
-                Dictionary(
-                    uniqueKeysWithValues: TemplateKind.allCases.map { ($0.rawValue, TemplateValue.text(pageURL($0))) })),
-            "t": TemplateValue.nested(texts),
-            "html": TemplateValue.nested(fragments),
+            "app": .object(appObject),
+            "theme": shared.theme,
+            "links": shared.links,
+            "t": strings.texts,
+            "html": strings.fragments,
         ]
+    }
+
+    /// The parts of the context every page of `locale` shares (`LocaleParts`).
+    private static func localeParts(
+        site: Site, catalog: Catalog, locale: LocaleID, origins: RenderOrigins, themeCSS: String
+    ) -> LocaleParts.Parts {
+        let config = site.config
+        let app = config.app
+        func setting(_ value: RenderValue, _ name: String) -> RenderScope.Value {
+            .init(value, from: origins.setting(name))
+        }
+        func marked(_ text: String, _ origin: Origin?) -> TemplateValue { .text(OriginMarks.wrap(text, in: origin)) }
+        func pageURL(_ kind: TemplateKind) -> String { PageRoute(kind: kind, locale: locale).urlPath }
+        let anonymous =
+            catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
+        var values: [String: RenderScope.Value] = [
+            "app.name": setting(.text(app.name, isUserData: false), "app.name"),
+            "app.supportURL": setting(.url(app.supportURL.absoluteString), "app.supportURL"),
+            "app.supportEmail": setting(.text(app.supportEmail, isUserData: false), "app.supportEmail"),
+            "invite.expiryDays": setting(.text(String(config.expiryDays), isUserData: false), "expiry.days"),
+            "locale.id": .init(.text(locale.rawValue, isUserData: false)),
+            "locale.dir": .init(.text(locale.direction, isUserData: false)),
+        ]
+        for kind in TemplateKind.allCases { values["links.\(kind.rawValue)"] = .init(.url(pageURL(kind))) }
+        let appStoreURL = StoreLinks.appStore(app)
+        let playStoreURL = app.playStoreURL?.absoluteString
+        if let url = appStoreURL { values["app.appStoreURL"] = setting(.url(url), "app.appStoreID") }
+        if let url = playStoreURL { values["app.playStoreURL"] = setting(.url(url), "app.playStoreURL") }
+        let logo = config.theme.logo
+        return LocaleParts.Parts(
+            anonymous: anonymous, values: values,
+            app: [
+                "name": marked(app.name, origins.setting("app.name")),
+                "appStoreURL": marked(appStoreURL ?? "", origins.setting("app.appStoreID")),
+                "hasAppStore": .flag(app.appStoreID != nil),
+                "playStoreURL": marked(playStoreURL ?? "", origins.setting("app.playStoreURL")),
+                "hasPlayStore": .flag(app.playStoreURL != nil),
+                "supportURL": marked(app.supportURL.absoluteString, origins.setting("app.supportURL")),
+                "supportEmail": marked(app.supportEmail, origins.setting("app.supportEmail")),
+                "supportMailto": marked("mailto:" + app.supportEmail, origins.setting("app.supportEmail")),
+                "hasSmartAppBanner": .flag(app.appStoreID != nil),
+                "androidWaitlistURL": marked(
+                    app.androidWaitlistURL?.absoluteString ?? "", origins.setting("app.androidWaitlistURL")),
+                "hasAndroidWaitlist": .flag(app.androidWaitlistURL != nil),
+            ],
+            theme: .object([
+                "css": .html(themeCSS),
+                "hasLogo": .flag(logo != nil),
+                "logo": .object([
+                    "url": marked(logo.map { "/" + $0.path } ?? "", origins.setting("theme.logo.path")),
+                    "alt": marked(logo?.alt ?? "", origins.setting("theme.logo.alt")),
+                    "width": .text(logo.map { String($0.width) } ?? ""),
+                    "height": .text(logo.map { String($0.height) } ?? ""),
+                ]),
+            ]),
+            links: .object(
+                Dictionary(
+                    uniqueKeysWithValues: TemplateKind.allCases.map { ($0.rawValue, TemplateValue.text(pageURL($0))) }))
+        )
     }
 
     /// The layout context with the rendered body in `page.body`.

@@ -16,6 +16,8 @@ public struct PageRenderer: Sendable {
     public let cards: CardSet?
     /// Strings without arguments, formatted once for every page of a locale.
     let fixedStrings = FixedStrings()
+    /// What every page of a locale shares of its context, made once per locale.
+    let localeParts = LocaleParts()
     /// The theme's stylesheet (`theme.css`), the same on every page.
     let themeCSS: String
 
@@ -138,7 +140,8 @@ public struct PageRenderer: Sendable {
             site: site, catalog: catalog, template: template, route: route, sample: sample,
             buildLocales: site.buildLocales, sampleLinks: links, cards: cards,
             layoutKeys: layouts.referencedKeys(of: template.layout), themeCSS: themeCSS,
-            fixedStrings: fixedStrings, cardURL: cardURL, avatarURL: avatarURL, handOff: handOff, waitlist: waitlist)
+            fixedStrings: fixedStrings, localeParts: localeParts, cardURL: cardURL, avatarURL: avatarURL,
+            handOff: handOff, waitlist: waitlist)
         var (body, diagnostics) = TemplateBodyRenderer.html(template, scope: context.scope)
         guard var marked = layouts.render(template.layout, context: context.layoutContext(body: body)) else {
             return (nil, diagnostics)

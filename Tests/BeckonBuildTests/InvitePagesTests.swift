@@ -84,4 +84,34 @@ import Testing
             Issue.record("a page was rendered in a locale the site does not build")
         }
     }
+
+    /// Every page of a locale shares what its context reads the same (`LocaleParts`), made by the
+    /// build: a page served through the store hand-off sets its own store links over them, and
+    /// the next page without one has the App Store's own link again.
+    @Test func aHandOffPageHasItsOwnStoreLinksAndLeavesTheLocalesAlone() async throws {
+        let result = await build(Repository.root)
+        let pages = try #require(result.invitePages)
+        let invite = try #require(
+            InviteValues(
+                invite: UUID(), inviterFirstName: "Ngozi", context: .generic, contextID: nil, contextTitle: nil,
+                code: InviteCode("BBBBBBBBBBBBBBB")!, createdAt: Date()))
+        let link = "https://join.playa.app/invite/BBBBBBBBBBBBBBB?exp=1&kid=p1&sig=x"
+        let german = LocaleID("de-DE")!
+        func html(_ handOff: StoreHandOff?) throws -> String {
+            guard
+                case .page(let page) = pages.page(
+                    .landing, locale: german, invite: invite, link: link, handOff: handOff)
+            else { throw CocoaError(.featureUnsupported) }
+            return String(decoding: page.bytes, as: UTF8.self)
+        }
+        let store = "href=\"https://apps.apple.com/app/id6478123450\""
+        #expect(try html(nil).contains(store))
+        let handedOff = try html(StoreHandOff(link: link, copiesLink: false))
+        #expect(
+            handedOff.contains(
+                "href=\"https://join.playa.app/invite/BBBBBBBBBBBBBBB?exp=1&amp;kid=p1&amp;sig=x&amp;store=app-store\"")
+        )
+        #expect(!handedOff.contains(store))
+        #expect(try html(nil).contains(store))
+    }
 }

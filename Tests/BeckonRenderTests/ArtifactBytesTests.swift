@@ -43,4 +43,16 @@ import Testing
         try FileManager.default.removeItem(at: folder.path("a.txt"))
         #expect(artifact.bytes.isEmpty)
     }
+
+    @Test func aKeptCopyIsReadFromMemoryAndNamesItsFile() throws {
+        let folder = TemporaryDirectory()
+        let bytes = Array("Join me on Playa\n".utf8)
+        let artifact = Artifact(path: "m.txt", kind: .document, contentType: "text/plain", bytes: bytes)
+        try Data(bytes).write(to: folder.path("m.txt"))
+        artifact.moveBytes(to: ArtifactFolder(path: folder.url.path), file: "m.txt", keepsCopy: true)
+        try FileManager.default.removeItem(at: folder.path("m.txt"))
+        #expect(artifact.bytesFile?.file == "m.txt")
+        #expect(artifact.bytes == bytes)
+        #expect(artifact.byteCount == bytes.count)
+    }
 }

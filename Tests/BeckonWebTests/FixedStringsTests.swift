@@ -36,7 +36,7 @@ import Testing
     func text(_ key: MessageKey, _ arguments: [String: ArgumentValue]) -> String? {
         strings.formatted(
             key, in: Self.english, catalog: Self.catalog, arguments: arguments, origins: origins, appSchemes: []
-        ).map { OriginMarks.removing(from: $0?.text ?? "") }
+        ).map { OriginMarks.removing(from: $0.formatted?.text ?? "") }
     }
 
     @Test func aStringWithTheSameValuesOnEveryPageIsFormattedOnce() {
@@ -54,5 +54,18 @@ import Testing
         #expect(text("greeting", arguments(app: "Other", inviter: "Maya")) == first)
         #expect(text("cta", arguments(app: "Playa", inviter: "Maya")) == "Get Playa")
         #expect(text("cta", arguments(app: "Other", inviter: "Maya")) == nil)
+    }
+
+    /// Only a string an earlier page formatted is known: a layout whose strings are all known
+    /// shares its nested strings too (`LocaleParts.layoutStrings`).
+    @Test func aStringIsKnownFromTheSecondPageOn() {
+        func known(_ inviter: String) -> Bool? {
+            strings.formatted(
+                "cta", in: Self.english, catalog: Self.catalog, arguments: arguments(app: "Playa", inviter: inviter),
+                origins: origins, appSchemes: []
+            )?.wasKnown
+        }
+        #expect(known("Maya") == false)
+        #expect(known("Jonas") == true)
     }
 }
