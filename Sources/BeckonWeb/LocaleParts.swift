@@ -8,7 +8,8 @@ import Foundation
 /// invite or template: the settings' values and layout objects (the app, the theme, the links
 /// between pages) and the name an invite without a sender gives. Made once per locale and render
 /// set instead of once per page; a page served through the store hand-off has store links of its
-/// own, which it sets over these.
+/// own, which it sets over these. It also keeps each page's `hreflang` alternates, which every
+/// locale's version of the page shares.
 final class LocaleParts: @unchecked Sendable {
     struct Parts {
         /// What `common.friend` reads as: the sender of an invite without one.
@@ -20,6 +21,10 @@ final class LocaleParts: @unchecked Sendable {
         var theme: TemplateValue
         var links: TemplateValue
     }
+
+    /// The layout's `alternates` list of a page, by its kind and sample: the same in each of its
+    /// locales. Bounded, as `beckon serve` renders sample-like pages for any number of invites.
+    let alternates = TextMemo<TemplateValue>(limit: 4_096)
 
     private let lock = NSLock()
     private var parts: [LocaleID: Parts] = [:]

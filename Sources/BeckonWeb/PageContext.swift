@@ -119,26 +119,31 @@ struct PageContext {
         let ogURL =
             sample != nil && route.sample == nil && !inviteURL.isEmpty
             ? marked(inviteURL, inviteOrigin) : marked(canonical, baseURLOrigin)
-        let alternates: [TemplateValue] =
-            buildLocales.map { other in
-                .object([
-                    "hreflang": .text(other.rawValue),
-                    "href": marked(
-                        app.baseURL.appending(
-                            path: PageRoute(kind: route.kind, locale: other, sample: route.sample).urlPath),
-                        baseURLOrigin),
+        // Every locale's version of a page lists the same alternates.
+        let alternates = localeParts.alternates.value(
+            for: route.kind.rawValue + "\u{1F}" + (route.sample.map { "\u{1E}" + $0 } ?? "")
+        ) {
+            .list(
+                buildLocales.map { other in
+                    .object([
+                        "hreflang": .text(other.rawValue),
+                        "href": marked(
+                            app.baseURL.appending(
+                                path: PageRoute(kind: route.kind, locale: other, sample: route.sample).urlPath),
+                            baseURLOrigin),
+                    ])
+                } + [
+                    .object([
+                        "hreflang": .text("x-default"),
+                        "href": marked(
+                            app.baseURL.appending(
+                                path: PageRoute(
+                                    kind: route.kind, locale: config.locales.defaultLocale, sample: route.sample
+                                ).urlPath),
+                            baseURLOrigin),
+                    ])
                 ])
-            } + [
-                .object([
-                    "hreflang": .text("x-default"),
-                    "href": marked(
-                        app.baseURL.appending(
-                            path: PageRoute(
-                                kind: route.kind, locale: config.locales.defaultLocale, sample: route.sample
-                            ).urlPath),
-                        baseURLOrigin),
-                ])
-            ]
+        }
         let qrCode = handOff?.qrCodeLink.flatMap { link in
             QRCode(encoding: link).map { code in
                 let title = scope.message(MessageKey("landing.scanToOpen")).map {
@@ -176,7 +181,7 @@ struct PageContext {
                 "imageAlt": .text(ogAlt),
                 "twitterCard": .text(ogImage != nil ? "summary_large_image" : "summary"),
             ]),
-            "alternates": .list(alternates),
+            "alternates": alternates,
             "invite": .object([
                 "url": marked(inviteURL, inviteOrigin),
                 "code": marked(sample?.code.rawValue ?? "", inviteOrigin),

@@ -19,10 +19,43 @@ struct InviteLinkRule: LinkRule {
         return url.utf8.allSatisfy { $0 < 0x80 } || url.firstRange(of: "sig=") != nil
     }
 
+    /// Whether `url` is an `https` link to `host` with a path that starts with `pathPrefix`, as
+    /// `scheme(of:)`, `host(of:)` and `path(of:)` read it. An ASCII link (nearly all) is read
+    /// from its bytes, without making a string of any part; any other is read as characters.
+    static func isInviteLink(_ url: String, host: String, pathPrefix: Substring) -> Bool {
+        let bytes = url.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return scheme(of: url) == "https" && BeckonChecks.host(of: url) == host
+                && BeckonChecks.path(of: url).hasPrefix(pathPrefix)
+        }
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        // The scheme: what comes before the first colon.
+        guard bytes.count > 6, bytes[bytes.index(bytes.startIndex, offsetBy: 5)] == UInt8(ascii: ":"),
+            bytes.prefix(5).map(lower).elementsEqual("https".utf8)
+        else { return false }
+        // The authority: after the first colon followed by `//`, up to `/`, `?` or `#`.
+        var index = bytes.startIndex
+        var start: String.UTF8View.Index?
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            if bytes[bytes.index(after: colon)...].starts(with: [0x2F, 0x2F]) {
+                start = bytes.index(colon, offsetBy: 3)
+                break
+            }
+            index = bytes.index(after: colon)
+        }
+        guard let start else { return false }
+        let authority = bytes[start...].prefix { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }
+        let afterUser =
+            authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
+        let hostPart = afterUser.prefix { $0 != UInt8(ascii: ":") }
+        guard !hostPart.isEmpty, hostPart.lazy.map(lower).elementsEqual(host.utf8) else { return false }
+        let path = bytes[authority.endIndex...].prefix { $0 != 0x3F && $0 != 0x23 }
+        return path.starts(with: pathPrefix.utf8)
+    }
+
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
-        guard let policy = context.linkPolicy else { return nil }
-        guard scheme(of: link.url) == "https", host(of: link.url) == policy.host,
-            path(of: link.url).hasPrefix(policy.pathPrefix)
+        guard let policy = context.linkPolicy,
+            Self.isInviteLink(link.url, host: policy.host, pathPrefix: policy.pathPrefix)
         else { return nil }
         guard Self.holdsSignature(link.url) else {
             // Without a key, sample links are unsigned and reported once, as links.unsigned.
