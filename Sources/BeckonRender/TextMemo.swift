@@ -21,7 +21,7 @@ public final class TextMemo<Value: Sendable>: Sendable {
 
     /// The value for `text`, made with `make` the first time the text is seen.
     @inlinable public func value(for text: String, make: () -> Value) -> Value {
-        let key = Key(text)
+        let key = UTF8Key(text)
         let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
         if let known = shard.values.withLock({ $0[key] }) { return known }
         let value = make()
@@ -38,33 +38,8 @@ public final class TextMemo<Value: Sendable>: Sendable {
 
     /// One part of the memo, with its lock.
     @usableFromInline final class Shard: Sendable {
-        @usableFromInline let values = Mutex<[Key: Value]>([:])
+        @usableFromInline let values = Mutex<[UTF8Key: Value]>([:])
 
         @usableFromInline init() {}
-    }
-
-    /// A text compared and hashed by its UTF-8 bytes; the hash is worked out once.
-    @usableFromInline struct Key: Hashable, Sendable {
-        @usableFromInline let text: String
-        @usableFromInline let hash: Int
-
-        @inlinable init(_ text: String) {
-            var text = text
-            var hasher = Hasher()
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            self.text = text
-            self.hash = hasher.finalize()
-        }
-
-        @inlinable static func == (lhs: Key, rhs: Key) -> Bool {
-            guard lhs.hash == rhs.hash else { return false }
-            var left = lhs.text
-            var right = rhs.text
-            return left.withUTF8 { leftBytes in right.withUTF8 { leftBytes.elementsEqual($0) } }
-        }
-
-        @inlinable func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
     }
 }

@@ -92,11 +92,11 @@ struct StringVariants {
     }
 
     /// The longest the build's own renderings are: each distinct text measured once (most
-    /// strings read the same with every sample).
+    /// strings read the same with every sample), told apart by its bytes.
     func length(of renderings: [LocalizationInput.Rendering]) -> VariantLength {
-        var measured: Set<String> = []
+        var measured: Set<UTF8Key> = []
         return renderings.reduce(VariantLength(characters: 0, words: 0)) { length, rendering in
-            guard measured.insert(rendering.text).inserted else { return length }
+            guard measured.insert(UTF8Key(rendering.text)).inserted else { return length }
             return length.union(VariantLength(characters: rendering.text.count, words: counter.count(rendering.text)))
         }
     }
@@ -123,19 +123,44 @@ struct StringVariants {
 
     /// The link a rendering holds: the build renders with each sample's own link (signed when the
     /// environment has the key), which the page does not know. The same arguments with a marker for
-    /// the link read the same around it, so the link is what stands where the marker does. `nil`
-    /// when the rendering shows no link.
+    /// the link read the same around it, so the link is what stands where the marker does (found
+    /// in UTF-8 bytes). `nil` when the rendering shows no link.
     private static func link(
         in text: String, of arguments: [String: ArgumentValue], _ key: MessageKey, _ locale: LocaleID,
         _ catalog: Catalog
     ) -> String? {
         guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
-        let pieces = MessageRenderer.plainText(message).components(separatedBy: linkMarker)
+        let pieces = split(Array(MessageRenderer.plainText(message).utf8), at: Array(linkMarker.utf8))
         guard pieces.count > 1 else { return nil }
+        let bytes = Array(text.utf8)
         let fixed = pieces.reduce(0) { $0 + $1.count }
         let links = pieces.count - 1
-        guard text.count >= fixed, (text.count - fixed) % links == 0 else { return nil }
-        let link = String(text.dropFirst(pieces[0].count).prefix((text.count - fixed) / links))
-        return pieces.joined(separator: link) == text ? link : nil
+        guard bytes.count >= fixed, (bytes.count - fixed) % links == 0 else { return nil }
+        let link = bytes[pieces[0].count..<(pieces[0].count + (bytes.count - fixed) / links)]
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count)
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { joined += link }
+            joined += piece
+        }
+        return joined == bytes ? String(decoding: link, as: UTF8.self) : nil
+    }
+
+    /// The parts of `bytes` between the occurrences of `separator`.
+    private static func split(_ bytes: [UInt8], at separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index] == separator[0], bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                pieces.append(bytes[start..<index])
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(bytes[start...])
+        return pieces
     }
 }

@@ -29,6 +29,20 @@ import Testing
         #expect(Self.page.contains(branch))
     }
 
+    /// A branch of a string that prints `{link}` reads with the sample's own link, signed as the
+    /// build signs it, not a link made again from the sample's code.
+    @Test func aBranchShowsTheSamplesSignedLink() throws {
+        let output = TemporaryDirectory()
+        _ = try BeckonBinary.run(
+            ["build", "--output", output.path("out").path], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        let page = try String(contentsOf: output.path("out/review/index.html"), encoding: .utf8)
+        let variant =
+            "dir=\"ltr\">invitee = none:</span> Hey, I use Playa and think you'd love it! https://join.playa.app/invite/"
+        let start = try #require(page.range(of: variant), "\(page.count) bytes")
+        let link = page[start.upperBound...].prefix { $0 != " " }
+        #expect(link.contains("sig="), "\(link)")
+    }
+
     /// A plural's branches are each rendered and measured against the string's limit, not only
     /// the one the samples' values choose: English `one` is over 30 characters while every sample
     /// (7 days) reads the short `other`, so the rule, which measures the samples' renderings, says
