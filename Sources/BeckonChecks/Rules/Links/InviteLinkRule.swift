@@ -23,34 +23,40 @@ struct InviteLinkRule: LinkRule {
     /// `scheme(of:)`, `host(of:)` and `path(of:)` read it. An ASCII link (nearly all) is read
     /// from its bytes, without making a string of any part; any other is read as characters.
     static func isInviteLink(_ url: String, host: String, pathPrefix: Substring) -> Bool {
-        let bytes = url.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            return scheme(of: url) == "https" && BeckonChecks.host(of: url) == host
-                && BeckonChecks.path(of: url).hasPrefix(pathPrefix)
-        }
-        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-        // The scheme: what comes before the first colon.
-        guard bytes.count > 6, bytes[bytes.index(bytes.startIndex, offsetBy: 5)] == UInt8(ascii: ":"),
-            bytes.prefix(5).map(lower).elementsEqual("https".utf8)
-        else { return false }
-        // The authority: after the first colon followed by `//`, up to `/`, `?` or `#`.
-        var index = bytes.startIndex
-        var start: String.UTF8View.Index?
-        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
-            if bytes[bytes.index(after: colon)...].starts(with: [0x2F, 0x2F]) {
-                start = bytes.index(colon, offsetBy: 3)
-                break
+        var url = url
+        let read: Bool? = url.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+            // The scheme: what comes before the first colon.
+            let https: [UInt8] = [0x68, 0x74, 0x74, 0x70, 0x73]
+            guard bytes.count > 6, bytes[5] == UInt8(ascii: ":"), (0..<5).allSatisfy({ lower(bytes[$0]) == https[$0] })
+            else { return false }
+            // The authority: after the first colon followed by `//`, up to `/`, `?` or `#`.
+            var index = 5
+            while index < bytes.count,
+                bytes[index] != UInt8(ascii: ":")
+                    || index + 2 >= bytes.count || bytes[index + 1] != 0x2F || bytes[index + 2] != 0x2F
+            {
+                index += 1
             }
-            index = bytes.index(after: colon)
+            guard index < bytes.count else { return false }
+            let start = index + 3
+            var end = start
+            while end < bytes.count, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+            var hostStart = start
+            if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
+            var hostEnd = hostStart
+            while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+            guard hostEnd > hostStart, bytes[hostStart..<hostEnd].lazy.map(lower).elementsEqual(host.utf8) else {
+                return false
+            }
+            var pathEnd = end
+            while pathEnd < bytes.count, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 { pathEnd += 1 }
+            return bytes[end..<pathEnd].starts(with: pathPrefix.utf8)
         }
-        guard let start else { return false }
-        let authority = bytes[start...].prefix { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }
-        let afterUser =
-            authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
-        let hostPart = afterUser.prefix { $0 != UInt8(ascii: ":") }
-        guard !hostPart.isEmpty, hostPart.lazy.map(lower).elementsEqual(host.utf8) else { return false }
-        let path = bytes[authority.endIndex...].prefix { $0 != 0x3F && $0 != 0x23 }
-        return path.starts(with: pathPrefix.utf8)
+        return read
+            ?? (scheme(of: url) == "https" && BeckonChecks.host(of: url) == host
+                && BeckonChecks.path(of: url).hasPrefix(pathPrefix))
     }
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
