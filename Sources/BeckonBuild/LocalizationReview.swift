@@ -50,8 +50,8 @@ enum LocalizationReview {
         let catalog: Catalog
         /// Every key of every bundle, sorted.
         let keys: [MessageKey]
-        /// No invite, then each sample, with its arguments.
-        private let samples: [(sample: InviteValues?, arguments: [String: ArgumentValue])]
+        /// No invite, then each sample (by id), with its arguments.
+        private let samples: [(id: String?, arguments: [String: ArgumentValue])]
         private let owners: [String: Set<String>]
 
         init(_ locale: LocaleID, site: Site, catalog: Catalog, sampleLinks: [String: String]) {
@@ -70,7 +70,7 @@ enum LocalizationReview {
                     let clients = MessageArguments.sampleClients(for: sample, samples: site.config.samples)
                     arguments.merge(MessageArguments.digestValues(clients, locale: locale)) { value, _ in value }
                 }
-                return (sample, arguments)
+                return (sample?.id, arguments)
             }
             owners = LocalizationReview.messageOwners(site.config.samples)
         }
@@ -82,20 +82,30 @@ enum LocalizationReview {
             // text (the same bytes), as they are kept for the whole build. A string is formatted
             // once for each set of values its own arguments take: one that names no argument of
             // the samples is formatted once, not once per sample.
-            let texts = TextMemo<String>(limit: .max)
+            var texts: Set<UTF8Key> = []
             var formatted: [[ArgumentValue?]: String] = [:]
-            return samples.compactMap { sample, arguments in
+            let recipients = LocalizationReview.owner(of: key, in: owners)
+            var renderings: [LocalizationInput.Rendering] = []
+            renderings.reserveCapacity(samples.count)
+            // By index: a sample's arguments are read where they are, not copied out.
+            for index in samples.indices {
+                let sample = samples[index].id
                 // A recipient's own messages are rendered for that recipient only (and without one):
                 // 50 recipients with 100 messages each are 5,000 renderings, not 250,000.
-                if let sample, let owner = owner(of: key, in: owners), !owner.contains(sample.id) { return nil }
-                let values = read.map { arguments[$0] }
-                if let text = formatted[values] { return LocalizationInput.Rendering(sample: sample?.id, text: text) }
-                guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
-                let plain = MessageRenderer.plainText(message)
-                let text = texts.value(for: plain) { plain }
+                if let sample, let recipients, !recipients.contains(sample) { continue }
+                let values = read.map { samples[index].arguments[$0] }
+                if let text = formatted[values] {
+                    renderings.append(LocalizationInput.Rendering(sample: sample, text: text))
+                    continue
+                }
+                guard let message = catalog.format(key, in: locale, arguments: samples[index].arguments) else {
+                    continue
+                }
+                let text = texts.insert(UTF8Key(MessageRenderer.plainText(message))).memberAfterInsert.text
                 formatted[values] = text
-                return LocalizationInput.Rendering(sample: sample?.id, text: text)
+                renderings.append(LocalizationInput.Rendering(sample: sample, text: text))
             }
+            return renderings
         }
     }
 
