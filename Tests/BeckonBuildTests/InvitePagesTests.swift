@@ -56,14 +56,19 @@ import Testing
         #expect(compared == samplePages)
     }
 
-    @Test func anInvitesPageIsTheLocalesPageWithItsValues() async throws {
-        let result = await build(Repository.root)
-        let pages = try #require(result.invitePages)
+    /// An invite from Ngozi outside the samples, with `code`, and a link to it.
+    static func invite(code: String) throws -> (InviteValues, String) {
         let invite = try #require(
             InviteValues(
                 invite: UUID(), inviterFirstName: "Ngozi", context: .generic, contextID: nil, contextTitle: nil,
-                code: InviteCode("AAAAAAAAAAAAAAA")!, createdAt: Date()))
-        let link = "https://join.playa.app/invite/AAAAAAAAAAAAAAA?exp=1&kid=p1&sig=x"
+                code: InviteCode(code)!, createdAt: Date()))
+        return (invite, "https://join.playa.app/invite/\(code)?exp=1&kid=p1&sig=x")
+    }
+
+    @Test func anInvitesPageIsTheLocalesPageWithItsValues() async throws {
+        let result = await build(Repository.root)
+        let pages = try #require(result.invitePages)
+        let (invite, link) = try Self.invite(code: "AAAAAAAAAAAAAAA")
         guard case .page(let page) = pages.page(.landing, locale: LocaleID("de-DE")!, invite: invite, link: link) else {
             Issue.record("no page")
             return
@@ -91,11 +96,7 @@ import Testing
     @Test func aHandOffPageHasItsOwnStoreLinksAndLeavesTheLocalesAlone() async throws {
         let result = await build(Repository.root)
         let pages = try #require(result.invitePages)
-        let invite = try #require(
-            InviteValues(
-                invite: UUID(), inviterFirstName: "Ngozi", context: .generic, contextID: nil, contextTitle: nil,
-                code: InviteCode("BBBBBBBBBBBBBBB")!, createdAt: Date()))
-        let link = "https://join.playa.app/invite/BBBBBBBBBBBBBBB?exp=1&kid=p1&sig=x"
+        let (invite, link) = try Self.invite(code: "BBBBBBBBBBBBBBB")
         let german = LocaleID("de-DE")!
         func html(_ handOff: StoreHandOff?) throws -> String {
             guard
