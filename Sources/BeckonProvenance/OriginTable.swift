@@ -47,22 +47,21 @@ final class OriginTable: @unchecked Sendable {
     /// its length (a little-endian 32-bit integer): every page of a template names the same
     /// origins, so each is encoded once per process.
     func appendEncodings(of numbers: [UInt32], to bytes: inout [UInt8]) {
-        lock.withLock {
-            for number in numbers {
+        // Only the look-up (and an origin's first encoding) holds the lock, not the copying.
+        let found = lock.withLock {
+            numbers.map { number in
                 let index = Int(number)
-                let encoding: [UInt8]
-                if let known = encodings[index] {
-                    encoding = known
-                } else {
-                    var made: [UInt8] = []
-                    OriginCoding.encode(origins[index], into: &made)
-                    encodings[index] = made
-                    encoding = made
-                }
-                let length = UInt32(encoding.count)
-                for shift in stride(from: UInt32(0), to: 32, by: 8) { bytes.append(UInt8(length >> shift & 0xFF)) }
-                bytes += encoding
+                if let known = encodings[index] { return known }
+                var made: [UInt8] = []
+                OriginCoding.encode(origins[index], into: &made)
+                encodings[index] = made
+                return made
             }
+        }
+        for encoding in found {
+            let length = UInt32(encoding.count)
+            for shift in stride(from: UInt32(0), to: 32, by: 8) { bytes.append(UInt8(length >> shift & 0xFF)) }
+            bytes += encoding
         }
     }
 

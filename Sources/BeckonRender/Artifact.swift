@@ -55,9 +55,9 @@ public struct Artifact: Sendable, Hashable {
         get { storage.contentType }
         set { unique().contentType = newValue }
     }
-    /// The content. For an artifact whose bytes were moved to a file, each read reads the file
-    /// (empty when it is gone; a streaming build checks every moved file before it swaps the
-    /// output into place).
+    /// The content. For an artifact whose bytes were moved to a file without a copy kept in
+    /// memory, each read reads the file (empty when it is gone; a streaming build checks every
+    /// moved file before it swaps the output into place).
     public var bytes: [UInt8] {
         get { storage.bytes }
         set { unique().bytes = newValue }
@@ -124,9 +124,9 @@ public struct Artifact: Sendable, Hashable {
         storage.provenance = provenance
     }
 
-    /// Lets go of the bytes held in memory: from now on this artifact, and every copy sharing its
-    /// fields, reads them from `file` in `folder`, which must hold exactly these bytes. The
-    /// content's SHA-256 is worked out first, while the bytes are at hand.
+    /// Records that `file` in `folder` holds exactly these bytes, and (unless `keepsCopy`) lets go
+    /// of them in memory: from then on this artifact, and every copy sharing its fields, reads
+    /// them from the file. The content's SHA-256 is worked out first, while the bytes are at hand.
     /// - Parameter keepsCopy: The bytes stay in memory too, and are read from there (for a file
     ///   smaller than what reading it back would cost); `bytesFile` names the file all the same.
     public func moveBytes(to folder: ArtifactFolder, file: String, keepsCopy: Bool = false) {

@@ -2,8 +2,8 @@ import BeckonRecords
 import Crypto
 import Foundation
 
-/// An artifact's bytes — in memory, or in a file they were written to — with their count and,
-/// once worked out, their SHA-256. Artifacts change it only under `lock`.
+/// An artifact's bytes — in memory, in a file they were written to, or in both — with their count
+/// and, once worked out, their SHA-256. Artifacts change it only under `lock`.
 struct ArtifactContent: Sendable {
     /// Guards every artifact's content: held only to read or replace this small value, never
     /// while a file is read.
