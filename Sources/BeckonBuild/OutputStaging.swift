@@ -35,9 +35,9 @@ public final class OutputStaging: @unchecked Sendable {
 
     /// Writes each artifact into the folder and lets go of its bytes in memory, but for files of
     /// at most `keptInMemory` bytes (share messages, small static and `.well-known` files), which
-    /// cost less to keep than to read back for the checks. An artifact whose path was already written (a path collision, reported by
-    /// the build), or that cannot be written, keeps its bytes; the final write writes it or
-    /// reports why it cannot.
+    /// cost less to keep than to read back for the checks. An artifact whose path was already
+    /// written (a path collision, reported by the build), or that cannot be written, keeps its
+    /// bytes; the final write writes it or reports why it cannot.
     public func stream(_ artifacts: [Artifact]) {
         for artifact in artifacts where artifact.bytesFile == nil {
             let path = artifact.path

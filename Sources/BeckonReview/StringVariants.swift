@@ -149,16 +149,10 @@ struct StringVariants {
     /// The parts of `bytes` between the occurrences of `separator`.
     private static func split(_ bytes: [UInt8], at separator: [UInt8]) -> [ArraySlice<UInt8>] {
         var pieces: [ArraySlice<UInt8>] = []
-        var start = 0
-        var index = 0
-        while index + separator.count <= bytes.count {
-            if bytes[index] == separator[0], bytes[index..<(index + separator.count)].elementsEqual(separator) {
-                pieces.append(bytes[start..<index])
-                index += separator.count
-                start = index
-            } else {
-                index += 1
-            }
+        var start = bytes.startIndex
+        while let found = bytes.firstIndex(ofBytes: separator, from: start) {
+            pieces.append(bytes[start..<found])
+            start = found + separator.count
         }
         pieces.append(bytes[start...])
         return pieces

@@ -36,33 +36,40 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
 }
 
-/// Where the authority of an absolute URL starts (after `://`), as a UTF-8 offset.
-private func authorityStart(_ bytes: String.UTF8View) -> String.UTF8View.Index? {
+/// Where the host and the path of an absolute URL lie in its bytes: after the first `:` that
+/// `//` follows, the host is what comes before the first `/`, `?` or `#` (after any `user@`,
+/// before any `:port`; possibly empty), and the path runs from there to the query or fragment.
+/// `nil` for a URL without `//`. Generic, so a caller with a contiguous buffer scans it directly.
+func authorityParts<Bytes: BidirectionalCollection<UInt8>>(
+    _ bytes: Bytes
+) -> (host: Bytes.SubSequence, path: Bytes.SubSequence)? {
     var index = bytes.startIndex
+    var start: Bytes.Index?
     while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
         let rest = bytes[bytes.index(after: colon)...]
-        if rest.starts(with: [0x2F, 0x2F]) { return bytes.index(colon, offsetBy: 3) }
+        if rest.starts(with: [0x2F, 0x2F]) {
+            start = bytes.index(colon, offsetBy: 3)
+            break
+        }
         index = bytes.index(after: colon)
     }
-    return nil
+    guard let start else { return nil }
+    let authority = bytes[start...].prefix { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }
+    let afterUser =
+        authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
+    let host = afterUser.prefix { $0 != UInt8(ascii: ":") }
+    let path = bytes[authority.endIndex...].prefix { $0 != 0x3F && $0 != 0x23 }
+    return (host, path)
 }
 
 /// The host of an absolute URL, lower-cased.
 func host(of url: String) -> String? {
-    let bytes = url.utf8
-    guard let start = authorityStart(bytes) else { return nil }
-    let authority = bytes[start...].prefix { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }
-    let afterUser =
-        authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
-    let hostPart = afterUser.prefix { $0 != UInt8(ascii: ":") }
-    guard !hostPart.isEmpty else { return nil }
-    return String(decoding: hostPart, as: UTF8.self).lowercased()
+    guard let host = authorityParts(url.utf8)?.host, !host.isEmpty else { return nil }
+    return String(decoding: host, as: UTF8.self).lowercased()
 }
 
 /// The path of an absolute URL (`/invite/ABC` for `https://host/invite/ABC?x=1`).
 func path(of url: String) -> String {
-    let bytes = url.utf8
-    guard let start = authorityStart(bytes) else { return url }
-    let afterAuthority = bytes[start...].drop { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }
-    return String(decoding: afterAuthority.prefix { $0 != 0x3F && $0 != 0x23 }, as: UTF8.self)
+    guard let path = authorityParts(url.utf8)?.path else { return url }
+    return String(decoding: path, as: UTF8.self)
 }

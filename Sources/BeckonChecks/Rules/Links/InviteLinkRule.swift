@@ -26,33 +26,15 @@ struct InviteLinkRule: LinkRule {
         var url = url
         let read: Bool? = url.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-            // The scheme: what comes before the first colon.
-            let https: [UInt8] = [0x68, 0x74, 0x74, 0x70, 0x73]
-            guard bytes.count > 6, bytes[5] == UInt8(ascii: ":"), (0..<5).allSatisfy({ lower(bytes[$0]) == https[$0] })
+            // Compared as lower-cased, as `scheme(of:)` and `host(of:)` return them.
+            func reads(_ part: some Collection<UInt8>, as lowerCased: String) -> Bool {
+                part.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }.elementsEqual(lowerCased.utf8)
+            }
+            // The scheme is what comes before the first colon.
+            guard bytes.count > 6, bytes[5] == UInt8(ascii: ":"), reads(bytes.prefix(5), as: "https"),
+                let parts = authorityParts(bytes), !parts.host.isEmpty, reads(parts.host, as: host)
             else { return false }
-            // The authority: after the first colon followed by `//`, up to `/`, `?` or `#`.
-            var index = 5
-            while index < bytes.count,
-                bytes[index] != UInt8(ascii: ":")
-                    || index + 2 >= bytes.count || bytes[index + 1] != 0x2F || bytes[index + 2] != 0x2F
-            {
-                index += 1
-            }
-            guard index < bytes.count else { return false }
-            let start = index + 3
-            var end = start
-            while end < bytes.count, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
-            var hostStart = start
-            if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
-            var hostEnd = hostStart
-            while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
-            guard hostEnd > hostStart, bytes[hostStart..<hostEnd].lazy.map(lower).elementsEqual(host.utf8) else {
-                return false
-            }
-            var pathEnd = end
-            while pathEnd < bytes.count, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 { pathEnd += 1 }
-            return bytes[end..<pathEnd].starts(with: pathPrefix.utf8)
+            return parts.path.starts(with: pathPrefix.utf8)
         }
         return read
             ?? (scheme(of: url) == "https" && BeckonChecks.host(of: url) == host
