@@ -231,12 +231,32 @@ public final class Engine: @unchecked Sendable {
         -> Value
     {
         let child = StepRef(step, key)
+        if neverKeeps(step) { return try computeUnkept(child, compute) }
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
         let frame = newFrame(for: step)
         let start = DispatchTime.now()
         let value = try StepFrame.$active.withValue(frame, operation: compute)
         store(step, child, value, frame, because: found, since: start, weight: step.weight?(value) ?? 0)
+        return value
+    }
+
+    /// Whether the engine never keeps `step`'s results: an engine for one run without a disk cache
+    /// does not keep those of a step asked once per run (`Step.askedOncePerRun`), unless the step
+    /// relies on recording every read (`UnrecordedReads` watches it).
+    private func neverKeeps<Value>(_ step: Step<Value>) -> Bool {
+        !keepsReads && step.askedOncePerRun && !step.recordsEveryRead
+    }
+
+    /// Computes a result the engine will not keep (`neverKeeps`) and counts it. No look-up can find
+    /// one, and what a frame of its own records (the inputs and steps it read) serves only a
+    /// result that is kept, so it runs in the frame of the step asking for it: the checks of every
+    /// file, thousands per build on all cores, then cost no engine lock but the count's.
+    private func computeUnkept<Value>(_ child: StepRef, _ compute: () throws -> Value) rethrows -> Value {
+        let start = DispatchTime.now()
+        let value = try compute()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        keep(child, nil, of: Value.self, counting: \.runs, reason: .noResult, seconds: seconds)
         return value
     }
 
@@ -257,6 +277,7 @@ public final class Engine: @unchecked Sendable {
         _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
     ) rethrows -> Value {
         let child = StepRef(step, key)
+        if neverKeeps(step) { return try computeUnkept(child, compute) }
         var found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
         if let value = fromDisk(step, child, found: &found) { return value }
@@ -359,11 +380,14 @@ public final class Engine: @unchecked Sendable {
             guard let table = tables[child.step] else { return }
             table.hits += 1
             clock += 1
-            table.entries[child.key]?.lastUse = clock
-            // Another run (with inputs of its own) may have kept a new result meanwhile.
-            if table.entries[child.key]?.stamp == entry.stamp { table.entries[child.key]?.validIn = epoch }
-            guard table.entries[child.key]?.generation != generation else { return }
-            table.entries[child.key]?.generation = generation
+            // Found once, then changed in place (a result let go meanwhile still keeps its parts).
+            if let index = table.entries.index(forKey: child.key) {
+                table.entries.values[index].lastUse = clock
+                // Another run (with inputs of its own) may have kept a new result meanwhile.
+                if table.entries.values[index].stamp == entry.stamp { table.entries.values[index].validIn = epoch }
+                guard table.entries.values[index].generation != generation else { return }
+                table.entries.values[index].generation = generation
+            }
             var pending = entry.children
             while let part = pending.popLast() {
                 guard let inner = tables[part.step], let found = inner.entries[part.key], found.generation != generation
@@ -408,7 +432,8 @@ public final class Engine: @unchecked Sendable {
         counting counter: WritableKeyPath<StepStats, [StepName: Int]>,
         reason: StepReason, seconds: Double? = nil
     ) {
-        let epoch = inputs.epoch
+        // Only a result that is kept is stamped with the epoch it is valid in.
+        let epoch = entry == nil ? 0 : inputs.epoch
         lock.withLock {
             currentStats[keyPath: counter][child.step, default: 0] += 1
             if openRuns > 0, notesReasons { currentStats.reasons[child] = reason }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The current fingerprint of each input, by kind: the resolvers the pipeline provides for a run,
 /// and what they answered, so each input is fingerprinted once per run however many results read it.
@@ -14,11 +15,12 @@ final class InputResolvers: @unchecked Sendable {
     private var answers: [InputID: Fingerprint?] = [:]
     /// Changes whenever an answer may have (a new run, a resolver provided, a value published),
     /// and is never the same in two instances: a result checked against these resolvers in this
-    /// epoch need not be checked again.
-    private var currentEpoch = InputResolvers.newEpoch()
+    /// epoch need not be checked again. Changed under `lock`, read without it (every result
+    /// reused is checked against it).
+    private let currentEpoch = Atomic<UInt64>(InputResolvers.newEpoch())
 
     /// The current epoch (see `currentEpoch`).
-    var epoch: UInt64 { lock.withLock { currentEpoch } }
+    var epoch: UInt64 { currentEpoch.load(ordering: .acquiring) }
 
     private static let epochs = NSLock()
     nonisolated(unsafe) private static var lastEpoch: UInt64 = 0
@@ -35,7 +37,7 @@ final class InputResolvers: @unchecked Sendable {
         lock.withLock {
             resolvers.removeAll()
             answers.removeAll()
-            currentEpoch = Self.newEpoch()
+            currentEpoch.store(Self.newEpoch(), ordering: .releasing)
         }
     }
 
@@ -43,7 +45,7 @@ final class InputResolvers: @unchecked Sendable {
         lock.withLock {
             resolvers[kind] = resolver
             answers = answers.filter { $0.key.kind != kind }
-            currentEpoch = Self.newEpoch()
+            currentEpoch.store(Self.newEpoch(), ordering: .releasing)
         }
     }
 
@@ -51,7 +53,7 @@ final class InputResolvers: @unchecked Sendable {
     func publish(_ input: InputID, _ fingerprint: Fingerprint) {
         lock.withLock {
             answers[input] = .some(fingerprint)
-            currentEpoch = Self.newEpoch()
+            currentEpoch.store(Self.newEpoch(), ordering: .releasing)
         }
     }
 

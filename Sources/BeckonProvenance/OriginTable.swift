@@ -1,41 +1,60 @@
 import Foundation
+import Synchronization
 
 /// Every origin a process has mapped, each under a number: a provenance map keeps the numbers of
 /// its origins (4 bytes each) instead of the origins themselves (72 bytes each), and the thousands
 /// of pages rendered from one template and bundle share one table. Origins are source positions,
 /// so the table grows only with the lines a site has (and, in a long preview, the lines edits
 /// moved); it is never emptied, so a number stays valid for the process's life. Safe on any thread.
+///
+/// Every mark a renderer writes asks for its origin's number, and every page read back asks
+/// whether a number is known, on all cores at once: the numbers are found in shards, each with
+/// its own lock, and whether a number is known is one atomic read, so the threads seldom wait for
+/// each other (one lock for all of it put them to sleep tens of thousands of times per build).
 final class OriginTable: @unchecked Sendable {
     static let shared = OriginTable()
 
+    /// The numbers given so far, by origin, spread over the shards by the origin's hash.
+    private let shards: [Shard]
+    /// Guards `origins` and `encodings`; a shard's lock is taken before it, never after.
     private let lock = NSLock()
-    private var numbers: [Origin: UInt32] = [:]
     private var origins: [Origin] = []
     /// Each origin as `OriginCoding` writes it, made the first time a map with it is written.
     private var encodings: [[UInt8]?] = []
+    /// How many origins have a number: the numbers below it name one.
+    private let count = Atomic<Int>(0)
+
+    init() {
+        shards = (0..<16).map { _ in Shard() }
+    }
 
     /// The numbers of `origins`, each given one the first time it is seen.
     func numbers(of origins: [Origin]) -> [UInt32] {
-        lock.withLock { origins.map(numberLocked) }
+        origins.map(number(of:))
     }
 
     /// The number of `origin`, given one the first time it is seen.
     func number(of origin: Origin) -> UInt32 {
-        lock.withLock { numberLocked(origin) }
-    }
-
-    private func numberLocked(_ origin: Origin) -> UInt32 {
-        if let number = numbers[origin] { return number }
-        let number = UInt32(origins.count)
-        origins.append(origin)
-        encodings.append(nil)
-        numbers[origin] = number
-        return number
+        let key = HashedOrigin(origin)
+        let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shards.count))]
+        if let known = shard.numbers.withLock({ $0[key] }) { return known }
+        // Numbered under the shard's lock, so two threads seeing a new origin at once give it one.
+        return shard.numbers.withLock { numbers in
+            if let known = numbers[key] { return known }
+            let number = lock.withLock {
+                origins.append(origin)
+                encodings.append(nil)
+                count.store(origins.count, ordering: .releasing)
+                return UInt32(origins.count - 1)
+            }
+            numbers[key] = number
+            return number
+        }
     }
 
     /// Whether `number` names an origin: a mark's payload read back from text may name anything.
     func contains(_ number: UInt32) -> Bool {
-        lock.withLock { Int(number) < origins.count }
+        Int(number) < count.load(ordering: .acquiring)
     }
 
     /// The origin numbered `number`.
@@ -68,5 +87,30 @@ final class OriginTable: @unchecked Sendable {
     /// The origins numbered `numbers`, in order.
     func origins(_ numbers: [UInt32]) -> [Origin] {
         lock.withLock { numbers.map { origins[Int($0)] } }
+    }
+
+    /// One part of the numbers, with its lock.
+    private final class Shard: Sendable {
+        let numbers = Mutex<[HashedOrigin: UInt32]>([:])
+    }
+
+    /// An origin with its hash worked out once, outside any lock (hashing its texts is most of a
+    /// look-up's work).
+    private struct HashedOrigin: Hashable {
+        let origin: Origin
+        let hash: Int
+
+        init(_ origin: Origin) {
+            self.origin = origin
+            hash = origin.hashValue
+        }
+
+        static func == (lhs: HashedOrigin, rhs: HashedOrigin) -> Bool {
+            lhs.hash == rhs.hash && lhs.origin == rhs.origin
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 }
