@@ -34,3 +34,20 @@ extension Collection where Element == UInt8 {
         return true
     }
 }
+
+extension StringProtocol {
+    /// Whether `needle` occurs in the text's UTF-8, compared byte for byte as
+    /// `firstIndex(ofBytes:)` compares (not as characters, and without Foundation's search, which
+    /// copies the text to UTF-16 first): for a needle of ASCII, what a search for its characters
+    /// finds.
+    @inlinable
+    public func containsBytes(_ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
+        let bytes = utf8
+        if let found = bytes.withContiguousStorageIfAvailable({
+            $0.firstIndex(ofBytes: needle, ignoringCase: ignoringCase) != nil
+        }) {
+            return found
+        }
+        return bytes.firstIndex(ofBytes: needle, ignoringCase: ignoringCase) != nil
+    }
+}

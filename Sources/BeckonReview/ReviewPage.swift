@@ -276,7 +276,8 @@ public struct ReviewPage: Sendable {
             return "<p class=\"variant\"><span class=\"meta\" lang=\"en\" dir=\"ltr\">\(label):</span> "
                 + "\(HTMLEscaping.text(text)) \(length.html(against: limit))</p>"
         }
-        let findings = (stringFindings[locale.rawValue] ?? []).filter { $0.message.contains("`\(key)`") }
+        let quoted = Array("`\(key)`".utf8)
+        let findings = (stringFindings[locale.rawValue] ?? []).filter { $0.message.containsBytes(quoted) }
         var classes: [String] = []
         if supplier != locale { classes.append("fallback") }
         if findings.contains(where: { $0.severity == .error }) {

@@ -87,7 +87,7 @@ public struct FoundLink: Sendable, Hashable {
         case .failure(let failure):
             resolved = nil
             // A relative link without a base (in a text) is not a URL a browser could open either.
-            problem = base == nil && !url.contains(":") ? nil : failure.reason
+            problem = base == nil && !url.utf8.contains(UInt8(ascii: ":")) ? nil : failure.reason
         }
     }
 
@@ -166,7 +166,7 @@ public struct FoundLink: Sendable, Hashable {
             let name = property ?? metaName ?? ""
             if metaURLs.contains(name) { found(content, name, node.line) }
             if name == "apple-itunes-app",
-                let argument = content.split(separator: ",").first(where: { $0.contains("app-argument=") })
+                let argument = content.split(separator: ",").first(where: { $0.containsBytes(appArgument) })
             {
                 let url = argument.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
                 // Foundation's replacing is asked only when there is a `%` to replace (every page
@@ -203,6 +203,9 @@ public struct FoundLink: Sendable, Hashable {
         }
         return rest.isEmpty ? nil : String(rest)
     }
+
+    /// What names the Smart App Banner's URL in its `content`.
+    private static let appArgument = Array("app-argument=".utf8)
 
     /// Meta properties whose content is a URL, which must be absolute.
     static let metaURLs: Set<String> = ["og:image", "og:url", "og:image:secure_url", "twitter:image", "og:video"]

@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import BeckonRender
 
 /// `doc.viewport`: the page declares a responsive viewport.
 ///
@@ -7,9 +8,11 @@ import BeckonDiagnostics
 struct ViewportRule: PageRule {
     let id: RuleID = "doc.viewport"
 
+    private static let responsiveWidth = Array("width=device-width".utf8)
+
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         let viewport = page.document.headElements(named: "meta").first { $0[attribute: "name"] == "viewport" }
-        guard let content = viewport?[attribute: "content"], content.contains("width=device-width") else {
+        guard let content = viewport?[attribute: "content"], content.containsBytes(Self.responsiveWidth) else {
             return [
                 Finding(
                     "the page has no responsive viewport", line: viewport?.line ?? 1,

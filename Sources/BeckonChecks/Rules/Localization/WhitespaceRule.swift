@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonLocalization
+import BeckonRender
 
 /// `l10n.whitespace`: a string has no leading, trailing or doubled spaces (a translation may keep
 /// those its source has on purpose).
@@ -25,7 +26,9 @@ struct WhitespaceRule: CatalogRule {
         var problems: [String] = []
         if text.first?.isWhitespace == true { problems.append("a leading space") }
         if text.last?.isWhitespace == true { problems.append("a trailing space") }
-        if text.contains("  ") { problems.append("a double space") }
+        if text.containsBytes(doubleSpace) { problems.append("a double space") }
         return problems
     }
+
+    private static let doubleSpace = Array("  ".utf8)
 }
