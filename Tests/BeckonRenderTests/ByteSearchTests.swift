@@ -1,4 +1,5 @@
 import BeckonRender
+import Foundation
 import Testing
 
 @Suite struct ByteSearchTests {
@@ -23,5 +24,35 @@ import Testing
             text.utf8.firstIndex(ofBytes: Array("sig=".utf8)).map {
                 text.utf8.distance(from: text.utf8.startIndex, to: $0)
             } == 3)
+    }
+
+    /// A text, a substring of one and a bridged text are searched alike, in their UTF-8.
+    @Test func aTextContainsBytesWhereverItsStorageIs() {
+        let text = "a  b NOINDEX"
+        #expect(text.containsBytes(Array("  ".utf8)))
+        #expect(text.dropFirst(2).containsBytes(Array(" b".utf8)))
+        #expect(!text.dropFirst(3).containsBytes(Array("  ".utf8)))
+        #expect(text.containsBytes(Array("noindex".utf8), ignoringCase: true))
+        #expect(!text.containsBytes(Array("noindex".utf8)))
+        #expect(NSString(string: "width=device-width").description.containsBytes(Array("device".utf8)))
+    }
+
+    /// For needles of ASCII, the byte search finds what Foundation's search for the characters
+    /// finds, over generated texts that mix ASCII, accents (composed or not) and spaces.
+    @Test func anASCIINeedleIsFoundWhereFoundationFindsIt() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", " ", "  ", "é", "e\u{301}", "=", "-", "x", "ü", "\t"]
+        let needles = ["  ", "a b", "width=device-width", "ab", "=", "x-"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            for needle in needles {
+                #expect(
+                    text.containsBytes(Array(needle.utf8)) == text.contains(needle),
+                    "\(text.debugDescription) \(needle)")
+            }
+        }
     }
 }
