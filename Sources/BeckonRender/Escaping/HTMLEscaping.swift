@@ -10,22 +10,25 @@ public enum HTMLEscaping {
         escape(value, quotes: true)
     }
 
-    /// Works on the UTF-8 bytes: every character it replaces is ASCII, and a value with none of
-    /// them (most values) is returned as it is, without a copy.
+    /// Works on the UTF-8 bytes, in place: every character it replaces is ASCII, and a value with
+    /// none of them (most values) is returned as it is, without a copy.
     private static func escape(_ value: String, quotes: Bool) -> String {
-        let utf8 = value.utf8
-        guard let first = utf8.firstIndex(where: { replacement($0, quotes: quotes) != nil }) else { return value }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 16)
-        out.append(contentsOf: utf8[..<first])
-        for byte in utf8[first...] {
-            if let replaced = replacement(byte, quotes: quotes) {
-                out.append(contentsOf: replaced)
-            } else {
-                out.append(byte)
+        var text = value
+        let escaped = text.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: { replacement($0, quotes: quotes) != nil }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+            for byte in UnsafeBufferPointer(rebasing: bytes[first...]) {
+                if let replaced = replacement(byte, quotes: quotes) {
+                    out.append(contentsOf: replaced)
+                } else {
+                    out.append(byte)
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
+        return escaped ?? value
     }
 
     private static let ampersand = Array("&amp;".utf8)

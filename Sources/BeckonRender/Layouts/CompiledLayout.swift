@@ -8,11 +8,15 @@
 /// compiled form only remembers its answer.
 struct CompiledLayout: Sendable {
     enum Piece: Sendable {
-        case text([UInt8])
+        /// Text between slots, kept as a `String` (valid UTF-8: markers are whole characters), so
+        /// filling appends it without checking its bytes again.
+        case text(String)
         case slot(Int, escaped: Bool)
     }
 
     let pieces: [Piece]
+    /// The bytes of the text pieces together, what a filled layout holds at least.
+    private let textCount: Int
 
     /// Marks open and close a slot; plane-16 characters that origin marks (`OriginMarks`) do not
     /// use and site text may not hold. The `<` after the opening tells, by whether it became
@@ -34,6 +38,7 @@ struct CompiledLayout: Sendable {
         let escapedLess = Array("&lt;".utf8)
         var pieces: [Piece] = []
         var text: [UInt8] = []
+        var textCount = 0
         var index = 0
         func starts(_ needle: [UInt8], at offset: Int) -> Bool {
             offset + needle.count <= bytes.count && bytes[offset..<(offset + needle.count)].elementsEqual(needle)
@@ -68,25 +73,27 @@ struct CompiledLayout: Sendable {
             let ending = Array(endings[number].text.utf8)
             guard starts(ending, at: index) else { return nil }
             index += ending.count
-            if !text.isEmpty { pieces.append(.text(text)) }
+            if !text.isEmpty { pieces.append(.text(String(decoding: text, as: UTF8.self))) }
+            textCount += text.count
             text = []
             pieces.append(.slot(number, escaped: escaped))
         }
-        if !text.isEmpty { pieces.append(.text(text)) }
+        if !text.isEmpty { pieces.append(.text(String(decoding: text, as: UTF8.self))) }
         self.pieces = pieces
+        self.textCount = textCount + text.count
     }
 
     /// The layout's text with `strings` in their slots.
     func filled(with strings: [String]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(pieces.count * 64)
+        // Appended as strings: no byte of the result is checked again for UTF-8.
+        var out = ""
+        out.reserveCapacity(textCount + strings.count * 16)
         for piece in pieces {
             switch piece {
-            case .text(let text): out.append(contentsOf: text)
-            case .slot(let index, let escaped):
-                out.append(contentsOf: (escaped ? HTMLEscaping.attribute(strings[index]) : strings[index]).utf8)
+            case .text(let text): out += text
+            case .slot(let index, let escaped): out += escaped ? HTMLEscaping.attribute(strings[index]) : strings[index]
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }
