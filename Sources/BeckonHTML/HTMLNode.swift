@@ -29,9 +29,11 @@ public struct HTMLNode: Sendable, Hashable {
 
     /// The value of an attribute (names compare case-insensitively).
     public subscript(attribute name: String) -> String? {
-        // Names are stored lower-case; most callers ask in lower case, which needs no copy.
-        let lowered =
-            name.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? name.lowercased() : name
+        // Names are stored lower-case; most callers ask in lower case, which needs no copy (and
+        // the name is looked at in its contiguous UTF-8: every check asks it of every node).
+        var name = name
+        let hasUpperCase = name.withUTF8 { bytes in bytes.contains { $0 &- UInt8(ascii: "A") < 26 } }
+        let lowered = hasUpperCase ? name.lowercased() : name
         return attributes.first { $0.name == lowered }?.value
     }
 

@@ -106,12 +106,16 @@ struct StringVariants {
     func render(_ choices: [BranchChoice]) -> (text: String, length: VariantLength)? {
         var text: String?
         var length = VariantLength(characters: 0, words: 0)
+        // Each distinct text measured once: most samples read the same in most branches.
+        var measured: Set<UTF8Key> = []
         for (rendering, base) in bases.values {
             var arguments = base
             for choice in choices { choice.apply(to: &arguments) }
             guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
             let plain = MessageRenderer.plainText(message)
-            length = length.union(VariantLength(characters: plain.count, words: counter.count(plain)))
+            if measured.insert(UTF8Key(plain)).inserted {
+                length = length.union(VariantLength(characters: plain.count, words: counter.count(plain)))
+            }
             if rendering == shown { text = plain }
         }
         return text.map { ($0, length) }

@@ -62,17 +62,21 @@ public final class CheckedPage: @unchecked Sendable {
     private static func alternates(of document: HTMLDocument, path: String) -> Alternates {
         let found = HreflangRule.alternates(document)
         guard !found.isEmpty else { return Alternates(list: [], signature: "") }
-        let relative = found.contains { !BeckonChecks.path(of: $0.href).hasPrefix("/") }
-        var key = relative ? path.split(separator: "/").dropLast().joined(separator: "/") : ""
-        key += "\u{1D}"
+        var texts = "\u{1D}"
         for alternate in found {
-            key += alternate.language
-            key += "\u{1F}"
-            key += alternate.href
-            key += "\u{1F}"
-            key += String(alternate.line)
-            key += "\u{1E}"
+            texts += alternate.language
+            texts += "\u{1F}"
+            texts += alternate.href
+            texts += "\u{1F}"
+            texts += String(alternate.line)
+            texts += "\u{1E}"
         }
+        // Whether a URL is relative to the page's folder is read once per list of texts too (every
+        // locale's version of a page repeats it).
+        let relative = relativeAlternates.value(for: texts) {
+            found.contains { !BeckonChecks.path(of: $0.href).hasPrefix("/") }
+        }
+        let key = relative ? path.split(separator: "/").dropLast().joined(separator: "/") + texts : texts
         return sharedAlternates.value(for: key) {
             let list = found.map { language, href, line in
                 (
@@ -88,6 +92,8 @@ public final class CheckedPage: @unchecked Sendable {
 
     /// Alternate lists many pages repeat, one copy of each.
     private static let sharedAlternates = TextMemo<Alternates>(limit: 50_000)
+    /// Whether a list of alternates (its texts) holds a URL relative to the page's folder.
+    private static let relativeAlternates = TextMemo<Bool>(limit: 50_000)
 
     /// The page parsed: kept from the first parse until `releaseDocument()`, then parsed again
     /// from the artifact's bytes when asked for, and kept until the next release.

@@ -25,24 +25,26 @@ struct TooLongRule: CatalogRule {
                 else { continue }
                 let maxChars = limits.maxChars ?? limits.role.map { $0.characterLimit(in: input.limits) }
                 guard maxChars != nil || limits.maxWords != nil else { continue }
-                // The longest rendering is the one worth reporting.
+                // The longest rendering is the one worth reporting (the first of equals); each is
+                // measured once.
                 let renderings = input.renderings[locale]?[key] ?? []
-                if let maxChars, let worst = renderings.max(by: { $0.text.count < $1.text.count }),
-                    worst.text.count > maxChars
+                if let maxChars,
+                    let (worst, characters) = renderings.map({ ($0, $0.text.count) }).max(by: { $0.1 < $1.1 }),
+                    characters > maxChars
                 {
                     diagnostics.append(
                         finding(
-                            .error, "`\(key)` is \(worst.text.count) characters in \(locale) (limit \(maxChars))",
+                            .error, "`\(key)` is \(characters) characters in \(locale) (limit \(maxChars))",
                             at: entry, locale: locale, sample: worst.sample,
                             fix: "Shorten it to \(maxChars) characters, counting the longest name it can hold."))
                 }
                 if let maxWords = limits.maxWords,
-                    let worst = renderings.max(by: { counter.count($0.text) < counter.count($1.text) }),
-                    counter.count(worst.text) > maxWords
+                    let (worst, words) = renderings.map({ ($0, counter.count($0.text)) }).max(by: { $0.1 < $1.1 }),
+                    words > maxWords
                 {
                     diagnostics.append(
                         finding(
-                            .error, "`\(key)` is \(counter.count(worst.text)) words in \(locale) (limit \(maxWords))",
+                            .error, "`\(key)` is \(words) words in \(locale) (limit \(maxWords))",
                             at: entry, locale: locale, sample: worst.sample, fix: "Shorten it to \(maxWords) words."))
                 }
             }
