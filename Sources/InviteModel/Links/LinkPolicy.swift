@@ -47,9 +47,10 @@ public struct LinkPolicy: Sendable, Hashable {
     private static func marker(in text: Substring) -> String.Index? {
         let utf8 = text.utf8
         var index = utf8.startIndex
-        while index != utf8.endIndex {
-            if utf8[index...].starts(with: codeMarker) { return index }
-            index = utf8.index(after: index)
+        // Compared only where a brace is.
+        while let brace = utf8[index...].firstIndex(of: UInt8(ascii: "{")) {
+            if utf8[brace...].starts(with: codeMarker) { return brace }
+            index = utf8.index(after: brace)
         }
         return nil
     }
