@@ -71,13 +71,7 @@ public final class CheckedPage: @unchecked Sendable {
             texts += String(alternate.line)
             texts += "\u{1E}"
         }
-        // Whether a URL is relative to the page's folder is read once per list of texts too (every
-        // locale's version of a page repeats it).
-        let relative = relativeAlternates.value(for: texts) {
-            found.contains { !BeckonChecks.path(of: $0.href).hasPrefix("/") }
-        }
-        let key = relative ? path.split(separator: "/").dropLast().joined(separator: "/") + texts : texts
-        return sharedAlternates.value(for: key) {
+        func made() -> Alternates {
             let list = found.map { language, href, line in
                 (
                     language: language, href: href, line: line,
@@ -88,12 +82,20 @@ public final class CheckedPage: @unchecked Sendable {
                 .joined(separator: "\u{1E}")
             return Alternates(list: list, signature: signature)
         }
+        // Found by their texts; a list with a URL relative to the page's folder is kept once per
+        // folder too, under the folder and the texts.
+        let shared = sharedAlternates.value(for: texts) {
+            found.contains { !BeckonChecks.path(of: $0.href).hasPrefix("/") } ? nil : made()
+        }
+        if let shared { return shared }
+        return sharedAlternates.value(for: path.split(separator: "/").dropLast().joined(separator: "/") + texts) {
+            made()
+        } ?? made()
     }
 
-    /// Alternate lists many pages repeat, one copy of each.
-    private static let sharedAlternates = TextMemo<Alternates>(limit: 50_000)
-    /// Whether a list of alternates (its texts) holds a URL relative to the page's folder.
-    private static let relativeAlternates = TextMemo<Bool>(limit: 50_000)
+    /// Alternate lists many pages repeat, one copy of each; `nil` under the texts of a list with a
+    /// relative URL, which is kept under its folder and texts.
+    private static let sharedAlternates = TextMemo<Alternates?>(limit: 50_000)
 
     /// The page parsed: kept from the first parse until `releaseDocument()`, then parsed again
     /// from the artifact's bytes when asked for, and kept until the next release.
