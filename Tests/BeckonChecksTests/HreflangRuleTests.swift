@@ -57,4 +57,15 @@ import Testing
                 "b/index.html:2: the `en` alternate /a is not a page of the build",
             ])
     }
+
+    /// Alternates relative to the page's folder are read in each page's own folder, though two
+    /// sections of the site write the same texts: `y` has no German page, `x` has one.
+    @Test func relativeAlternatesAreReadInTheirOwnFolder() {
+        let relative = [("en", "../en/"), ("de", "../de/"), ("x-default", "../en/")]
+        let findings = Self.findings([
+            Self.page("x/en/index.html", relative), Self.page("x/de/index.html", relative),
+            Self.page("y/en/index.html", relative),
+        ])
+        #expect(findings == ["y/en/index.html:3: the `de` alternate ../de/ is not a page of the build"])
+    }
 }
