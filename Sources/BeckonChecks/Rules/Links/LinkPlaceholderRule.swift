@@ -22,17 +22,21 @@ struct LinkPlaceholderRule: LinkRule {
     }
 
     /// Whether a URL holds a brace, as written or percent-encoded (`%7B`, `%7d`, …).
+    /// Read from the link's contiguous UTF-8: every link of every page and message is asked.
     static func holdsBrace(_ url: String) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in url.utf8 {
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return true }
-            if previous == (UInt8(ascii: "%"), UInt8(ascii: "7")),
-                byte | 0x20 == UInt8(ascii: "b") || byte | 0x20 == UInt8(ascii: "d")
-            {
-                return true
+        var url = url
+        return url.withUTF8 { bytes in
+            var previous: (UInt8, UInt8) = (0, 0)
+            for byte in bytes {
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return true }
+                if previous == (UInt8(ascii: "%"), UInt8(ascii: "7")),
+                    byte | 0x20 == UInt8(ascii: "b") || byte | 0x20 == UInt8(ascii: "d")
+                {
+                    return true
+                }
+                previous = (previous.1, byte)
             }
-            previous = (previous.1, byte)
+            return false
         }
-        return false
     }
 }
