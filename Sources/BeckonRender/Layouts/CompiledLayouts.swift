@@ -11,6 +11,13 @@ final class CompiledLayouts: @unchecked Sendable {
     private struct Key: Hashable {
         var layout: String
         var signature: [UInt8]
+
+        /// The signature (kilobytes for a page's context) is hashed as one run of bytes, not byte
+        /// by byte as an array's elements are.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(layout)
+            signature.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     private let lock = NSLock()
