@@ -68,4 +68,15 @@ import Testing
         ])
         #expect(findings == ["y/en/index.html:3: the `de` alternate ../de/ is not a page of the build"])
     }
+
+    /// A page at the top of the output reads its relative alternates in the top folder, and two
+    /// such pages share what was read.
+    @Test func relativeAlternatesAtTheTopAreRead() {
+        let relative = [("en", "index.html"), ("de", "de.html"), ("x-default", "index.html")]
+        #expect(Self.findings([Self.page("index.html", relative), Self.page("de.html", relative)]).isEmpty)
+        #expect(
+            Self.findings([Self.page("index.html", relative)]) == [
+                "index.html:3: the `de` alternate de.html is not a page of the build"
+            ])
+    }
 }

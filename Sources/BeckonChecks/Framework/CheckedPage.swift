@@ -83,14 +83,14 @@ public final class CheckedPage: @unchecked Sendable {
             return Alternates(list: list, signature: signature)
         }
         // Found by their texts; a list with a URL relative to the page's folder is kept once per
-        // folder too, under the folder and the texts.
+        // folder too, under the folder, `\u{1C}` and the texts (never a texts key: those start
+        // with `\u{1D}`, even for a page at the top, whose folder is empty).
         let shared = sharedAlternates.value(for: texts) {
             found.contains { !BeckonChecks.path(of: $0.href).hasPrefix("/") } ? nil : made()
         }
         if let shared { return shared }
-        return sharedAlternates.value(for: path.split(separator: "/").dropLast().joined(separator: "/") + texts) {
-            made()
-        } ?? made()
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        return sharedAlternates.value(for: folder + "\u{1C}" + texts) { made() } ?? made()
     }
 
     /// Alternate lists many pages repeat, one copy of each; `nil` under the texts of a list with a
