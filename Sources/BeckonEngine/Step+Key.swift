@@ -36,6 +36,19 @@ extension Step {
         }
         return builder.finish()
     }
+
+    /// The key of a result whose arguments are a fingerprint and a flag (an artifact's checks:
+    /// its fingerprint and whether links are checked online): the key `key(_:)` makes of them,
+    /// hashed without boxing each argument (two keys for each artifact of every build).
+    public func key(_ fingerprint: Fingerprint, _ flag: Bool) -> Fingerprint {
+        var builder = FingerprintBuilder(name.rawValue)
+        builder.add(2)
+        builder.add(KeyArgument.fingerprint.rawValue)
+        builder.add(fingerprint)
+        builder.add(KeyArgument.flag.rawValue)
+        builder.add(flag)
+        return builder.finish()
+    }
 }
 
 /// How each argument of a key is written, so arguments of different kinds never hash alike.

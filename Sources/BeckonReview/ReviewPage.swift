@@ -23,6 +23,9 @@ public struct ReviewPage: Sendable {
     /// The build's findings, errors first, then warnings, then notes, each by location.
     let diagnostics: [Diagnostic]
     let artifacts: [Artifact]
+    /// The artifacts a reviewer can look at (`ArtifactAppearances.kinds`), by locale: sorted out
+    /// once for every column, not once per column over every file of the build.
+    private let reviewable: [LocaleID: [Artifact]]
     /// The keys of the strings each artifact shows, by output path, when the caller read them.
     let shown: [String: [String]]?
 
@@ -37,6 +40,12 @@ public struct ReviewPage: Sendable {
         self.statuses = statuses
         self.diagnostics = diagnostics.sortedBySeverity()
         self.artifacts = artifacts
+        self.reviewable = Dictionary(
+            grouping: artifacts.lazy.compactMap { artifact in
+                ArtifactAppearances.kinds.contains(artifact.kind) ? artifact.locale.map { ($0, artifact) } : nil
+            },
+            by: \.0
+        ).mapValues { $0.map(\.1) }
         self.shown = shown
         self.groups = Self.groups(input)
         self.samples = Dictionary(site.config.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -96,7 +105,7 @@ public struct ReviewPage: Sendable {
     /// One locale's cells, for every key.
     public func column(_ locale: LocaleID) -> ReviewColumn {
         let appearances = ArtifactAppearances(
-            artifacts.filter { $0.locale == locale }, usage: input.usage,
+            reviewable[locale] ?? [], usage: input.usage,
             strings: { artifact in
                 shown.map { Set(($0[artifact.path] ?? []).map { MessageKey($0) }) }
                     ?? ArtifactAppearances.strings(in: artifact)

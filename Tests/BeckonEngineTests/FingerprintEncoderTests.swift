@@ -75,4 +75,16 @@ import Testing
         #expect(step.key("a", String?.none) != step.key("a", ""))
         #expect(step.key("a") != Step<Int>("other").key("a"))
     }
+
+    /// The checks' key of a fingerprint and a flag, hashed without boxing, is the key the general
+    /// form makes of the same arguments (a cache written by either reads back with the other).
+    @Test(arguments: [false, true])
+    func aFingerprintAndFlagKeyIsTheGeneralKey(_ flag: Bool) {
+        let step = Step<Int>("check.artifact")
+        let print = Fingerprint(encoding: "page bytes", label: "artifact")
+        let boxed: [any Encodable] = [print, flag]
+        #expect(step.key(print, flag) == step.key(boxed[0], boxed[1]))
+        #expect(step.key(print, flag) != step.key(print, !flag))
+        #expect(step.key(print, flag) != Step<Int>("check.across").key(print, flag))
+    }
 }
