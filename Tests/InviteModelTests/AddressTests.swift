@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import InviteModel
 import Testing
 
@@ -20,6 +21,67 @@ import Testing
     ])
     func refusesEverythingElse(text: String) {
         #expect(EmailAddress(text) == nil)
+    }
+
+    /// The byte-wise reading agrees with the rule read a character at a time (letters and digits
+    /// of `Character`), on generated addresses: a local part and labels drawn mostly from what
+    /// the rule allows, mixed with dots, hyphens, spaces, line breaks, accented letters, CJK,
+    /// Arabic-Indic digits and long runs.
+    @Test func readsAsTheCharacterRuleDoes() {
+        var generator = SeededGenerator(seed: 5322)
+        let local = [
+            "maya", "Z", "7", "b", "Q", "2", "k", ".", "-", "_", "+", "'", "!", "~", "%", " ", "\r\n", "é", "\"",
+            String(repeating: "x", count: 30),
+        ]
+        let label = [
+            "example", "Mail", "co", "9", "de", "ab", "z", "-", "xn--", "ü", "例", "e\u{301}", "١", "_", " ",
+            String(repeating: "y", count: 31),
+        ]
+        var valid = 0
+        func part(_ pieces: [String], _ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+        }
+        for _ in 0..<5_000 {
+            let labels = (0..<Int.random(in: 1...4, using: &generator)).map { _ in part(label, 1...2) }
+            let text = part(local, 1...3) + "@" + labels.joined(separator: ".")
+            let read = EmailAddress(text)?.address
+            #expect(read == Self.characterRule(text), "\(text.debugDescription)")
+            if read != nil { valid += 1 }
+        }
+        // Both outcomes are exercised.
+        #expect(valid > 500 && valid < 4_500, "\(valid) of 5,000 read as addresses")
+    }
+
+    /// The address rule written with `Character` properties: what the byte-wise reading must match.
+    private static func characterRule(_ text: String) -> String? {
+        guard let at = text.lastIndex(of: "@") else { return nil }
+        let local = String(text[..<at])
+        let symbols = Set("!#$%&'*+/=?^_`{|}~-")
+        guard !local.isEmpty, local.utf8.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
+            !local.contains(".."),
+            local.allSatisfy({ $0 == "." || ($0.isASCII && ($0.isLetter || $0.isNumber || symbols.contains($0))) })
+        else { return nil }
+        let labels = text[text.index(after: at)...].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return nil }
+        var ascii: [String] = []
+        for label in labels.map(String.init) {
+            guard !label.isEmpty, !label.hasPrefix("-"), !label.hasSuffix("-"),
+                label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+            else { return nil }
+            if label.allSatisfy(\.isASCII) {
+                ascii.append(label.lowercased())
+            } else {
+                // Non-ASCII labels go through Punycode in both readings: taken from the type itself.
+                guard let domain = EmailAddress("x@" + label + ".test")?.domain else { return nil }
+                ascii.append(String(domain.dropLast(".test".count)))
+            }
+        }
+        guard ascii.allSatisfy({ $0.count <= 63 }), let last = ascii.last, !last.allSatisfy(\.isNumber) else {
+            return nil
+        }
+        let domain = ascii.joined(separator: ".")
+        return domain.count <= 253 ? local + "@" + domain : nil
     }
 
     @Test(arguments: [

@@ -30,14 +30,29 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
     /// The form used to find duplicates: the whole address lower-cased.
     public var normalized: String { address.lowercased() }
 
-    private static let atextSymbols = Set("!#$%&'*+/=?^_`{|}~-")
+    /// ``!#$%&'*+/=?^_`{|}~-``: the symbols `atext` allows besides letters and digits.
+    private static let atextSymbols = Set("!#$%&'*+/=?^_`{|}~-".utf8)
 
+    /// Whether a byte is an ASCII letter or digit.
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// A dot-atom is ASCII, so it is read a byte at a time: any other byte is not `atext`.
     static func isDotAtom(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 64, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains("..")
-        else { return false }
-        return text.allSatisfy {
-            $0 == "." || ($0.isASCII && ($0.isLetter || $0.isNumber || atextSymbols.contains($0)))
+        guard !text.isEmpty, text.utf8.count <= 64 else { return false }
+        var previous = UInt8(ascii: ".")
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                // No leading or doubled dot.
+                guard previous != UInt8(ascii: ".") else { return false }
+            } else if !isLetterOrDigit(byte), !atextSymbols.contains(byte) {
+                return false
+            }
+            previous = byte
         }
+        // No trailing dot.
+        return previous != UInt8(ascii: ".")
     }
 
     static func asciiDomain(_ text: String) -> String? {
@@ -46,8 +61,9 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
         var ascii: [String] = []
         for label in labels {
             guard !label.isEmpty, !label.hasPrefix("-"), !label.hasSuffix("-") else { return nil }
-            if label.allSatisfy(\.isASCII) {
-                guard label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return nil }
+            if label.utf8.allSatisfy({ $0 < 0x80 }) {
+                // An ASCII label is read a byte at a time.
+                guard label.utf8.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) else { return nil }
                 ascii.append(label.lowercased())
             } else {
                 guard label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
@@ -56,11 +72,13 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
                 ascii.append("xn--" + encoded)
             }
         }
-        guard ascii.allSatisfy({ $0.count <= 63 }), let last = ascii.last, !last.allSatisfy(\.isNumber) else {
+        guard ascii.allSatisfy({ $0.utf8.count <= 63 }), let last = ascii.last,
+            !last.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+        else {
             return nil
         }
         let domain = ascii.joined(separator: ".")
-        return domain.count <= 253 ? domain : nil
+        return domain.utf8.count <= 253 ? domain : nil
     }
 
     public init(from decoder: any Decoder) throws {

@@ -28,7 +28,11 @@ struct DeepLinkRule: LinkRule {
             let rest = url.drop { $0 != ":" }.dropFirst()
             let address = rest.prefix { $0 != "?" }
             let query = rest.dropFirst(address.count)
-            let decoded = address.removingPercentEncoding ?? String(address)
+            // Foundation's decoding is asked only when there is a `%` to decode (every page
+            // links its support address as it is).
+            let decoded =
+                address.utf8.contains(UInt8(ascii: "%"))
+                ? address.removingPercentEncoding ?? String(address) : String(address)
             if decoded.isEmpty, query.count <= 1 { return "`\(Redact.url(url))` names no address and no message" }
             guard decoded.isEmpty || decoded.split(separator: ",").allSatisfy({ EmailAddress(String($0)) != nil })
             else {
