@@ -30,20 +30,26 @@ struct CheckStep {
         @Sendable func facts(_ artifact: Artifact, _ print: Fingerprint) -> ArtifactFacts {
             engine.value(BuildSteps.readFacts, print) { ArtifactFacts(artifact) }
         }
+        // Each file's facts, when its checks read them, are handed on to the site rules below
+        // with its findings: the site rules then ask the engine only for the facts of files whose
+        // checks were reused (rather than every file's again, on all cores, one lock).
         let checked = Array(zip(artifacts, rendered.fingerprints)).parallelMap {
-            artifact, print -> (Fingerprint, [Diagnostic]) in
+            artifact, print -> (Fingerprint, [Diagnostic], ArtifactFacts?) in
             defer { counter.increment() }
-            guard artifact.origin != nil else { return (print, []) }
+            guard artifact.origin != nil else { return (print, [], nil) }
             let key = BuildSteps.checkArtifact.key(print, online)
+            var read: ArtifactFacts?
             let diagnostics = engine.persistentValue(BuildSteps.checkArtifact, key) {
                 readSettings()
                 // Let go of the tree once its rules ran (and only when it was parsed for them: a
                 // result from the cache parses nothing).
-                let page = facts(artifact, print).page
+                let found = facts(artifact, print)
+                read = found
+                let page = found.page
                 defer { if releasesDocuments { page?.releaseDocument() } }
                 return checker.check(artifact, page: page)
             }
-            return (print, diagnostics)
+            return (print, diagnostics, read)
         }
         var diagnostics = checked.flatMap(\.1)
         // Link rules run per artifact and page rules that read the site per page: after an edit,
@@ -53,7 +59,9 @@ struct CheckStep {
         func checkSite() -> [Diagnostic] {
             let prints = checked.map(\.0)
             let all = engine.measure("check: facts") {
-                Array(zip(artifacts, prints)).parallelMap { artifact, print in facts(artifact, print) }
+                Array(zip(artifacts, checked)).parallelMap { artifact, checked in
+                    checked.2 ?? facts(artifact, checked.0)
+                }
             }
             let site = engine.measure("check: site") { CheckedSite(artifacts, facts: all) }
             // What the link and page rules read of the rest of the site: a page's rules run again
