@@ -235,10 +235,12 @@ public struct Pipeline: Sendable {
         artifacts += serving.artifacts
         // In path order, as the manifest and the result list them (sorting them again is then one
         // pass); two files for one path keep their order, in which the last one is written.
-        let inPathOrder = artifacts.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }
+        // Each path is read once, not at every comparison.
+        let paths = artifacts.map(\.path)
+        let inPathOrder = paths.indices.sorted { (paths[$0], $0) < (paths[$1], $1) }
         return (
             BuildOutcome(
-                artifacts: inPathOrder.map(\.element), diagnostics: diagnostics,
+                artifacts: inPathOrder.map { artifacts[$0] }, diagnostics: diagnostics,
                 servingDiagnostics: serving.diagnostics),
             producers
         )

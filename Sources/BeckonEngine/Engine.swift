@@ -125,10 +125,21 @@ public final class Engine: @unchecked Sendable {
     /// computed again. A value published while a step computes is part of that step's work: the
     /// steps inside it record reading it, the step itself does not. Names are unique in a run.
     public func publish<Value: Encodable & Sendable>(_ name: String, _ value: Value) -> Published<Value> {
+        publish(name, value, fingerprint: Self.fingerprint(ofPublished: value))
+    }
+
+    /// Publishes a value whose fingerprint the caller worked out (`fingerprint(ofPublished:)`),
+    /// for a value large enough that fingerprinting it is worth doing beside other work.
+    public func publish<Value: Sendable>(_ name: String, _ value: Value, fingerprint: Fingerprint) -> Published<Value> {
         let input = InputID(.value, name: name)
-        inputs.publish(input, Fingerprint(encoding: value, label: "value"))
+        inputs.publish(input, fingerprint)
         StepFrame.active?.publish(input)
         return Published(input: input, value: value)
+    }
+
+    /// The fingerprint `publish(_:_:)` keeps of a value.
+    public static func fingerprint(ofPublished value: some Encodable) -> Fingerprint {
+        Fingerprint(encoding: value, label: "value")
     }
 
     /// Starts a run: statistics restart, and results not used by the end of it are dropped.
@@ -202,16 +213,18 @@ public final class Engine: @unchecked Sendable {
     /// Lets go of every result of `step` on an engine for one run without a disk cache
     /// (`init(cache:budget:forOneRun:)`), once the run will not ask for them again: the facts of
     /// the files, once the checks ran. An engine that keeps reads (for later runs or for a cache)
-    /// keeps them. Their reuses still count in `stats`; they are freed outside the engine's lock.
+    /// keeps them. Their reuses still count in `stats`; they are freed outside the engine's lock,
+    /// on a background thread (`releaseBeside`).
     public func letGo<Value>(_ step: Step<Value>) {
         guard !keepsReads else { return }
-        // The table is handed out of the lock, and freed there.
-        _ = lock.withLock { () -> Table? in
+        // The table is handed out of the lock, and freed beside the run's next phase.
+        let table = lock.withLock { () -> Table? in
             guard let table = tables.removeValue(forKey: step.name) else { return nil }
             currentStats.hits[step.name, default: 0] += table.hits
             weighed -= table.entries.values.reduce(0) { $0 + $1.weight }
             return table
         }
+        if let table { releaseBeside(table) }
     }
 
     /// The statistics of the current (or last) run.

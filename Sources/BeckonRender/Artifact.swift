@@ -2,6 +2,7 @@ import BeckonDiagnostics
 import BeckonProvenance
 import BeckonSite
 import Foundation
+import Synchronization
 
 /// One rendered output file: its bytes in memory, or — in a build that streams its output — in the
 /// file they were written to (`moveBytes(to:)`), read back when asked for.
@@ -204,6 +205,10 @@ public struct Artifact: Sendable, Hashable {
 
     /// The fields of an artifact. Changed only through `unique()`, when no other artifact shares it.
     private final class Storage: @unchecked Sendable {
+        /// Guards this box's content, provenance and stored blobs: held only to read or replace
+        /// them, never while a file is read. One lock per box, so threads reading different
+        /// artifacts never wait for each other.
+        private let lock = Mutex(())
         var path: String
         var kind: ArtifactKind
         var locale: LocaleID? = nil
@@ -212,7 +217,7 @@ public struct Artifact: Sendable, Hashable {
         var sample: String? = nil
         var status: Int
         var contentType: String
-        /// The bytes and their digest, behind `ArtifactContent.lock`: the bytes may move to a file
+        /// The bytes and their digest, behind `lock`: the bytes may move to a file
         /// while copies sharing this box are read on other threads.
         private var content: ArtifactContent
         var deepLink: String? = nil
@@ -228,27 +233,27 @@ public struct Artifact: Sendable, Hashable {
         }
         private var cardBox: CardBox?
         /// The provenance map, or what a cache record keeps of it (`StoredProvenance`) until it
-        /// is first read; both behind `ArtifactContent.lock`, as copies sharing this box are read
+        /// is first read; both behind `lock`, as copies sharing this box are read
         /// on other threads.
         private var decodedProvenance: ProvenanceMap? = nil
         private var storedProvenance: StoredProvenance? = nil
-        /// Where a cache keeps the bytes and the provenance map, behind `ArtifactContent.lock`;
+        /// Where a cache keeps the bytes and the provenance map, behind `lock`;
         /// `nil` until a cache stores or reads the artifact (without one, it never is).
         private var blobs: BlobsBox?
 
         var provenance: ProvenanceMap? {
             get {
-                let (decoded, stored) = ArtifactContent.lock.withLock { (decodedProvenance, storedProvenance) }
+                let (decoded, stored) = lock.withLock { _ in (decodedProvenance, storedProvenance) }
                 guard let stored else { return decoded }
                 let map = stored.bytes().flatMap { ProvenanceMap(cacheForm: $0) }
-                ArtifactContent.lock.withLock {
+                lock.withLock { _ in
                     decodedProvenance = map
                     storedProvenance = nil
                 }
                 return map
             }
             set {
-                ArtifactContent.lock.withLock {
+                lock.withLock { _ in
                     decodedProvenance = newValue
                     storedProvenance = nil
                     blobs?.known.provenance = nil
@@ -257,18 +262,18 @@ public struct Artifact: Sendable, Hashable {
         }
 
         func provenanceKeys(ofKind kind: Origin.Kind) -> [String] {
-            let (decoded, stored) = ArtifactContent.lock.withLock { (decodedProvenance, storedProvenance) }
+            let (decoded, stored) = lock.withLock { _ in (decodedProvenance, storedProvenance) }
             guard let stored else { return decoded?.keys(ofKind: kind) ?? [] }
             return stored.keys(ofKind: kind)
         }
 
         var provenanceCacheForm: [UInt8]? {
-            let (decoded, stored) = ArtifactContent.lock.withLock { (decodedProvenance, storedProvenance) }
+            let (decoded, stored) = lock.withLock { _ in (decodedProvenance, storedProvenance) }
             return stored?.bytes() ?? decoded?.cacheForm()
         }
 
         func setStoredProvenance(_ stored: StoredProvenance?) {
-            ArtifactContent.lock.withLock {
+            lock.withLock { _ in
                 decodedProvenance = nil
                 storedProvenance = stored
                 blobs?.known.provenance = nil
@@ -276,7 +281,7 @@ public struct Artifact: Sendable, Hashable {
         }
 
         func readBytes(from folder: ArtifactFolder, file: String, count: Int, sha256: String) {
-            ArtifactContent.lock.withLock {
+            lock.withLock { _ in
                 content = ArtifactContent(file: (folder, file), count: count, sha256: sha256)
                 blobs?.known.bytes = nil
             }
@@ -284,14 +289,14 @@ public struct Artifact: Sendable, Hashable {
 
         /// What `store` keeps of this artifact, as far as it is known.
         func storedBlobs(in store: any ArtifactByteStore) -> StoredBlobs {
-            ArtifactContent.lock.withLock {
+            lock.withLock { _ in
                 blobs.flatMap { $0.known.store === store ? $0.known : nil } ?? StoredBlobs(store: store)
             }
         }
 
         /// Remembers what `store` keeps of this artifact (`update` changes the known part).
         func remember(in store: any ArtifactByteStore, _ update: (inout StoredBlobs) -> Void) {
-            ArtifactContent.lock.withLock {
+            lock.withLock { _ in
                 let box = blobs.flatMap { $0.known.store === store ? $0 : nil } ?? BlobsBox(StoredBlobs(store: store))
                 update(&box.known)
                 blobs = box
@@ -307,40 +312,40 @@ public struct Artifact: Sendable, Hashable {
         }
 
         var bytes: [UInt8] {
-            get { ArtifactContent.lock.withLock { content }.bytes }
+            get { lock.withLock { _ in content }.bytes }
             set {
-                ArtifactContent.lock.withLock {
+                lock.withLock { _ in
                     content = ArtifactContent(newValue)
                     blobs?.known.bytes = nil
                 }
             }
         }
 
-        var byteCount: Int { ArtifactContent.lock.withLock { content.count } }
+        var byteCount: Int { lock.withLock { _ in content.count } }
 
         var bytesFile: (folder: ArtifactFolder, file: String)? {
-            ArtifactContent.lock.withLock { content.file }
+            lock.withLock { _ in content.file }
         }
 
         var sha256: String {
-            let current = ArtifactContent.lock.withLock { content }
+            let current = lock.withLock { _ in content }
             if let digest = current.sha256 { return digest }
             let digest = ArtifactContent.sha256(of: current.bytes)
-            ArtifactContent.lock.withLock { content.sha256 = digest }
+            lock.withLock { _ in content.sha256 = digest }
             return digest
         }
 
         func moveBytes(to folder: ArtifactFolder, file: String, keepsCopy: Bool) {
             let digest = sha256
             let kept = keepsCopy ? bytes : nil
-            ArtifactContent.lock.withLock {
+            lock.withLock { _ in
                 content = ArtifactContent(file: (folder, file), count: content.count, sha256: digest, memory: kept)
             }
         }
 
         func copy() -> Storage {
             let copy = Storage(path: path, kind: kind, status: status, contentType: contentType, bytes: [])
-            copy.content = ArtifactContent.lock.withLock { content }
+            copy.content = lock.withLock { _ in content }
             copy.locale = locale
             copy.template = template
             copy.context = context
@@ -352,7 +357,7 @@ public struct Artifact: Sendable, Hashable {
             copy.poolItem = poolItem
             copy.origin = origin
             copy.cardBox = cardBox
-            ArtifactContent.lock.withLock {
+            lock.withLock { _ in
                 copy.decodedProvenance = decodedProvenance
                 copy.storedProvenance = storedProvenance
                 copy.blobs = blobs.map { BlobsBox($0.known) }
@@ -378,7 +383,7 @@ public struct Artifact: Sendable, Hashable {
     }
 
     /// What a cache keeps of an artifact, one box per `Storage` (a copy gets its own), changed
-    /// only behind `ArtifactContent.lock`.
+    /// only behind its `Storage`'s lock.
     private final class BlobsBox: @unchecked Sendable {
         var known: StoredBlobs
 

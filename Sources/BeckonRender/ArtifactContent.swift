@@ -3,11 +3,8 @@ import Crypto
 import Foundation
 
 /// An artifact's bytes — in memory, in a file they were written to, or in both — with their count
-/// and, once worked out, their SHA-256. Artifacts change it only under `lock`.
+/// and, once worked out, their SHA-256. An artifact changes it only under its own lock.
 struct ArtifactContent: Sendable {
-    /// Guards every artifact's content: held only to read or replace this small value, never
-    /// while a file is read.
-    static let lock = NSLock()
 
     private var memory: [UInt8]?
     /// The folder and path of the file the bytes were moved to.

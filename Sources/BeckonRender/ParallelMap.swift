@@ -25,6 +25,34 @@ extension RandomAccessCollection where Index == Int, Element: Sendable {
     }
 }
 
+/// Runs two pieces of work at once, each on a core of its own (inside the caller's `StepScope`),
+/// and returns both results: for two serial passes over the same data that neither waits for.
+public func inParallel<First: Sendable, Second: Sendable>(
+    _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+) -> (First, Second) {
+    let one = UnsafeMutablePointer<First?>.allocate(capacity: 1)
+    let other = UnsafeMutablePointer<Second?>.allocate(capacity: 1)
+    one.initialize(to: nil)
+    other.initialize(to: nil)
+    defer {
+        one.deinitialize(count: 1)
+        one.deallocate()
+        other.deinitialize(count: 1)
+        other.deallocate()
+    }
+    let slots = UncheckedSendable((one, other))
+    let scope = StepScope.current
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+        // Each iteration writes its own result only.
+        if index == 0 {
+            slots.value.0.pointee = scope.run(first)
+        } else {
+            slots.value.1.pointee = scope.run(second)
+        }
+    }
+    return (one.pointee!, other.pointee!)
+}
+
 /// Carries a value into `concurrentPerform` where the caller guarantees exclusive access.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value

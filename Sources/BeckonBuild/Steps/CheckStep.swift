@@ -59,16 +59,28 @@ struct CheckStep {
         func checkSite() -> [Diagnostic] {
             let prints = checked.map(\.0)
             let all = engine.measure("check: facts") {
-                Array(zip(artifacts, checked)).parallelMap { artifact, checked in
-                    checked.2 ?? facts(artifact, checked.0)
-                }
+                // Only the missing facts are read, on every core; each file's facts are copied
+                // once (they are large: copying them costs more than looking at them).
+                let missing = checked.indices.filter { checked[$0].2 == nil }
+                var read = missing.parallelMap { index in facts(artifacts[index], checked[index].0) }.makeIterator()
+                var all: [ArtifactFacts] = []
+                all.reserveCapacity(checked.count)
+                for entry in checked { all.append(entry.2 ?? read.next()!) }
+                return all
             }
-            let site = engine.measure("check: site") { CheckedSite(artifacts, facts: all) }
-            // What the link and page rules read of the rest of the site: a page's rules run again
-            // only when that changed, not whenever another page did.
-            let reads = engine.measure("check: reads") {
-                engine.publish("check.site-reads", SiteReadFacts(site, prints: prints, checker.artifactReads))
+            // The site, and what the link and page rules read of the rest of it (a page's rules
+            // run again only when that changed, not whenever another page did), are gathered at
+            // once, each pass on a core of its own.
+            let reading = checker.artifactReads
+            let (site, (read, print)) = engine.measure("check: site") {
+                inParallel(
+                    { CheckedSite(artifacts, facts: all) },
+                    {
+                        let read = SiteReadFacts(artifacts, facts: all, prints: prints, reading)
+                        return (read, Engine.fingerprint(ofPublished: read))
+                    })
             }
+            let reads = engine.publish("check.site-reads", read, fingerprint: print)
             let links = Array(zip(artifacts, prints)).parallelMap { artifact, print -> [Diagnostic] in
                 guard artifact.origin != nil else { return [] }
                 // An email's HTML is read again by the email rules below, which let it go then.
@@ -82,8 +94,11 @@ struct CheckStep {
                 }
             }
             // Email rules run per email, keyed by its files (and the static assets' sizes).
-            let printsByPath = Dictionary(
-                zip(artifacts.map(\.path), prints).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+            let printsByPath =
+                site.emails.isEmpty
+                ? [:]
+                : Dictionary(
+                    zip(artifacts.map(\.path), prints).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
             let assetSizes = engine.publish("check.asset-sizes", site.assetSizes)
             let emails = site.emails.parallelMap { email -> [Diagnostic] in
                 let files = [email.html, email.text, email.message].map { $0.flatMap { printsByPath[$0.path] } }
@@ -107,8 +122,9 @@ struct CheckStep {
             }
         }
         // Nothing after the checks reads the files' facts: an engine for one run without a cache
-        // lets go of them.
+        // lets go of them, and they are freed beside the next phase.
         engine.letGo(BuildSteps.readFacts)
+        releaseBeside(checked)
         return diagnostics
     }
 }

@@ -1,5 +1,6 @@
 import BeckonChecks
 import BeckonEngine
+import BeckonRender
 
 /// What the link and page rules read of the rest of the site (`SiteReads`): every static asset's
 /// content, every output path, every page's `hreflang` alternates and ids. Published each run
@@ -20,17 +21,23 @@ struct SiteReadFacts: Encodable, Sendable {
     var paths: [String] = []
     var pages: [Page] = []
 
-    /// The facts `reads` names, of `site`; `prints` are its artifacts' fingerprints, in order.
-    init(_ site: CheckedSite, prints: [Fingerprint], _ reads: SiteReads) {
+    /// The facts `reads` names, of the artifacts with their facts (`facts` and `prints` in the
+    /// order of `artifacts`): what `CheckedSite` makes of them, read without waiting for it (the
+    /// first page at a path is the one the site keeps).
+    init(_ artifacts: [Artifact], facts: [ArtifactFacts], prints: [Fingerprint], _ reads: SiteReads) {
         if reads.contains(.assets) {
-            assets = zip(site.artifacts, prints).filter { $0.0.kind == .asset }.map {
+            assets = zip(artifacts, prints).filter { $0.0.kind == .asset }.map {
                 Asset(path: $0.path, content: $1)
             }
         }
-        if reads.contains(.paths) { paths = site.paths.sorted() }
+        if reads.contains(.paths) { paths = Set(artifacts.map(\.path)).sorted() }
         guard !reads.isDisjoint(with: [.alternates, .anchors]) else { return }
-        pages = site.pages.keys.sorted().map { path in
-            let page = site.pages[path]!
+        var pages: [String: CheckedPage] = [:]
+        for (artifact, facts) in zip(artifacts, facts) {
+            if let page = facts.page, pages[artifact.path] == nil { pages[artifact.path] = page }
+        }
+        self.pages = pages.keys.sorted().map { path in
+            let page = pages[path]!
             return Page(
                 path: path, alternates: reads.contains(.alternates) ? page.alternatesSignature : nil,
                 anchors: reads.contains(.anchors) ? page.anchors.sorted() : nil)
