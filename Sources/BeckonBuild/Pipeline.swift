@@ -211,15 +211,16 @@ public struct Pipeline: Sendable {
         // A streaming build draws no card after this: the checks get the backgrounds' memory.
         if staging != nil { prepared.cards?.releaseDrawnBases() }
         var artifacts = rendered.artifacts
-        // The catalog's rules read the bundles and the templates, not the rendered files: they
-        // run beside the checks, on the cores the checks leave idle while they gather the site.
-        async let localized = engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
         var diagnostics = rendered.diagnostics + Self.collisions(artifacts)
+        // The catalog's rules read the bundles and the templates, not the rendered files: they
+        // run beside the site rules, on the core those leave idle while they gather the site.
         diagnostics += await engine.phase("check") {
-            CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
-                rendered, loaded, prepared)
+            await CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
+                rendered, loaded, prepared,
+                beside: {
+                    await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
+                })
         }
-        diagnostics += await localized
         let all = earlier + diagnostics
         let statuses = site.buildLocales.map { LocaleStatus.make($0, catalog: loaded.catalog, diagnostics: all) }
         let finalized = DiagnosticReport(all).finalized(overrides: prepared.overrides, strict: options.strict)
