@@ -89,6 +89,19 @@ final class OriginTable: @unchecked Sendable {
         lock.withLock { numbers.map { origins[Int($0)] } }
     }
 
+    /// The keys of the origins of `kind` among those numbered `numbers`, in their order: the
+    /// strings a page shows, asked for every page at once on all cores, so only the keys are
+    /// copied under the lock, not the origins.
+    func keys(ofKind kind: Origin.Kind, _ numbers: [UInt32]) -> [String] {
+        lock.withLock {
+            var keys: [String] = []
+            for number in numbers where origins[Int(number)].kind == kind {
+                if let key = origins[Int(number)].key { keys.append(key) }
+            }
+            return keys
+        }
+    }
+
     /// One part of the numbers, with its lock.
     private final class Shard: Sendable {
         let numbers = Mutex<[HashedOrigin: UInt32]>([:])

@@ -197,7 +197,7 @@ extension ProvenanceMap: Codable {
 
     /// The keys of this map's origins of `kind`.
     public func keys(ofKind kind: Origin.Kind) -> [String] {
-        origins.compactMap { $0.kind == kind ? $0.key : nil }
+        OriginTable.shared.keys(ofKind: kind, originNumbers)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -129,7 +129,7 @@ import Testing
     }
 
     /// Any map reads back from its cache form equal, and the string keys read from the bytes
-    /// are the map's own.
+    /// (and from the origin table) are the map's own.
     @Test func anyMapReadsBackFromItsCacheForm() async {
         let value = Gen.int(in: -3...300).map { $0 > 290 ? $0 * 1_000_003 : $0 }
         await propertyCheck(input: value.array(of: 0...160), Gen.int(in: 0...6)) { values, originCount in
@@ -144,6 +144,10 @@ import Testing
             #expect(ProvenanceMap(cacheForm: form) == map)
             #expect(ProvenanceMap.keys(ofKind: .string, encoded: form) == map.keys(ofKind: .string))
             #expect(ProvenanceMap.keys(ofKind: .string, encoded: map.encoded()) == map.keys(ofKind: .string))
+            // Read from the origin table by number: the keys of the map's own origins of that kind.
+            for kind in [Origin.Kind.string, .template] {
+                #expect(map.keys(ofKind: kind) == map.origins.compactMap { $0.kind == kind ? $0.key : nil })
+            }
         }
     }
 
