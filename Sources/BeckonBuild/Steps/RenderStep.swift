@@ -30,51 +30,38 @@ struct RenderStep {
         let cardJobs = prepared.cards?.routes() ?? []
         let counter = ProgressCounter(
             total: pageJobs.count + emailJobs.count + cardJobs.count, phase: "rendering", handler: progress)
-        // Every route is a job of its own, all on every core at once. The share messages of a
-        // locale (about a thousand files) are the longest jobs, so they go first: no core is
-        // left finishing one of them while the other has nothing to do.
-        typealias Job = @Sendable () -> (RenderProducer, RenderResult)
-        let pages = pageJobs.map { template, route -> Job in
-            {
-                defer { counter.increment() }
-                let producer = RenderProducer(
-                    BuildSteps.renderPage, given: SiteInputs.pageParts(template.path),
-                    arguments: [template.path, route.locale.rawValue, route.filePath], inputs: loaded.inputs)
-                return render(producer) {
-                    let (artifact, diagnostics) = prepared.pages.render(template, route: route)
-                    return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
-                }
+        let pages = pageJobs.parallelMap { template, route in
+            defer { counter.increment() }
+            let producer = RenderProducer(
+                BuildSteps.renderPage, given: SiteInputs.pageParts(template.path),
+                arguments: [template.path, route.locale.rawValue, route.filePath], inputs: loaded.inputs)
+            return render(producer) {
+                let (artifact, diagnostics) = prepared.pages.render(template, route: route)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
             }
         }
-        let emails = emailJobs.map { template, locale, sample -> Job in
-            {
-                defer { counter.increment() }
-                let producer = RenderProducer(
-                    BuildSteps.renderEmail, given: [.config, .run, .template(template.path)],
-                    arguments: [template.path, locale.rawValue, sample.id], inputs: loaded.inputs)
-                return render(producer) {
-                    let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
-                    return RenderResult(artifacts, diagnostics)
-                }
+        let emails = emailJobs.parallelMap { template, locale, sample in
+            defer { counter.increment() }
+            let producer = RenderProducer(
+                BuildSteps.renderEmail, given: [.config, .run, .template(template.path)],
+                arguments: [template.path, locale.rawValue, sample.id], inputs: loaded.inputs)
+            return render(producer) {
+                let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
+                return RenderResult(artifacts, diagnostics)
             }
         }
-        let cards = cardJobs.map { locale, sample -> Job in
-            {
-                defer { counter.increment() }
-                let producer = RenderProducer(
-                    BuildSteps.renderCard, given: SiteInputs.cardParts,
-                    arguments: [locale.rawValue, sample?.id], inputs: loaded.inputs)
-                return render(producer) {
-                    guard let cards = prepared.cards else { return RenderResult([], []) }
-                    let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
-                    return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
-                }
+        let cards = cardJobs.parallelMap { locale, sample in
+            defer { counter.increment() }
+            let producer = RenderProducer(
+                BuildSteps.renderCard, given: SiteInputs.cardParts,
+                arguments: [locale.rawValue, sample?.id], inputs: loaded.inputs)
+            return render(producer) {
+                guard let cards = prepared.cards else { return RenderResult([], []) }
+                let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
             }
         }
-        let messages = siteFiles(loaded, prepared)
-        let done = (messages + pages + emails + cards).parallelMap { $0() }
-        // Listed as before: pages, emails, cards, then the share messages and the site files.
-        let all = Array(done[messages.count...] + done[..<messages.count])
+        let all = pages + emails + cards + siteFiles(loaded, prepared)
         var producers: [String: RenderProducer] = [:]
         if namesProducers {
             for (producer, result) in all {
@@ -84,31 +71,23 @@ struct RenderStep {
         return (RenderResult.merged(all.map(\.1)), producers)
     }
 
-    /// The jobs that make the share messages (one per locale), then the association files and
-    /// static assets.
-    private func siteFiles(
-        _ loaded: LoadedSite, _ prepared: Prepared
-    ) -> [@Sendable () -> (RenderProducer, RenderResult)] {
-        let messages = loaded.site.buildLocales.map { locale -> @Sendable () -> (RenderProducer, RenderResult) in
-            {
-                render(
-                    RenderProducer(
-                        BuildSteps.renderMessages, given: [.config, .run], arguments: [locale.rawValue],
-                        inputs: loaded.inputs)
-                ) {
-                    RenderResult(prepared.messages.artifacts(locale: locale), [])
-                }
-            }
-        }
-        let files: @Sendable () -> (RenderProducer, RenderResult) = {
+    /// Share messages (per locale), association files and static assets.
+    private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared) -> [(RenderProducer, RenderResult)] {
+        let messages = loaded.site.buildLocales.parallelMap { locale in
             render(
                 RenderProducer(
-                    BuildSteps.renderSiteFiles, given: [.config, .run, .staticFiles], arguments: [],
+                    BuildSteps.renderMessages, given: [.config, .run], arguments: [locale.rawValue],
                     inputs: loaded.inputs)
             ) {
-                let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
-                return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
+                RenderResult(prepared.messages.artifacts(locale: locale), [])
             }
+        }
+        let files = render(
+            RenderProducer(
+                BuildSteps.renderSiteFiles, given: [.config, .run, .staticFiles], arguments: [], inputs: loaded.inputs)
+        ) {
+            let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
+            return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
         }
         return messages + [files]
     }
