@@ -212,15 +212,11 @@ public struct Pipeline: Sendable {
         if staging != nil { prepared.cards?.releaseDrawnBases() }
         var artifacts = rendered.artifacts
         var diagnostics = rendered.diagnostics + Self.collisions(artifacts)
-        // The catalog's rules read the bundles and the templates, not the rendered files: they
-        // run beside the site rules, on the core those leave idle while they gather the site.
         diagnostics += await engine.phase("check") {
-            await CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
-                rendered, loaded, prepared,
-                beside: {
-                    await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
-                })
+            CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
+                rendered, loaded, prepared)
         }
+        diagnostics += await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
         let all = earlier + diagnostics
         let statuses = site.buildLocales.map { LocaleStatus.make($0, catalog: loaded.catalog, diagnostics: all) }
         let finalized = DiagnosticReport(all).finalized(overrides: prepared.overrides, strict: options.strict)

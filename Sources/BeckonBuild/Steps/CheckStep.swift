@@ -14,13 +14,7 @@ struct CheckStep {
     let progress: ProgressHandler?
     var releasesDocuments = false
 
-    /// - Parameter beside: Work that runs beside the site rules (and is awaited before this
-    ///   returns): they gather the whole site on one core for a while, and leave the other idle.
-    ///   Its findings follow the checks'.
-    func run(
-        _ rendered: RenderResult, _ loaded: LoadedSite, _ prepared: Prepared,
-        beside: @escaping @Sendable () async -> [Diagnostic] = { [] }
-    ) async -> [Diagnostic] {
+    func run(_ rendered: RenderResult, _ loaded: LoadedSite, _ prepared: Prepared) -> [Diagnostic] {
         let artifacts = rendered.artifacts
         let checker = prepared.checker
         // The checks are keyed by what they check (and whether links are checked online); the
@@ -118,7 +112,6 @@ struct CheckStep {
             let whole = engine.measure("check: whole-site rules") { checker.checkWholeSite(site) }
             return links.flatMap { $0 } + emails.flatMap { $0 } + whole
         }
-        async let besides = beside()
         if prepared.online {
             diagnostics += checkSite()
         } else {
@@ -132,6 +125,6 @@ struct CheckStep {
         // lets go of them, and they are freed beside the next phase.
         engine.letGo(BuildSteps.readFacts)
         releaseBeside(checked)
-        return diagnostics + (await besides)
+        return diagnostics
     }
 }
