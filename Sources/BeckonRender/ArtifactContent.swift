@@ -5,7 +5,6 @@ import Foundation
 /// An artifact's bytes — in memory, in a file they were written to, or in both — with their count
 /// and, once worked out, their SHA-256. An artifact changes it only under its own lock.
 struct ArtifactContent: Sendable {
-
     private var memory: [UInt8]?
     /// The folder and path of the file the bytes were moved to.
     private(set) var file: (folder: ArtifactFolder, file: String)?

@@ -62,10 +62,10 @@ struct CheckStep {
                 // Only the missing facts are read, on every core; each file's facts are copied
                 // once (they are large: copying them costs more than looking at them).
                 let missing = checked.indices.filter { checked[$0].2 == nil }
-                var read = missing.parallelMap { index in facts(artifacts[index], checked[index].0) }.makeIterator()
+                var fetched = missing.parallelMap { index in facts(artifacts[index], checked[index].0) }.makeIterator()
                 var all: [ArtifactFacts] = []
                 all.reserveCapacity(checked.count)
-                for entry in checked { all.append(entry.2 ?? read.next()!) }
+                for entry in checked { all.append(entry.2 ?? fetched.next()!) }
                 return all
             }
             // The site, and what the link and page rules read of the rest of it (a page's rules

@@ -22,8 +22,7 @@ struct SiteReadFacts: Encodable, Sendable {
     var pages: [Page] = []
 
     /// The facts `reads` names, of the artifacts with their facts (`facts` and `prints` in the
-    /// order of `artifacts`): what `CheckedSite` makes of them, read without waiting for it (the
-    /// first page at a path is the one the site keeps).
+    /// order of `artifacts`): what `CheckedSite` makes of them, read without waiting for it.
     init(_ artifacts: [Artifact], facts: [ArtifactFacts], prints: [Fingerprint], _ reads: SiteReads) {
         if reads.contains(.assets) {
             assets = zip(artifacts, prints).filter { $0.0.kind == .asset }.map {
@@ -32,10 +31,7 @@ struct SiteReadFacts: Encodable, Sendable {
         }
         if reads.contains(.paths) { paths = Set(artifacts.map(\.path)).sorted() }
         guard !reads.isDisjoint(with: [.alternates, .anchors]) else { return }
-        var pages: [String: CheckedPage] = [:]
-        for (artifact, facts) in zip(artifacts, facts) {
-            if let page = facts.page, pages[artifact.path] == nil { pages[artifact.path] = page }
-        }
+        let pages = CheckedSite.pages(artifacts, facts: facts)
         self.pages = pages.keys.sorted().map { path in
             let page = pages[path]!
             return Page(

@@ -43,7 +43,7 @@ public struct CheckedSite: Sendable {
     /// builds); `facts` is in the order of `artifacts`.
     public init(_ artifacts: [Artifact], facts: [ArtifactFacts]) {
         self.artifacts = artifacts
-        var pages: [String: CheckedPage] = [:]
+        let pages = Self.pages(artifacts, facts: facts)
         var messages: [String: ArtifactFacts.MessageFacts] = [:]
         var linksByArtifact: [[FoundLink]] = []
         linksByArtifact.reserveCapacity(artifacts.count)
@@ -52,7 +52,6 @@ public struct CheckedSite: Sendable {
         var inks: [String: [(color: Color, share: Double)]] = [:]
         for (artifact, facts) in zip(artifacts, facts) {
             if let ink = facts.ink, inks[artifact.path] == nil { inks[artifact.path] = ink }
-            if let page = facts.page, pages[artifact.path] == nil { pages[artifact.path] = page }
             if let message = facts.message { messages[artifact.path] = message }
             guard artifact.origin != nil else {
                 linksByArtifact.append([])
@@ -101,6 +100,16 @@ public struct CheckedSite: Sendable {
         self.messages = messages
         self.paths = Set(artifacts.map(\.path))
         self.palettes = ThemePalettes.collect(pages: pages)
+    }
+
+    /// The parsed page at each path: the first artifact's where two share a path (a collision the
+    /// build reports), as `pages` keeps them; `facts` is in the order of `artifacts`.
+    public static func pages(_ artifacts: [Artifact], facts: [ArtifactFacts]) -> [String: CheckedPage] {
+        var pages: [String: CheckedPage] = [:]
+        for (artifact, facts) in zip(artifacts, facts) {
+            if let page = facts.page, pages[artifact.path] == nil { pages[artifact.path] = page }
+        }
+        return pages
     }
 
     /// Whether an artifact is an HTML page the checks parse.
