@@ -20,45 +20,45 @@ struct PluralExamples: Sendable {
     init(_ cases: [Message.PluralCase], offset: Int, rules: PluralRules, limit: Int = 4) {
         var own = [[Int]](repeating: [], count: cases.count)
         var borrowed = [[Int]](repeating: [], count: cases.count)
+        // The keywords the locale uses, asked once rather than for every number.
+        let used = Set(rules.categories.map(\.rawValue))
         for number in Self.range {
-            guard let index = Self.branch(for: number, cases, offset: offset, rules: rules) else { continue }
+            // Each number's category is asked of ICU once, for the branch and for whether it is its own.
+            let category = rules.category(for: Double(number - offset)).rawValue
+            guard let index = Self.branch(for: number, cases, category: category) else { continue }
             let isOwn: Bool
             switch cases[index].selector {
             case .exact: isOwn = true
-            case .keyword(let keyword):
-                isOwn = rules.category(for: Double(number - offset)).rawValue == keyword
+            case .keyword(let keyword): isOwn = category == keyword
             }
             if isOwn {
                 if own[index].count < limit { own[index].append(number) }
             } else if borrowed[index].count < limit {
                 borrowed[index].append(number)
             }
-            if Self.complete(own, cases, after: number, limit: limit, rules: rules) { break }
+            if Self.complete(own, cases, after: number, limit: limit, used: used) { break }
         }
         numbers = zip(own, borrowed).map { Array(($0 + $1).prefix(limit)) }
     }
 
     /// Whether no later number can add an example of a branch's own: exact cases are past, and
-    /// each keyword the locale uses has `limit` numbers.
+    /// each keyword the locale uses (`used`) has `limit` numbers.
     private static func complete(
-        _ own: [[Int]], _ cases: [Message.PluralCase], after number: Int, limit: Int, rules: PluralRules
+        _ own: [[Int]], _ cases: [Message.PluralCase], after number: Int, limit: Int, used: Set<String>
     ) -> Bool {
         zip(own, cases).allSatisfy { numbers, branch in
             switch branch.selector {
             case .exact(let exact): exact <= number
-            case .keyword(let keyword):
-                numbers.count == limit || !rules.categories.contains { $0.rawValue == keyword }
+            case .keyword(let keyword): numbers.count == limit || !used.contains(keyword)
             }
         }
     }
 
-    /// The position of the branch ICU chooses for `number`, or `nil` when none is chosen (no
-    /// exact case matches, and neither the number's category nor `other` has a branch).
-    static func branch(
-        for number: Int, _ cases: [Message.PluralCase], offset: Int, rules: PluralRules
-    ) -> Int? {
+    /// The position of the branch ICU chooses for `number`, whose category (of the number minus
+    /// the offset) is `category`, or `nil` when none is chosen (no exact case matches, and neither
+    /// the category nor `other` has a branch).
+    private static func branch(for number: Int, _ cases: [Message.PluralCase], category: String) -> Int? {
         if let exact = cases.firstIndex(where: { $0.selector == .exact(number) }) { return exact }
-        let category = rules.category(for: Double(number - offset)).rawValue
         return cases.firstIndex { $0.selector == .keyword(category) }
             ?? cases.firstIndex { $0.selector == .keyword("other") }
     }

@@ -39,10 +39,13 @@ public final class PluralRules: @unchecked Sendable {
     /// The category of a number in this locale.
     public func category(for number: Double) -> PluralCategory {
         guard let rules else { return .other }
-        var buffer = [CChar](repeating: 0, count: 16)
-        guard beckon_plural_rules_select(rules, number, &buffer, Int32(buffer.count)) >= 0 else { return .other }
-        let keyword = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return PluralCategory(rawValue: keyword) ?? .other
+        // The keyword is read from a buffer on the stack (a review asks for thousands of numbers).
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { buffer in
+            guard let base = buffer.baseAddress,
+                beckon_plural_rules_select(rules, number, base, Int32(buffer.count)) >= 0
+            else { return .other }
+            return PluralCategory(rawValue: String(cString: base)) ?? .other
+        }
     }
 
     /// ICU spells locales with underscores.
