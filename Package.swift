@@ -342,7 +342,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "BeckonTextTests", dependencies: ["BeckonText"]),
+        .testTarget(name: "BeckonTextTests", dependencies: ["BeckonText", "BeckonTestSupport"]),
         .testTarget(name: "BeckonMarkdownTests", dependencies: ["BeckonMarkdown"]),
         .testTarget(name: "BeckonHTMLTests", dependencies: ["BeckonHTML"]),
         .testTarget(

@@ -51,3 +51,21 @@ extension StringProtocol {
         return bytes.firstIndex(ofBytes: needle, ignoringCase: ignoringCase) != nil
     }
 }
+
+extension StringProtocol {
+    /// Whether reading the text a character at a time could find one of `characters` (ASCII
+    /// bytes): one of the bytes occurs, or a character Swift takes for one of them (U+1FEF for
+    /// `` ` ``, U+037E for `;`, U+212A for `K`, the only characters outside ASCII canonically
+    /// equivalent to an ASCII one). When `false`, no character of the text equals one of them,
+    /// and a reading that looks only for them can skip the text.
+    @inlinable
+    public func mayHoldCharacter(among characters: [UInt8]) -> Bool {
+        if utf8.contains(where: { characters.contains($0) }) { return true }
+        return Self.equivalents.contains { ascii, spelling in characters.contains(ascii) && containsBytes(spelling) }
+    }
+
+    /// The characters outside ASCII that compare equal to an ASCII one, with its byte.
+    @usableFromInline static var equivalents: [(ascii: UInt8, spelling: [UInt8])] {
+        [(0x60, [0xE1, 0xBF, 0xAF]), (0x3B, [0xCD, 0xBE]), (0x4B, [0xE2, 0x84, 0xAA])]
+    }
+}

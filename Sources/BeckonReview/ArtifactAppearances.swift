@@ -83,8 +83,9 @@ struct ArtifactAppearances: Sendable {
     /// A text fragment (`#:~:text=…`) that makes the browser scroll to the string and highlight it:
     /// the whole text when short, else its first and last four words.
     static func textFragment(_ text: String) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace).map {
-            $0.filter { !"*_`".contains($0) }
+        let words = text.split(whereSeparator: \.isWhitespace).map { word in
+            // A word without a markup byte is kept whole, not rebuilt a character at a time.
+            word.mayHoldCharacter(among: markupBytes) ? word.filter { !"*_`".contains($0) } : String(word)
         }.filter { !$0.isEmpty }
         guard !words.isEmpty else { return "" }
         guard words.count > 8 else { return "#:~:text=" + encoded(words.joined(separator: " ")) }
@@ -95,6 +96,11 @@ struct ArtifactAppearances: Sendable {
     /// Percent-encoded as text directives need: a URL component with `-` encoded too, since it
     /// marks a directive's prefix and suffix.
     private static func encoded(_ text: String) -> String {
-        URLEscaping.component(text).replacingOccurrences(of: "-", with: "%2D")
+        let component = URLEscaping.component(text)
+        guard component.utf8.contains(UInt8(ascii: "-")) else { return component }
+        return component.replacingOccurrences(of: "-", with: "%2D")
     }
+
+    /// The bytes of `*`, `_` and `` ` ``, which a text fragment leaves out.
+    private static let markupBytes = Array("*_`".utf8)
 }

@@ -1,4 +1,5 @@
 import BeckonRender
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -54,5 +55,30 @@ import Testing
                     "\(text.debugDescription) \(needle)")
             }
         }
+    }
+
+    /// A text a character reading would find one of the characters in is never skipped: on
+    /// generated texts with the characters, combining marks after them, and the three characters
+    /// outside ASCII that compare equal to ASCII ones, `mayHoldCharacter(among:)` is `true`
+    /// whenever a character of the text equals one of them, and whenever one of their bytes occurs.
+    @Test func aTextWithOneOfTheCharactersIsNeverSkipped() {
+        var generator = SeededGenerator(seed: 19)
+        let pieces = ["a", "`", "`\u{301}", "\u{1FEF}", ";", "\u{37E}", "K", "\u{212A}", "*", "é", "例", " ", "\r\n"]
+        let sets = [Array("`".utf8), Array(";K".utf8), Array("*_]`".utf8), Array("x".utf8)]
+        var skipped = 0
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            for characters in sets {
+                let wanted = Set(characters.map { Character(UnicodeScalar($0)) })
+                let found = text.contains { wanted.contains($0) }
+                let held = text.mayHoldCharacter(among: characters)
+                #expect(!found || held, "\(text.debugDescription) holds one of \(wanted)")
+                #expect(held == (found || text.utf8.contains { characters.contains($0) }), "\(text.debugDescription)")
+                if !held { skipped += 1 }
+            }
+        }
+        #expect(skipped > 1_000, "\(skipped) readings skipped")
     }
 }

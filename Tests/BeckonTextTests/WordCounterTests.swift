@@ -1,5 +1,7 @@
-import BeckonText
+import BeckonTestSupport
 import Testing
+
+@testable import BeckonText
 
 @Test(
     arguments: [
@@ -37,5 +39,17 @@ func wordsAreCountedTheWayTheLocaleReads(locale: String, text: String, expected:
             #expect(counter.count(texts[index].text) == expected[index].0)
             #expect(counter.words(in: texts[index].text) == expected[index].1)
         }
+    }
+}
+
+/// The code units handed to ICU are the text's UTF-16, for every kind of scalar: ASCII, Latin
+/// with combining marks, CJK, right-to-left, and characters outside the BMP (surrogate pairs).
+@Test func textsAreHandedOnAsTheirUTF16() {
+    var generator = SeededGenerator(seed: 77)
+    let pieces = ["Maya", " ", "e\u{301}", "ü", "招待", "ليلى", "👋", "𝔘", "\r\n", "—", "٧", "\u{1F469}\u{200D}\u{1F4BB}"]
+    for _ in 0..<2_000 {
+        let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            .joined()
+        #expect(WordCounter.utf16(text) == Array(text.utf16), "\(text.debugDescription)")
     }
 }
