@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonLocalization
+import BeckonRender
 
 /// `l10n.markup-mismatch`: a translation keeps its source's inline Markdown — as many links, bold,
 /// emphasis and code spans.
@@ -29,6 +30,8 @@ struct MarkupMismatchRule: CatalogRule {
     /// Counts of each kind of inline markup delimiter.
     static func markup(in text: String) -> [String: Int] {
         var counts: [String: Int] = [:]
+        // Most strings hold no delimiter: then none is counted, without reading them as characters.
+        guard text.mayHoldCharacter(among: Self.delimiters) else { return counts }
         var characters = Array(text)[...]
         while let character = characters.first {
             if characters.starts(with: ["*", "*"]) || characters.starts(with: ["_", "_"]) {
@@ -49,4 +52,7 @@ struct MarkupMismatchRule: CatalogRule {
         }
         return counts
     }
+
+    /// The delimiters' characters: `*`, `_`, `]` and `` ` ``.
+    private static let delimiters = Array("*_]`".utf8)
 }

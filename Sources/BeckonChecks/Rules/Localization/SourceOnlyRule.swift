@@ -48,7 +48,10 @@ struct SourceOnlyRule: CatalogRule {
             run = ""
         }
         for scalar in text.unicodeScalars {
-            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue {
+            // An ASCII character is a decimal digit only as `0`–`9`: its properties are not looked up.
+            if scalar.isASCII {
+                if (0x30...0x39).contains(scalar.value) { run.unicodeScalars.append(scalar) } else { flush() }
+            } else if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue {
                 run += String(Int(value))
             } else {
                 flush()

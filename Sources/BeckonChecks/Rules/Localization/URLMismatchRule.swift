@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonLocalization
+import BeckonRender
 
 /// `l10n.url-mismatch`: a translation links to the same URLs and email addresses as its source.
 ///
@@ -27,6 +28,11 @@ struct URLMismatchRule: CatalogRule {
 
     /// `http(s)://…` URLs and `name@domain` addresses in text, with trailing punctuation removed.
     static func addresses(in text: String) -> Set<String> {
+        // Most strings hold no `@`, `http` or `mailto:`, and then no address: they are not split
+        // into words (those characters have no other spelling a character comparison matches).
+        guard text.utf8.contains(UInt8(ascii: "@")) || text.containsBytes(http) || text.containsBytes(mailto) else {
+            return []
+        }
         var found = Set<String>()
         for word in text.split(whereSeparator: { $0.isWhitespace || "()<>\"".contains($0) }) {
             var candidate = String(word)
@@ -41,4 +47,7 @@ struct URLMismatchRule: CatalogRule {
         }
         return found
     }
+
+    private static let http = Array("http".utf8)
+    private static let mailto = Array("mailto:".utf8)
 }
