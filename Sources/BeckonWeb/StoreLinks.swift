@@ -16,7 +16,11 @@ public enum StoreLinks {
     /// are percent-encoded because the content is comma-separated.
     static func smartAppBanner(_ app: AppConfig, argument: String) -> String? {
         app.appStoreID.map { id in
-            "app-id=\(id), app-argument=\(argument.split(separator: ",", omittingEmptySubsequences: false).joined(separator: "%2C"))"
+            // A link rarely holds a comma: then it is written as it is, without splitting it.
+            let escaped =
+                argument.utf8.contains(UInt8(ascii: ","))
+                ? argument.split(separator: ",", omittingEmptySubsequences: false).joined(separator: "%2C") : argument
+            return "app-id=\(id), app-argument=\(escaped)"
         }
     }
 }

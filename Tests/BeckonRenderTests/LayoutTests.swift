@@ -136,4 +136,18 @@ import Testing
         let nested = TemplateValue.nested(["a.b": .text("1"), "a.c": .text("2"), "d": .text("3")])
         #expect(nested == .object(["a": .object(["b": .text("1"), "c": .text("2")]), "d": .text("3")]))
     }
+
+    /// A path that is both a value and a group keeps the group, deep down too; paths outside
+    /// ASCII (split at characters) and empty segments nest as ASCII ones do.
+    @Test func groupsWinOverValuesAtEveryDepth() {
+        let nested = TemplateValue.nested([
+            "a": .text("value"), "a.b": .text("1"), "a.b.c": .text("2"), "é.ü": .text("3"), "x..y": .text("4"),
+        ])
+        #expect(
+            nested
+                == .object([
+                    "a": .object(["b": .object(["c": .text("2")])]), "é": .object(["ü": .text("3")]),
+                    "x": .object(["y": .text("4")]),
+                ]))
+    }
 }

@@ -83,7 +83,9 @@ struct LocalizationStep {
             locale, site: loaded.site, catalog: loaded.catalog, sampleLinks: prepared.sampleLinks)
         var byKey: [MessageKey: [LocalizationInput.Rendering]] = [:]
         for message in strings.keys {
-            let key = BuildSteps.localizationString.key(locale, message.rawValue)
+            // The locale as its text: a key per string of every locale is made on every run, and
+            // a text goes into the hash directly where a `LocaleID` would go through its encoder.
+            let key = BuildSteps.localizationString.key(locale.rawValue, message.rawValue)
             let renderings = engine.value(BuildSteps.localizationString, key) {
                 loaded.inputs.record(.config, .run)
                 return strings.renderings(of: message)

@@ -29,9 +29,16 @@ public indirect enum TemplateValue: Sendable, Hashable {
     public static func nested(_ flat: [String: TemplateValue]) -> TemplateValue {
         var root: [String: TemplateValue] = [:]
         for (path, value) in flat.sorted(by: { $0.key < $1.key }) {
-            insert(value, at: path.split(separator: ".").map(String.init)[...], into: &root)
+            insert(value, at: segments(of: path)[...], into: &root)
         }
         return .object(root)
+    }
+
+    /// A dotted path's names. An ASCII path (every message key) is split at its bytes, where a
+    /// `.` can only be a character of its own; any other is split at characters.
+    private static func segments(of path: String) -> [String] {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: ".").map(String.init) }
+        return path.utf8.split(separator: UInt8(ascii: ".")).map { String(Substring($0)) }
     }
 
     private static func insert(
@@ -42,7 +49,8 @@ public indirect enum TemplateValue: Sendable, Hashable {
             if object[head]?.fields == nil { object[head] = value }
             return
         }
-        var child = object[head]?.fields ?? [:]
+        // Taken out while it grows, so the dictionary is not copied on every insertion.
+        var child = object.removeValue(forKey: head)?.fields ?? [:]
         insert(value, at: path.dropFirst(), into: &child)
         object[head] = .object(child)
     }
