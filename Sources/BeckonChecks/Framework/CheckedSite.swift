@@ -195,4 +195,21 @@ extension CheckedSite {
 public protocol SiteRule: Sendable {
     var id: RuleID { get }
     func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic]
+    /// How a checker runs the rule. Link, page and email rules answer for themselves; any other
+    /// runs once over the whole site.
+    var role: SiteRuleRole { get }
+}
+
+extension SiteRule {
+    public var role: SiteRuleRole { .wholeSite }
+}
+
+/// How a checker runs a site rule: on each link, on each page, on each email, or once over the
+/// whole site. Each kind of rule names its own, so a checker sorts its rules without asking the
+/// runtime whether each conforms to each kind (those casts cost milliseconds per checker).
+public enum SiteRuleRole: Sendable {
+    case link(any LinkRule)
+    case page(any PageSiteRule)
+    case email(any EmailRule)
+    case wholeSite
 }

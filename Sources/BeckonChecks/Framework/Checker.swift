@@ -29,12 +29,22 @@ public struct Checker: Sendable {
         self.siteRules = siteRules
         self.catalogRules = catalogRules
         self.context = context
-        linkRules = siteRules.compactMap { $0 as? any LinkRule }
-        pageSiteRules = siteRules.compactMap { $0 as? any PageSiteRule }
-        emailRules = siteRules.compactMap { $0 as? any EmailRule }
-        wholeSiteRules = siteRules.filter {
-            !($0 is any LinkRule) && !($0 is any PageSiteRule) && !($0 is any EmailRule)
+        var linkRules: [any LinkRule] = []
+        var pageSiteRules: [any PageSiteRule] = []
+        var emailRules: [any EmailRule] = []
+        var wholeSiteRules: [any SiteRule] = []
+        for rule in siteRules {
+            switch rule.role {
+            case .link(let rule): linkRules.append(rule)
+            case .page(let rule): pageSiteRules.append(rule)
+            case .email(let rule): emailRules.append(rule)
+            case .wholeSite: wholeSiteRules.append(rule)
+            }
         }
+        self.linkRules = linkRules
+        self.pageSiteRules = pageSiteRules
+        self.emailRules = emailRules
+        self.wholeSiteRules = wholeSiteRules
     }
 
     /// The same rules measuring against a changed context (one real invite's creation time, say).

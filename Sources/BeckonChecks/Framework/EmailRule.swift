@@ -20,6 +20,8 @@ public protocol EmailRule: SiteRule {
 }
 
 extension EmailRule {
+    public var role: SiteRuleRole { .email(self) }
+
     public func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
         site.emails.flatMap { check($0, site: site, context: context) }
     }

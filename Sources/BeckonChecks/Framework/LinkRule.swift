@@ -14,6 +14,8 @@ public protocol LinkRule: SiteRule {
 extension LinkRule {
     public var reads: SiteReads { [] }
 
+    public var role: SiteRuleRole { .link(self) }
+
     public func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
         site.allLinks().compactMap { check($0.artifact, $0.link, site: site, context: context) }
     }

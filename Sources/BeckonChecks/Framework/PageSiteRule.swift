@@ -12,6 +12,8 @@ public protocol PageSiteRule: SiteRule {
 }
 
 extension PageSiteRule {
+    public var role: SiteRuleRole { .page(self) }
+
     public func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
         site.pages.keys.sorted().flatMap { path -> [Diagnostic] in
             guard let page = site.pages[path], page.artifact.origin != nil else { return [] }
