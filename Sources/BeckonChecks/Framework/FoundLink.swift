@@ -165,10 +165,7 @@ public struct FoundLink: Sendable, Hashable {
             if isRefresh, let target = Self.refreshTarget(content) { found(target, "refresh", node.line) }
             let name = property ?? metaName ?? ""
             if metaURLs.contains(name) { found(content, name, node.line) }
-            if name == "apple-itunes-app",
-                let argument = content.split(separator: ",").first(where: { $0.containsBytes(appArgument) })
-            {
-                let url = argument.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
+            if name == "apple-itunes-app", let url = Self.appArgument(of: content) {
                 // Foundation's replacing is asked only when there is a `%` to replace (every page
                 // has this tag, few arguments an encoded comma).
                 let decoded =
@@ -202,6 +199,22 @@ public struct FoundLink: Sendable, Hashable {
             rest = rest.dropFirst().prefix { $0 != quote }
         }
         return rest.isEmpty ? nil : String(rest)
+    }
+
+    /// The Smart App Banner's `app-argument` in its `content` (`app-id=…, app-argument=URL`): the
+    /// part after the first `=` of the first comma-separated item that names it. An ASCII content
+    /// (every one Beckon writes) is split at its bytes, where `,` and `=` can only be characters of
+    /// their own; any other at characters.
+    static func appArgument(of content: String) -> String? {
+        guard content.utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard let item = content.split(separator: ",").first(where: { $0.containsBytes(appArgument) }) else {
+                return nil
+            }
+            return item.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
+        }
+        let items = content.utf8.split(separator: UInt8(ascii: ","))
+        guard let item = items.first(where: { $0.firstIndex(ofBytes: appArgument) != nil }) else { return nil }
+        return item.split(separator: UInt8(ascii: "="), maxSplits: 1).last.map { String(Substring($0)) } ?? ""
     }
 
     /// What names the Smart App Banner's URL in its `content`.
