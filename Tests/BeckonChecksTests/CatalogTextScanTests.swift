@@ -23,74 +23,34 @@ import Testing
         }
     }
 
-    @Test func addressesReadAsTheWordRuleDoes() {
+    /// Whether `reading` and `reference` agree on every generated text; how many read something.
+    static func agree<Result: Equatable & Collection>(
+        seed: UInt64, _ reading: (String) -> Result, _ reference: (String) -> Result
+    ) -> Int {
         var found = 0
-        for text in Self.texts(seed: 41) {
-            let read = URLMismatchRule.addresses(in: text)
-            #expect(read == Self.addresses(text), "\(text.debugDescription)")
+        for text in texts(seed: seed) {
+            let read = reading(text)
+            #expect(read == reference(text), "\(text.debugDescription)")
             if !read.isEmpty { found += 1 }
         }
+        return found
+    }
+
+    @Test func addressesReadAsTheWordRuleDoes() {
+        let found = Self.agree(seed: 41, URLMismatchRule.addresses(in:), URLMismatchRule.addressesByWord(in:))
         #expect(found > 400 && found < 3_600, "\(found) of 4,000 hold an address")
     }
 
     @Test func markupIsCountedAsTheCharacterRuleCounts() {
-        var found = 0
-        for text in Self.texts(seed: 42) {
-            let counted = MarkupMismatchRule.markup(in: text)
-            #expect(counted == Self.markup(text), "\(text.debugDescription)")
-            if !counted.isEmpty { found += 1 }
-        }
+        let found = Self.agree(seed: 42, MarkupMismatchRule.markup(in:), MarkupMismatchRule.markupByCharacter(in:))
         #expect(found > 400 && found < 3_600, "\(found) of 4,000 hold markup")
         // GREEK VARIA is a code span's delimiter to a character comparison, so it is counted.
         #expect(MarkupMismatchRule.markup(in: "x\u{1FEF}y") == ["code": 1])
     }
 
     @Test func numbersAreReadAsTheScalarRuleReads() {
-        var found = 0
-        for text in Self.texts(seed: 43) {
-            let numbers = SourceOnlyRule.numbers(in: text)
-            #expect(numbers == Self.numbers(text), "\(text.debugDescription)")
-            if !numbers.isEmpty { found += 1 }
-        }
+        let found = Self.agree(seed: 43, SourceOnlyRule.numbers(in:), Self.numbers)
         #expect(found > 400 && found < 3_600, "\(found) of 4,000 hold a number")
-    }
-
-    /// `URLMismatchRule.addresses(in:)` as a split into words of characters.
-    private static func addresses(_ text: String) -> Set<String> {
-        var found = Set<String>()
-        for word in text.split(whereSeparator: { $0.isWhitespace || "()<>\"".contains($0) }) {
-            var candidate = String(word)
-            while let last = candidate.last, ".,;:!?'".contains(last) { candidate.removeLast() }
-            if candidate.hasPrefix("https://") || candidate.hasPrefix("http://") || candidate.hasPrefix("mailto:") {
-                found.insert(candidate)
-            } else if let at = candidate.firstIndex(of: "@"), at != candidate.startIndex,
-                candidate[candidate.index(after: at)...].contains(".")
-            {
-                found.insert(candidate)
-            }
-        }
-        return found
-    }
-
-    /// `MarkupMismatchRule.markup(in:)` as a walk over every character.
-    private static func markup(_ text: String) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        var characters = Array(text)[...]
-        while let character = characters.first {
-            if characters.starts(with: ["*", "*"]) || characters.starts(with: ["_", "_"]) {
-                counts["bold", default: 0] += 1
-                characters = characters.dropFirst(2)
-            } else if characters.starts(with: ["]", "("]) {
-                counts["link", default: 0] += 1
-                characters = characters.dropFirst(2)
-            } else if character == "*" || character == "`" {
-                counts[character == "*" ? "emphasis" : "code", default: 0] += 1
-                characters = characters.dropFirst()
-            } else {
-                characters = characters.dropFirst()
-            }
-        }
-        return counts
     }
 
     /// `SourceOnlyRule.numbers(in:)` with every scalar's properties looked up.

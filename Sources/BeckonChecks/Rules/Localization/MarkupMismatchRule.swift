@@ -29,9 +29,14 @@ struct MarkupMismatchRule: CatalogRule {
 
     /// Counts of each kind of inline markup delimiter.
     static func markup(in text: String) -> [String: Int] {
-        var counts: [String: Int] = [:]
         // Most strings hold no delimiter: then none is counted, without reading them as characters.
-        guard text.mayHoldCharacter(among: Self.delimiters) else { return counts }
+        guard text.mayHoldCharacter(among: Self.delimiters) else { return [:] }
+        return markupByCharacter(in: text)
+    }
+
+    /// `markup(in:)` read a character at a time, for any text.
+    static func markupByCharacter(in text: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
         var characters = Array(text)[...]
         while let character = characters.first {
             if characters.starts(with: ["*", "*"]) || characters.starts(with: ["_", "_"]) {

@@ -33,6 +33,11 @@ struct URLMismatchRule: CatalogRule {
         guard text.utf8.contains(UInt8(ascii: "@")) || text.containsBytes(http) || text.containsBytes(mailto) else {
             return []
         }
+        return addressesByWord(in: text)
+    }
+
+    /// `addresses(in:)` read a word of characters at a time, for any text.
+    static func addressesByWord(in text: String) -> Set<String> {
         var found = Set<String>()
         for word in text.split(whereSeparator: { $0.isWhitespace || "()<>\"".contains($0) }) {
             var candidate = String(word)
