@@ -61,11 +61,25 @@ extension StringProtocol {
     @inlinable
     public func mayHoldCharacter(among characters: [UInt8]) -> Bool {
         if utf8.contains(where: { characters.contains($0) }) { return true }
-        return Self.equivalents.contains { ascii, spelling in characters.contains(ascii) && containsBytes(spelling) }
+        return ASCIIEquivalents.all.contains { characters.contains($0.ascii) && containsBytes($0.spelling) }
     }
 
-    /// The characters outside ASCII that compare equal to an ASCII one, with its byte.
-    @usableFromInline static var equivalents: [(ascii: UInt8, spelling: [UInt8])] {
-        [(0x60, [0xE1, 0xBF, 0xAF]), (0x3B, [0xCD, 0xBE]), (0x4B, [0xE2, 0x84, 0xAA])]
+    /// The text split at `separator`, an ASCII character, as `split(separator:maxSplits:)` splits
+    /// it at characters (empty parts left out). An ASCII text is split at its bytes, where the
+    /// separator can only be a character of its own; any other at characters.
+    @inlinable
+    public func split(atASCII separator: UInt8, maxSplits: Int = .max) -> [SubSequence] {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return split(separator: Character(Unicode.Scalar(separator)), maxSplits: maxSplits)
+        }
+        return utf8.split(separator: separator, maxSplits: maxSplits).map { self[$0.startIndex..<$0.endIndex] }
     }
+}
+
+/// The characters outside ASCII that Swift's character comparison takes for an ASCII one, with
+/// that one's byte: made once, not for every text `mayHoldCharacter(among:)` reads.
+@usableFromInline enum ASCIIEquivalents {
+    @usableFromInline static let all: [(ascii: UInt8, spelling: [UInt8])] = [
+        (0x60, [0xE1, 0xBF, 0xAF]), (0x3B, [0xCD, 0xBE]), (0x4B, [0xE2, 0x84, 0xAA]),
+    ]
 }

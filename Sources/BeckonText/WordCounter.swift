@@ -3,14 +3,12 @@ import CBeckonICU
 /// Counts words the way a reader of the locale would, with ICU's word break rules: spaces separate
 /// words in English and German, while Japanese, Chinese and Thai are segmented by dictionary.
 public struct WordCounter: Sendable {
-    private let localeIdentifier: String
-    /// The identifier as C characters, made once rather than for every text counted.
+    /// ICU's identifier of the locale as C characters, made once rather than for every text.
     private let cLocale: ContiguousArray<CChar>
 
     /// A counter for a BCP 47 locale identifier.
     public init(locale identifier: String) {
-        self.localeIdentifier = PluralRules.icuLocale(identifier)
-        cLocale = localeIdentifier.utf8CString
+        cLocale = PluralRules.icuLocale(identifier).utf8CString
     }
 
     /// The number of words in `text`; punctuation, spaces and symbols are not words.
@@ -45,7 +43,9 @@ public struct WordCounter: Sendable {
         let capacity = units.count
         var starts = [Int32](repeating: 0, count: capacity)
         var ends = [Int32](repeating: 0, count: capacity)
-        let count = Int(beckon_words(units, Int32(units.count), localeIdentifier, &starts, &ends, Int32(capacity)))
+        let count = cLocale.withUnsafeBufferPointer { locale in
+            Int(beckon_words(units, Int32(units.count), locale.baseAddress, &starts, &ends, Int32(capacity)))
+        }
         return (0..<max(0, min(count, capacity))).map { index in
             String(decoding: units[Int(starts[index])..<Int(ends[index])], as: UTF16.self)
         }

@@ -81,4 +81,30 @@ import Testing
         }
         #expect(skipped > 1_000, "\(skipped) readings skipped")
     }
+
+    /// `split(atASCII:)` splits as the character split does, whether the text is ASCII (split at
+    /// bytes) or not (a separator with a combining mark after it is no separator there), with and
+    /// without a limit on the splits, on strings and on substrings.
+    @Test func anASCIISplitIsTheCharacterSplit() {
+        var generator = SeededGenerator(seed: 29)
+        let pieces = ["a", "bc", ".", "..", ",", "=", ".\u{301}", "é", "\r\n", "例", " "]
+        var nonASCII = 0
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            if !text.utf8.allSatisfy({ $0 < 0x80 }) { nonASCII += 1 }
+            for separator in [UInt8(ascii: "."), UInt8(ascii: ",")] {
+                let character = Character(Unicode.Scalar(separator))
+                #expect(text.split(atASCII: separator) == text.split(separator: character), "\(text.debugDescription)")
+                #expect(
+                    text.split(atASCII: separator, maxSplits: 1) == text.split(separator: character, maxSplits: 1),
+                    "\(text.debugDescription)")
+                let inner = text.dropFirst()
+                #expect(
+                    inner.split(atASCII: separator) == inner.split(separator: character), "\(text.debugDescription)")
+            }
+        }
+        #expect(nonASCII > 500 && nonASCII < 2_900, "\(nonASCII) of 3,000 texts outside ASCII")
+    }
 }

@@ -206,7 +206,7 @@ extension SiteRule {
 
 /// How a checker runs a site rule: on each link, on each page, on each email, or once over the
 /// whole site. Each kind of rule names its own, so a checker sorts its rules without asking the
-/// runtime whether each conforms to each kind (those casts cost milliseconds per checker).
+/// runtime whether each conforms to each kind (those casts were 15 M instructions per checker).
 public enum SiteRuleRole: Sendable {
     case link(any LinkRule)
     case page(any PageSiteRule)

@@ -202,19 +202,12 @@ public struct FoundLink: Sendable, Hashable {
     }
 
     /// The Smart App Banner's `app-argument` in its `content` (`app-id=…, app-argument=URL`): the
-    /// part after the first `=` of the first comma-separated item that names it. An ASCII content
-    /// (every one Beckon writes) is split at its bytes, where `,` and `=` can only be characters of
-    /// their own; any other at characters.
+    /// part after the first `=` of the first comma-separated item that names it (split at bytes
+    /// when ASCII, as every content Beckon writes is: `split(atASCII:)`).
     static func appArgument(of content: String) -> String? {
-        guard content.utf8.allSatisfy({ $0 < 0x80 }) else {
-            guard let item = content.split(separator: ",").first(where: { $0.containsBytes(appArgument) }) else {
-                return nil
-            }
-            return item.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
-        }
-        let items = content.utf8.split(separator: UInt8(ascii: ","))
-        guard let item = items.first(where: { $0.firstIndex(ofBytes: appArgument) != nil }) else { return nil }
-        return item.split(separator: UInt8(ascii: "="), maxSplits: 1).last.map { String(Substring($0)) } ?? ""
+        let items = content.split(atASCII: UInt8(ascii: ","))
+        guard let item = items.first(where: { $0.containsBytes(appArgument) }) else { return nil }
+        return item.split(atASCII: UInt8(ascii: "="), maxSplits: 1).last.map(String.init) ?? ""
     }
 
     /// What names the Smart App Banner's URL in its `content`.

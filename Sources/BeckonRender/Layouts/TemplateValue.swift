@@ -29,16 +29,9 @@ public indirect enum TemplateValue: Sendable, Hashable {
     public static func nested(_ flat: [String: TemplateValue]) -> TemplateValue {
         var root: [String: TemplateValue] = [:]
         for (path, value) in flat.sorted(by: { $0.key < $1.key }) {
-            insert(value, at: segments(of: path)[...], into: &root)
+            insert(value, at: path.split(atASCII: UInt8(ascii: ".")).map(String.init)[...], into: &root)
         }
         return .object(root)
-    }
-
-    /// A dotted path's names. An ASCII path (every message key) is split at its bytes, where a
-    /// `.` can only be a character of its own; any other is split at characters.
-    private static func segments(of path: String) -> [String] {
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: ".").map(String.init) }
-        return path.utf8.split(separator: UInt8(ascii: ".")).map { String(Substring($0)) }
     }
 
     private static func insert(
