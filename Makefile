@@ -2,7 +2,7 @@
 # machine that has only the Swift toolchain: `make deps` installs the C libraries and fonts Beckon
 # builds and runs with, `make test-deps` adds the programs the tests run.
 
-DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libsqlite3-dev libqrencode-dev libcurl4-openssl-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+DEBIAN_PACKAGES := pkg-config libcmark-dev libxml2-dev libicu-dev libpango1.0-dev libcairo2-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libsqlite3-dev libqrencode-dev libcurl4-openssl-dev libmimalloc-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # The email tests score every email of the default site with SpamAssassin (local rules only).
 TEST_PACKAGES := spamassassin
 # The serving-rules tests serve a build with the real nginx and Caddy and fetch it with curl.

@@ -260,9 +260,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // mimalloc replaces glibc's malloc for the whole process (its symbols come before libc's):
+        // a build makes and frees millions of small objects on both cores, and spends a tenth less
+        // CPU with it (docs/benchmarks.md, "The allocator").
         .executableTarget(
             name: "beckon",
-            dependencies: ["BeckonCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["BeckonCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [.linkedLibrary("mimalloc")]
         ),
         .executableTarget(name: "beckon-card-bench", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonCards"]),
         .executableTarget(
