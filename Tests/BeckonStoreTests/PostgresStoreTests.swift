@@ -165,7 +165,11 @@ struct PostgresStoreTests {
     /// again once a new connection's heartbeat comes back.
     @Test func aListenerWhoseConnectionDiesOrFallsSilentStopsKeepingAndListensAgain() async throws {
         let url = try await PostgresCluster.shared.get().makeDatabase()
-        let store = try await PostgresInviteStore(url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60))
+        // Counted as they happen: the store may stop and listen again between two looks at it.
+        let transitions = ChangeListenerTests.Transitions()
+        let store = try await PostgresInviteStore(
+            url: url, maximumConnections: 2, linkCacheLifetime: .seconds(60), listeningChanged: transitions.record)
+        let stops = { transitions.state.withLock { $0.stopped } }
         try await Self.waitUntil("the store listens") { store.linkLookupUsage?.listening == true }
         let logger = Logger(label: "BeckonStoreTests", factory: { _ in SwiftLogNoOpLogHandler() })
         let connection = try await PostgresConnection.connect(
@@ -175,9 +179,12 @@ struct PostgresStoreTests {
             WHERE datname = current_database() AND query LIKE 'SELECT pg_notify%' AND pid <> pg_backend_pid()
             """
         do {
-            try await connection.query(
-                "SELECT pg_terminate_backend(pid) FROM (\(unescaped: listening.sql)) AS listener", logger: logger)
-            try await Self.waitUntil("the store stops keeping") { store.linkLookupUsage?.listening == false }
+            try await Self.waitUntil("the listener's backend is terminated") {
+                let terminate: PostgresQuery =
+                    "SELECT pg_terminate_backend(pid) FROM (\(unescaped: listening.sql)) AS listener"
+                return try await connection.query(terminate, logger: logger).collect().count == 1
+            }
+            try await Self.waitUntil("the store stops keeping") { stops() >= 1 }
             try await Self.waitUntil("the store listens again") { store.linkLookupUsage?.listening == true }
 
             var pids: [Int32] = []
@@ -188,6 +195,7 @@ struct PostgresStoreTests {
             // Stopped between its heartbeats: stopped while committing one, it would hold the lock
             // every notifying commit of the cluster takes (and other tests' triggers with it).
             let pid = try #require(pids.first)
+            let stopsBefore = stops()
             try await Self.waitUntil("the listener is stopped while idle") {
                 kill(pid, SIGSTOP)
                 let state = try await connection.query(
@@ -198,7 +206,7 @@ struct PostgresStoreTests {
                 try await Task.sleep(for: .milliseconds(50))
                 return false
             }
-            try await Self.waitUntil("the store stops keeping") { store.linkLookupUsage?.listening == false }
+            try await Self.waitUntil("the store stops keeping") { stops() > stopsBefore }
             kill(pid, SIGCONT)
             try await Self.waitUntil("the store listens again") { store.linkLookupUsage?.listening == true }
         } catch {
