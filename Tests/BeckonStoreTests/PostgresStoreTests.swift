@@ -101,13 +101,14 @@ struct PostgresStoreTests {
         for store in stores { await store.close() }
     }
 
-    /// Waits up to 30 s for `condition`, and records a failure if it never holds.
+    /// Waits up to `limit` for `condition`, and records a failure if it never holds.
     static func waitUntil(
-        _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
+        _ what: Comment, within limit: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: () async throws -> Bool
     ) async throws {
         // Asked once more after the deadline: a test kept from running past it (by others
         // holding Swift's threads) still sees what happened meanwhile.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + limit
         while true {
             let pastDeadline = ContinuousClock.now >= deadline
             if try await condition() { return }
