@@ -24,35 +24,22 @@ public struct HTMLDocument: Sendable {
     private static let libraryInitialized: Void = xmlInitParser()
 
     /// Parses HTML bytes. Never fails: libxml2 recovers from any input, as browsers do. The
-    /// nodes are made from libxml2's SAX events (`HTMLTreeBuilder`), not copied from its tree.
+    /// nodes are made from libxml2's SAX events (`HTMLTreeBuilder`), not copied from its tree;
+    /// long plain style sheets are not given to libxml2 but put in the tree as written
+    /// (`StyleElision`), unless libxml2 finds another number of `style` elements than the scan
+    /// did, when the page is parsed again as written.
     public init(bytes: [UInt8]) {
-        Self.libraryInitialized
-        let collector = ErrorCollector()
-        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
-        let builder = HTMLTreeBuilder(errors: collector)
-        if let context = htmlNewParserCtxt() {
-            defer { htmlFreeParserCtxt(context) }
-            Self.handEvents(of: context, to: builder)
-            // The structured error handler is per thread in libxml2, so parses on other threads
-            // keep their own; it is reset before returning.
-            xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { userData, error in
-                guard let userData, let error else { return }
-                let collector = Unmanaged<ErrorCollector>.fromOpaque(userData).takeUnretainedValue()
-                let message = error.pointee.message.map { String(cString: $0) } ?? "parse error"
-                collector.add(line: Int(error.pointee.line), message: message)
-            }
-            defer { xmlSetStructuredErrorFunc(nil, nil) }
-            let document = withExtendedLifetime(builder) {
-                bytes.withUnsafeBufferPointer { buffer in
-                    buffer.baseAddress.flatMap { base in
-                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                            htmlCtxtReadMemory(context, pointer, Int32(buffer.count), nil, "UTF-8", options)
-                        }
-                    }
-                }
-            }
-            // Only the document node and its doctype were made: the elements went to the builder.
-            if let document { xmlFreeDoc(document) }
+        self.init(bytes: bytes, elidingStyles: true)
+    }
+
+    /// Parses HTML bytes, with `elidingStyles: false` giving libxml2 every byte (what the tests
+    /// compare the shortcut with).
+    init(bytes: [UInt8], elidingStyles: Bool) {
+        let elision = elidingStyles ? StyleElision.find(in: bytes) : nil
+        var (builder, collector) = Self.parse(bytes, elision: elision)
+        if let elision, builder.styleCount != elision.styles.count {
+            // libxml2 read the page otherwise than the scan did: parsed again as written.
+            (builder, collector) = Self.parse(bytes, elision: nil)
         }
         let root = builder.finish() ?? HTMLNode(name: "html")
         self.root = root
@@ -70,6 +57,42 @@ public struct HTMLDocument: Sendable {
         for position in root.children.indices { add(root.children[position], inHead: position == head) }
         self.elementsByName = elementsByName
         self.headElementsByName = headElementsByName
+    }
+
+    /// Runs libxml2 over `bytes`, or the copy `elision` made of them, feeding a tree builder.
+    private static func parse(
+        _ bytes: [UInt8], elision: StyleElision?
+    ) -> (builder: HTMLTreeBuilder, errors: ErrorCollector) {
+        Self.libraryInitialized
+        let collector = ErrorCollector()
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
+        let builder = HTMLTreeBuilder(errors: collector, elided: elision.map { (bytes, $0.styles) })
+        let input = elision?.parsedBytes ?? bytes
+        if let context = htmlNewParserCtxt() {
+            defer { htmlFreeParserCtxt(context) }
+            Self.handEvents(of: context, to: builder)
+            // The structured error handler is per thread in libxml2, so parses on other threads
+            // keep their own; it is reset before returning.
+            xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { userData, error in
+                guard let userData, let error else { return }
+                let collector = Unmanaged<ErrorCollector>.fromOpaque(userData).takeUnretainedValue()
+                let message = error.pointee.message.map { String(cString: $0) } ?? "parse error"
+                collector.add(line: Int(error.pointee.line), message: message)
+            }
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
+            let document = withExtendedLifetime(builder) {
+                input.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.flatMap { base in
+                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                            htmlCtxtReadMemory(context, pointer, Int32(buffer.count), nil, "UTF-8", options)
+                        }
+                    }
+                }
+            }
+            // Only the document node and its doctype were made: the elements went to the builder.
+            if let document { xmlFreeDoc(document) }
+        }
+        return (builder, collector)
     }
 
     /// Parses a string of HTML.

@@ -29,6 +29,8 @@ final class HTMLTreeBuilder {
         var lastChild: LastChild?
         /// The line of the last child, comments included (raw text takes it, as libxml2 does).
         var lastLine: Int?
+        /// For a `style` element whose text libxml2 was not given (`StyleElision`), that text.
+        var elidedText: ArraySlice<UInt8>?
 
         /// Makes the growing text run a child node.
         mutating func endText() {
@@ -50,6 +52,11 @@ final class HTMLTreeBuilder {
     private var nodeBeforeRoot = false
     /// The ids the document's elements took so far.
     private var ids: Set<String> = []
+    /// The page as written and, for each `style` start tag in order, the range of its text when
+    /// libxml2 was given the page without it.
+    private let elided: (bytes: [UInt8], styles: [Range<Int>?])?
+    /// How many `style` elements libxml2 reported so far.
+    private(set) var styleCount = 0
 
     /// Tags whose content may mix text and elements in HTML 4 (libxml2's list): whitespace in
     /// them, or after them, is kept.
@@ -60,8 +67,11 @@ final class HTMLTreeBuilder {
         "s", "samp", "small", "span", "strike", "strong", "td", "th", "tt", "u", "var",
     ]
 
-    init(errors: ErrorCollector) {
+    /// - Parameter elided: The page as written and the ranges of the style sheets libxml2 is not
+    ///   given (`StyleElision.styles`), which the builder puts back as each element's text.
+    init(errors: ErrorCollector, elided: (bytes: [UInt8], styles: [Range<Int>?])? = nil) {
         self.errors = errors
+        self.elided = elided
     }
 
     func start(_ name: String, attributes: [HTMLNode.Attribute], line: Int, hasDoctype: Bool) {
@@ -75,11 +85,22 @@ final class HTMLTreeBuilder {
             open[open.count - 1].lastChild = .element(name)
             open[open.count - 1].lastLine = line
         }
-        open.append(OpenElement(name: name, attributes: attributes, line: line))
+        var element = OpenElement(name: name, attributes: attributes, line: line)
+        if name == "style" {
+            if let elided, styleCount < elided.styles.count, let range = elided.styles[styleCount] {
+                element.elidedText = elided.bytes[range]
+            }
+            styleCount += 1
+        }
+        open.append(element)
     }
 
     func end() {
         guard var element = open.popLast() else { return }
+        if let text = element.elidedText {
+            // What libxml2 would have handed over as raw text, as one run at the element's line.
+            element.text = (.rawText, Array(text), element.line)
+        }
         if open.isEmpty {
             // The root; a later element at the top is dropped, as libxml2 keeps only the first.
             if closedRoot == nil, !reopened { closedRoot = element }
@@ -124,7 +145,8 @@ final class HTMLTreeBuilder {
 
     /// The raw text of `script` and `style`.
     func rawText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let current = open.last else { return }
+        // The line breaks left in place of a style sheet libxml2 was not given.
+        guard let current = open.last, current.elidedText == nil else { return }
         append(bytes, kind: .rawText, line: current.lastLine ?? current.line)
     }
 

@@ -6,8 +6,8 @@ struct MarkStripper {
     /// The numbers in `OriginTable` of the origins the spans name by index.
     private(set) var numbers: [UInt32] = []
     private(set) var spans: [ProvenanceMap.Span] = []
-    /// Each origin number already read, with its index in `numbers` (`nil` when it names nothing).
-    private var numberIndex: [UInt32: Int?] = [:]
+    /// Each origin number already read that names an origin, with its index in `numbers`.
+    private var numberIndex = NumberIndex()
     /// Open spans: origin index and start offset in `output`.
     private var stack: [(origin: Int, start: Int)] = []
     private var base: (origin: Int, start: Int)?
@@ -105,10 +105,10 @@ struct MarkStripper {
     /// `nil` when the table has no such origin.
     private mutating func origin(numbered number: UInt32) -> Int? {
         if let known = numberIndex[number] { return known }
-        let index = OriginTable.shared.contains(number) ? numbers.count : nil
-        if index != nil { numbers.append(number) }
-        numberIndex[number] = index
-        return index
+        guard OriginTable.shared.contains(number) else { return nil }
+        numberIndex.insert(number, numbers.count)
+        numbers.append(number)
+        return numbers.count - 1
     }
 
     /// The plane-16 scalar whose 4-byte UTF-8 form starts at `index`, if one does.

@@ -27,14 +27,28 @@ public enum OriginMarks {
     static let payloadBits: UInt32 = 12
 
     /// `text` wrapped in a span of `origin`; the text itself when there is no origin.
+    ///
+    /// Made as one string of its exact size: every page wraps dozens of values, and joining the
+    /// marks and the text piece by piece allocated each piece.
     public static func wrap(_ text: String, in origin: Origin?) -> String {
         guard let origin, !text.isEmpty else { return text }
-        return opening(origin) + text + String(Character(close))
+        var text = text
+        let number = OriginTable.shared.number(of: origin)
+        let characters = payloadCharacters(number)
+        return text.withUTF8 { body in
+            String(unsafeUninitializedCapacity: (characters + 3) * 4 + body.count) { buffer in
+                var at = writeMark(open, payload: number, characters: characters, into: buffer)
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: body)
+                at += body.count
+                write(close.value, into: buffer, at: at)
+                return at + 4
+            }
+        }
     }
 
     /// The mark that opens a span of `origin`; `closing` ends it.
     public static func opening(_ origin: Origin) -> String {
-        String(Character(open)) + payload(origin) + String(Character(payloadEnd))
+        mark(open, origin)
     }
 
     /// The mark that ends the innermost open span.
@@ -43,7 +57,7 @@ public enum OriginMarks {
     /// A mark giving the bytes after it, up to the next base mark, `origin` — unless a span
     /// around them says otherwise.
     public static func base(_ origin: Origin) -> String {
-        String(Character(base)) + payload(origin) + String(Character(payloadEnd))
+        mark(base, origin)
     }
 
     /// Whether a scalar belongs to the range marks use, which site text may not contain.
@@ -65,22 +79,44 @@ public enum OriginMarks {
         return (stripper.output, ProvenanceMap(originNumbers: stripper.numbers, spans: stripper.spans))
     }
 
-    /// The origin's number in the process's table as payload characters, written straight as their
-    /// UTF-8: the character for twelve bits `n` is U+100000 + n, four bytes `F4 8x xx xx`.
-    private static func payload(_ origin: Origin) -> String {
+    /// A mark that starts with `scalar` and names `origin`: the scalar, the payload and its end.
+    private static func mark(_ scalar: Unicode.Scalar, _ origin: Origin) -> String {
         let number = OriginTable.shared.number(of: origin)
+        let characters = payloadCharacters(number)
+        return String(unsafeUninitializedCapacity: (characters + 2) * 4) { buffer in
+            writeMark(scalar, payload: number, characters: characters, into: buffer)
+        }
+    }
+
+    /// How many payload characters carry `number`: one for each twelve bits, at least one.
+    private static func payloadCharacters(_ number: UInt32) -> Int {
         var characters = 1
         while number >> (payloadBits * UInt32(characters)) != 0 { characters += 1 }
-        return String(unsafeUninitializedCapacity: characters * 4) { buffer in
-            for character in 0..<characters {
-                let shift = payloadBits * UInt32(characters - 1 - character)
-                let value = payloadBase + (number >> shift & (1 << payloadBits - 1))
-                buffer[character * 4] = 0xF0 | UInt8(value >> 18)
-                buffer[character * 4 + 1] = 0x80 | UInt8(value >> 12 & 0x3F)
-                buffer[character * 4 + 2] = 0x80 | UInt8(value >> 6 & 0x3F)
-                buffer[character * 4 + 3] = 0x80 | UInt8(value & 0x3F)
-            }
-            return characters * 4
+        return characters
+    }
+
+    /// Writes `scalar`, then `number` as `characters` payload characters, then the payload's end,
+    /// at the start of `buffer`; returns how many bytes it wrote. The character for twelve bits `n`
+    /// is U+100000 + n, four bytes `F4 8x xx xx`, written straight as UTF-8.
+    @discardableResult
+    private static func writeMark(
+        _ scalar: Unicode.Scalar, payload number: UInt32, characters: Int,
+        into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        write(scalar.value, into: buffer, at: 0)
+        for character in 0..<characters {
+            let shift = payloadBits * UInt32(characters - 1 - character)
+            write(payloadBase + (number >> shift & (1 << payloadBits - 1)), into: buffer, at: 4 + character * 4)
         }
+        write(payloadEnd.value, into: buffer, at: 4 + characters * 4)
+        return (characters + 2) * 4
+    }
+
+    /// Writes a plane-16 scalar's four UTF-8 bytes at `index`.
+    private static func write(_ value: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        buffer[index] = 0xF0 | UInt8(value >> 18)
+        buffer[index + 1] = 0x80 | UInt8(value >> 12 & 0x3F)
+        buffer[index + 2] = 0x80 | UInt8(value >> 6 & 0x3F)
+        buffer[index + 3] = 0x80 | UInt8(value & 0x3F)
     }
 }

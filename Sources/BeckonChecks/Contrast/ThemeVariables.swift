@@ -32,30 +32,6 @@ struct ThemeVariables: Hashable, Sendable {
         }
     }
 
-    /// The variables of a stylesheet, read once per process for each of the last stylesheets seen:
-    /// the pages of a site share one or a few, and a preview reads them again after every edit.
-    static func cached(css: String) -> ThemeVariables {
-        cache.value(for: css) { ThemeVariables(css: $0) }
-    }
-
-    private static let cache = Cache()
-
-    /// The last stylesheets read (at most 64: a site has one per layout and scheme setting).
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var variables: [String: ThemeVariables] = [:]
-
-        func value(for css: String, read: (String) -> ThemeVariables) -> ThemeVariables {
-            if let known = lock.withLock({ variables[css] }) { return known }
-            let read = read(css)
-            lock.withLock {
-                if variables.count >= 64 { variables.removeAll() }
-                variables[css] = read
-            }
-            return read
-        }
-    }
-
     /// The dark palette, with anything it leaves out inherited from the light one.
     var resolvedDark: [String: Color] { light.merging(dark) { $1 } }
 }

@@ -42,13 +42,28 @@ public final class CheckedPage: @unchecked Sendable {
         let alternates = Self.alternates(of: document, path: artifact.path)
         self.alternates = alternates.list
         self.alternatesSignature = alternates.signature
-        let theme = ThemeVariables.cached(
+        self.palettes = Self.palettes(
             css: document.elements(named: "style").map(\.textContent).joined(separator: "\n"))
-        self.palettes = [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {
-            scheme, colors in
-            (scheme, colors, scheme + colors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.css)" }.joined())
+    }
+
+    /// A stylesheet's palettes: per scheme, its colours by name, with their signature. Read once
+    /// per distinct stylesheet (a site's pages share one or a few), as its bytes say.
+    private static func palettes(css: String) -> [(scheme: String, colors: [String: Color], signature: String)] {
+        sharedPalettes.value(for: css) {
+            let theme = ThemeVariables(css: css)
+            return [("light", theme.light), ("dark", theme.resolvedDark)].filter { !$0.1.isEmpty }.map {
+                scheme, colors in
+                (
+                    scheme, colors,
+                    scheme + colors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.css)" }.joined()
+                )
+            }
         }
     }
+
+    /// The palettes of the last stylesheets read (a preview reads them again after every edit).
+    private static let sharedPalettes = TextMemo<[(scheme: String, colors: [String: Color], signature: String)]>(
+        limit: 64)
 
     /// A page's `hreflang` alternates with the files each may mean, and their signature.
     private struct Alternates: Sendable {
