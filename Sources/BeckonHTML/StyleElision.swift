@@ -52,11 +52,13 @@ struct StyleElision {
         var index = 0
         while let open = next(UInt8(ascii: "<"), in: bytes, from: index) {
             index = open + 1
+            // `<style` at the end of the page counts too: libxml2 makes an element of it.
             let afterName = open + 6
-            guard afterName < bytes.count, startsCaseInsensitive(bytes, at: open + 1, with: style),
-                !isNameByte(bytes[afterName])
+            guard afterName <= bytes.count, startsCaseInsensitive(bytes, at: open + 1, with: style),
+                afterName == bytes.count || !isNameByte(bytes[afterName])
             else { continue }
-            guard bytes[afterName] == UInt8(ascii: ">"), let end = next(UInt8(ascii: "<"), in: bytes, from: afterName),
+            guard afterName < bytes.count, bytes[afterName] == UInt8(ascii: ">"),
+                let end = next(UInt8(ascii: "<"), in: bytes, from: afterName),
                 endTag(bytes, at: end)
             else {
                 styles.append(nil)
