@@ -52,7 +52,7 @@ final class HTMLTreeBuilder {
     private var nodeBeforeRoot = false
     /// The ids the document's elements took so far.
     private var ids: Set<String> = []
-    /// The page as written and, for each `style` start tag in order, the range of its text when
+    /// The page as written and, for each `<style` the scan counted in order, the range of its text when
     /// libxml2 was given the page without it.
     private let elided: (bytes: [UInt8], styles: [Range<Int>?])?
     /// How many `style` elements libxml2 reported so far.

@@ -12,8 +12,8 @@ import Foundation
 struct StyleElision {
     /// The page as libxml2 reads it.
     let parsedBytes: [UInt8]
-    /// For each `<style>` start tag in document order, the range of the page's bytes its text
-    /// was, when that text was left out.
+    /// For each `<style` the scan counted (`scan(_:)`: in a comment or a script too), in order,
+    /// the range of the page's bytes its text was, when that text was left out.
     let styles: [Range<Int>?]
 
     /// The shortest text worth leaving out.
