@@ -50,9 +50,9 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CBeckonJPEG", dependencies: ["CJPEG"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // Typed wrappers of libcurl's variadic options, which Swift cannot call.
-        .target(name: "CBeckonCurl", dependencies: ["CCurl"]),
+        // libcurl, loaded on first use (its headers from libcurl4-openssl-dev), with typed wrappers of
+        // its variadic options, which Swift cannot call.
+        .target(name: "CBeckonCurl"),
 
         // Libraries, in dependency order.
         // Compact binary records: what the build's step cache keeps on disk.
@@ -159,6 +159,10 @@ let package = Package(
                 "BeckonDiagnostics", "BeckonProvenance", "BeckonRecords", "BeckonRender", "BeckonHTML", "BeckonText",
                 "BeckonMIME", "BeckonURL", "BeckonCards", "InviteModel",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(

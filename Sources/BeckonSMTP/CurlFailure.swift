@@ -4,6 +4,9 @@ import CBeckonCurl
 struct CurlFailure: Error, CustomStringConvertible {
     var code: CURLcode
 
-    /// libcurl's words for the code.
-    var description: String { String(cString: curl_easy_strerror(code)) }
+    /// libcurl's words for the code (its number when libcurl is not loaded).
+    var description: String {
+        CurlHandle.unavailable == nil
+            ? String(cString: beckon_curl_easy_strerror(code)) : "libcurl error \(code.rawValue)"
+    }
 }

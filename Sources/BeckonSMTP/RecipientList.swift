@@ -11,8 +11,8 @@ final class RecipientList {
     init?(_ addresses: [String]) {
         var list: UnsafeMutablePointer<curl_slist>?
         for address in addresses {
-            guard let longer = curl_slist_append(list, address) else {
-                curl_slist_free_all(list)
+            guard let longer = beckon_curl_slist_append(list, address) else {
+                beckon_curl_slist_free_all(list)
                 return nil
             }
             list = longer
@@ -22,6 +22,6 @@ final class RecipientList {
     }
 
     deinit {
-        curl_slist_free_all(list)
+        beckon_curl_slist_free_all(list)
     }
 }

@@ -19,6 +19,10 @@ public final class SMTPConnection {
     /// down then; one that answered gets its QUIT when libcurl closes it.
     private var mustReconnect = false
 
+    /// Why no connection can send in this process, or `nil`: the dynamic loader's words when
+    /// libcurl, which `beckon` loads on first use rather than at start, could not be loaded.
+    public static var libraryUnavailable: String? { CurlHandle.unavailable }
+
     /// A connection to `relay`, made when the first message is sent. `connectTimeout` bounds the
     /// TCP connection (and TLS, for `smtps://`) in seconds; `timeout` bounds each message, from its
     /// first command to the relay's reply to the end of DATA, and any stall within it.
@@ -26,6 +30,10 @@ public final class SMTPConnection {
         self.relay = relay
         self.connectTimeout = connectTimeout
         self.timeout = timeout
+        if let reason = CurlHandle.unavailable {
+            unusable = "libcurl could not be loaded (\(reason)): install libcurl4; nothing was sent"
+            return
+        }
         if relay.security == .none && !LoopbackHost.contains(relay.host) {
             unusable = "plain text is only for a relay on this machine, not \(relay.host): nothing was sent"
             return

@@ -42,6 +42,11 @@ extension ServeServer {
         } catch {
             throw ServeSetupError("serve.smtp", "`--smtp \(Self.withoutLogin(url))`: \(error.description)")
         }
+        if let reason = SMTPConnection.libraryUnavailable {
+            throw ServeSetupError(
+                "serve.smtp", "`--smtp` sends through libcurl, which could not be loaded: \(reason)",
+                fix: "Install libcurl (Debian: `apt-get install libcurl4`), or use `--outbox` and your own mail agent.")
+        }
         if (variable(DeliveryVariable.user) == nil) != (variable(DeliveryVariable.password) == nil) {
             throw ServeSetupError(
                 "serve.smtp", "only one of BECKON_SMTP_USER and BECKON_SMTP_PASSWORD is set",

@@ -13,15 +13,18 @@ import Testing
 
         init() throws {
             let script = """
-                import http.server, os, sys, threading
+                import http.server, os, sys, threading, time
                 # The server ends when the test closes its standard input.
                 threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
                 flaky = {"n": 0}
                 class H(http.server.BaseHTTPRequestHandler):
                     def log_message(self, *a): pass
                     def answer(self, body):
-                        codes = {"/ok": 200, "/gone": 404, "/busy": 429, "/blocked": 999, "/moved": 301}
-                        if self.path == "/flaky":
+                        codes = {"/ok": 200, "/gone": 404, "/busy": 429, "/blocked": 999, "/moved": 301, "/loop": 302}
+                        if self.path == "/slow":
+                            time.sleep(2)
+                            code = 200
+                        elif self.path == "/flaky":
                             flaky["n"] += 1
                             code = 503 if flaky["n"] == 1 else 200
                         elif self.path == "/headless":
@@ -30,8 +33,10 @@ import Testing
                             code = codes.get(self.path, 404)
                         self.send_response(code)
                         if code == 301: self.send_header("Location", "/ok")
-                        self.send_header("Content-Length", "0")
+                        if code == 302: self.send_header("Location", "/loop")
+                        self.send_header("Content-Length", "65536" if body and code == 200 else "0")
                         self.end_headers()
+                        if body and code == 200: self.wfile.write(b"x" * 65536)
                     def do_HEAD(self): self.answer(False)
                     def do_GET(self): self.answer(True)
                 server = http.server.HTTPServer(("127.0.0.1", 0), H)
@@ -75,6 +80,21 @@ import Testing
         #expect(answers[server.url("/flaky")]?.outcome == .ok, "a 503 is retried")
         #expect(answers[server.url("/headless")]?.outcome == .ok, "HEAD refused, GET answered")
         #expect(answers[server.url("/moved")]?.outcome == .ok)
+        server.stop()
+    }
+
+    /// A server that does not answer in time, a redirect to itself and a port nobody listens on
+    /// say nothing of the link: `unknown`, with why.
+    @Test func failuresAreUnknownWithTheirReason() throws {
+        let server = try LocalServer()
+        let checker = OnlineLinkChecker(retries: 0, timeout: 0.5, cache: nil)
+        let closed = "http://127.0.0.1:9/none"
+        let answers = checker.check([server.url("/slow"), server.url("/loop"), closed])
+        #expect(answers[server.url("/slow")]?.outcome == .unknown)
+        #expect(answers[server.url("/slow")]?.detail == "timed out")
+        #expect(answers[server.url("/loop")]?.outcome == .unknown)
+        #expect(answers[closed]?.outcome == .unknown)
+        #expect(answers[closed]?.detail == "connection refused")
         server.stop()
     }
 

@@ -1,8 +1,8 @@
+import AsyncHTTPClient
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 
 /// Checks external URLs over the network (`--online`): a few requests at a time, retries with
 /// backoff for network errors and 5xx answers, and a cache so repeated builds do not hammer the
@@ -30,7 +30,6 @@ public final class OnlineLinkChecker: @unchecked Sendable {
     let timeout: TimeInterval
     let backoff: TimeInterval
     let cache: OnlineLinkCache?
-    private let session: URLSession
 
     public init(
         concurrency: Int = 4, retries: Int = 2, timeout: TimeInterval = 10, backoff: TimeInterval = 0.5,
@@ -41,16 +40,13 @@ public final class OnlineLinkChecker: @unchecked Sendable {
         self.timeout = timeout
         self.backoff = backoff
         self.cache = cache
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.httpAdditionalHeaders = ["User-Agent": "beckon-link-check"]
-        session = URLSession(configuration: configuration)
     }
 
     /// Checks each URL once, from the cache when it has a fresh answer.
     ///
-    /// Fetches run on their own threads, never on Dispatch's shared pool: a pool thread blocked
-    /// waiting for URLSession would starve the callbacks URLSession itself delivers there.
+    /// Fetches run on their own threads, each waiting for its answer from SwiftNIO's event loops;
+    /// redirects are followed (at most 10), and each request has `timeout` seconds to connect and
+    /// as long for its whole answer.
     public func check(_ urls: [String]) -> [String: Answer] {
         let collected = AnswerCollector()
         var pending: [String] = []
@@ -60,25 +56,33 @@ public final class OnlineLinkChecker: @unchecked Sendable {
         let queue = WorkQueue(pending)
         let finished = DispatchSemaphore(value: 0)
         let workers = min(concurrency, pending.count)
-        for _ in 0..<workers {
-            Thread.detachNewThread {
-                while let url = queue.next() { collected.add(url, self.fetch(url, attempt: 0)) }
-                finished.signal()
+        if workers > 0 {
+            let client = HTTPClient(
+                eventLoopGroupProvider: .singleton,
+                configuration: HTTPClient.Configuration(
+                    redirectConfiguration: .follow(max: 10, allowCycles: false),
+                    timeout: HTTPClient.Configuration.Timeout(connect: amount(timeout), read: amount(timeout))))
+            for _ in 0..<workers {
+                Thread.detachNewThread {
+                    while let url = queue.next() { collected.add(url, self.fetch(url, attempt: 0, client: client)) }
+                    finished.signal()
+                }
             }
+            for _ in 0..<workers { finished.wait() }
+            try? client.syncShutdown()
         }
-        for _ in 0..<workers { finished.wait() }
         cache?.store(collected.answers)
         return collected.answers
     }
 
-    private func fetch(_ text: String, attempt: Int) -> Answer {
-        guard let url = URL(string: text) else {
+    private func fetch(_ text: String, attempt: Int, client: HTTPClient) -> Answer {
+        guard URL(string: text) != nil else {
             return Answer(outcome: .broken, detail: "not a URL", checkedAt: Date())
         }
         var status: Int?
         var failure: String?
-        for method in ["HEAD", "GET"] {
-            (status, failure) = request(url, method: method)
+        for method in [HTTPMethod.HEAD, .GET] {
+            (status, failure) = request(text, method: method, client: client)
             // Servers that refuse HEAD get a GET.
             if let code = status, code == 405 || code == 501 { continue }
             break
@@ -90,31 +94,58 @@ public final class OnlineLinkChecker: @unchecked Sendable {
             return Answer(outcome: .unknown, detail: "\(code): the server refused the checker", checkedAt: Date())
         case let code? where code >= 500 && attempt < retries:
             Thread.sleep(forTimeInterval: backoff * pow(2, Double(attempt)))
-            return fetch(text, attempt: attempt + 1)
+            return fetch(text, attempt: attempt + 1, client: client)
         case let code?:
             return Answer(outcome: .broken, detail: String(code), checkedAt: Date())
         case nil where attempt < retries:
             Thread.sleep(forTimeInterval: backoff * pow(2, Double(attempt)))
-            return fetch(text, attempt: attempt + 1)
+            return fetch(text, attempt: attempt + 1, client: client)
         case nil:
             return Answer(outcome: .unknown, detail: failure ?? "no answer", checkedAt: Date())
         }
     }
 
-    private func request(_ url: URL, method: String) -> (Int?, String?) {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = method
-        let done = DispatchSemaphore(value: 0)
-        let box = ResponseBox()
-        let task = session.dataTask(with: request) { _, response, error in
-            box.status = (response as? HTTPURLResponse)?.statusCode
-            box.error = error?.localizedDescription
-            done.signal()
+    /// The status `method` on `url` answers with, its body read and dropped, or why there was none.
+    private func request(_ url: String, method: HTTPMethod, client: HTTPClient) -> (Int?, String?) {
+        do {
+            var request = try HTTPClient.Request(url: url, method: method)
+            request.headers.add(name: "User-Agent", value: "beckon-link-check")
+            let task = client.execute(request: request, delegate: StatusReader(), deadline: .now() + amount(timeout))
+            return (try task.wait(), nil)
+        } catch {
+            return (nil, Self.reason(error))
         }
-        task.resume()
-        done.wait()
-        return (box.status, box.error)
     }
+
+    /// Words for a failed request.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as HTTPClientError
+        where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout:
+            "timed out"
+        case is NIOConnectionError: "could not connect"
+        case let error as IOError: String(cString: strerror(error.errnoCode)).lowercased()
+        case let error as HTTPClientError: "\(error)"
+        default: String(describing: error)
+        }
+    }
+}
+
+/// A time in seconds as SwiftNIO's amount, at least a millisecond.
+private func amount(_ seconds: TimeInterval) -> TimeAmount {
+    .milliseconds(Int64(max(0.001, seconds) * 1_000))
+}
+
+/// Keeps the status of the answer (after any redirect) and drops its body.
+private final class StatusReader: HTTPClientResponseDelegate, @unchecked Sendable {
+    private var status = 0
+
+    func didReceiveHead(task: HTTPClient.Task<Int>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        status = Int(head.status.code)
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Int>) throws -> Int { status }
 }
 
 /// Hands out URLs to worker threads.
@@ -141,10 +172,4 @@ private final class AnswerCollector: @unchecked Sendable {
     func add(_ url: String, _ answer: OnlineLinkChecker.Answer) {
         lock.withLock { stored[url] = answer }
     }
-}
-
-/// Carries a response out of URLSession's completion handler.
-private final class ResponseBox: @unchecked Sendable {
-    var status: Int?
-    var error: String?
 }

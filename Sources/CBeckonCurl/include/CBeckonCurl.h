@@ -3,6 +3,32 @@
 
 #include <curl/curl.h>
 
+/// Loads libcurl (`libcurl.so.4`) the first time it is called, and `curl_global_init` with it; later
+/// calls return at once. Returns `NULL` when libcurl is ready, or why it could not be loaded: every
+/// other function here must be called only after a `NULL`.
+///
+/// `beckon` is not linked with libcurl: it and the thirty libraries it needs cost every command
+/// about 15 ms to load, and only `beckon serve --smtp` uses it.
+const char *beckon_curl_load(void);
+
+/// `curl_easy_init`.
+CURL *beckon_curl_easy_init(void);
+
+/// `curl_easy_cleanup`.
+void beckon_curl_easy_cleanup(CURL *handle);
+
+/// `curl_easy_perform`.
+CURLcode beckon_curl_easy_perform(CURL *handle);
+
+/// `curl_easy_strerror`.
+const char *beckon_curl_easy_strerror(CURLcode code);
+
+/// `curl_slist_append`.
+struct curl_slist *beckon_curl_slist_append(struct curl_slist *list, const char *text);
+
+/// `curl_slist_free_all`.
+void beckon_curl_slist_free_all(struct curl_slist *list);
+
 /// `curl_easy_setopt` for an option that takes a `long`.
 CURLcode beckon_curl_set_long(CURL *handle, CURLoption option, long value);
 
