@@ -48,6 +48,32 @@ import Testing
         #expect(page.contains("<a href=\"https://join.minimo.test/invite/"))
     }
 
+    /// The layouts are compiled beside the bundles: a broken layout and a broken string are both
+    /// reported, each where it is, in the same order every time.
+    @Test func aBrokenLayoutAndABrokenStringAreBothReported() async throws {
+        let folder = try site()
+        let layout = folder.path("templates/layouts/page.mustache")
+        let text = try String(contentsOf: layout, encoding: .utf8)
+        try text.replacingOccurrences(of: "<title>{{page.title}}</title>", with: "<title>{{#page}}</title>")
+            .write(to: layout, atomically: true, encoding: .utf8)
+        let bundle = folder.path("locales/de-DE.yml")
+        let strings = try String(contentsOf: bundle, encoding: .utf8)
+        try strings.replacingOccurrences(
+            of: "title: Diese Einladung ist abgelaufen", with: "title: \"{count, plural,\""
+        )
+        .write(to: bundle, atomically: true, encoding: .utf8)
+        let first = await build(folder)
+        let second = await build(folder)
+        let found = first.report.diagnostics
+        #expect(!first.wrote)
+        let broken = try #require(found.first { $0.rule == "layout.syntax" })
+        #expect(broken.location?.file == "templates/layouts/page.mustache")
+        #expect(broken.location?.line != nil)
+        let string = try #require(found.first { $0.rule == "l10n.icu-syntax" })
+        #expect(string.location?.file == "locales/de-DE.yml")
+        #expect(found == second.report.diagnostics)
+    }
+
     @Test func twoBuildsAreByteIdentical() async throws {
         let folder = try site()
         let first = TemporaryDirectory()
