@@ -20,6 +20,12 @@ public enum MessageParser {
 
     /// Parses a message or throws the first syntax error.
     public static func parse(_ text: String) throws(SyntaxError) -> Message {
+        // About half of a bundle's strings hold no syntax at all (`#` is syntax only in a plural):
+        // they are their own text, without splitting it into characters.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") })
+        {
+            return Message(parts: text.isEmpty ? [] : [.literal(text)])
+        }
         var scanner = Scanner(Array(text))
         let message = try scanner.message(inPlural: false)
         if scanner.index < scanner.characters.count {

@@ -103,6 +103,17 @@ import Testing
         #expect(branches.first?.message.parts == [.pound])
     }
 
+    /// Text without a brace or an apostrophe is one literal, as written (`#`, `|`, line ends and
+    /// characters of several scalars included); with `''` after it, the scanner reads the same
+    /// text and one apostrophe.
+    @Test func textWithoutSyntaxIsOneLiteral() async {
+        let plain = Gen<Character?>.element(of: Array("ab #|=,. é日\r\n") + ["😀", "e\u{301}", "\r\n"]).map { $0! }
+        await propertyCheck(count: 800, input: plain.string(of: 0...30)) { text in
+            #expect((try? MessageParser.parse(text))?.parts == (text.isEmpty ? [] : [.literal(text)]))
+            #expect((try? MessageParser.parse(text + "''"))?.parts == [.literal(text + "'")])
+        }
+    }
+
     @Test func anyTextParsesOrFailsWithoutCrashing() async {
         let syntax = Gen<Character?>.element(
             of: Array("{}',#= abc1") + ["plural", "select", "other"].flatMap(Array.init)
