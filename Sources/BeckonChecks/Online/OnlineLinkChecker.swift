@@ -45,8 +45,8 @@ public final class OnlineLinkChecker: @unchecked Sendable {
     /// Checks each URL once, from the cache when it has a fresh answer.
     ///
     /// Fetches run on their own threads, each waiting for its answer from SwiftNIO's event loops;
-    /// redirects are followed (at most 10), and each request has `timeout` seconds to connect and
-    /// as long for its whole answer.
+    /// redirects are followed (at most 10), and each request has `timeout` seconds in all, its
+    /// redirects included.
     public func check(_ urls: [String]) -> [String: Answer] {
         let collected = AnswerCollector()
         var pending: [String] = []
@@ -117,8 +117,9 @@ public final class OnlineLinkChecker: @unchecked Sendable {
         }
     }
 
-    /// Words for a failed request.
-    static func reason(_ error: any Error) -> String {
+    /// Words for a failed request: "timed out", "could not connect", the system's words for a
+    /// socket's error ("connection refused"), or the HTTP client's.
+    private static func reason(_ error: any Error) -> String {
         switch error {
         case let error as HTTPClientError
         where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout:
@@ -136,7 +137,8 @@ private func amount(_ seconds: TimeInterval) -> TimeAmount {
     .milliseconds(Int64(max(0.001, seconds) * 1_000))
 }
 
-/// Keeps the status of the answer (after any redirect) and drops its body.
+/// Keeps the status of the answer (after any redirect) and drops its body. Unchecked: the request's
+/// event loop calls it, one call after another.
 private final class StatusReader: HTTPClientResponseDelegate, @unchecked Sendable {
     private var status = 0
 
