@@ -98,6 +98,99 @@ import Testing
         server.stop()
     }
 
+    /// A proxy that opens `CONNECT` tunnels, as HTTP proxies do for clients, and writes each
+    /// tunnel's target to a file, a line each.
+    final class TunnelProxy {
+        let process = Process()
+        let input = Pipe()
+        let port: Int
+        let log: URL
+
+        init(log: URL) throws {
+            self.log = log
+            let script = """
+                import os, socket, sys, threading
+                threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+                def pipe(a, b):
+                    try:
+                        while True:
+                            data = a.recv(65536)
+                            if not data: break
+                            b.sendall(data)
+                    except OSError: pass
+                    for s in (a, b):
+                        try: s.shutdown(socket.SHUT_RDWR)
+                        except OSError: pass
+                def handle(conn):
+                    head = b""
+                    while b"\\r\\n\\r\\n" not in head:
+                        chunk = conn.recv(4096)
+                        if not chunk: return conn.close()
+                        head += chunk
+                    method, target = head.split(b"\\r\\n")[0].decode().split(" ")[:2]
+                    if method != "CONNECT":
+                        conn.sendall(b"HTTP/1.1 405 Method Not Allowed\\r\\nContent-Length: 0\\r\\n\\r\\n")
+                        return conn.close()
+                    host, port = target.rsplit(":", 1)
+                    upstream = socket.create_connection((host, int(port)))
+                    with open(sys.argv[1], "a") as log: log.write(target + "\\n")
+                    conn.sendall(b"HTTP/1.1 200 Connection established\\r\\n\\r\\n")
+                    threading.Thread(target=pipe, args=(conn, upstream), daemon=True).start()
+                    pipe(upstream, conn)
+                server = socket.socket()
+                server.bind(("127.0.0.1", 0))
+                server.listen(16)
+                print(server.getsockname()[1], flush=True)
+                while True:
+                    conn, _ = server.accept()
+                    threading.Thread(target=handle, args=(conn,), daemon=True).start()
+                """
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", script, log.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = input
+            try process.run()
+            var line = Data()
+            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8)
+            {
+                line += byte
+            }
+            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+        }
+
+        /// The targets of the tunnels opened so far.
+        var tunnels: [String] {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        func stop() {
+            try? input.fileHandleForWriting.close()
+            for _ in 0..<100 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        }
+    }
+
+    /// `http_proxy` sends the requests through the proxy; `no_proxy` fetches its hosts directly;
+    /// a proxy that is down makes the answer `unknown`, not `broken`.
+    @Test func requestsGoThroughTheProxyTheEnvironmentNames() throws {
+        let server = try LocalServer()
+        let folder = TemporaryDirectory()
+        let proxy = try TunnelProxy(log: folder.path("tunnels.txt"))
+        let url = server.url("/ok")
+        let variable = ["http_proxy": "http://127.0.0.1:\(proxy.port)"]
+        let through = OnlineLinkChecker(retries: 0, timeout: 5, cache: nil, environment: variable).check([url])
+        #expect(through[url]?.outcome == .ok)
+        #expect(proxy.tunnels == ["127.0.0.1:\(server.port)"])
+        let bypassing = variable.merging(["no_proxy": "localhost,127.0.0.1"]) { $1 }
+        let direct = OnlineLinkChecker(retries: 0, timeout: 5, cache: nil, environment: bypassing).check([url])
+        #expect(direct[url]?.outcome == .ok)
+        #expect(proxy.tunnels.count == 1, "no_proxy's host was fetched through the proxy")
+        proxy.stop()
+        let down = OnlineLinkChecker(retries: 0, timeout: 2, cache: nil, environment: variable).check([url])
+        #expect(down[url]?.outcome == .unknown)
+        server.stop()
+    }
+
     @Test func freshAnswersComeFromTheCache() throws {
         let folder = TemporaryDirectory()
         let file = folder.path("links.json")

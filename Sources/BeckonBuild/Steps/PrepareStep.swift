@@ -32,7 +32,7 @@ struct PrepareStep {
         var checker = Checker.standard(checkContext)
         if let cache = options.onlineCache {
             checker = checker.checkingOnline(
-                with: OnlineLinkChecker(cache: OnlineLinkCache(file: cache)),
+                with: OnlineLinkChecker(cache: OnlineLinkCache(file: cache), environment: options.environment),
                 ownHosts: [site.config.app.baseURL.host, site.config.links.host])
         }
         let (overrides, overrideDiagnostics) = CheckSetup.overrides(site.config, known: Checker.allRuleIDs)

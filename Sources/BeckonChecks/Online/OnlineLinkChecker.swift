@@ -30,16 +30,22 @@ public final class OnlineLinkChecker: @unchecked Sendable {
     let timeout: TimeInterval
     let backoff: TimeInterval
     let cache: OnlineLinkCache?
+    let proxies: ProxyEnvironment
 
+    /// A checker making `concurrency` requests at once, each retried `retries` times after a network
+    /// error or a 5xx (waiting `backoff` seconds, doubled each time), with `timeout` seconds each;
+    /// through the proxies `environment` names (`https_proxy`, `http_proxy`, `no_proxy`, as curl
+    /// reads them).
     public init(
         concurrency: Int = 4, retries: Int = 2, timeout: TimeInterval = 10, backoff: TimeInterval = 0.5,
-        cache: OnlineLinkCache?
+        cache: OnlineLinkCache?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.concurrency = max(1, concurrency)
         self.retries = max(0, retries)
         self.timeout = timeout
         self.backoff = backoff
         self.cache = cache
+        proxies = ProxyEnvironment(environment)
     }
 
     /// Checks each URL once, from the cache when it has a fresh answer.
@@ -57,22 +63,37 @@ public final class OnlineLinkChecker: @unchecked Sendable {
         let finished = DispatchSemaphore(value: 0)
         let workers = min(concurrency, pending.count)
         if workers > 0 {
-            let client = HTTPClient(
-                eventLoopGroupProvider: .singleton,
-                configuration: HTTPClient.Configuration(
-                    redirectConfiguration: .follow(max: 10, allowCycles: false),
-                    timeout: HTTPClient.Configuration.Timeout(connect: amount(timeout), read: amount(timeout))))
+            // One client fetches directly, one through each proxy the environment names.
+            let direct = client(through: nil)
+            var proxied: [HTTPClient.Configuration.Proxy: HTTPClient] = [:]
+            for proxy in [proxies.http, proxies.https].compactMap(\.self) where proxied[proxy] == nil {
+                proxied[proxy] = client(through: proxy)
+            }
+            let through = proxied
             for _ in 0..<workers {
                 Thread.detachNewThread {
-                    while let url = queue.next() { collected.add(url, self.fetch(url, attempt: 0, client: client)) }
+                    while let url = queue.next() {
+                        let proxy = URL(string: url).flatMap(self.proxies.proxy(for:))
+                        collected.add(url, self.fetch(url, attempt: 0, client: proxy.flatMap { through[$0] } ?? direct))
+                    }
                     finished.signal()
                 }
             }
             for _ in 0..<workers { finished.wait() }
-            try? client.syncShutdown()
+            for client in [direct] + proxied.values { try? client.syncShutdown() }
         }
         cache?.store(collected.answers)
         return collected.answers
+    }
+
+    /// A client following redirects, with the checker's timeouts, fetching through `proxy`.
+    private func client(through proxy: HTTPClient.Configuration.Proxy?) -> HTTPClient {
+        HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: HTTPClient.Configuration(
+                redirectConfiguration: .follow(max: 10, allowCycles: false),
+                timeout: HTTPClient.Configuration.Timeout(connect: amount(timeout), read: amount(timeout)),
+                proxy: proxy))
     }
 
     private func fetch(_ text: String, attempt: Int, client: HTTPClient) -> Answer {
