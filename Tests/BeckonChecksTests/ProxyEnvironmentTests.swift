@@ -45,6 +45,15 @@ import Testing
         #expect(Self.proxy(["https_proxy": "p.test:1", "NO_PROXY": "*"], "https://any.test/") == nil)
     }
 
+    @Test func aSOCKSProxyIsSpokenAndOtherSchemesAreNoProxy() {
+        #expect(
+            Self.proxy(["https_proxy": "socks5://s.test:9050"], "https://a.test/")
+                == .socksServer(host: "s.test", port: 9050))
+        #expect(Self.proxy(["https_proxy": "socks5h://s.test"], "https://a.test/") == .socksServer(host: "s.test"))
+        #expect(Self.proxy(["https_proxy": "socks4://s.test:1"], "https://a.test/") == nil)
+        #expect(Self.proxy(["https_proxy": "https://p.test:1"], "https://a.test/") == nil)
+    }
+
     @Test func aVariableNamingNoHostIsIgnored() {
         #expect(Self.proxy(["http_proxy": "http://"], "http://example.com/") == nil)
         #expect(Self.proxy(["http_proxy": "://:0"], "http://example.com/") == nil)

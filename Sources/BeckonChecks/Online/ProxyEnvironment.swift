@@ -4,8 +4,9 @@ import Foundation
 /// The proxies `--online` fetches through, read from the environment as curl reads it:
 /// `https_proxy` (or `HTTPS_PROXY`) for `https` URLs and `http_proxy` for `http` ones (never
 /// `HTTP_PROXY`, which a web server's CGI sets from a request's `Proxy` header), each
-/// `host:port` or `http://[user:password@]host[:port]` (port 1080 when none is given; an empty
-/// value is no proxy), and `no_proxy` (or `NO_PROXY`), a comma-separated list of hosts fetched
+/// `host:port`, `http://[user:password@]host[:port]` or `socks5://host[:port]` (`socks5h://` too;
+/// port 1080 when none is given; an empty value, or a scheme the HTTP client does not speak, such
+/// as `https://` or `socks4://`, is no proxy), and `no_proxy` (or `NO_PROXY`), a comma-separated list of hosts fetched
 /// directly: a name matches itself and its subdomains (`example.com` and `.example.com` both match
 /// `www.example.com`), and `*` matches every host.
 struct ProxyEnvironment: Sendable, Hashable {
@@ -51,6 +52,11 @@ struct ProxyEnvironment: Sendable, Hashable {
         guard let url = URL(string: value.contains("://") ? value : "http://" + value), let host = url.host,
             !host.isEmpty
         else { return nil }
+        switch url.scheme?.lowercased() {
+        case "http": break
+        case "socks5", "socks5h": return .socksServer(host: host, port: url.port ?? 1080)
+        default: return nil
+        }
         func decoded(_ part: String?) -> String? { part.map { $0.removingPercentEncoding ?? $0 } }
         let authorization = decoded(url.user).map {
             HTTPClient.Authorization.basic(username: $0, password: decoded(url.password) ?? "")
