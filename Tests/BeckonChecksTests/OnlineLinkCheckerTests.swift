@@ -5,6 +5,10 @@ import Testing
 
 /// `--online` against a server on 127.0.0.1 only.
 @Suite(.serialized) struct OnlineLinkCheckerTests {
+    /// No proxy variable: the loopback servers are reached directly whatever the test's own
+    /// environment names.
+    static let noProxy: [String: String] = [:]
+
     /// A tiny HTTP server (Python's standard library) answering by path.
     final class LocalServer {
         let process = Process()
@@ -69,7 +73,8 @@ import Testing
     @Test func answersAreOkBrokenOrUnknown() throws {
         let server = try LocalServer()
         let folder = TemporaryDirectory()
-        let checker = OnlineLinkChecker(backoff: 0.05, cache: OnlineLinkCache(file: folder.path("links.json")))
+        let checker = OnlineLinkChecker(
+            backoff: 0.05, cache: OnlineLinkCache(file: folder.path("links.json")), environment: Self.noProxy)
         let answers = checker.check(
             ["/ok", "/gone", "/busy", "/blocked", "/flaky", "/headless", "/moved"].map(server.url))
         #expect(answers[server.url("/ok")]?.outcome == .ok)
@@ -87,7 +92,7 @@ import Testing
     /// say nothing of the link: `unknown`, with why.
     @Test func failuresAreUnknownWithTheirReason() throws {
         let server = try LocalServer()
-        let checker = OnlineLinkChecker(retries: 0, timeout: 0.5, cache: nil)
+        let checker = OnlineLinkChecker(retries: 0, timeout: 0.5, cache: nil, environment: Self.noProxy)
         let closed = "http://127.0.0.1:9/none"
         let answers = checker.check([server.url("/slow"), server.url("/loop"), closed])
         #expect(answers[server.url("/slow")]?.outcome == .unknown)
@@ -198,14 +203,16 @@ import Testing
         do {
             let server = try LocalServer()
             url = server.url("/ok")
-            _ = OnlineLinkChecker(cache: OnlineLinkCache(file: file)).check([url])
+            _ = OnlineLinkChecker(cache: OnlineLinkCache(file: file), environment: Self.noProxy).check([url])
             server.stop()
         }
         // The server is gone; the cached answer stands.
-        let again = OnlineLinkChecker(retries: 0, timeout: 1, cache: OnlineLinkCache(file: file)).check([url])
+        let again = OnlineLinkChecker(
+            retries: 0, timeout: 1, cache: OnlineLinkCache(file: file), environment: Self.noProxy
+        ).check([url])
         #expect(again[url]?.outcome == .ok)
         let later = OnlineLinkCache(file: file, now: { Date().addingTimeInterval(2 * 86_400) })
-        let stale = OnlineLinkChecker(retries: 0, timeout: 1, cache: later).check([url])
+        let stale = OnlineLinkChecker(retries: 0, timeout: 1, cache: later, environment: Self.noProxy).check([url])
         #expect(stale[url]?.outcome == .unknown, "an expired answer is fetched again, and the server is gone")
     }
 }
