@@ -110,7 +110,7 @@ public struct TranslationLock: Sendable, Hashable, Codable {
     /// `string` as `JSONEncoder` writes it: as it is between quotes when it holds only printable
     /// ASCII other than `"`, `\` and `/` (every key, locale and fingerprint Beckon writes), else
     /// through `JSONEncoder` (a lock has about three strings a translated string).
-    static func quoted(_ string: String) -> String {
+    private static func quoted(_ string: String) -> String {
         let plain = string.utf8.allSatisfy { byte in
             byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
                 && byte != UInt8(ascii: "/")

@@ -9,17 +9,48 @@ import Testing
     /// environment names.
     static let noProxy: [String: String] = [:]
 
-    /// A tiny HTTP server (Python's standard library) answering by path.
-    final class LocalServer {
+    /// A Python program serving on a loopback port it prints first, ended when the test closes its
+    /// standard input (a signal may reach only a launcher script).
+    final class LoopbackScript {
         let process = Process()
         let input = Pipe()
         let port: Int
 
+        /// Runs `source`, with `os`, `sys` and `threading` imported and `arguments` in `sys.argv[1...]`.
+        init(_ source: String, arguments: [String] = []) throws {
+            let preamble = """
+                import os, sys, threading
+                threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+
+                """
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", preamble + source] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = input
+            try process.run()
+            var line = Data()
+            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8)
+            {
+                line += byte
+            }
+            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+        }
+
+        func stop() {
+            try? input.fileHandleForWriting.close()
+            for _ in 0..<100 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        }
+    }
+
+    /// A tiny HTTP server (Python's standard library) answering by path.
+    final class LocalServer {
+        let script: LoopbackScript
+        var port: Int { script.port }
+
         init() throws {
             let script = """
-                import http.server, os, sys, threading, time
-                # The server ends when the test closes its standard input.
-                threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+                import http.server, time
                 flaky = {"n": 0}
                 class H(http.server.BaseHTTPRequestHandler):
                     def log_message(self, *a): pass
@@ -47,27 +78,12 @@ import Testing
                 print(server.server_address[1], flush=True)
                 server.serve_forever()
                 """
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", script]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = input
-            try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8)
-            {
-                line += byte
-            }
-            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+            self.script = try LoopbackScript(script)
         }
 
         func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-        /// Stops the server by closing its input (a signal may reach only a launcher script).
-        func stop() {
-            try? input.fileHandleForWriting.close()
-            for _ in 0..<100 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
-        }
+        func stop() { script.stop() }
     }
 
     @Test func answersAreOkBrokenOrUnknown() throws {
@@ -106,16 +122,14 @@ import Testing
     /// A proxy that opens `CONNECT` tunnels, as HTTP proxies do for clients, and writes each
     /// tunnel's target to a file, a line each.
     final class TunnelProxy {
-        let process = Process()
-        let input = Pipe()
-        let port: Int
+        let script: LoopbackScript
         let log: URL
+        var port: Int { script.port }
 
         init(log: URL) throws {
             self.log = log
-            let script = """
-                import os, socket, sys, threading
-                threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+            let source = """
+                import socket
                 def pipe(a, b):
                     try:
                         while True:
@@ -150,18 +164,7 @@ import Testing
                     conn, _ = server.accept()
                     threading.Thread(target=handle, args=(conn,), daemon=True).start()
                 """
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", script, log.path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = input
-            try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8)
-            {
-                line += byte
-            }
-            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+            script = try LoopbackScript(source, arguments: [log.path])
         }
 
         /// The targets of the tunnels opened so far.
@@ -169,10 +172,7 @@ import Testing
             ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
 
-        func stop() {
-            try? input.fileHandleForWriting.close()
-            for _ in 0..<100 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
-        }
+        func stop() { script.stop() }
     }
 
     /// `http_proxy` sends the requests through the proxy; `no_proxy` fetches its hosts directly;

@@ -32,18 +32,13 @@ struct LoadStep {
         engine.provide(SiteInputs.kind) { [files] in files.fingerprint(of: $0) }
         // The layouts read no bundle: they are compiled on one core while the other parses the
         // bundles and brings the translation lock up to date (each a third of loading a small site).
-        let halves = [LoadHalf.bundles, .layouts].parallelMap { [site] half in
-            switch half {
-            case .bundles:
+        let ((loadedCatalog, catalogDiagnostics, (lock, sourceHashes)), (layouts, layoutDiagnostics)) = inParallel(
+            { [site] in
                 let (catalog, diagnostics) = self.catalog(site, files)
-                return LoadHalf.Made.bundles(catalog, diagnostics, self.lock(site, catalog, lockText, files))
-            case .layouts:
-                return LoadHalf.Made.layouts(self.layouts(site, files))
-            }
-        }
-        guard case .bundles(var catalog, let catalogDiagnostics, let (lock, sourceHashes)) = halves[0],
-            case .layouts(let (layouts, layoutDiagnostics)) = halves[1]
-        else { preconditionFailure("parallelMap keeps the order of its elements") }
+                return (catalog, diagnostics, self.lock(site, catalog, lockText, files))
+            },
+            { [site] in self.layouts(site, files) })
+        var catalog = loadedCatalog
         if options.pseudo { (site, catalog) = Pipeline.addingPseudoLocales(site, catalog) }
         // Steps record the strings they look up; the engine fingerprints them in this catalog.
         for kind in [Catalog.string, Catalog.sourceString, Catalog.sourceKeyList] {
@@ -99,16 +94,5 @@ struct LoadStep {
             files.record(.layouts)
             return LayoutLibrary.load(site.layouts)
         }
-    }
-}
-
-/// The two halves of loading that run side by side, and what each made.
-private enum LoadHalf: Sendable {
-    case bundles
-    case layouts
-
-    enum Made: Sendable {
-        case bundles(Catalog, [Diagnostic], (TranslationLock, [LocaleID: [MessageKey: String]]))
-        case layouts((LayoutLibrary, [Diagnostic]))
     }
 }
