@@ -169,7 +169,7 @@ let package = Package(
             name: "BeckonReview",
             dependencies: [
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "BeckonChecks", "BeckonText",
-                "BeckonProvenance",
+                "BeckonProvenance", "BeckonRecords",
             ]),
         // One real invite's pages, cards and emails rendered when asked (`beckon serve`), with the
         // record of the site's parts they read, the step cache, and what a server needs of a build.
@@ -338,7 +338,9 @@ let package = Package(
             dependencies: ["BeckonRecords", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "BeckonEngineTests",
-            dependencies: ["BeckonEngine", "BeckonRecords", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "BeckonEngine", "BeckonRecords", "BeckonTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "BeckonURLTests", dependencies: ["BeckonURL"]),
         .testTarget(
             name: "BeckonBase64Tests",

@@ -36,6 +36,11 @@ public struct BuildOptions: Sendable {
     public var streamsOutput = false
     /// Which files the result explains: why each was rendered again or reused (`--explain`).
     public var explain = Explain.none
+    /// The caller uses what only loading the site gives: the pages for invites outside the
+    /// samples (`beckon serve`), or an engine holding the loaded site's results for the next edit
+    /// (`beckon preview`). Without it, a build with a cache whose site holds the same bytes as an
+    /// earlier build's reads that build's record without loading the site (`WholeBuildIndex`).
+    public var needsLoadedSite = false
 
     /// Which files a build explains.
     public enum Explain: Sendable, Equatable {

@@ -131,6 +131,10 @@ public struct Pipeline: Sendable {
     }
 
     private func steps(_ staging: OutputStaging?) async -> Outcome {
+        let indexKey = WholeBuildIndex.key(options, cached: engine.cache != nil)
+        if let indexKey, let indexed = await engine.phase("whole build by bytes", { wholeBuild(indexedBy: indexKey) }) {
+            return indexed
+        }
         let (loaded, loadDiagnostics) = await engine.phase("load") {
             LoadStep(engine: engine, options: options, sources: sources).run()
         }
@@ -155,11 +159,23 @@ public struct Pipeline: Sendable {
             return Outcome(
                 diagnostics: diagnostics, locales: locales, localization: status(), overrides: prepared.overrides)
         }
-        let (made, producers) = await make(loaded, prepared, staging, before: diagnostics)
+        let earlier = diagnostics
+        let (made, producers, outcomeKey) = await make(loaded, prepared, staging, before: diagnostics)
         let artifacts = made.artifacts
         diagnostics += made.diagnostics
         let statuses = status()
         diagnostics += made.servingDiagnostics
+        // The next build of the same bytes finds the record through the index, unless this one
+        // brings the translation lock up to date (its bytes are then another site's).
+        if let indexKey, let outcomeKey, !TranslationLockFile.needsWriting(loaded.lock, site: options.site),
+            let record = engine.storedRecord(BuildSteps.outcome, outcomeKey)
+        {
+            engine.store(
+                BuildSteps.index, indexKey,
+                WholeBuildIndex(
+                    outcomeKey: outcomeKey, record: record, earlierFindings: earlier, locales: locales,
+                    localization: statuses, overrides: prepared.overrides))
+        }
         let explainer = RenderExplanation(
             stats: engine.stats, catalog: catalog, cached: engine.cache != nil)
         return Outcome(
@@ -182,11 +198,13 @@ public struct Pipeline: Sendable {
     /// `diagnostics` are the findings so far, which the review page lists with its own: they are
     /// part of the key, as some come from files the site's inputs leave out (a symbolic link under
     /// `static/`, a bundle of a locale the site does not list).
+    /// Returns the key of the whole build's record when there is one.
     private func make(
         _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before diagnostics: [Diagnostic]
-    ) async -> (BuildOutcome, [String: RenderProducer]) {
+    ) async -> (BuildOutcome, [String: RenderProducer], Fingerprint?) {
         guard engine.cache != nil, options.explain == .none, !prepared.online, options.sendDate == nil else {
-            return await makeEach(loaded, prepared, staging, before: diagnostics)
+            let (made, producers) = await makeEach(loaded, prepared, staging, before: diagnostics)
+            return (made, producers, nil)
         }
         let key = BuildSteps.outcome.key(
             loaded.inputs.whole, options.strict, Fingerprint(encoding: diagnostics, label: "findings"))
@@ -196,7 +214,25 @@ public struct Pipeline: Sendable {
                 await makeEach(loaded, prepared, staging, before: diagnostics).0
             }
         }
-        return (made, [:])
+        return (made, [:], key)
+    }
+
+    /// The outcome of an earlier build of the same bytes, options and environment, read through
+    /// the index (`WholeBuildIndex`) without loading the site; `nil` when the index or the record
+    /// it names is missing, changed or unreadable. The files its findings point at are read into
+    /// `sources`, for the report to quote.
+    private func wholeBuild(indexedBy key: Fingerprint) -> Outcome? {
+        guard let (index, _) = engine.storedValue(BuildSteps.index, key),
+            let (made, _) = engine.storedValue(BuildSteps.outcome, index.outcomeKey, record: index.record)
+        else { return nil }
+        let diagnostics = index.earlierFindings + made.diagnostics + made.servingDiagnostics
+        let reader = InputReader(root: options.site, sources: sources)
+        for file in Set(diagnostics.compactMap(\.location?.file)).sorted() where sources.source(for: file) == nil {
+            _ = reader.readText(file)
+        }
+        return Outcome(
+            artifacts: made.artifacts, diagnostics: diagnostics, locales: index.locales,
+            localization: index.localization, overrides: index.overrides, manifestFile: made.manifestFile)
     }
 
     /// Renders, checks and reviews the site step by step, with the step that made each file.

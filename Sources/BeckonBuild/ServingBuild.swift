@@ -26,6 +26,7 @@ public struct ServingBuild: SiteBuilder {
         if let cacheProblem { warn(cacheProblem.warningLine) }
         var options = options
         options.write = false
+        options.needsLoadedSite = true
         let result = await Pipeline(options: options, sources: sources, engine: engine).run()
         engine.releaseResults()
         return BuiltSite(artifacts: result.artifacts, report: result.report, invitePages: result.invitePages)

@@ -10,8 +10,7 @@ enum TranslationLockFile {
     static func write(_ lock: TranslationLock, site: URL) -> Diagnostic? {
         let url = site.appendingPathComponent(TranslationLock.path)
         let text = lock.text
-        let current = try? String(contentsOf: url, encoding: .utf8)
-        if current == text || (current == nil && lock.locales.isEmpty) { return nil }
+        guard needsWriting(text, lock, at: url) else { return nil }
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
@@ -23,5 +22,15 @@ enum TranslationLockFile {
             )
         }
         return nil
+    }
+
+    /// Whether `write` would write `lock` under `site`: the file says something else.
+    static func needsWriting(_ lock: TranslationLock, site: URL) -> Bool {
+        needsWriting(lock.text, lock, at: site.appendingPathComponent(TranslationLock.path))
+    }
+
+    private static func needsWriting(_ text: String, _ lock: TranslationLock, at url: URL) -> Bool {
+        let current = try? String(contentsOf: url, encoding: .utf8)
+        return !(current == text || (current == nil && lock.locales.isEmpty))
     }
 }

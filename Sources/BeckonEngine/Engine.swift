@@ -363,6 +363,11 @@ public final class Engine: @unchecked Sendable {
         return value
     }
 
+    /// Counts a result of `step` read from disk without `persistentValue` (`storedValue`).
+    func countDiskHit(_ step: StepName) {
+        lock.withLock { currentStats.diskHits[step, default: 0] += 1 }
+    }
+
     /// What a computation of `step` records in.
     private func newFrame<Value>(for step: Step<Value>) -> StepFrame {
         step.recordsEveryRead

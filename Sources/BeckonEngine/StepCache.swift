@@ -95,12 +95,17 @@ public final class StepCache: @unchecked Sendable {
     ///     seals its records, keeps them within a budget or writes them in the background.
     ///   - kept: The step keeps only its most recently used records (`Step.recordsKept`): one
     ///     read counts as a use.
-    func read(_ step: StepName, _ key: Fingerprint, packed: Bool = false, kept: Int? = nil) -> StepRecord.Parsed? {
+    ///   - readingInputs: Read the inputs the step read (`false`: step over them, for a caller
+    ///     that does not check them).
+    func read(
+        _ step: StepName, _ key: Fingerprint, packed: Bool = false, kept: Int? = nil, readingInputs: Bool = true
+    ) -> StepRecord.Parsed? {
         if packed, let pack = pack(step) {
             let (found, damage) = pack.record(recordName(key))
             if damage { noteUnreadable() }
             guard let found else { return nil }
-            guard let parsed = StepRecord.parse(Array(found), userInfo: codingUserInfo) else {
+            guard let parsed = StepRecord.parse(Array(found), userInfo: codingUserInfo, readingInputs: readingInputs)
+            else {
                 noteUnreadable()
                 return nil
             }
@@ -109,7 +114,7 @@ public final class StepCache: @unchecked Sendable {
         let path = recordPath(step, key)
         guard let stored = FileBytes.read(path) else { return nil }
         guard let bytes = sealer == nil ? stored : sealer?.open(Data(stored)).map({ [UInt8]($0) }),
-            let parsed = StepRecord.parse(bytes, userInfo: codingUserInfo)
+            let parsed = StepRecord.parse(bytes, userInfo: codingUserInfo, readingInputs: readingInputs)
         else {
             noteUnreadable()
             return nil
@@ -120,6 +125,14 @@ public final class StepCache: @unchecked Sendable {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
         }
         return parsed
+    }
+
+    /// Which record a step keeps under `key` (`StepRecord.Parsed.record`), read from its header
+    /// alone; `nil` when there is none in this format. Records kept in a pack or sealed have none.
+    func recordIdentity(_ step: StepName, _ key: Fingerprint) -> UInt64? {
+        guard sealer == nil, let header = FileBytes.read(recordPath(step, key), count: StepRecord.headerCount)
+        else { return nil }
+        return StepRecord.identity(ofHeader: header)
     }
 
     /// The pack of a step, made the first time it is asked for; `nil` for a cache that seals its

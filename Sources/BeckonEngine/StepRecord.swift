@@ -66,7 +66,11 @@ enum StepRecord {
 
     /// A record whose header, checksum and reads were read; its value is decoded when asked.
     struct Parsed {
+        /// The inputs the step read, with their fingerprints then; empty when the record was
+        /// parsed without them (`parse(_:userInfo:readingInputs:)`).
         let reads: [InputID: Fingerprint?]
+        /// Which record this is: its checksum, which tells two records under one key apart.
+        let record: UInt64
         private let reader: RecordReader
 
         /// The value, or `nil` when it does not read back as a `Value` (or what it refers to, an
@@ -90,16 +94,20 @@ enum StepRecord {
             }
         }
 
-        fileprivate init(reads: [InputID: Fingerprint?], reader: RecordReader) {
+        fileprivate init(reads: [InputID: Fingerprint?], record: UInt64, reader: RecordReader) {
             self.reads = reads
+            self.record = record
             self.reader = reader
         }
     }
 
-    /// Reads a record's header, checks its checksum and reads its inputs; `nil` for a record of
-    /// another format, or one that was cut short or changed.
-    static func parse(_ bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) -> Parsed? {
-        guard bytes.count >= headerCount, bytes.starts(with: signature), bytes[signature.count] == formatVersion,
+    /// Reads a record's header, checks its checksum and reads its inputs (or, without
+    /// `readingInputs`, steps over them); `nil` for a record of another format, or one that was
+    /// cut short or changed.
+    static func parse(
+        _ bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable], readingInputs: Bool = true
+    ) -> Parsed? {
+        guard let record = identity(ofHeader: bytes),
             bytes[(signature.count + 1)..<headerCount].elementsEqual(checksum(bytes[headerCount...]))
         else { return nil }
         var reader = RecordReader(bytes, from: headerCount, userInfo: userInfo)
@@ -111,6 +119,13 @@ enum StepRecord {
                 return table[Int(index)]
             }
             let count = try reader.readCount()
+            guard readingInputs else {
+                for _ in 0..<count {
+                    for _ in 0..<3 { _ = try reader.readUnsigned() }
+                    _ = try reader.read(Fingerprint?.self)
+                }
+                return Parsed(reads: [:], record: record, reader: reader)
+            }
             var reads: [InputID: Fingerprint?] = [:]
             reads.reserveCapacity(min(count, 1_024))
             for _ in 0..<count {
@@ -118,10 +133,18 @@ enum StepRecord {
                 let input = InputID(kind, scope: try string(), name: try string())
                 reads[input] = try reader.read(Fingerprint?.self)
             }
-            return Parsed(reads: reads, reader: reader)
+            return Parsed(reads: reads, record: record, reader: reader)
         } catch {
             return nil
         }
+    }
+
+    /// Which record a header begins (its checksum, `Parsed.record`), when it is the header of a
+    /// record in this format; its body is not checked.
+    static func identity(ofHeader bytes: [UInt8]) -> UInt64? {
+        guard bytes.count >= headerCount, bytes.starts(with: signature), bytes[signature.count] == formatVersion
+        else { return nil }
+        return bytes[(signature.count + 1)..<headerCount].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     private static func checksum(_ body: ArraySlice<UInt8>) -> [UInt8] {

@@ -21,6 +21,7 @@ public actor PreviewSession {
         self.engine = engine
         var options = options
         options.write = false
+        options.needsLoadedSite = true
         self.options = options
         state = PreviewState(
             version: 0, files: [:], report: DiagnosticReport(), broken: true, seconds: 0, rendered: 0,

@@ -51,6 +51,40 @@ import Testing
         #expect(reuse.stdout.contains("steps from the cache"), "\(reuse.stdout)")
     }
 
+    /// A build of bytes built before reads the whole build through the index, without loading
+    /// the site, and reports what the build that loaded it reported: each finding with the source
+    /// line it quotes.
+    @Test func aBuildReadThroughTheIndexReportsAsTheLoadedOne() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("examples/playa"), to: folder.path("site"))
+        let bundle = folder.path("site/locales/es-ES.yml")
+        try (try Data(contentsOf: bundle) + Data("extra_key: \"solo aquí\"\n".utf8)).write(to: bundle)
+        func build(_ output: String) throws -> BeckonBinary.Run {
+            try BeckonBinary.run(
+                [
+                    "build", "--site", folder.path("site").path, "--output", folder.path(output).path, "--cache",
+                    folder.path("cache").path,
+                ],
+                environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey, "BECKON_STEP_STATS": "1"])
+        }
+        let runs = try ["first", "second", "third"].map(build)
+        // The findings, without the summary line (its time and what came from the cache differ).
+        func findings(_ run: BeckonBinary.Run) -> [String] {
+            run.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Built ") }
+        }
+        #expect(findings(runs[0]).contains { $0.contains("warning[l10n.unused-key]") }, "\(runs[0].stdout)")
+        #expect(findings(runs[0]).contains { $0.contains("> 16 | extra_key: \"solo aquí\"") }, "\(runs[0].stdout)")
+        for run in runs {
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(findings(run) == findings(runs[0]), "\(run.stdout)")
+        }
+        #expect(runs[2].stderr.contains("build.index: ran 0 (0.0 ms), reused 0, from disk 1"), "\(runs[2].stderr)")
+        #expect(runs[2].stderr.contains("phases: whole build by bytes"), "\(runs[2].stderr)")
+        #expect(!runs[2].stderr.contains("load "), "\(runs[2].stderr)")
+        #expect(OutputSnapshot.files(in: folder.path("third")) == OutputSnapshot.files(in: folder.path("first")))
+    }
+
     /// Whether a hard link can be made in a temporary folder, where the tests build.
     static var hardLinksWork: Bool {
         let folder = TemporaryDirectory()

@@ -42,4 +42,7 @@ enum BuildSteps {
     // The whole build, with a cache on disk: keyed by every input of the site and the run; the
     // records of the last few builds are kept
     static let outcome = Step<BuildOutcome>("build.outcome", recordsKept: 4)
+    // Which of those records a site's bytes lead to, with what loading and preparing the site
+    // found: keyed by the bytes, the run's options and the environment, without loading the site
+    static let index = Step<WholeBuildIndex>("build.index", recordsKept: 4)
 }
