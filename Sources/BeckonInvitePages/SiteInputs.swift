@@ -91,7 +91,9 @@ package struct SiteInputs: Sendable {
     }
 
     /// The environment variables Beckon reads keys from.
-    package static let keyVariables = ["BECKON_LINK_KEY", "BECKON_LINK_KEYS", "BECKON_TOKEN_KEY", "BECKON_TOKEN_PUBLIC_KEY"]
+    package static let keyVariables = [
+        "BECKON_LINK_KEY", "BECKON_LINK_KEYS", "BECKON_TOKEN_KEY", "BECKON_TOKEN_PUBLIC_KEY",
+    ]
 
     /// What `beckon.yml` means to a run: its text, the date its samples are dated from when they
     /// do not say, and every field of the samples the run renders (an invite given to `render`
