@@ -42,6 +42,13 @@ public struct BuildOptions: Sendable {
     /// earlier build's reads that build's record without loading the site (`WholeBuildIndex`).
     public var needsLoadedSite = false
 
+    /// Whether, with a cache, the build is kept as one record of the whole build (`BuildOutcome`):
+    /// not when it explains (which names the step behind each file), checks links online (whose
+    /// answers change on their own) or makes a real send (dated now: never the same twice).
+    var keepsWholeBuild: Bool {
+        explain == .none && onlineCache == nil && sendDate == nil
+    }
+
     /// Which files a build explains.
     public enum Explain: Sendable, Equatable {
         case none

@@ -131,10 +131,12 @@ public struct Pipeline: Sendable {
     }
 
     private func steps(_ staging: OutputStaging?) async -> Outcome {
-        let indexKey = WholeBuildIndex.key(options, cached: engine.cache != nil)
-        if let indexKey, let indexed = await engine.phase("whole build by bytes", { wholeBuild(indexedBy: indexKey) }) {
-            return indexed
+        // The key is taken in the phase too: `BECKON_STEP_STATS` shows what a miss costs.
+        let (indexKey, indexed) = await engine.phase("whole build by bytes") {
+            let key = WholeBuildIndex.key(options, cached: engine.cache != nil)
+            return (key, key.flatMap(wholeBuild(indexedBy:)))
         }
+        if let indexed { return indexed }
         let (loaded, loadDiagnostics) = await engine.phase("load") {
             LoadStep(engine: engine, options: options, sources: sources).run()
         }
@@ -202,7 +204,7 @@ public struct Pipeline: Sendable {
     private func make(
         _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before diagnostics: [Diagnostic]
     ) async -> (BuildOutcome, [String: RenderProducer], Fingerprint?) {
-        guard engine.cache != nil, options.explain == .none, !prepared.online, options.sendDate == nil else {
+        guard engine.cache != nil, options.keepsWholeBuild else {
             let (made, producers) = await makeEach(loaded, prepared, staging, before: diagnostics)
             return (made, producers, nil)
         }
@@ -222,8 +224,8 @@ public struct Pipeline: Sendable {
     /// it names is missing, changed or unreadable. The files its findings point at are read into
     /// `sources`, for the report to quote.
     private func wholeBuild(indexedBy key: Fingerprint) -> Outcome? {
-        guard let (index, _) = engine.storedValue(BuildSteps.index, key),
-            let (made, _) = engine.storedValue(BuildSteps.outcome, index.outcomeKey, record: index.record)
+        guard let index = engine.storedValue(BuildSteps.index, key),
+            let made = engine.storedValue(BuildSteps.outcome, index.outcomeKey, record: index.record)
         else { return nil }
         let diagnostics = index.earlierFindings + made.diagnostics + made.servingDiagnostics
         let reader = InputReader(root: options.site, sources: sources)

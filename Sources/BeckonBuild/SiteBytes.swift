@@ -12,12 +12,12 @@ import Foundation
 /// link to a folder, or an entry that cannot be read.
 enum SiteBytes {
     /// The files and folders a build reads, relative to the site folder.
-    static let read = ["beckon.yml", "templates", "locales", "static"]
+    static let inputs = ["beckon.yml", "templates", "locales", "static"]
 
     static func fingerprint(of site: URL) -> Fingerprint? {
         var builder = FingerprintBuilder("site bytes")
         let root = Array(site.standardizedFileURL.path.utf8)
-        for name in read {
+        for name in inputs {
             builder.add(name)
             guard add(root + [0x2F] + Array(name.utf8), to: &builder) else { return nil }
         }
@@ -36,8 +36,9 @@ enum SiteBytes {
         let name = (path + [0]).map { CChar(bitPattern: $0) }
         var status = stat()
         guard lstat(name, &status) == 0 else {
+            let error = errno
             builder.add(Kind.missing.rawValue)
-            return errno == ENOENT || errno == ENOTDIR
+            return error == ENOENT || error == ENOTDIR
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:

@@ -3,12 +3,12 @@
 /// so the reads recorded with a result need no resolver to be checked, and none is provided yet.
 extension Engine {
     /// The result of `step` kept on disk under `key`, decoded without checking the inputs
-    /// recorded with it, and which record it came from (`storedRecord`); `nil` when there is
-    /// none, it does not read back, or it is not the record `expected` names. Counted as a result
-    /// read from disk; the engine does not keep it.
+    /// recorded with it; `nil` when there is none, it does not read back, or it is not the record
+    /// `expected` names (`storedRecord`). Counted as a result read from disk; the engine does not
+    /// keep it.
     public func storedValue<Value: Codable & Sendable>(
         _ step: Step<Value>, _ key: Fingerprint, record expected: UInt64? = nil
-    ) -> (value: Value, record: UInt64)? {
+    ) -> Value? {
         guard let cache,
             let stored = cache.read(
                 step.name, key, packed: step.packsRecords, kept: step.recordsKept, readingInputs: false),
@@ -19,7 +19,7 @@ extension Engine {
             return nil
         }
         countDiskHit(step.name)
-        return (value, stored.record)
+        return value
     }
 
     /// Which record of `step` the disk holds under `key` (read from its header alone), to name it

@@ -46,6 +46,13 @@ import Testing
         result.steps.diskHits["build.index"] == 1 && result.steps.diskHits["build.outcome"] == 1
     }
 
+    /// The lock written, the site built with the cache, and built again through the index.
+    func buildTwice() async {
+        await writeLock()
+        _ = await build()
+        #expect(indexed(await build()))
+    }
+
     @Test func anUnchangedSiteIsReadWithoutLoadingIt() async throws {
         await writeLock()
         let first = await build()
@@ -90,9 +97,7 @@ import Testing
     /// own key.
     @Test(arguments: ["templates/.draft.md", "locales/README.txt", "static/.keep", "beckon.yml"])
     func anyByteBelowTheFoldersIsAnotherKey(_ path: String) async throws {
-        await writeLock()
-        _ = await build()
-        #expect(indexed(await build()))
+        await buildTwice()
         let url = folder.url.appendingPathComponent(path)
         let before = (try? Data(contentsOf: url)) ?? Data()
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -104,9 +109,7 @@ import Testing
     }
 
     @Test func anotherOptionKeyOrDayIsAnotherKey() async throws {
-        await writeLock()
-        _ = await build()
-        #expect(indexed(await build()))
+        await buildTwice()
         var strict = options
         strict.strict = true
         var otherKey = options
@@ -131,9 +134,7 @@ import Testing
     /// A server (which keeps the loaded site's pages for real invites) and `--explain` (which
     /// names the step behind each file) load the site whatever the index holds.
     @Test func runsThatNeedTheLoadedSiteLoadIt() async throws {
-        await writeLock()
-        _ = await build()
-        #expect(indexed(await build()))
+        await buildTwice()
         var serving = options
         serving.needsLoadedSite = true
         let served = await build(serving)

@@ -12,7 +12,7 @@ import Foundation
 /// loading the site (`BuildSteps.index`, keyed by `WholeBuildIndex.key`). It names the very
 /// record the build that wrote it made or found (`record`): a record written since under the same
 /// key, by a build of other bytes, is not taken for it.
-struct WholeBuildIndex: Sendable, Codable, RecordCodable {
+struct WholeBuildIndex: Sendable, Codable {
     /// The key of the whole build's record.
     var outcomeKey: Fingerprint
     /// Which record it was (`Engine.storedRecord`).
@@ -26,12 +26,11 @@ struct WholeBuildIndex: Sendable, Codable, RecordCodable {
 
     /// The key of a run's index: the site's bytes (`SiteBytes`) and folder, the options that
     /// change what is made, the key material and the day sample invites are dated from. `nil`
-    /// when the run does not read its whole build from a cache (`cached` is false, or the run
-    /// explains, checks online, sends, renders one invite or needs the loaded site), or when the
+    /// when the run keeps no whole build in a cache (`cached` is false, or not
+    /// `BuildOptions.keepsWholeBuild`), renders one invite or needs the loaded site, or when the
     /// site's bytes cannot be told.
     static func key(_ options: BuildOptions, cached: Bool) -> Fingerprint? {
-        guard cached, options.explain == .none, options.onlineCache == nil, options.sendDate == nil,
-            options.invite == nil, !options.needsLoadedSite,
+        guard cached, options.keepsWholeBuild, options.invite == nil, !options.needsLoadedSite,
             case .success(let date) = BuildDate.resolve(options.environment),
             let bytes = SiteBytes.fingerprint(of: options.site)
         else { return nil }
@@ -46,7 +45,10 @@ struct WholeBuildIndex: Sendable, Codable, RecordCodable {
         builder.add(Int(date.timeIntervalSince1970))
         return builder.finish()
     }
+}
 
+/// The index as the step cache keeps it: every field, in order.
+extension WholeBuildIndex: RecordCodable {
     func write(to writer: inout RecordWriter) {
         writer.write(outcomeKey)
         writer.writeFixed(record)
@@ -56,18 +58,6 @@ struct WholeBuildIndex: Sendable, Codable, RecordCodable {
         let rules = overrides.keys.sorted()
         writer.write(rules.map(\.rawValue))
         writer.write(rules.map { overrides[$0] ?? nil })
-    }
-
-    init(
-        outcomeKey: Fingerprint, record: UInt64, earlierFindings: [Diagnostic], locales: [String],
-        localization: [LocaleStatus], overrides: [RuleID: Severity?]
-    ) {
-        self.outcomeKey = outcomeKey
-        self.record = record
-        self.earlierFindings = earlierFindings
-        self.locales = locales
-        self.localization = localization
-        self.overrides = overrides
     }
 
     init(from reader: inout RecordReader) throws(RecordError) {
