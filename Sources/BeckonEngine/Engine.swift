@@ -125,11 +125,21 @@ public final class Engine: @unchecked Sendable {
     /// computed again. A value published while a step computes is part of that step's work: the
     /// steps inside it record reading it, the step itself does not. Names are unique in a run.
     public func publish<Value: Encodable & Sendable>(_ name: String, _ value: Value) -> Published<Value> {
-        publish(name, value, fingerprint: Self.fingerprint(ofPublished: value))
+        publish(name, value, fingerprint: comparesPublished ? Self.fingerprint(ofPublished: value) : Self.uncompared)
     }
 
-    /// Publishes a value whose fingerprint the caller worked out (`fingerprint(ofPublished:)`),
-    /// for a value large enough that fingerprinting it is worth doing beside other work.
+    /// Whether the fingerprints of published values are ever compared: a result compares those
+    /// of its reads with a later run's, and only results that keep their reads can. An engine for
+    /// one run without a disk cache keeps none, so `publish(_:_:)` takes no fingerprint there, and
+    /// a caller working one out itself can skip it (and what it fingerprints).
+    public var comparesPublished: Bool { keepsReads }
+
+    /// What stands for a published value's fingerprint where none is compared.
+    public static let uncompared = FingerprintBuilder("published, not compared").finish()
+
+    /// Publishes a value whose fingerprint the caller worked out (`fingerprint(ofPublished:)`, or
+    /// `uncompared` when `comparesPublished` is false), for a value large enough that
+    /// fingerprinting it is worth doing beside other work.
     public func publish<Value: Sendable>(_ name: String, _ value: Value, fingerprint: Fingerprint) -> Published<Value> {
         let input = InputID(.value, name: name)
         inputs.publish(input, fingerprint)
@@ -503,23 +513,24 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Runs one part of a step, recording its wall-clock time among the phases.
+    /// Runs one part of a step, recording its wall-clock and CPU time among the phases.
     public func measure<Value>(_ name: String, _ body: () throws -> Value) rethrows -> Value {
-        let start = DispatchTime.now()
-        defer {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            lock.withLock { currentStats.phases.append((name, seconds)) }
-        }
+        let start = (DispatchTime.now(), ProcessCPU.seconds())
+        defer { record(phase: name, since: start) }
         return try body()
     }
 
-    /// Runs one phase of a run, recording its wall-clock time.
+    /// Runs one phase of a run, recording its wall-clock and CPU time.
     public func phase<Value>(_ name: String, _ body: () async throws -> Value) async rethrows -> Value {
-        let start = DispatchTime.now()
-        defer {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            lock.withLock { currentStats.phases.append((name, seconds)) }
-        }
+        let start = (DispatchTime.now(), ProcessCPU.seconds())
+        defer { record(phase: name, since: start) }
         return try await body()
+    }
+
+    /// Records a phase that began at `start` (its wall-clock time and the process's CPU time).
+    private func record(phase name: String, since start: (wall: DispatchTime, cpu: Double)) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.wall.uptimeNanoseconds) / 1e9
+        let cpuSeconds = ProcessCPU.seconds() - start.cpu
+        lock.withLock { currentStats.phases.append((name, seconds, cpuSeconds)) }
     }
 }

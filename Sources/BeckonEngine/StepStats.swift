@@ -13,8 +13,9 @@ public struct StepStats: Sendable, Hashable {
     public var seconds: [StepName: Double] = [:]
     /// Why each result asked for this run was computed or reused (`--explain`).
     public var reasons: [StepRef: StepReason] = [:]
-    /// Wall-clock seconds of each phase of a run (`load`, `render`, `check`…), in order.
-    public var phases: [(name: String, seconds: Double)] = []
+    /// Wall-clock seconds of each phase of a run (`load`, `render`, `check`…), in order, with the
+    /// CPU seconds the whole process spent meanwhile (user and system, every thread).
+    public var phases: [(name: String, seconds: Double, cpuSeconds: Double)] = []
 
     public static func == (lhs: StepStats, rhs: StepStats) -> Bool {
         lhs.runs == rhs.runs && lhs.hits == rhs.hits && lhs.diskHits == rhs.diskHits
@@ -41,7 +42,8 @@ public struct StepStats: Sendable, Hashable {
     public var totalReused: Int { hits.values.reduce(0, +) + diskHits.values.reduce(0, +) }
 
     /// Per step: how often it ran (and for how long), and was reused from memory and from disk;
-    /// then the phases. Printed with `BECKON_STEP_STATS=1`.
+    /// then the phases, each with the cores it kept busy on average. Printed with
+    /// `BECKON_STEP_STATS=1`.
     public var table: String {
         let steps = Set(runs.keys).union(hits.keys).union(diskHits.keys).sorted()
         let lines = steps.map { step in
@@ -49,7 +51,11 @@ public struct StepStats: Sendable, Hashable {
             return
                 "\(step): ran \(runs[step] ?? 0) (\(milliseconds) ms), reused \(hits[step] ?? 0), from disk \(diskHits[step] ?? 0)\n"
         }
-        let phases = phases.map { "\($0.name) \(String(format: "%.1f", $0.seconds * 1000)) ms" }
+        let phases = phases.map { phase in
+            let milliseconds = String(format: "%.1f", phase.seconds * 1000)
+            let cores = String(format: "%.2f", phase.seconds > 0 ? phase.cpuSeconds / phase.seconds : 0)
+            return "\(phase.name) \(milliseconds) ms (\(cores) cores)"
+        }
         return lines.joined() + "phases: " + phases.joined(separator: ", ") + "\n"
     }
 }

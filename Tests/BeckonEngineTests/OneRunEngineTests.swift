@@ -180,4 +180,25 @@ import Testing
         _ = Self.run(engine, values, text: "1", counts: &counts)
         #expect(engine.stats.reasons[StepRef(Self.outer, Self.outer.key())] == .reused)
     }
+
+    /// Nothing compares what such an engine publishes: the value is handed on, its fingerprint not
+    /// taken. An engine that keeps reads (a cache, a preview) fingerprints it.
+    @Test func publishedValuesAreFingerprintedOnlyWhereCompared() async {
+        let value = ["a": [1, 2], "b": [3]]
+        /// The value `engine` hands back and the fingerprint it publishes for it.
+        func publish(on engine: Engine) async -> ([String: [Int]], Fingerprint?) {
+            await engine.withOwnInputs {
+                let handed = engine.publish("sizes", value)
+                return (handed.value, InputResolvers.current?.fingerprint(of: handed.input))
+            }
+        }
+        let oneRun = Engine(forOneRun: true)
+        #expect(!oneRun.comparesPublished)
+        let (handed, uncompared) = await publish(on: oneRun)
+        #expect(handed == value)
+        #expect(uncompared == Engine.uncompared)
+        let kept = Engine()
+        #expect(kept.comparesPublished)
+        #expect(await publish(on: kept).1 == Engine.fingerprint(ofPublished: value))
+    }
 }

@@ -70,17 +70,20 @@ struct CheckStep {
             }
             // The site, and what the link and page rules read of the rest of it (a page's rules
             // run again only when that changed, not whenever another page did), are gathered at
-            // once, each pass on a core of its own.
+            // once, each pass on a core of its own. An engine that compares no reads needs only
+            // the site.
             let reading = checker.artifactReads
-            let (site, (read, print)) = engine.measure("check: site") {
-                inParallel(
+            let (site, read): (CheckedSite, (SiteReadFacts, Fingerprint)?) = engine.measure("check: site") {
+                guard engine.comparesPublished else { return (CheckedSite(artifacts, facts: all), nil) }
+                let (site, read) = inParallel(
                     { CheckedSite(artifacts, facts: all) },
-                    {
+                    { () -> (SiteReadFacts, Fingerprint) in
                         let read = SiteReadFacts(artifacts, facts: all, prints: prints, reading)
                         return (read, Engine.fingerprint(ofPublished: read))
                     })
+                return (site, read)
             }
-            let reads = engine.publish("check.site-reads", read, fingerprint: print)
+            let reads = read.map { engine.publish("check.site-reads", $0, fingerprint: $1) }
             let links = Array(zip(artifacts, prints)).parallelMap { artifact, print -> [Diagnostic] in
                 guard artifact.origin != nil else { return [] }
                 // An email's HTML is read again by the email rules below, which let it go then.
@@ -89,7 +92,7 @@ struct CheckStep {
                 }
                 return engine.value(BuildSteps.checkAcross, BuildSteps.checkAcross.key(print, online)) {
                     readSettings()
-                    _ = reads.value
+                    _ = reads?.value
                     return checker.checkAcrossSite(artifact, in: site)
                 }
             }
