@@ -1,7 +1,10 @@
 """Hugo sites equivalent to Beckon sites, for the benchmarks (scripts/bench.py, scripts/bench-preview.py):
 the same languages and as many pages per language, each a Markdown heading and two paragraphs with a
 link, in one layout with the Open Graph tags, `hreflang` alternates and a small stylesheet; home, list,
-taxonomy, feed, sitemap and 404 pages are turned off."""
+taxonomy, feed, sitemap and 404 pages are turned off. With a Beckon page's style sheet (`style`), the
+layout is instead the markup of Beckon's landing page: the same head (robots, colour scheme, App Store
+banner, `x-default`, Open Graph and Twitter tags), that style sheet, and the same body around the
+content, so each page holds about as many bytes, tags and links as Beckon's."""
 import pathlib
 
 # Hugo language keys for Beckon's locales: the default site's four, then those
@@ -48,8 +51,77 @@ def languages(count):
     return LANGUAGES[:count]
 
 
-def hugo_site(folder: pathlib.Path, keys, pages_per_language):
-    """Writes a Hugo site: the languages `keys`, `pages_per_language` pages each."""
+# Beckon's landing page (templates/layouts/base.mustache and landing.mustache as the generated site
+# renders them), as a Hugo layout; STYLE is replaced with the `<style>` element of a page Beckon built.
+SAME_PAGE_LAYOUT = """<!DOCTYPE html>
+<html lang="{{ .Site.LanguageCode }}" dir="{{ or .Language.LanguageDirection "ltr" }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Title }}</title>
+<meta name="description" content="{{ .Description }}">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<meta name="apple-itunes-app" content="app-id=6478123450, app-argument=https://join.playa.app/invite/{{ .File.BaseFileName | upper }}">
+<link rel="canonical" href="{{ .Permalink }}">
+<link rel="alternate" hreflang="{{ .Site.LanguageCode }}" href="{{ .Permalink }}">
+{{ range .Translations }}<link rel="alternate" hreflang="{{ .Site.LanguageCode }}" href="{{ .Permalink }}">
+{{ end }}<link rel="alternate" hreflang="x-default" href="{{ .Permalink }}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Playa">
+<meta property="og:title" content="{{ .Title }}">
+<meta property="og:description" content="{{ .Description }}">
+<meta property="og:url" content="{{ .Permalink }}">
+<meta property="og:locale" content="{{ .Site.LanguageCode }}">
+<meta property="og:image" content="{{ .Site.BaseURL }}assets/og-logo.png">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="{{ .Title }}">
+<meta name="twitter:description" content="{{ .Description }}">
+<meta name="twitter:image" content="{{ .Site.BaseURL }}assets/og-logo.png">
+STYLE
+</head>
+<body>
+<header class="top"><div class="wrap">
+<img src="/assets/logo.svg" alt="Playa logo" width="120" height="40">
+</div></header>
+<main class="wrap">
+<div class="layout">
+<div class="story">
+<div class="inviter">
+<span class="avatar" aria-hidden="true">MA</span>
+<div>
+</div>
+</div>
+{{ .Content }}
+</div>
+<div class="panel">
+<div class="actions">
+<a class="button" href="https://apps.apple.com/app/id6478123450">Download on the App Store</a>
+<a class="button secondary" href="playa://invite/{{ .File.BaseFileName | upper }}">Already have Playa? Open your invite in the app</a>
+</div>
+<p class="small"><a href="/{{ .Language.Lang }}/android/">On Android? Get notified when Playa arrives</a></p>
+<p class="small">This invite is valid for 30 days.</p>
+</div>
+</div>
+</main>
+<footer><div class="wrap">
+<p>Questions? <a href="https://playa.app/help">Contact support</a>&nbsp;· <a href="mailto:help@playa.app">help@playa.app</a></p>
+</div></footer>
+</body>
+</html>
+"""
+
+
+def style_sheet(page: pathlib.Path):
+    """The `<style>` element of a page Beckon built."""
+    text = page.read_text(encoding="utf-8")
+    start, end = text.index("<style>"), text.index("</style>") + len("</style>")
+    return text[start:end]
+
+
+def hugo_site(folder: pathlib.Path, keys, pages_per_language, style=None):
+    """Writes a Hugo site: the languages `keys`, `pages_per_language` pages each; with `style` (a
+    `<style>` element), in the markup of Beckon's landing page (`SAME_PAGE_LAYOUT`)."""
     (folder / "layouts" / "_default").mkdir(parents=True, exist_ok=True)
     config = ['baseURL = "https://join.playa.app/"', 'title = "Playa"', f'defaultContentLanguage = "{keys[0]}"',
               "defaultContentLanguageInSubdir = true",
@@ -59,7 +131,8 @@ def hugo_site(folder: pathlib.Path, keys, pages_per_language):
         if key == "ar":
             config.append('languageDirection = "rtl"')
     (folder / "config.toml").write_text("\n".join(config) + "\n", encoding="utf-8")
-    (folder / "layouts" / "_default" / "single.html").write_text(LAYOUT, encoding="utf-8")
+    layout = LAYOUT if style is None else SAME_PAGE_LAYOUT.replace("STYLE", style)
+    (folder / "layouts" / "_default" / "single.html").write_text(layout, encoding="utf-8")
     content = folder / "content"
     content.mkdir(exist_ok=True)
     for key in keys:
