@@ -242,12 +242,6 @@ public struct Pipeline: Sendable {
         _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before earlier: [Diagnostic]
     ) async -> (BuildOutcome, [String: RenderProducer]) {
         let site = loaded.site
-        // The catalog rules read the bundles and the strings, none of the files: they run beside
-        // the rendering and the checks, on what those leave of the cores.
-        let engine = self.engine
-        let localization = Beside {
-            engine.measure("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
-        }
         let (rendered, producers) = await engine.phase("render") {
             RenderStep(engine: engine, progress: progress, staging: staging, namesProducers: options.explain != .none)
                 .run(loaded, prepared)
@@ -260,7 +254,7 @@ public struct Pipeline: Sendable {
             CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
                 rendered, loaded, prepared)
         }
-        diagnostics += localization.value()
+        diagnostics += await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
         let all = earlier + diagnostics
         let statuses = site.buildLocales.map { LocaleStatus.make($0, catalog: loaded.catalog, diagnostics: all) }
         let finalized = DiagnosticReport(all).finalized(overrides: prepared.overrides, strict: options.strict)
