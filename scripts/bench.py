@@ -156,7 +156,7 @@ def build_scale(name, scratch, work, runs, report):
     pages = count_pages(out)
     run([beckon, "build", "--site", str(lean), "--output", str(work / f"lean-out-{name}")])
     lean_pages = count_pages(work / f"lean-out-{name}")
-    style = benchsites.style_sheet(next((work / f"lean-out-{name}").rglob("invite/index.html")))
+    style = benchsites.style_sheet(work / f"lean-out-{name}")
     shutil.rmtree(out)
     languages = benchsites.languages(locales)
     hugo = work / f"hugo-{name}"

@@ -112,11 +112,14 @@ STYLE
 """
 
 
-def style_sheet(page: pathlib.Path):
-    """The `<style>` element of a page Beckon built."""
-    text = page.read_text(encoding="utf-8")
-    start, end = text.index("<style>"), text.index("</style>") + len("</style>")
-    return text[start:end]
+def style_sheet(output: pathlib.Path):
+    """The `<style>` element of a landing page Beckon built into `output`."""
+    page = next(output.rglob("invite/index.html"), None)
+    text = page.read_text(encoding="utf-8") if page else ""
+    if "<style>" not in text or "</style>" not in text:
+        raise SystemExit(f"error: no landing page with a <style> element in {output}; "
+                         "the same-pages Hugo site copies its style sheet (build the site with pages)")
+    return text[text.index("<style>"):text.index("</style>") + len("</style>")]
 
 
 def hugo_site(folder: pathlib.Path, keys, pages_per_language, style=None):

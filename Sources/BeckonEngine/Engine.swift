@@ -135,11 +135,11 @@ public final class Engine: @unchecked Sendable {
     public var comparesPublished: Bool { keepsReads }
 
     /// What stands for a published value's fingerprint where none is compared.
-    public static let uncompared = FingerprintBuilder("published, not compared").finish()
+    static let uncompared = FingerprintBuilder("published, not compared").finish()
 
-    /// Publishes a value whose fingerprint the caller worked out (`fingerprint(ofPublished:)`, or
-    /// `uncompared` when `comparesPublished` is false), for a value large enough that
-    /// fingerprinting it is worth doing beside other work.
+    /// Publishes a value whose fingerprint the caller worked out (`fingerprint(ofPublished:)`),
+    /// for a value large enough that fingerprinting it is worth doing beside other work (and
+    /// publishing it at all only where `comparesPublished`).
     public func publish<Value: Sendable>(_ name: String, _ value: Value, fingerprint: Fingerprint) -> Published<Value> {
         let input = InputID(.value, name: name)
         inputs.publish(input, fingerprint)

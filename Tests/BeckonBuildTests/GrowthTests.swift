@@ -2,6 +2,7 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonRender
 import BeckonSite
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -10,14 +11,6 @@ import Testing
 /// parser would show a hundredfold). A ratio of two measurements of the thread's processor time on
 /// the same machine, not a wall-clock threshold.
 @Suite(.serialized) struct GrowthTests {
-    /// The processor time this thread has used, in nanoseconds: unlike the wall clock, it does not
-    /// count time other tests and processes took the cores away.
-    static func threadTime() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-    }
-
     /// The processor time one run takes, in seconds: the best of five samples, each repeating the
     /// work until it has run for at least 20 ms, so that microsecond-sized inputs are not measured
     /// in noise.

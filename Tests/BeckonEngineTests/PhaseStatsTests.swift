@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -6,21 +7,14 @@ import Testing
 /// Each phase of a run is recorded with its wall-clock time and the CPU time the process spent
 /// meanwhile, which `BECKON_STEP_STATS=1` prints as the cores the phase kept busy.
 @Suite struct PhaseStatsTests {
-    /// The CPU time this thread has used, in seconds.
-    private static func threadCPU() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     @Test func aPhaseCountsTheCPUTimeSpentInIt() async throws {
         let engine = Engine()
         engine.beginRun()
         // Busy until this thread alone has used 30 ms: the process used at least that much.
         let spun = await engine.phase("spin") { () -> Double in
-            let start = Self.threadCPU()
-            while Self.threadCPU() - start < 0.03 {}
-            return Self.threadCPU() - start
+            let start = threadTime()
+            while threadTime() - start < 30_000_000 {}
+            return Double(threadTime() - start) / 1e9
         }
         engine.endRun()
         let phase = try #require(engine.stats.phases.first { $0.name == "spin" })
