@@ -204,12 +204,11 @@ public struct Pipeline: Sendable {
     private func make(
         _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before diagnostics: [Diagnostic]
     ) async -> (BuildOutcome, [String: RenderProducer], Fingerprint?) {
-        guard engine.cache != nil, options.keepsWholeBuild else {
+        guard engine.cache != nil, options.keepsWholeBuild, let whole = loaded.inputs.whole else {
             let (made, producers) = await makeEach(loaded, prepared, staging, before: diagnostics)
             return (made, producers, nil)
         }
-        let key = BuildSteps.outcome.key(
-            loaded.inputs.whole, options.strict, Fingerprint(encoding: diagnostics, label: "findings"))
+        let key = BuildSteps.outcome.key(whole, options.strict, Fingerprint(encoding: diagnostics, label: "findings"))
         // A phase of its own: read back whole, it is the time the record took (`BECKON_STEP_STATS`).
         let made = await engine.phase("whole build") {
             await engine.persistentValue(BuildSteps.outcome, key) {

@@ -4,26 +4,31 @@ import BeckonLocalization
 import BeckonSite
 import Foundation
 
-/// A run's inputs of kind `site`, which steps record reading (`InputID.record()`) and the engine
-/// fingerprints here once per run: each file of the site by its path (templates, layouts, card
-/// layouts, static files, bundles, the translation lock), each folder's list of files (a name
-/// ending in `/`), `beckon.yml` with the samples the run renders, and the run's options with the
-/// key material. Once the catalog is loaded (`loaded(_:sourceHashes:)`), also the set of keys of
-/// every bundle and the sources the lock records for each locale.
+/// A run's inputs of kind `site`, which steps record reading (`InputID.record()`) and which are
+/// fingerprinted here once per run, for an engine that keeps what its steps read: each file of
+/// the site by its path (templates, layouts, card layouts, static files, bundles, the translation
+/// lock), each folder's list of files (a name ending in `/`), `beckon.yml` with the samples the
+/// run renders, and the run's options with the key material. Once the catalog is loaded
+/// (`loaded(_:sourceHashes:)`), also the set of keys of every bundle and the sources the lock
+/// records for each locale.
 ///
 /// Nothing here lists what a step reads: a step names the parts it is given (`Part`), and the
 /// inputs of a part are the files that make it up.
 package struct SiteInputs: Sendable {
-    /// Each file's content, by its path in the site.
+    /// Each file's content, by its path in the site (empty when not `fingerprinted`).
     private let files: [String: Fingerprint]
     /// The inputs of each folder steps read whole: its list of files, then each file in path
     /// order. Made once: every route of a run asks for them.
     private let folders: [String: [InputID]]
-    private let config: Fingerprint
-    private let run: Fingerprint
+    private let config: Fingerprint?
+    private let run: Fingerprint?
     /// Every input above at once: each file's path and content, `beckon.yml` with its samples,
-    /// and the run's options with the key material. Equal only when nothing a run reads differs.
-    package let whole: Fingerprint
+    /// and the run's options with the key material. Equal only when nothing a run reads differs;
+    /// `nil` when the inputs are not `fingerprinted`.
+    package let whole: Fingerprint?
+    /// Whether the inputs were fingerprinted: an engine for one run without a cache never asks
+    /// for a fingerprint (it keeps no reads), so its run reads and hashes none of the files.
+    private let fingerprinted: Bool
     /// Each locale's bundle file (generated pseudo-locales have none).
     private let bundlePaths: [LocaleID: String]
     private let defaultLocale: LocaleID
@@ -33,40 +38,53 @@ package struct SiteInputs: Sendable {
     private var lockedSources: [LocaleID: Fingerprint] = [:]
 
     /// The inputs of a loaded site's files; `lockText` is `locales/translations.lock` as read.
-    package init(site: Site, run: RunOptions, lockText: String) {
-        config = Fingerprint(
-            encoding: SettingsSource(
-                text: site.configSource.text, samplesCreatedAt: site.config.samplesCreatedAt,
-                samples: site.config.samples),
-            label: "config")
-        self.run = Fingerprint(encoding: run, label: "run")
+    /// - Parameter fingerprinted: Whether to fingerprint them (read and hash every file, encode
+    ///   the settings): only an engine that keeps what its steps read asks for the fingerprints
+    ///   (`Engine.comparesPublished`). Without them, `fingerprint(of:)` answers `nil` and `whole`
+    ///   is `nil`; the steps still name what they read.
+    package init(site: Site, run: RunOptions, lockText: String, fingerprinted: Bool = true) {
+        self.fingerprinted = fingerprinted
+        let sources =
+            site.templates.values.map(\.source) + site.emailTemplates.map(\.source) + Array(site.layouts.values)
+            + Array(site.cardLayouts.values) + Array(site.bundleSources.values)
+        var paths = sources.map(\.path) + [TranslationLock.path] + site.staticFiles.map(\.sitePath)
         var files: [String: Fingerprint] = [:]
-        func add(_ source: SourceText) { files[source.path] = Fingerprint(encoding: source.text, label: "file") }
-        site.templates.values.forEach { add($0.source) }
-        site.emailTemplates.forEach { add($0.source) }
-        site.layouts.values.forEach(add)
-        site.cardLayouts.values.forEach(add)
-        site.bundleSources.values.forEach(add)
-        files[TranslationLock.path] = Fingerprint(encoding: lockText, label: "file")
-        for file in site.staticFiles {
-            let url = site.root.appendingPathComponent(file.sitePath)
-            let content = FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }
-            files[file.sitePath] = content ?? Fingerprint(high: 0, low: 0)
+        if fingerprinted {
+            let settings = Fingerprint(
+                encoding: SettingsSource(
+                    text: site.configSource.text, samplesCreatedAt: site.config.samplesCreatedAt,
+                    samples: site.config.samples),
+                label: "config")
+            let options = Fingerprint(encoding: run, label: "run")
+            config = settings
+            self.run = options
+            for source in sources { files[source.path] = Fingerprint(encoding: source.text, label: "file") }
+            files[TranslationLock.path] = Fingerprint(encoding: lockText, label: "file")
+            for file in site.staticFiles {
+                let url = site.root.appendingPathComponent(file.sitePath)
+                let content = FileManager.default.contents(atPath: url.path).map { Fingerprint(of: [UInt8]($0)) }
+                files[file.sitePath] = content ?? Fingerprint(high: 0, low: 0)
+            }
+            var whole = FingerprintBuilder("site")
+            whole.add(settings)
+            whole.add(options)
+            for (path, content) in files.sorted(by: { $0.key < $1.key }) {
+                whole.add(path)
+                whole.add(content)
+            }
+            self.whole = whole.finish()
+        } else {
+            config = nil
+            self.run = nil
+            whole = nil
         }
         self.files = files
-        var whole = FingerprintBuilder("site")
-        whole.add(config)
-        whole.add(self.run)
-        for (path, content) in files.sorted(by: { $0.key < $1.key }) {
-            whole.add(path)
-            whole.add(content)
-        }
-        self.whole = whole.finish()
+        paths = Array(Set(paths)).sorted()
         var folders: [String: [InputID]] = [:]
         for prefix in Self.folderNames {
             folders[prefix] =
                 [InputID(Self.kind, name: prefix)]
-                + files.keys.filter { $0.hasPrefix(prefix) }.sorted().map { InputID(Self.kind, name: $0) }
+                + paths.filter { $0.hasPrefix(prefix) }.map { InputID(Self.kind, name: $0) }
         }
         self.folders = folders
         bundlePaths = site.bundleSources.mapValues(\.path)
@@ -81,6 +99,7 @@ package struct SiteInputs: Sendable {
         for locale in catalog.bundles.keys {
             inputs.chains[locale] = [locale] + catalog.locales.fallbackChain(for: locale)
         }
+        guard fingerprinted else { return inputs }
         let keys = Set(catalog.bundles.values.flatMap(\.entries.keys).map(\.rawValue))
         inputs.keySet = Fingerprint(encoding: keys, label: "keys")
         for (locale, hashes) in sourceHashes {
@@ -213,7 +232,7 @@ extension SiteInputs {
     /// The fingerprint of an input of kind `site` now: a file's content (`nil` when it is gone),
     /// a folder's list of files (a name ending in `/`), or what the catalog adds.
     package func fingerprint(of input: InputID) -> Fingerprint? {
-        guard input.kind == Self.kind else { return nil }
+        guard input.kind == Self.kind, fingerprinted else { return nil }
         if !input.scope.isEmpty {
             return LocaleID(input.scope).flatMap { lockedSources[$0] } ?? Fingerprint(high: 0, low: 0)
         }

@@ -9,6 +9,12 @@ import BeckonSite
 /// stored there too, with the keys of the strings it names, and read and decoded when first asked
 /// for; without a store, it is kept in the record.
 extension Artifact: RecordCodable {
+    /// The `userInfo` key that, set to any value without a byte store, has a record writer write
+    /// the bytes' count and SHA-256 in their place: the form an artifact's fingerprint is taken
+    /// of, where the digest the output needs anyway stands for the bytes (hashed once, not twice).
+    /// Such a record is not read back.
+    public static let bytesByDigestKey = CodingUserInfoKey(rawValue: "beckon.artifactBytesByDigest")!
+
     public func write(to writer: inout RecordWriter) {
         writer.write(path)
         writer.write(kind.rawValue)
@@ -22,6 +28,10 @@ extension Artifact: RecordCodable {
         if let store {
             writer.writeByte(1)
             writer.write(storedBytes(in: store))
+            writer.write(byteCount)
+            writer.write(sha256)
+        } else if writer.userInfo[Self.bytesByDigestKey] != nil {
+            writer.writeByte(2)
             writer.write(byteCount)
             writer.write(sha256)
         } else {

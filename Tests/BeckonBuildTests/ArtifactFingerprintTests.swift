@@ -63,6 +63,23 @@ import Testing
         }
     }
 
+    /// The bytes are part of it through their digest: any one byte changed, or one byte more,
+    /// changes it.
+    @Test func everyByteChangesIt() {
+        let bytes = Array("<p>Maya invited you to Tandem</p>".utf8)
+        func fingerprint(_ bytes: [UInt8]) -> Fingerprint {
+            Artifact(path: "en-US/invite/index.html", kind: .landing, contentType: "text/html", bytes: bytes)
+                .fingerprint
+        }
+        let original = fingerprint(bytes)
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 1
+            #expect(fingerprint(changed) != original, "byte \(index)")
+        }
+        #expect(fingerprint(bytes + [0]) != original)
+    }
+
     /// A card without provenance and provenance without a card are told apart, even when the
     /// card's fields and the provenance's give the same numbers in the same order: the card adds
     /// 0 (no overflow), 1 (a widow), its title source (an empty file name, line 5, column 7) and

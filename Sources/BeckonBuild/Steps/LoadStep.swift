@@ -22,13 +22,13 @@ struct LoadStep {
         var diagnostics = siteDiagnostics
         guard var site = loaded, !diagnostics.containsErrors else { return (nil, diagnostics) }
         if let invite = options.invite { site.config.samples = [invite] }
-        // The load steps record the files they read; the engine fingerprints them here.
+        // The load steps record the files they read; an engine that keeps reads fingerprints them here.
         let lockText =
             (try? String(contentsOf: site.root.appendingPathComponent(TranslationLock.path), encoding: .utf8)) ?? ""
         let run = SiteInputs.RunOptions(
             locales: options.locales, pseudo: options.pseudo, sendDate: options.sendDate,
             environment: options.environment)
-        let files = SiteInputs(site: site, run: run, lockText: lockText)
+        let files = SiteInputs(site: site, run: run, lockText: lockText, fingerprinted: engine.comparesPublished)
         engine.provide(SiteInputs.kind) { [files] in files.fingerprint(of: $0) }
         // The layouts read no bundle: they are compiled on one core while the other parses the
         // bundles and brings the translation lock up to date (each a third of loading a small site).

@@ -39,9 +39,10 @@ public struct InputReader: Sendable {
     ) -> Result<SourceText, Diagnostic> {
         let location = SourceLocation(file: relativePath)
         let fileURL = url(relativePath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), !isDirectory.boolValue
-        else {
+        // One `stat` for whether it is there and its size (Foundation's attributes also look up
+        // the owner's and group's names, reading the user and group databases for every file).
+        var status = stat()
+        guard stat(fileURL.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
             return .failure(
                 .error(
                     missingRule, "`\(relativePath)` does not exist", at: reference ?? location,
@@ -57,7 +58,7 @@ public struct InputReader: Sendable {
                     "`\(relativePath)` is a symbolic link to a file outside the site, which Beckon does not read",
                     at: location, fix: "Copy the file into the site folder instead of linking to it."))
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
+        let size = Int(status.st_size)
         guard size <= Self.textSizeLimit else {
             return .failure(
                 .error(

@@ -274,8 +274,9 @@ public struct SiteLoader: Sendable {
         }
         for path in files(under: "static", extension: nil) {
             let url = reader.url(path)
-            let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isSymbolicLinkKey])
-            if values?.isSymbolicLink == true {
+            var status = stat()
+            let found = lstat(url.path, &status) == 0
+            if found, status.st_mode & S_IFMT == S_IFLNK {
                 diagnostics.append(
                     .warning(
                         "input.symlink", "`\(path)` is a symbolic link and is not copied",
@@ -283,7 +284,7 @@ public struct SiteLoader: Sendable {
                         fix: "Copy the file into static/ instead of linking to it."))
                 continue
             }
-            let size = values?.fileSize ?? 0
+            let size = found ? Int(status.st_size) : 0
             if size > InputReader.staticSizeLimit {
                 diagnostics.append(
                     .error(
@@ -329,18 +330,24 @@ public struct SiteLoader: Sendable {
     }
 
     /// Site-relative paths of regular files below a folder, sorted; `nil` extension means any.
+    /// What a path is (`S_IFREG`, `S_IFLNK`, …) without following a link, or `nil` when it is gone:
+    /// one `lstat`, where Foundation's resource values also look up the owner's and group's names.
+    static func fileType(_ url: URL) -> mode_t? {
+        var status = stat()
+        return lstat(url.path, &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
+
     func files(under folder: String, extension ext: String?) -> [String] {
         let base = reader.url(folder)
         guard
             let enumerator = FileManager.default.enumerator(
-                at: base, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
+                at: base, includingPropertiesForKeys: [],
                 options: [.skipsPackageDescendants])
         else { return [] }
         var paths: [String] = []
         let prefixLength = base.standardizedFileURL.path.count + 1
         for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            guard values?.isRegularFile == true || values?.isSymbolicLink == true else { continue }
+            guard let type = Self.fileType(url), type == S_IFREG || type == S_IFLNK else { continue }
             let name = url.lastPathComponent
             if name.hasPrefix(".") { continue }
             if let ext, url.pathExtension != ext { continue }
