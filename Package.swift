@@ -149,8 +149,8 @@ let package = Package(
         .target(
             name: "BeckonWeb",
             dependencies: [
-                "BeckonDiagnostics", "BeckonLocalization", "BeckonProvenance", "BeckonSite", "InviteModel",
-                "BeckonRender", "BeckonCards", "BeckonText", "BeckonQR",
+                "BeckonDiagnostics", "BeckonJSON", "BeckonLocalization", "BeckonProvenance", "BeckonSite",
+                "InviteModel", "BeckonRender", "BeckonCards", "BeckonText", "BeckonQR",
             ]),
         .target(
             name: "BeckonChecks",

@@ -1,3 +1,4 @@
+import BeckonJSON
 import BeckonRender
 import BeckonSite
 import Foundation
@@ -34,47 +35,48 @@ public enum WellKnownFiles {
     /// Every invite path the app opens, as AASA components: the invite link's, and the token
     /// accept URL's (`/accept?token=…`) when it is served from the site's own host — an
     /// association file speaks only for the host it is served from.
-    static func components(_ config: SiteConfig) -> [[String: Any]] {
-        var components: [[String: Any]] = [["/": pathPattern(config.links), "comment": "Invite links open in the app"]]
+    static func components(_ config: SiteConfig) -> [JSONValue] {
+        var components: [JSONValue] = [
+            .object([("/", .string(pathPattern(config.links))), ("comment", .string("Invite links open in the app"))])
+        ]
         if let accept = config.tokens?.acceptURL,
             let url = URLComponents(string: accept.replacingOccurrences(of: "{token}", with: "TOKEN")),
             url.host?.lowercased() == config.app.baseURL.host.lowercased()
         {
-            var component: [String: Any] = [
-                "/": url.path.isEmpty ? "/" : url.path, "comment": "Invitation accept links open in the app",
-            ]
-            let query = (url.queryItems ?? []).filter { $0.value?.contains("TOKEN") == true }
-            if !query.isEmpty {
-                component["?"] = Dictionary(uniqueKeysWithValues: query.map { ($0.name, "*") })
-            }
-            components.append(component)
+            var members: [(String, JSONValue)] = []
+            let query = Set((url.queryItems ?? []).filter { $0.value?.contains("TOKEN") == true }.map(\.name))
+            if !query.isEmpty { members.append(("?", .object(query.sorted().map { ($0, .string("*")) }))) }
+            members.append(("/", .string(url.path.isEmpty ? "/" : url.path)))
+            members.append(("comment", .string("Invitation accept links open in the app")))
+            components.append(.object(members))
         }
         return components
     }
 
-    static func appleAppSiteAssociation(appID: String, components: [[String: Any]], appClipID: String?) -> [UInt8] {
-        var document: [String: Any] = [
-            "applinks": ["details": [["appIDs": [appID], "components": components]]]
-        ]
-        if let appClipID { document["appclips"] = ["apps": [appClipID]] }
-        return json(document)
+    // The members of each object are written in the order Foundation's `JSONSerialization` sorted
+    // them in (the system locale's collation, where `?` comes before `/`), which the files have
+    // always had; the names of an accept URL's query are sorted by their characters.
+
+    static func appleAppSiteAssociation(appID: String, components: [JSONValue], appClipID: String?) -> [UInt8] {
+        let details = JSONValue.object([("appIDs", array([.string(appID)])), ("components", array(components))])
+        var document: [(String, JSONValue)] = []
+        if let appClipID { document.append(("appclips", .object([("apps", array([.string(appClipID)]))]))) }
+        document.append(("applinks", .object([("details", array([details]))])))
+        return Array(JSONWriter.write(.object(document)).utf8)
     }
 
     static func assetLinks(package: String, fingerprints: [String]) -> [UInt8] {
-        let statement: [String: Any] = [
-            "relation": ["delegate_permission/common.handle_all_urls"],
-            "target": [
-                "namespace": "android_app", "package_name": package,
-                "sha256_cert_fingerprints": fingerprints.map { $0.uppercased() },
-            ],
-        ]
-        return json([statement])
+        let target = JSONValue.object([
+            ("namespace", .string("android_app")), ("package_name", .string(package)),
+            ("sha256_cert_fingerprints", array(fingerprints.map { .string($0.uppercased()) })),
+        ])
+        let statement = JSONValue.object([
+            ("relation", array([.string("delegate_permission/common.handle_all_urls")])), ("target", target),
+        ])
+        return Array(JSONWriter.write(array([statement])).utf8)
     }
 
-    private static func json(_ value: Any) -> [UInt8] {
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return Array(data) + [UInt8(ascii: "\n")]
+    private static func array(_ items: [JSONValue]) -> JSONValue {
+        JSONValue(.array(items))
     }
 }

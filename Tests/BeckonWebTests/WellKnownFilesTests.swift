@@ -62,6 +62,21 @@ import Testing
         }
     }
 
+    /// An accept URL that names the token in several query items (one of them twice) lists each
+    /// name once, in order, and the file stays valid JSON.
+    @Test func everyQueryNameThatCarriesTheTokenIsListedOnce() throws {
+        let acceptURL = "https://join.minimo.test/accept?t={token}&token={token}&t={token}&lang=en"
+        let config = try Self.config {
+            SiteFixture.replacing(
+                "samples:", with: Self.tokens.replacingOccurrences(of: "ACCEPT", with: acceptURL), in: $0)
+        }
+        let file = try #require(WellKnownFiles.artifacts(config).first { $0.kind == .aasa })
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        #expect(text.contains("\"?\" : {\n              \"t\" : \"*\",\n              \"token\" : \"*\"\n"))
+        let components = Self.components(try Self.association(config))
+        #expect(components.last?["?"] as? [String: String] == ["t": "*", "token": "*"])
+    }
+
     @Test func anAppClipIsListed() throws {
         let config = try Self.config {
             SiteFixture.replacing(
