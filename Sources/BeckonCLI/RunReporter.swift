@@ -47,6 +47,15 @@ struct RunReporter {
         Foundation.exit(result.report.hasErrors ? 1 : 0)
     }
 
+    /// `value` (not negative) with two decimals, as `%.2f` writes it, without Foundation's
+    /// `String(format:)`, whose arguments go through dynamic casts (a run's first cast of a type
+    /// reads every conformance record of the binary).
+    static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((max(0, value) * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
     private func summary(_ result: BuildResult) -> String {
         let errors = result.report.errorCount
         let warnings = result.report.warningCount
@@ -54,7 +63,7 @@ struct RunReporter {
             errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil,
             warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil,
         ].compactMap { $0 }.joined(separator: ", ")
-        let seconds = String(format: "%.2f s", result.seconds)
+        let seconds = Self.twoDecimals(result.seconds) + " s"
         let kinds = result.countsByKind.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
         let locales = "\(result.locales.count) locale\(result.locales.count == 1 ? "" : "s")"
         let output = Self.display(result.output)

@@ -10,6 +10,8 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("Built "))
         #expect(run.stdout.contains("for 4 locales"))
+        // The time it took, in seconds with two decimals.
+        #expect(run.stdout.contains(#/ in [0-9]+\.[0-9]{2} s → /#), "\(run.stdout)")
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: output.path("out/manifest.json"))) as? [String: Any]
         )
