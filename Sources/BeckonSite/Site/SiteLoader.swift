@@ -329,7 +329,6 @@ public struct SiteLoader: Sendable {
         return SourceLocation(file: source.path)
     }
 
-    /// Site-relative paths of regular files below a folder, sorted; `nil` extension means any.
     /// What a path is (`S_IFREG`, `S_IFLNK`, …) without following a link, or `nil` when it is gone:
     /// one `lstat`, where Foundation's resource values also look up the owner's and group's names.
     static func fileType(_ url: URL) -> mode_t? {
@@ -337,6 +336,8 @@ public struct SiteLoader: Sendable {
         return lstat(url.path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
+    /// Site-relative paths of regular files (and symbolic links) below a folder, sorted; `nil`
+    /// extension means any.
     func files(under folder: String, extension ext: String?) -> [String] {
         let base = reader.url(folder)
         guard
