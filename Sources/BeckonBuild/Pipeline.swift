@@ -245,8 +245,9 @@ public struct Pipeline: Sendable {
             RenderStep(engine: engine, progress: progress, staging: staging, namesProducers: options.explain != .none)
                 .run(loaded, prepared)
         }
-        // A streaming build draws no card after this: the checks get the backgrounds' memory.
-        if staging != nil { prepared.cards?.releaseDrawnBases() }
+        // A streaming build draws no card after this: the checks get the memory of the backgrounds
+        // and the fonts.
+        if staging != nil { prepared.cards?.releaseAfterDrawing() }
         var artifacts = rendered.artifacts
         var diagnostics = rendered.diagnostics + Self.collisions(artifacts)
         diagnostics += await engine.phase("check") {

@@ -50,3 +50,15 @@ void beckon_font_map_release(PangoFontMap *font_map) {
     g_object_unref(font_map);
     beckon_fonts_unlock();
 }
+
+void beckon_font_maps_release_idle(void) {
+    PangoFontMap *maps[pool_capacity];
+    pthread_mutex_lock(&pool_lock);
+    int count = idle_count;
+    for (int index = 0; index < count; index++) maps[index] = idle_maps[index];
+    idle_count = 0;
+    pthread_mutex_unlock(&pool_lock);
+    beckon_fonts_lock();
+    for (int index = 0; index < count; index++) g_object_unref(maps[index]);
+    beckon_fonts_unlock();
+}

@@ -191,6 +191,27 @@ import Testing
         #expect(try again == contents.map { try render($0) })
     }
 
+    /// Fonts let go of between cards (`CardFonts.releaseIdle`) are loaded again: the same cards,
+    /// to the same bytes, in several scripts, on both cores at once.
+    @Test func cardsDrawnAfterTheFontsAreReleasedAreTheSame() async throws {
+        let assets = try CardFixtures.assets()
+        let contents = ["en-emoji", "ar", "ja"].compactMap { GoldenCardTests.cards[$0] }
+        #expect(contents.count == 3)
+        let first = try contents.map { try CardRenderer.render(layout, $0, assets: assets) }
+        CardFonts.releaseIdle()
+        let again = try await withThrowingTaskGroup(of: (Int, RenderedCard).self) { group in
+            for (index, content) in contents.enumerated() {
+                group.addTask { (index, try CardRenderer.render(self.layout, content, assets: assets)) }
+            }
+            // Released while the others draw: only maps no canvas is using go.
+            CardFonts.releaseIdle()
+            var drawn: [Int: RenderedCard] = [:]
+            for try await (index, card) in group { drawn[index] = card }
+            return contents.indices.map { drawn[$0]! }
+        }
+        #expect(again == first)
+    }
+
     @Test func colourPairsNameTheColoursBehindEachText() throws {
         let card = try render(GoldenCardTests.cards["ar"]!)
         let pairs = Dictionary(uniqueKeysWithValues: card.colors.map { ($0.element, $0) })

@@ -5,7 +5,7 @@ import BeckonSite
 ///
 /// No emoji face is listed: a listed emoji font would also draw digits, `#` and `*` as emoji, while
 /// fontconfig falls back to Noto Color Emoji for emoji by itself.
-enum CardFonts {
+public enum CardFonts {
     static func families(for locale: LocaleID) -> String {
         "Noto Sans, Noto Sans Arabic, Noto Sans CJK \(cjkRegion(locale))"
     }

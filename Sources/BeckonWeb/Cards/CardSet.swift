@@ -21,9 +21,12 @@ public struct CardSet: Sendable {
     /// The sample invites' avatar PNGs by sample id, read once for every locale's card.
     let avatars: [String: [UInt8]]
 
-    /// Lets go of the card backgrounds drawn so far (`CardAssets.releaseDrawnBases`).
-    public func releaseDrawnBases() {
+    /// Lets go of what drawing the cards kept, for a build whose cards are all drawn: the
+    /// backgrounds drawn so far (`CardAssets.releaseDrawnBases`) and the fonts no card being drawn
+    /// uses (`CardFonts.releaseIdle`). A card drawn later draws and loads them again.
+    public func releaseAfterDrawing() {
         assets.releaseDrawnBases()
+        CardFonts.releaseIdle()
     }
 
     /// Loads the site's card layout and logo; `nil` (with diagnostics when something is wrong)

@@ -18,6 +18,11 @@ typedef struct {
 /// A premultiplied ARGB32 drawing surface (Cairo's native-endian layout). Opaque.
 typedef struct beckon_canvas beckon_canvas;
 
+/// Lets go of the pooled font maps no canvas is using, with the fonts they loaded (HarfBuzz maps
+/// each font file whole): for a process that has drawn its last card for a while. A canvas
+/// created later makes a new map and loads the fonts it needs again.
+void beckon_font_maps_release_idle(void);
+
 /// Creates a canvas of `width`×`height` transparent pixels, or returns NULL.
 beckon_canvas *beckon_canvas_create(int32_t width, int32_t height);
 void beckon_canvas_destroy(beckon_canvas *canvas);
