@@ -64,7 +64,12 @@ public final class OutputStaging: @unchecked Sendable {
     func write(_ bytes: [UInt8], to path: String) throws {
         let file = root + "/" + path
         try makeParent(of: file)
-        let result = bytes.withUnsafeBufferPointer { beckon_write_file(file, $0.baseAddress, $0.count) }
+        // Opened from the open folder when there is one: the kernel walks only the file's own path.
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            rootDescriptor >= 0 && path.utf8.first != UInt8(ascii: "/")
+                ? beckon_write_file_at(rootDescriptor, path, buffer.baseAddress, buffer.count)
+                : beckon_write_file_at(AT_FDCWD, file, buffer.baseAddress, buffer.count)
+        }
         guard result == 0 else { throw OutputFileError(shown: path, code: errno) }
     }
 
@@ -171,7 +176,13 @@ public final class OutputStaging: @unchecked Sendable {
     /// Fails unless the file a streamed artifact was written to is still there with all its bytes.
     func checkWritten(_ artifact: Artifact) throws {
         var status = stat()
-        guard lstat(root + "/" + artifact.path, &status) == 0 else {
+        // Looked up from the open folder when there is one: the kernel then walks only the
+        // artifact's own path, not the staging folder's every time.
+        let found =
+            rootDescriptor >= 0 && artifact.path.utf8.first != UInt8(ascii: "/")
+            ? fstatat(rootDescriptor, artifact.path, &status, AT_SYMLINK_NOFOLLOW)
+            : lstat(root + "/" + artifact.path, &status)
+        guard found == 0 else {
             throw OutputFileError(shown: artifact.path, code: errno)
         }
         guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == artifact.byteCount else {

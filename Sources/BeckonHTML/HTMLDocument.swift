@@ -50,11 +50,15 @@ public struct HTMLDocument: Sendable {
             guard node.isElement else { return }
             elementsByName[node.name, default: []].append(node)
             if inHead { headElementsByName[node.name, default: []].append(node) }
-            for child in node.children.indices { add(node.children[child], inHead: inHead) }
+            node.children.withUnsafeBufferPointer { children in
+                for child in children.indices { add(children[child], inHead: inHead) }
+            }
         }
         elementsByName[root.name, default: []].append(root)
         let head = root.children.firstIndex { $0.name == "head" }
-        for position in root.children.indices { add(root.children[position], inHead: position == head) }
+        root.children.withUnsafeBufferPointer { children in
+            for position in children.indices { add(children[position], inHead: position == head) }
+        }
         self.elementsByName = elementsByName
         self.headElementsByName = headElementsByName
     }

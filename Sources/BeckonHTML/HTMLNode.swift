@@ -53,8 +53,11 @@ public struct HTMLNode: Sendable, Hashable {
     /// them into an array first.
     public func walk(_ body: (HTMLNode) -> Void) {
         body(self)
-        // Visited in place: a `for child in children` loop would copy each child's arrays.
-        for index in children.indices { children[index].walk(body) }
+        // Visited in place, through the buffer: `children[index]` and `for child in children`
+        // copy each child (a retain and a release of each of its strings and arrays).
+        children.withUnsafeBufferPointer { children in
+            for index in children.indices { children[index].walk(body) }
+        }
     }
 
     /// The elements with a tag name, in document order.

@@ -47,6 +47,29 @@ public enum PercentEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// Decodes `%XX` sequences in UTF-8 bytes (`decode(_:)` without `plusAsSpace`); `nil` when an
+    /// escape is malformed or the bytes are not UTF-8.
+    public static func decode(bytes text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard text.contains(.percentSign) else { return String(validating: text, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            index += 1
+            guard byte == .percentSign else {
+                bytes.append(byte)
+                continue
+            }
+            guard index + 1 < text.endIndex, let high = text[index].hexDigitValue,
+                let low = text[index + 1].hexDigitValue
+            else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     /// Whether `byte` is an RFC 3986 unreserved character, which is never encoded.
     public static func isUnreserved(_ byte: UInt8) -> Bool { !PercentEncodeSet.allButUnreserved.contains(byte) }
 }

@@ -19,8 +19,8 @@ int beckon_write_all(int fd, const uint8_t *bytes, size_t count) {
     return 0;
 }
 
-int beckon_write_file(const char *path, const uint8_t *bytes, size_t count) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+int beckon_write_file_at(int folder, const char *path, const uint8_t *bytes, size_t count) {
+    int fd = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) return -1;
     if (beckon_write_all(fd, bytes, count) != 0) {
         int saved = errno;

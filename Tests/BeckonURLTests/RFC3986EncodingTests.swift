@@ -52,5 +52,28 @@ import Testing
     @Test(arguments: ["%", "%4", "%G1", "%C3", "%FF"])
     func malformedEscapesAndNonUTF8AreRefused(text: String) {
         #expect(PercentEncoding.decode(text) == nil)
+        var bytes = text
+        #expect(bytes.withUTF8 { PercentEncoding.decode(bytes: $0[...]) } == nil)
+    }
+
+    /// Decoding a slice of UTF-8 bytes reads every text as decoding the text does: generated
+    /// texts of escapes (whole, cut short, not hex, not UTF-8), `+`, ASCII and characters outside it.
+    @Test func bytesDecodeAsTheirText() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["%", "%4", "%41", "%e2%82%AC", "%C3", "%zz", "+", "a", "Ü", "€", "=", "&", "%2", "🙂"]
+        for _ in 0..<3_000 {
+            var text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let expected = PercentEncoding.decode(text)
+            let count = text.utf8.count
+            let start = Int.random(in: 0...count, using: &generator)
+            #expect(text.withUTF8 { PercentEncoding.decode(bytes: $0[...]) } == expected, "\(text)")
+            // A slice that starts inside the buffer reads as the text of its own bytes, and is
+            // refused when it starts inside a character.
+            let tail = String(validating: Array(text.utf8)[start...], as: UTF8.self)
+            let decodedTail = text.withUTF8 { PercentEncoding.decode(bytes: $0[start...]) }
+            #expect(decodedTail == tail.flatMap { PercentEncoding.decode($0) })
+        }
     }
 }

@@ -23,7 +23,10 @@ public struct ArtifactFacts: Sendable {
     public init(_ artifact: Artifact) {
         page = CheckedSite.isPage(artifact) ? CheckedPage(artifact) : nil
         if artifact.contentType.hasPrefix("text/plain") {
-            textLinks = FoundLink.links(inText: String(decoding: artifact.bytes, as: UTF8.self))
+            // A share message is written once per channel with the same text: its links are
+            // found once per text.
+            let text = String(decoding: artifact.bytes, as: UTF8.self)
+            textLinks = Self.linksByText.value(for: text) { FoundLink.links(inText: text) }
         } else if artifact.contentType.hasPrefix("text/css") {
             textLinks = FoundLink.links(inCSS: String(decoding: artifact.bytes, as: UTF8.self), path: artifact.path)
         } else {
@@ -33,6 +36,9 @@ public struct ArtifactFacts: Sendable {
         message = artifact.kind == .emailMIME ? MessageFacts(artifact.bytes) : nil
         ink = artifact.kind == .asset ? LogoVisibilityRule.ink(artifact).flatMap { $0.isEmpty ? nil : $0 } : nil
     }
+
+    /// The links of the texts read last (a site's share messages repeat each text in every channel).
+    private static let linksByText = TextMemo<[FoundLink]>(limit: 4_096)
 
     /// How an email message reads back: its parts' media types and the SHA-256 of each decoded
     /// body, or why it does not parse. A build keeps these for every email until the site rules

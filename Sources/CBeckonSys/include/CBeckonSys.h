@@ -10,8 +10,9 @@
 int beckon_exchange_paths(const char *first, const char *second);
 
 /// Writes `count` bytes to a new or truncated file, without waiting for the disk (see
-/// `beckon_sync_file_system`). Returns 0, or -1 with `errno` set.
-int beckon_write_file(const char *path, const uint8_t *bytes, size_t count);
+/// `beckon_sync_file_system`). A relative `path` is looked up from the open folder `folder`
+/// (`AT_FDCWD`: the working directory). Returns 0, or -1 with `errno` set.
+int beckon_write_file_at(int folder, const char *path, const uint8_t *bytes, size_t count);
 
 /// Writes all `count` bytes to an open file, again after an interrupted `write`. Returns 0, or -1
 /// with `errno` set.
