@@ -133,13 +133,13 @@ public final class OutputStaging: @unchecked Sendable {
     /// exists costs one call (FileManager's `createDirectory` looks at every folder on the way).
     private func makeFolder(_ path: String) throws {
         if lock.withLock({ folders.contains(path) }) { return }
-        if mkdir(path, 0o777) != 0 {
+        if makeDirectory(path) != 0 {
             var code = errno
             if code == ENOENT, path.utf8.count > root.utf8.count,
                 let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
             {
                 try makeFolder(String(path[..<slash]))
-                code = mkdir(path, 0o777) == 0 ? 0 : errno
+                code = makeDirectory(path) == 0 ? 0 : errno
             }
             // Another thread made it meanwhile, or something else is in the way (a file another
             // artifact's path names): that is this folder's error, not each of its files'.
@@ -148,6 +148,16 @@ public final class OutputStaging: @unchecked Sendable {
             if code != 0 { throw OutputFileError(shown: Self.shown(path, below: root), code: code) }
         }
         lock.withLock { _ = folders.insert(path) }
+    }
+
+    /// `mkdir` of a folder below the staging folder: named from the open folder when there is
+    /// one, so the kernel walks only the part of the path below it.
+    private func makeDirectory(_ path: String) -> Int32 {
+        let below = root.utf8.count + 1
+        guard rootDescriptor >= 0, path.utf8.count > below, path.utf8.starts(with: root.utf8),
+            path.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/")
+        else { return mkdir(path, 0o777) }
+        return mkdirat(rootDescriptor, String(path.utf8.dropFirst(below))!, 0o777)
     }
 
     /// Whether a folder (not a symbolic link to one) is at `path`.
