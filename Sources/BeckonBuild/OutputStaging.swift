@@ -129,10 +129,18 @@ public final class OutputStaging: @unchecked Sendable {
     }
 
     /// Makes a folder and those it is in that are missing, as `mkdir -p` does (the umask
-    /// applied): `mkdir` first, its parent only when that is missing, so a folder whose parent
-    /// exists costs one call (FileManager's `createDirectory` looks at every folder on the way).
+    /// applied): its parent first when this build has not made it yet (a `mkdir` whose parent is
+    /// missing fails, and would be asked again), so each folder costs one call (FileManager's
+    /// `createDirectory` looks at every folder on the way); a parent missing all the same is made
+    /// when `mkdir` says so.
     private func makeFolder(_ path: String) throws {
         if lock.withLock({ folders.contains(path) }) { return }
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
+            path.utf8.distance(from: path.utf8.startIndex, to: slash) > root.utf8.count
+        {
+            let parent = String(path[..<slash])
+            if lock.withLock({ !folders.contains(parent) }) { try makeFolder(parent) }
+        }
         if makeDirectory(path) != 0 {
             var code = errno
             if code == ENOENT, path.utf8.count > root.utf8.count,
