@@ -64,11 +64,8 @@ public final class OutputStaging: @unchecked Sendable {
     func write(_ bytes: [UInt8], to path: String) throws {
         let file = root + "/" + path
         try makeParent(of: file)
-        // Opened from the open folder when there is one: the kernel walks only the file's own path.
         let result = bytes.withUnsafeBufferPointer { buffer in
-            rootDescriptor >= 0 && path.utf8.first != UInt8(ascii: "/")
-                ? beckon_write_file_at(rootDescriptor, path, buffer.baseAddress, buffer.count)
-                : beckon_write_file_at(AT_FDCWD, file, buffer.baseAddress, buffer.count)
+            named(path) { beckon_write_file_at($0, $1, buffer.baseAddress, buffer.count) }
         }
         guard result == 0 else { throw OutputFileError(shown: path, code: errno) }
     }
@@ -131,8 +128,7 @@ public final class OutputStaging: @unchecked Sendable {
     /// Makes a folder and those it is in that are missing, as `mkdir -p` does (the umask
     /// applied): its parent first when this build has not made it yet (a `mkdir` whose parent is
     /// missing fails, and would be asked again), so each folder costs one call (FileManager's
-    /// `createDirectory` looks at every folder on the way); a parent missing all the same is made
-    /// when `mkdir` says so.
+    /// `createDirectory` looks at every folder on the way).
     private func makeFolder(_ path: String) throws {
         if lock.withLock({ folders.contains(path) }) { return }
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
@@ -141,14 +137,13 @@ public final class OutputStaging: @unchecked Sendable {
             let parent = String(path[..<slash])
             if lock.withLock({ !folders.contains(parent) }) { try makeFolder(parent) }
         }
-        if makeDirectory(path) != 0 {
+        // Below the staging folder (which is there), named from it; the folder itself by its path.
+        let made =
+            path.utf8.count > root.utf8.count
+            ? named(String(Substring(path.utf8.dropFirst(root.utf8.count + 1)))) { mkdirat($0, $1, 0o777) }
+            : mkdir(path, 0o777)
+        if made != 0 {
             var code = errno
-            if code == ENOENT, path.utf8.count > root.utf8.count,
-                let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-            {
-                try makeFolder(String(path[..<slash]))
-                code = makeDirectory(path) == 0 ? 0 : errno
-            }
             // Another thread made it meanwhile, or something else is in the way (a file another
             // artifact's path names): that is this folder's error, not each of its files'.
             if code == EEXIST { code = Self.isFolder(path) ? 0 : ENOTDIR }
@@ -158,14 +153,12 @@ public final class OutputStaging: @unchecked Sendable {
         lock.withLock { _ = folders.insert(path) }
     }
 
-    /// `mkdir` of a folder below the staging folder: named from the open folder when there is
-    /// one, so the kernel walks only the part of the path below it.
-    private func makeDirectory(_ path: String) -> Int32 {
-        let below = root.utf8.count + 1
-        guard rootDescriptor >= 0, path.utf8.count > below, path.utf8.starts(with: root.utf8),
-            path.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/")
-        else { return mkdir(path, 0o777) }
-        return mkdirat(rootDescriptor, String(path.utf8.dropFirst(below))!, 0o777)
+    /// Calls `call` with a folder and a path naming `path` below the staging folder: the open
+    /// folder and `path` itself when there is one, so the kernel walks only the part below it,
+    /// else the working directory (`AT_FDCWD`) and the whole path.
+    private func named<Result>(_ path: String, _ call: (Int32, String) -> Result) -> Result {
+        rootDescriptor >= 0 && path.utf8.first != UInt8(ascii: "/")
+            ? call(rootDescriptor, path) : call(AT_FDCWD, root + "/" + path)
     }
 
     /// Whether a folder (not a symbolic link to one) is at `path`.
@@ -194,13 +187,7 @@ public final class OutputStaging: @unchecked Sendable {
     /// Fails unless the file a streamed artifact was written to is still there with all its bytes.
     func checkWritten(_ artifact: Artifact) throws {
         var status = stat()
-        // Looked up from the open folder when there is one: the kernel then walks only the
-        // artifact's own path, not the staging folder's every time.
-        let found =
-            rootDescriptor >= 0 && artifact.path.utf8.first != UInt8(ascii: "/")
-            ? fstatat(rootDescriptor, artifact.path, &status, AT_SYMLINK_NOFOLLOW)
-            : lstat(root + "/" + artifact.path, &status)
-        guard found == 0 else {
+        guard named(artifact.path, { fstatat($0, $1, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else {
             throw OutputFileError(shown: artifact.path, code: errno)
         }
         guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == artifact.byteCount else {

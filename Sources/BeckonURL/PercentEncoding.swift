@@ -29,8 +29,19 @@ public enum PercentEncoding {
         if !text.utf8.contains(where: { $0 == .percentSign || ($0 == .plusSign && plusAsSpace) }) {
             return String(text)
         }
+        var text = String(text)
+        return text.withUTF8 { decode(bytes: $0[...], plusAsSpace: plusAsSpace) }
+    }
+
+    /// `decode(_:plusAsSpace:)` of UTF-8 bytes, read where they are (a query's names and values
+    /// in the query's own buffer); `nil` when an escape is malformed or the bytes are not UTF-8.
+    public static func decode(bytes text: Slice<UnsafeBufferPointer<UInt8>>, plusAsSpace: Bool = false) -> String? {
+        guard text.contains(where: { $0 == .percentSign || ($0 == .plusSign && plusAsSpace) }) else {
+            return String(validating: text, as: UTF8.self)
+        }
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
+        bytes.reserveCapacity(text.count)
+        var iterator = text.makeIterator()
         while let byte = iterator.next() {
             switch byte {
             case .percentSign:
@@ -43,29 +54,6 @@ public enum PercentEncoding {
             default:
                 bytes.append(byte)
             }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    /// Decodes `%XX` sequences in UTF-8 bytes (`decode(_:)` without `plusAsSpace`); `nil` when an
-    /// escape is malformed or the bytes are not UTF-8.
-    public static func decode(bytes text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
-        guard text.contains(.percentSign) else { return String(validating: text, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count)
-        var index = text.startIndex
-        while index < text.endIndex {
-            let byte = text[index]
-            index += 1
-            guard byte == .percentSign else {
-                bytes.append(byte)
-                continue
-            }
-            guard index + 1 < text.endIndex, let high = text[index].hexDigitValue,
-                let low = text[index + 1].hexDigitValue
-            else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
         }
         return String(validating: bytes, as: UTF8.self)
     }
