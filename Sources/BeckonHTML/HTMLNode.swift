@@ -39,7 +39,24 @@ public struct HTMLNode: Sendable, Hashable {
 
     /// All text below this node, concatenated.
     public var textContent: String {
-        name == "#text" ? text : children.map(\.textContent).joined()
+        guard name != "#text" else { return text }
+        var content = ""
+        appendText(to: &content)
+        return content
+    }
+
+    /// Appends the text of the text nodes below this node to `content`, in document order (into
+    /// one string, rather than one per node joined at each level).
+    private func appendText(to content: inout String) {
+        children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                if children[index].name == "#text" {
+                    content += children[index].text
+                } else {
+                    children[index].appendText(to: &content)
+                }
+            }
+        }
     }
 
     /// This node and every node below it, in document order.

@@ -43,4 +43,18 @@ import Testing
         #expect(SMSLength(basic).units == 127)
         #expect(SMSLength("^{}\\[~]|€").units == 18)
     }
+
+    @Test func everyASCIICharacterTakesTheWidthOfItsTable() {
+        // Every printable ASCII character but the backtick is in GSM-7, those of the extension
+        // table taking two septets; of the control characters only the line breaks (one septet)
+        // and the form feed (two).
+        for value in UInt8(0)..<128 {
+            let scalar = Unicode.Scalar(value)
+            let expected: Int? =
+                "^{}\\[~]|\u{0C}".unicodeScalars.contains(scalar)
+                ? 2 : (scalar == "\n" || scalar == "\r" || (0x20..<0x7F).contains(value) && scalar != "`") ? 1 : nil
+            #expect(SMSLength.septets(scalar) == expected, "U+\(String(value, radix: 16))")
+            #expect(SMSLength.septets(String(scalar)) == expected.map { [$0] }, "U+\(String(value, radix: 16))")
+        }
+    }
 }

@@ -16,4 +16,24 @@ extension Artifact {
         builder.add(writer.bytes)
         return builder.finish()
     }
+
+    /// A fingerprint that tells the files of one run apart, for an engine for one run (which
+    /// keeps no result past the run, and compares nothing with another run): the artifact's
+    /// place and what it is (path, kind, locale, template, context, sample, variant, pool item)
+    /// and the SHA-256 of its bytes, which the manifest needs anyway. The provenance map, the
+    /// largest part of `fingerprint`'s record, is left out: it follows from the template, locale
+    /// and sample the bytes were rendered from.
+    var runFingerprint: Fingerprint {
+        var builder = FingerprintBuilder("artifact.run")
+        builder.add(path)
+        builder.add(kind.rawValue)
+        builder.add(locale?.rawValue)
+        builder.add(template)
+        builder.add(context)
+        builder.add(sample)
+        builder.add(variant)
+        builder.add(poolItem ?? -1)
+        builder.add(sha256)
+        return builder.finish()
+    }
 }

@@ -10,9 +10,11 @@ struct RenderResult: Sendable, Codable, RecordCodable {
     var fingerprints: [Fingerprint]
     var diagnostics: [Diagnostic]
 
-    init(_ artifacts: [Artifact], _ diagnostics: [Diagnostic]) {
+    /// - Parameter forOneRun: Fingerprint the files only as far as telling them apart within
+    ///   the run needs (`Artifact.runFingerprint`): for an engine that keeps no result past the run.
+    init(_ artifacts: [Artifact], _ diagnostics: [Diagnostic], forOneRun: Bool = false) {
         self.artifacts = artifacts
-        self.fingerprints = artifacts.map(\.fingerprint)
+        self.fingerprints = artifacts.map { forOneRun ? $0.runFingerprint : $0.fingerprint }
         self.diagnostics = diagnostics
     }
 

@@ -23,6 +23,7 @@ struct RenderStep {
     /// unless `namesProducers`).
     func run(_ loaded: LoadedSite, _ prepared: Prepared) -> (RenderResult, [String: RenderProducer]) {
         let site = loaded.site
+        let oneRun = oneRun
         let pageJobs = site.orderedTemplates.flatMap { template in
             prepared.pages.routes(for: template).map { (template, $0) }
         }
@@ -37,7 +38,7 @@ struct RenderStep {
                 arguments: [template.path, route.locale.rawValue, route.filePath], inputs: loaded.inputs)
             return render(producer) {
                 let (artifact, diagnostics) = prepared.pages.render(template, route: route)
-                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics, forOneRun: oneRun)
             }
         }
         let emails = emailJobs.parallelMap { template, locale, sample in
@@ -47,7 +48,7 @@ struct RenderStep {
                 arguments: [template.path, locale.rawValue, sample.id], inputs: loaded.inputs)
             return render(producer) {
                 let (artifacts, diagnostics) = prepared.emails.artifacts(template, locale: locale, sample: sample)
-                return RenderResult(artifacts, diagnostics)
+                return RenderResult(artifacts, diagnostics, forOneRun: oneRun)
             }
         }
         let cards = cardJobs.parallelMap { locale, sample in
@@ -58,7 +59,7 @@ struct RenderStep {
             return render(producer) {
                 guard let cards = prepared.cards else { return RenderResult([], []) }
                 let (artifact, diagnostics) = cards.render(locale: locale, sample: sample)
-                return RenderResult(artifact.map { [$0] } ?? [], diagnostics)
+                return RenderResult(artifact.map { [$0] } ?? [], diagnostics, forOneRun: oneRun)
             }
         }
         let all = pages + emails + cards + siteFiles(loaded, prepared)
@@ -73,13 +74,14 @@ struct RenderStep {
 
     /// Share messages (per locale), association files and static assets.
     private func siteFiles(_ loaded: LoadedSite, _ prepared: Prepared) -> [(RenderProducer, RenderResult)] {
+        let oneRun = oneRun
         let messages = loaded.site.buildLocales.parallelMap { locale in
             render(
                 RenderProducer(
                     BuildSteps.renderMessages, given: [.config, .run], arguments: [locale.rawValue],
                     inputs: loaded.inputs)
             ) {
-                RenderResult(prepared.messages.artifacts(locale: locale), [])
+                RenderResult(prepared.messages.artifacts(locale: locale), [], forOneRun: oneRun)
             }
         }
         let files = render(
@@ -87,10 +89,15 @@ struct RenderStep {
                 BuildSteps.renderSiteFiles, given: [.config, .run, .staticFiles], arguments: [], inputs: loaded.inputs)
         ) {
             let (assets, assetDiagnostics) = StaticAssets.artifacts(loaded.site)
-            return RenderResult(WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics)
+            return RenderResult(
+                WellKnownFiles.artifacts(loaded.site.config) + assets, assetDiagnostics, forOneRun: oneRun)
         }
         return messages + [files]
     }
+
+    /// Whether the engine serves this run only: its results' files are then fingerprinted only
+    /// as far as telling them apart needs (`RenderResult.init(_:_:forOneRun:)`).
+    private var oneRun: Bool { !engine.comparesPublished }
 
     /// One route's result through the engine, its files written to the staging folder when the
     /// build streams.

@@ -36,16 +36,30 @@ public struct SMSLength: Sendable, Hashable {
     /// The septet width of each character, or `nil` if one is outside GSM-7.
     public static func septets(_ text: String) -> [Int]? {
         var widths: [Int] = []
+        widths.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if basic.contains(scalar) {
-                widths.append(1)
-            } else if extended.contains(scalar) {
-                widths.append(2)
-            } else {
-                return nil
-            }
+            guard let width = septets(scalar) else { return nil }
+            widths.append(width)
         }
         return widths
+    }
+
+    /// The septets a character takes in GSM-7 (1, or 2 from the extension table), or `nil` when
+    /// it is outside GSM-7. ASCII (most of a share message) is read from a table of its 128
+    /// characters; the rest from the alphabet's sets.
+    public static func septets(_ scalar: Unicode.Scalar) -> Int? {
+        if scalar.isASCII {
+            let width = asciiWidths[Int(scalar.value)]
+            return width == 0 ? nil : Int(width)
+        }
+        if basic.contains(scalar) { return 1 }
+        return extended.contains(scalar) ? 2 : nil
+    }
+
+    /// The septets each ASCII character takes (0: outside GSM-7), from `basic` and `extended`.
+    private static let asciiWidths: [UInt8] = (0..<128).map { value in
+        let scalar = Unicode.Scalar(UInt8(value))
+        return basic.contains(scalar) ? 1 : extended.contains(scalar) ? 2 : 0
     }
 
     /// Packs units into parts without splitting a multi-unit character.

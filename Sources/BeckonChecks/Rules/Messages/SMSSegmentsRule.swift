@@ -28,14 +28,16 @@ struct SMSSegmentsRule: TextRule {
         guard artifact.kind == .shareMessage, artifact.path.hasSuffix(".sms.txt") else { return [] }
         let text = context.measuredAsSigned(written)
         let length = SMSLength(text)
+        // A message within the smaller limit passes whichever its language takes.
+        guard length.segments > min(context.limits.smsSegments, context.limits.smsSegmentsUCS2) else { return [] }
         let languageNeedsUCS2 =
             artifact.locale?.isRightToLeft == true
-            || text.unicodeScalars.contains { $0.properties.isAlphabetic && SMSLength.septets(String($0)) == nil }
+            || text.unicodeScalars.contains { $0.properties.isAlphabetic && SMSLength.septets($0) == nil }
         let limit = languageNeedsUCS2 ? context.limits.smsSegmentsUCS2 : context.limits.smsSegments
         guard length.segments > limit else { return [] }
         let trigger =
             length.encoding == .ucs2
-            ? text.unicodeScalars.first { SMSLength.septets(String($0)) == nil }.map {
+            ? text.unicodeScalars.first { SMSLength.septets($0) == nil }.map {
                 " (\(Self.name($0)) forces UCS-2)"
             }
                 ?? "" : ""
