@@ -186,7 +186,7 @@ let package = Package(
                 "BeckonInvitePages",
                 "BeckonDiagnostics", "BeckonLocalization", "BeckonRender", "BeckonSite", "InviteModel",
                 "BeckonWeb", "BeckonMessages", "BeckonServing", "BeckonEmail", "BeckonChecks", "BeckonReview",
-                "BeckonEngine", "BeckonRecords",
+                "BeckonEngine", "BeckonRecords", "BeckonText",
                 "InviteSecurity", "CBeckonSys",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

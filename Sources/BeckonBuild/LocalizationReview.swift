@@ -4,6 +4,7 @@ import BeckonLocalization
 import BeckonMessages
 import BeckonRender
 import BeckonSite
+import BeckonText
 import BeckonWeb
 import InviteModel
 
@@ -53,10 +54,13 @@ enum LocalizationReview {
         /// No invite, then each sample (by id), with its arguments.
         private let samples: [(id: String?, arguments: [String: ArgumentValue])]
         private let owners: [String: Set<String>]
+        /// Measures the words of each rendering.
+        private let counter: WordCounter
 
         init(_ locale: LocaleID, site: Site, catalog: Catalog, sampleLinks: [String: String]) {
             self.locale = locale
             self.catalog = catalog
+            counter = WordCounter(locale: locale.rawValue)
             keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
             let anonymous =
                 catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
@@ -75,15 +79,15 @@ enum LocalizationReview {
             owners = LocalizationReview.messageOwners(site.config.samples)
         }
 
-        /// One string without an invite and with each sample.
+        /// One string without an invite and with each sample, each measured.
         func renderings(of key: MessageKey) -> [LocalizationInput.Rendering] {
             guard let read = catalog.lookup(key, in: locale)?.entry.message.argumentNames else { return [] }
             // Most strings read the same with every sample: the renderings share one copy of each
-            // text (the same bytes), as they are kept for the whole build. A string is formatted
-            // once for each set of values its own arguments take: one that names no argument of
-            // the samples is formatted once, not once per sample.
-            var texts: Set<UTF8Key> = []
-            var formatted: [[ArgumentValue?]: String] = [:]
+            // text (the same bytes), as they are kept for the whole build, measured once. A string
+            // is formatted once for each set of values its own arguments take: one that names no
+            // argument of the samples is formatted once, not once per sample.
+            var texts: [UTF8Key: LocalizationInput.Rendering] = [:]
+            var formatted: [[ArgumentValue?]: LocalizationInput.Rendering] = [:]
             let recipients = LocalizationReview.owner(of: key, in: owners)
             var renderings: [LocalizationInput.Rendering] = []
             renderings.reserveCapacity(samples.count)
@@ -94,16 +98,23 @@ enum LocalizationReview {
                 // 50 recipients with 100 messages each are 5,000 renderings, not 250,000.
                 if let sample, let recipients, !recipients.contains(sample) { continue }
                 let values = read.map { samples[index].arguments[$0] }
-                if let text = formatted[values] {
-                    renderings.append(LocalizationInput.Rendering(sample: sample, text: text))
+                if var known = formatted[values] {
+                    known.sample = sample
+                    renderings.append(known)
                     continue
                 }
                 guard let message = catalog.format(key, in: locale, arguments: samples[index].arguments) else {
                     continue
                 }
-                let text = texts.insert(UTF8Key(MessageRenderer.plainText(message))).memberAfterInsert.text
-                formatted[values] = text
-                renderings.append(LocalizationInput.Rendering(sample: sample, text: text))
+                let text = UTF8Key(MessageRenderer.plainText(message))
+                var rendering =
+                    texts[text]
+                    ?? LocalizationInput.Rendering(
+                        sample: nil, text: text.text, characters: text.text.count, words: counter.count(text.text))
+                texts[text] = rendering
+                rendering.sample = sample
+                formatted[values] = rendering
+                renderings.append(rendering)
             }
             return renderings
         }

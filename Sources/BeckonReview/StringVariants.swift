@@ -91,13 +91,10 @@ struct StringVariants {
         }
     }
 
-    /// The longest the build's own renderings are: each distinct text measured once (most
-    /// strings read the same with every sample), told apart by its bytes.
+    /// The longest the build's own renderings are, as measured when they were made.
     func length(of renderings: [LocalizationInput.Rendering]) -> VariantLength {
-        var measured: Set<UTF8Key> = []
-        return renderings.reduce(VariantLength(characters: 0, words: 0)) { length, rendering in
-            guard measured.insert(UTF8Key(rendering.text)).inserted else { return length }
-            return length.union(VariantLength(characters: rendering.text.count, words: counter.count(rendering.text)))
+        renderings.reduce(VariantLength(characters: 0, words: 0)) { length, rendering in
+            length.union(VariantLength(characters: rendering.characters, words: rendering.words))
         }
     }
 

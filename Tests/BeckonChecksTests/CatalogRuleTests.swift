@@ -41,7 +41,8 @@ import Testing
             renderings[locale] = bundle.entries.mapValues { entry in
                 [
                     LocalizationInput.Rendering(
-                        sample: "long", text: entry.text.replacingOccurrences(of: "{inviter}", with: "Anna-Maria"))
+                        sample: "long", text: entry.text.replacingOccurrences(of: "{inviter}", with: "Anna-Maria"),
+                        measuredIn: locale)
                 ]
             }
         }

@@ -1,18 +1,33 @@
 import BeckonDiagnostics
 import BeckonLocalization
 import BeckonSite
+import BeckonText
 
 /// What the localization rules look at: the bundles, which keys the site uses, and every string
 /// rendered in every locale with every sample invite.
 public struct LocalizationInput: Sendable {
-    /// One rendering of a string: as plain text, with a sample invite or without one.
+    /// One rendering of a string: as plain text, with a sample invite or without one, and how
+    /// long it is (measured once, where it is made: `l10n.too-long` and the review page read it).
     public struct Rendering: Sendable, Hashable {
         public var sample: String?
         public var text: String
+        /// Characters as people see them (grapheme clusters).
+        public var characters: Int
+        /// Words by ICU's word break rules for the locale (`WordCounter`).
+        public var words: Int
 
-        public init(sample: String?, text: String) {
+        public init(sample: String?, text: String, characters: Int, words: Int) {
             self.sample = sample
             self.text = text
+            self.characters = characters
+            self.words = words
+        }
+
+        /// A rendering measured here, its words counted by the rules of `locale`.
+        public init(sample: String?, text: String, measuredIn locale: LocaleID) {
+            self.init(
+                sample: sample, text: text, characters: text.count,
+                words: WordCounter(locale: locale.rawValue).count(text))
         }
     }
 

@@ -1,7 +1,6 @@
 import BeckonDiagnostics
 import BeckonLocalization
 import BeckonSite
-import BeckonText
 
 /// `l10n.too-long`: every rendering of a string fits the key's `maxChars` and `maxWords`, in every
 /// locale and with every sample invite (a 40-character name makes a title longer). A string with a
@@ -18,19 +17,17 @@ struct TooLongRule: CatalogRule {
         var diagnostics: [Diagnostic] = []
         guard let source = input.catalog.sourceBundle else { return [] }
         for locale in input.locales {
-            let counter = WordCounter(locale: locale.rawValue)
             for key in source.orderedKeys {
                 guard let limits = source.entries[key],
                     let (entry, supplier) = input.catalog.lookup(key, in: locale), supplier == locale
                 else { continue }
                 let maxChars = limits.maxChars ?? limits.role.map { $0.characterLimit(in: input.limits) }
                 guard maxChars != nil || limits.maxWords != nil else { continue }
-                // The longest rendering is the one worth reporting (the first of equals); each is
-                // measured once.
+                // The longest rendering is the one worth reporting (the first of equals), as
+                // measured when it was made.
                 let renderings = input.renderings[locale]?[key] ?? []
-                if let maxChars,
-                    let (worst, characters) = renderings.map({ ($0, $0.text.count) }).max(by: { $0.1 < $1.1 }),
-                    characters > maxChars
+                if let maxChars, let worst = renderings.max(by: { $0.characters < $1.characters }),
+                    case let characters = worst.characters, characters > maxChars
                 {
                     diagnostics.append(
                         finding(
@@ -38,9 +35,8 @@ struct TooLongRule: CatalogRule {
                             at: entry, locale: locale, sample: worst.sample,
                             fix: "Shorten it to \(maxChars) characters, counting the longest name it can hold."))
                 }
-                if let maxWords = limits.maxWords,
-                    let (worst, words) = renderings.map({ ($0, counter.count($0.text)) }).max(by: { $0.1 < $1.1 }),
-                    words > maxWords
+                if let maxWords = limits.maxWords, let worst = renderings.max(by: { $0.words < $1.words }),
+                    case let words = worst.words, words > maxWords
                 {
                     diagnostics.append(
                         finding(
