@@ -271,7 +271,13 @@ let package = Package(
         .executableTarget(
             name: "beckon",
             dependencies: ["BeckonCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            linkerSettings: [.linkedLibrary("mimalloc")]
+            linkerSettings: [
+                .linkedLibrary("mimalloc"),
+                // Nothing loads into the executable and looks its symbols up: exporting none
+                // leaves the loader and the runtime no table of 72,000 symbols to search at each
+                // start (docs/benchmarks.md#start-up).
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"]),
+            ]
         ),
         .executableTarget(name: "beckon-card-bench", dependencies: ["BeckonDiagnostics", "BeckonSite", "BeckonCards"]),
         .executableTarget(
@@ -455,3 +461,15 @@ let package = Package(
         ),
     ]
 )
+
+// Generic types' metadata is reached through their accessor functions rather than by demangling
+// their names at run time: the first time a name such as `_DictionaryStorage<Key, Value>` is
+// demangled, the runtime checks its generic requirements by scanning every protocol conformance
+// of the binary (about 14,700), which made a twelfth of a small build's CPU
+// (docs/benchmarks.md#start-up).
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+        ]
+}
