@@ -15,6 +15,12 @@ extension Artifact: RecordCodable {
     /// Such a record is not read back.
     public static let bytesByDigestKey = CodingUserInfoKey(rawValue: "beckon.artifactBytesByDigest")!
 
+    /// The `userInfo` key that, set to any value without a byte store, has a record writer leave
+    /// the provenance map out: the form the fingerprint of an artifact in a run that keeps nothing
+    /// is taken of (the map follows from the template, locale and sample the bytes were rendered
+    /// from). Such a record is not read back.
+    public static let provenanceLeftOutKey = CodingUserInfoKey(rawValue: "beckon.artifactProvenanceLeftOut")!
+
     public func write(to writer: inout RecordWriter) {
         writer.write(path)
         writer.write(kind.rawValue)
@@ -41,7 +47,9 @@ extension Artifact: RecordCodable {
         writer.write(deepLink)
         writer.write(origin)
         writer.write(card)
-        if let store {
+        if store == nil, writer.userInfo[Self.provenanceLeftOutKey] != nil {
+            writer.writeByte(3)
+        } else if let store {
             if let stored = storedProvenance(in: store) {
                 writer.writeByte(2)
                 writer.write(stored.reference)
