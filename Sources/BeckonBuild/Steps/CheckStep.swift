@@ -62,7 +62,15 @@ struct CheckStep {
                 // Only the missing facts are read, on every core; each file's facts are copied
                 // once (they are large: copying them costs more than looking at them).
                 let missing = checked.indices.filter { checked[$0].2 == nil }
-                var fetched = missing.parallelMap { index in facts(artifacts[index], checked[index].0) }.makeIterator()
+                var fetched = missing.parallelMap { index in
+                    let found = facts(artifacts[index], checked[index].0)
+                    // The link and page rules across the site read facts, not trees: a streaming
+                    // build lets go of each tree once its facts are read, not after every page was
+                    // parsed (after an edit, every page whose checks were reused is parsed here).
+                    // An email's is kept for the email rules below, which let it go.
+                    if releasesDocuments, artifacts[index].kind != .emailHTML { found.page?.releaseDocument() }
+                    return found
+                }.makeIterator()
                 var all: [ArtifactFacts] = []
                 all.reserveCapacity(checked.count)
                 for entry in checked { all.append(entry.2 ?? fetched.next()!) }
