@@ -234,7 +234,7 @@ def build_scale(name, scratch, work, runs, report):
                    edited.wall / hugo_warm.wall, "(no goal: the mode a CI cache meets most)"))
     report.append((f"peak RSS, cache warm {name}× (Beckon / Hugo warm)", warm.peak / hugo_warm.peak, "≤ 1"))
     report.append((f"peak RSS, one translation edited {name}× (Beckon / Hugo warm)", edited.peak / hugo_warm.peak,
-                   "≤ 1"))
+                   "(no goal: every mode's peak is reported)"))
     report.append((f"busy cores {name}× (of {os.cpu_count()})", full.cores, "≥ 1.8"))
     report.append((f"floor: writing the whole build's files / Hugo time {name}×", whole_floor / anchor.wall,
                    "(a floor under the ≤ 0.5 above: no rendering)"))

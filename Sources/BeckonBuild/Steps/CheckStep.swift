@@ -65,9 +65,9 @@ struct CheckStep {
                 var fetched = missing.parallelMap { index in
                     let found = facts(artifacts[index], checked[index].0)
                     // The link and page rules across the site read facts, not trees: a streaming
-                    // build lets go of each tree once its facts are read, not after every page was
-                    // parsed (after an edit, every page whose checks were reused is parsed here).
-                    // An email's is kept for the email rules below, which let it go.
+                    // build lets go of each tree once its facts are read, as the checks of each
+                    // file above do (after an edit, every page whose checks were reused is parsed
+                    // here). An email's is kept for the email rules below, which let it go.
                     if releasesDocuments, artifacts[index].kind != .emailHTML { found.page?.releaseDocument() }
                     return found
                 }.makeIterator()
@@ -94,10 +94,6 @@ struct CheckStep {
             let reads = read.map { engine.publish("check.site-reads", $0, fingerprint: $1) }
             let links = Array(zip(artifacts, prints)).parallelMap { artifact, print -> [Diagnostic] in
                 guard artifact.origin != nil else { return [] }
-                // An email's HTML is read again by the email rules below, which let it go then.
-                defer {
-                    if releasesDocuments, artifact.kind != .emailHTML { site.pages[artifact.path]?.releaseDocument() }
-                }
                 return engine.value(BuildSteps.checkAcross, BuildSteps.checkAcross.key(print, online)) {
                     readSettings()
                     _ = reads?.value
