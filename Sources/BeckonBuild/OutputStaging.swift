@@ -1,6 +1,7 @@
 import BeckonRender
 import CBeckonSys
 import Foundation
+import Synchronization
 
 /// The hidden folder beside the output that a build writes into before it takes the output's
 /// place (`OutputWriter`). A build that streams its output opens it before rendering and writes
@@ -14,7 +15,7 @@ public final class OutputStaging: @unchecked Sendable {
     /// The folder the streamed artifacts read their bytes from; it follows the staging folder
     /// into the output's place.
     public let folder: ArtifactFolder
-    private let lock = NSLock()
+    private let lock = Mutex(())
     /// The paths written so far; a second artifact for one of them stays in memory.
     private var claimed: Set<String> = []
     private var folders: Set<String> = []
@@ -41,7 +42,7 @@ public final class OutputStaging: @unchecked Sendable {
     public func stream(_ artifacts: [Artifact]) {
         for artifact in artifacts where artifact.bytesFile == nil {
             let path = artifact.path
-            let fresh = lock.withLock { claimed.insert(path).inserted }
+            let fresh = lock.withLock { _ in claimed.insert(path).inserted }
             let bytes = artifact.bytes
             guard fresh, (try? write(bytes, to: path)) != nil else { continue }
             artifact.moveBytes(to: folder, file: path, keepsCopy: bytes.count <= Self.keptInMemory)
@@ -121,7 +122,7 @@ public final class OutputStaging: @unchecked Sendable {
     private func makeParent(of file: String) throws {
         guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let parent = String(file[..<slash])
-        guard lock.withLock({ !folders.contains(parent) }) else { return }
+        guard lock.withLock({ _ in !folders.contains(parent) }) else { return }
         try makeFolder(parent)
     }
 
@@ -130,12 +131,12 @@ public final class OutputStaging: @unchecked Sendable {
     /// missing fails, and would be asked again), so each folder costs one call (FileManager's
     /// `createDirectory` looks at every folder on the way).
     private func makeFolder(_ path: String) throws {
-        if lock.withLock({ folders.contains(path) }) { return }
+        if lock.withLock({ _ in folders.contains(path) }) { return }
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
             path.utf8.distance(from: path.utf8.startIndex, to: slash) > root.utf8.count
         {
             let parent = String(path[..<slash])
-            if lock.withLock({ !folders.contains(parent) }) { try makeFolder(parent) }
+            if lock.withLock({ _ in !folders.contains(parent) }) { try makeFolder(parent) }
         }
         // Below the staging folder (which is there), named from it; the folder itself by its path.
         let made =
@@ -150,7 +151,7 @@ public final class OutputStaging: @unchecked Sendable {
             if code == ENOTDIR { throw OutputFileError(shown: Self.shown(blocker(of: path), below: root), code: code) }
             if code != 0 { throw OutputFileError(shown: Self.shown(path, below: root), code: code) }
         }
-        lock.withLock { _ = folders.insert(path) }
+        lock.withLock { _ in _ = folders.insert(path) }
     }
 
     /// Calls `call` with a folder and a path naming `path` below the staging folder: the open

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Memoized build steps: each result is kept under its step's name and a key, the fingerprint of
 /// the step's arguments and the site parts it was given, together with the inputs it read as it
@@ -61,7 +62,7 @@ public final class Engine: @unchecked Sendable {
         return table
     }
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var tables: [StepName: Table] = [:]
     private var generation = 0
     /// Runs begun and not yet ended. Why each result was reused or computed is noted only
@@ -157,7 +158,7 @@ public final class Engine: @unchecked Sendable {
     ///   (`StepStats.reasons`, what `--explain` reports); one entry per result asked for.
     public func beginRun(notingReasons: Bool = true) {
         sharedInputs.reset()
-        lock.withLock {
+        lock.withLock { _ in
             // Results that kept no reads cannot be checked against another run's inputs.
             if !keepsReads, generation > 0 {
                 tables = [:]
@@ -176,9 +177,9 @@ public final class Engine: @unchecked Sendable {
     /// - Parameter pruning: `false` keeps every result: a run that stopped early (a site that does
     ///   not load) used few of them, and the next run, after the fix, needs them again.
     public func endRun(pruning: Bool = true) {
-        lock.withLock { openRuns = max(0, openRuns - 1) }
+        lock.withLock { _ in openRuns = max(0, openRuns - 1) }
         guard pruning else { return }
-        lock.withLock {
+        lock.withLock { _ in
             // Most results are used again in every run: the few that were not are removed in place.
             for table in tables.values {
                 let unused = table.entries.compactMap { $0.value.generation == generation ? nil : $0.key }
@@ -193,7 +194,7 @@ public final class Engine: @unchecked Sendable {
     ///   on writing its output meanwhile (freeing tens of thousands of results one by one is not
     ///   worth waiting for); no later lookup finds them either way.
     public func releaseResults(inBackground: Bool = false) {
-        let released = lock.withLock {
+        let released = lock.withLock { _ in
             defer {
                 tables = [:]
                 weighed = 0
@@ -228,7 +229,7 @@ public final class Engine: @unchecked Sendable {
     public func letGo<Value>(_ step: Step<Value>) {
         guard !keepsReads else { return }
         // The table is handed out of the lock, and freed beside the run's next phase.
-        let table = lock.withLock { () -> Table? in
+        let table = lock.withLock { _ -> Table? in
             guard let table = tables.removeValue(forKey: step.name) else { return nil }
             currentStats.hits[step.name, default: 0] += table.hits
             weighed -= table.entries.values.reduce(0) { $0 + $1.weight }
@@ -239,7 +240,7 @@ public final class Engine: @unchecked Sendable {
 
     /// The statistics of the current (or last) run.
     public var stats: StepStats {
-        lock.withLock {
+        lock.withLock { _ in
             var stats = currentStats
             for (step, table) in tables where table.hits > 0 { stats.hits[step, default: 0] += table.hits }
             return stats
@@ -375,7 +376,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Counts a result of `step` read from disk without `persistentValue` (`storedValue`).
     func countDiskHit(_ step: StepName) {
-        lock.withLock { currentStats.diskHits[step, default: 0] += 1 }
+        lock.withLock { _ in currentStats.diskHits[step, default: 0] += 1 }
     }
 
     /// What a computation of `step` records in.
@@ -395,7 +396,7 @@ public final class Engine: @unchecked Sendable {
     /// result it was made of, and recorded on the step asking for it; else why there is none.
     private func lookup<Value>(_ child: StepRef) -> Result<Value, Miss> {
         // The table holds results of `Value` only (`table(_:of:)`), so the cast cannot miss.
-        guard let entry = lock.withLock({ table(child.step, of: Value.self).entries[child.key] }),
+        guard let entry = lock.withLock({ _ in table(child.step, of: Value.self).entries[child.key] }),
             let value = entry.value as? Value
         else { return .failure(Miss(reason: .noResult)) }
         let inputs = self.inputs
@@ -403,7 +404,7 @@ public final class Engine: @unchecked Sendable {
         if entry.validIn != epoch, let changed = inputs.firstChange(in: entry.reads) {
             return .failure(Miss(reason: .changed(changed)))
         }
-        lock.withLock {
+        lock.withLock { _ in
             if openRuns > 0, notesReasons { currentStats.reasons[child] = .reused }
             guard let table = tables[child.step] else { return }
             table.hits += 1
@@ -462,7 +463,7 @@ public final class Engine: @unchecked Sendable {
     ) {
         // Only a result that is kept is stamped with the epoch it is valid in.
         let epoch = entry == nil ? 0 : inputs.epoch
-        lock.withLock {
+        lock.withLock { _ in
             currentStats[keyPath: counter][child.step, default: 0] += 1
             if openRuns > 0, notesReasons { currentStats.reasons[child] = reason }
             if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
@@ -508,7 +509,7 @@ public final class Engine: @unchecked Sendable {
 
     /// How many results of weighed steps the engine holds, and their bytes.
     public var weighedUsage: (results: Int, bytes: Int) {
-        lock.withLock {
+        lock.withLock { _ in
             (tables.values.reduce(0) { $0 + $1.entries.values.count { $0.weight > 0 } }, weighed)
         }
     }
@@ -531,6 +532,6 @@ public final class Engine: @unchecked Sendable {
     private func record(phase name: String, since start: (wall: DispatchTime, cpu: Double)) {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.wall.uptimeNanoseconds) / 1e9
         let cpuSeconds = ProcessCPU.seconds() - start.cpu
-        lock.withLock { currentStats.phases.append((name, seconds, cpuSeconds)) }
+        lock.withLock { _ in currentStats.phases.append((name, seconds, cpuSeconds)) }
     }
 }

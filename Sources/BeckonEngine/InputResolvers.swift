@@ -10,7 +10,7 @@ final class InputResolvers: @unchecked Sendable {
     /// (`Engine.withOwnInputs`); otherwise the engine's.
     @TaskLocal static var current: InputResolvers?
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var resolvers: [InputKind: Resolver] = [:]
     private var answers: [InputID: Fingerprint?] = [:]
     /// Changes whenever an answer may have (a new run, a resolver provided, a value published),
@@ -34,7 +34,7 @@ final class InputResolvers: @unchecked Sendable {
 
     /// Forgets every resolver and answer: a new run provides its own.
     func reset() {
-        lock.withLock {
+        lock.withLock { _ in
             resolvers.removeAll()
             answers.removeAll()
             currentEpoch.store(Self.newEpoch(), ordering: .releasing)
@@ -42,7 +42,7 @@ final class InputResolvers: @unchecked Sendable {
     }
 
     func provide(_ kind: InputKind, _ resolver: @escaping Resolver) {
-        lock.withLock {
+        lock.withLock { _ in
             resolvers[kind] = resolver
             answers = answers.filter { $0.key.kind != kind }
             currentEpoch.store(Self.newEpoch(), ordering: .releasing)
@@ -51,7 +51,7 @@ final class InputResolvers: @unchecked Sendable {
 
     /// Sets the fingerprint a published value has in this run.
     func publish(_ input: InputID, _ fingerprint: Fingerprint) {
-        lock.withLock {
+        lock.withLock { _ in
             answers[input] = .some(fingerprint)
             currentEpoch.store(Self.newEpoch(), ordering: .releasing)
         }
@@ -60,11 +60,11 @@ final class InputResolvers: @unchecked Sendable {
     /// The input's fingerprint now, or `nil` when no resolver of this run knows its kind or it
     /// does not exist. Resolving records no read on the step that asks.
     func fingerprint(of input: InputID) -> Fingerprint? {
-        let (known, resolver) = lock.withLock { (answers[input], resolvers[input.kind]) }
+        let (known, resolver) = lock.withLock { _ in (answers[input], resolvers[input.kind]) }
         if let known { return known }
         guard let resolver else { return nil }
         let answer = StepFrame.$active.withValue(nil) { resolver(input) }
-        lock.withLock { answers[input] = .some(answer) }
+        lock.withLock { _ in answers[input] = .some(answer) }
         return answer
     }
 
@@ -74,7 +74,7 @@ final class InputResolvers: @unchecked Sendable {
         prints.reserveCapacity(inputs.count)
         // The answers this run already has, under one lock; the others resolved one by one.
         var unanswered: [InputID] = []
-        lock.withLock {
+        lock.withLock { _ in
             for input in inputs {
                 if let known = answers[input] { prints[input] = .some(known) } else { unanswered.append(input) }
             }
@@ -93,7 +93,7 @@ final class InputResolvers: @unchecked Sendable {
         // The answers this run already has are read under one lock for the whole result (its
         // threads check thousands of results at once); the others are resolved one by one.
         var unanswered: [(input: InputID, recorded: Fingerprint?)] = []
-        lock.withLock {
+        lock.withLock { _ in
             for (input, recorded) in reads {
                 guard let known = answers[input] else {
                     unanswered.append((input, recorded))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one computation read and which steps it asked for, recorded while it runs. The inputs
 /// decide when its result can be reused; the steps are the edges to the results it is made of:
@@ -6,7 +7,7 @@ import Foundation
 /// a later run that needs an inner result still finds it. A step asked for inside another passes
 /// its reads on, so the outer result is reused only while the inner ones could be.
 final class StepFrame: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     /// The step computing, when it relies on recording every read (see `UnrecordedReads`).
     let recordingStep: StepName?
     /// Where such a step's unrecorded reads are kept: its engine's.
@@ -29,12 +30,12 @@ final class StepFrame: @unchecked Sendable {
 
     func read(_ input: InputID) {
         guard keepsReads else { return }
-        _ = lock.withLock { reads.insert(input) }
+        _ = lock.withLock { _ in reads.insert(input) }
     }
 
     /// Records a step asked for, and what it read.
     func record(_ child: StepRef, reading inputs: some Sequence<InputID>) {
-        lock.withLock {
+        lock.withLock { _ in
             children.insert(child)
             if keepsReads { reads.formUnion(inputs) }
         }
@@ -42,18 +43,18 @@ final class StepFrame: @unchecked Sendable {
 
     /// Records a value published while this computation runs.
     func publish(_ input: InputID) {
-        _ = lock.withLock { published.insert(input) }
+        _ = lock.withLock { _ in published.insert(input) }
     }
 
     /// The values published while it computed.
     var publishedInputs: Set<InputID> {
-        lock.withLock { published }
+        lock.withLock { _ in published }
     }
 
     /// The recorded steps and inputs. The values it published itself are not among the inputs:
     /// the steps inside it that read one depend on it, but it made the value from what it read.
     var recorded: (children: [StepRef], reads: Set<InputID>) {
-        lock.withLock { (Array(children), published.isEmpty ? reads : reads.subtracting(published)) }
+        lock.withLock { _ in (Array(children), published.isEmpty ? reads : reads.subtracting(published)) }
     }
 }
 

@@ -17,7 +17,7 @@ final class OriginTable: @unchecked Sendable {
     /// The numbers given so far, by origin, spread over the shards by the origin's hash.
     private let shards: [Shard]
     /// Guards `origins` and `encodings`; a shard's lock is taken before it, never after.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var origins: [Origin] = []
     /// Each origin as `OriginCoding` writes it, made the first time a map with it is written.
     private var encodings: [[UInt8]?] = []
@@ -41,7 +41,7 @@ final class OriginTable: @unchecked Sendable {
         // Numbered under the shard's lock, so two threads seeing a new origin at once give it one.
         return shard.numbers.withLock { numbers in
             if let known = numbers[key] { return known }
-            let number = lock.withLock {
+            let number = lock.withLock { _ in
                 origins.append(origin)
                 encodings.append(nil)
                 count.store(origins.count, ordering: .releasing)
@@ -59,7 +59,7 @@ final class OriginTable: @unchecked Sendable {
 
     /// The origin numbered `number`.
     func origin(_ number: UInt32) -> Origin {
-        lock.withLock { origins[Int(number)] }
+        lock.withLock { _ in origins[Int(number)] }
     }
 
     /// Appends the origins numbered `numbers` to `bytes` as `OriginCoding` writes them, each after
@@ -67,7 +67,7 @@ final class OriginTable: @unchecked Sendable {
     /// origins, so each is encoded once per process.
     func appendEncodings(of numbers: [UInt32], to bytes: inout [UInt8]) {
         // Only the look-up (and an origin's first encoding) holds the lock, not the copying.
-        let found = lock.withLock {
+        let found = lock.withLock { _ in
             numbers.map { number in
                 let index = Int(number)
                 if let known = encodings[index] { return known }
@@ -86,14 +86,14 @@ final class OriginTable: @unchecked Sendable {
 
     /// The origins numbered `numbers`, in order.
     func origins(_ numbers: [UInt32]) -> [Origin] {
-        lock.withLock { numbers.map { origins[Int($0)] } }
+        lock.withLock { _ in numbers.map { origins[Int($0)] } }
     }
 
     /// The keys of the origins of `kind` among those numbered `numbers`, in their order: the
     /// strings a page shows, asked for every page at once on all cores, so only the keys are
     /// copied under the lock, not the origins.
     func keys(ofKind kind: Origin.Kind, _ numbers: [UInt32]) -> [String] {
-        lock.withLock {
+        lock.withLock { _ in
             var keys: [String] = []
             for number in numbers where origins[Int(number)].kind == kind {
                 if let key = origins[Int(number)].key { keys.append(key) }
