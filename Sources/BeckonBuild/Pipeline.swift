@@ -241,6 +241,12 @@ public struct Pipeline: Sendable {
         _ loaded: LoadedSite, _ prepared: Prepared, _ staging: OutputStaging?, before earlier: [Diagnostic]
     ) async -> (BuildOutcome, [String: RenderProducer]) {
         let site = loaded.site
+        // The catalog's rules read the bundles and the samples, not the files: they run beside the
+        // rendering and the checks, filling the moments those leave a core idle (loading a
+        // template's parts, the rules across the site, the last files of a phase).
+        async let localization = engine.phase("localization") {
+            LocalizationStep(engine: engine).check(loaded, prepared)
+        }
         let (rendered, producers) = await engine.phase("render") {
             RenderStep(engine: engine, progress: progress, staging: staging, namesProducers: options.explain != .none)
                 .run(loaded, prepared)
@@ -254,7 +260,7 @@ public struct Pipeline: Sendable {
             CheckStep(engine: engine, progress: progress, releasesDocuments: staging != nil).run(
                 rendered, loaded, prepared)
         }
-        diagnostics += await engine.phase("localization") { LocalizationStep(engine: engine).check(loaded, prepared) }
+        diagnostics += await localization
         let all = earlier + diagnostics
         let statuses = site.buildLocales.map { LocaleStatus.make($0, catalog: loaded.catalog, diagnostics: all) }
         let finalized = DiagnosticReport(all).finalized(overrides: prepared.overrides, strict: options.strict)
