@@ -47,9 +47,9 @@ import Testing
         }
     }
 
-    /// Entries are written in chunks of 2,048 on every core: the chunks join in order, with one
-    /// comma between any two entries.
-    @Test(arguments: [2_047, 2_048, 2_049, 5_000])
+    /// Entries are written in chunks of `entriesPerChunk` on every core: the chunks join in order,
+    /// with one comma between any two entries.
+    @Test(arguments: [Manifest.entriesPerChunk - 1, Manifest.entriesPerChunk, Manifest.entriesPerChunk + 1, 5_000])
     func aManifestOfManyChunksIsJoinedInOrder(count: Int) throws {
         let manifest = Manifest(entries: (0..<count).map { Self.entry("page-\($0)", optionals: $0.isMultiple(of: 3)) })
         #expect(manifest.json == (try Self.encoded(manifest)))
@@ -70,7 +70,7 @@ import Testing
 
     /// The manifest of a build's artifacts, made a chunk of entries at a time, is the JSON of all
     /// their entries at once, in path order, in one chunk or several.
-    @Test(arguments: [0, 1, 2_048, 2_049, 4_500])
+    @Test(arguments: [0, 1, Manifest.entriesPerChunk, Manifest.entriesPerChunk + 1, 4_500])
     func artifactsMakeTheJSONOfTheirEntries(count: Int) throws {
         let artifacts = (0..<count).reversed().map { index in
             Artifact(
@@ -82,7 +82,7 @@ import Testing
         let encoded = try Self.encoded(Manifest(entries: entries))
         #expect(json.bytes == encoded)
         #expect(json.matches(encoded) && !json.matches(encoded.dropLast() + [0x20]))
-        #expect(json.chunks.count == max(1, (count + 2_047) / 2_048))
+        #expect(json.chunks.count == max(1, (count + Manifest.entriesPerChunk - 1) / Manifest.entriesPerChunk))
     }
 
     @Test func anEmptyManifest() throws {
