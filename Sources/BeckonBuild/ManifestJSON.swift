@@ -52,17 +52,17 @@ extension Manifest {
         return json(count: listed.count) { listed[$0].map(Entry.init) }
     }
 
-    /// How many entries a chunk holds: a 10× site's 1,568 files are three chunks, one for each core
-    /// and one more for the core that finishes first.
+    /// How many entries a chunk holds: a 10× site's 1,568 files are four chunks, two for each core.
     static let entriesPerChunk = 512
 
     /// The JSON of `count` entries, made in chunks of `entriesPerChunk` (`entries` gives a range
     /// of them) on every core, kept in order.
     private static func json(count: Int, entries: @Sendable (Range<Int>) -> [Entry]) -> ManifestJSON {
-        let chunkSize = entriesPerChunk
         // No entries: one empty chunk, which holds the document's start and end.
         let ranges =
-            count == 0 ? [0..<0] : stride(from: 0, to: count, by: chunkSize).map { $0..<min($0 + chunkSize, count) }
+            count == 0
+            ? [0..<0]
+            : stride(from: 0, to: count, by: entriesPerChunk).map { $0..<min($0 + entriesPerChunk, count) }
         let written = ranges.parallelMap { range in
             let chunk = entries(range)
             var out = JSONText()
