@@ -13,6 +13,7 @@ enum BuildSteps {
     static let parseBundle = Step<(LocaleBundle, [Diagnostic])>("parse.bundle")
     static let loadCatalog = Step<(Catalog, [Diagnostic])>("load.catalog")
     static let loadLayouts = Step<(LayoutLibrary, [Diagnostic])>("load.layouts")
+    static let parseLock = Step<TranslationLock>("parse.lock")
     static let loadLock = Step<(TranslationLock, [LocaleID: [MessageKey: String]])>("load.lock")
     // Preparing
     static let prepareTokens = Step<([String: String], EmailAcceptExpectation?, [Diagnostic])>("prepare.tokens")

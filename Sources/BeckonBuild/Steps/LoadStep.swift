@@ -30,14 +30,12 @@ struct LoadStep {
             environment: options.environment)
         let files = SiteInputs(site: site, run: run, lockText: lockText, fingerprinted: engine.comparesPublished)
         engine.provide(SiteInputs.kind) { [files] in files.fingerprint(of: $0) }
-        // The layouts read no bundle: they are compiled on one core while the other parses the
-        // bundles and brings the translation lock up to date (each a third of loading a small site).
-        let ((loadedCatalog, catalogDiagnostics, (lock, sourceHashes)), (layouts, layoutDiagnostics)) = inParallel(
-            { [site] in
-                let (catalog, diagnostics) = self.catalog(site, files)
-                return (catalog, diagnostics, self.lock(site, catalog, lockText, files))
-            },
-            { [site] in self.layouts(site, files) })
+        // The layouts, the lock's text and each bundle are parsed on every core at once, the
+        // longest first; the catalog and the lock's update wait for the bundles.
+        let (parsed, layoutResult, recorded) = parse(site, lockText, files)
+        let (loadedCatalog, catalogDiagnostics) = catalog(site, parsed, files)
+        let (lock, sourceHashes) = self.lock(recorded, loadedCatalog, files)
+        let (layouts, layoutDiagnostics) = layoutResult
         var catalog = loadedCatalog
         if options.pseudo { (site, catalog) = Pipeline.addingPseudoLocales(site, catalog) }
         // Steps record the strings they look up; the engine fingerprints them in this catalog.
@@ -55,36 +53,84 @@ struct LoadStep {
     /// `locales/translations.lock` brought up to date with the catalog (before pseudo-locales are
     /// added: they are generated, never translated).
     private func lock(
-        _ site: Site, _ catalog: Catalog, _ text: String, _ files: SiteInputs
+        _ recorded: TranslationLock, _ catalog: Catalog, _ files: SiteInputs
     ) -> (TranslationLock, [LocaleID: [MessageKey: String]]) {
         engine.value(BuildSteps.loadLock, BuildSteps.loadLock.key()) {
             files.record(.translationLock, .bundles, .config)
-            let updated = TranslationLock(text: text).updated(catalog)
+            let updated = recorded.updated(catalog)
             return (updated.lock, updated.sourceHashes)
         }
     }
 
-    /// Each bundle parsed once per text; the catalog and its plural-category findings once per set
-    /// of bundles (a bundle edited is parsed again, the others are reused).
-    private func catalog(_ site: Site, _ files: SiteInputs) -> (Catalog, [Diagnostic]) {
+    /// One piece of loading that reads one file or one kind of file.
+    private enum Job: Sendable {
+        case layouts
+        case lock
+        case bundle(LocaleID, SourceText)
+    }
+
+    /// What a `Job` made.
+    private enum Parsed: Sendable {
+        case layouts((LayoutLibrary, [Diagnostic]))
+        case lock(TranslationLock)
+        case bundle(LocaleID, (LocaleBundle, [Diagnostic]))
+    }
+
+    /// Each bundle, the layouts and the lock's text parsed, each a step of its own (an edited
+    /// bundle is parsed again, the others are reused), all on every core at once. The layouts
+    /// take longest (compiling templates), then the lock (a line per translated string), then
+    /// the bundles by size: the last job to start is a short one.
+    private func parse(
+        _ site: Site, _ lockText: String, _ files: SiteInputs
+    ) -> (
+        bundles: [LocaleID: (LocaleBundle, [Diagnostic])], layouts: (LayoutLibrary, [Diagnostic]), lock: TranslationLock
+    ) {
+        let bundles = site.bundleSources.sorted {
+            ($0.value.text.utf8.count, $1.key) > ($1.value.text.utf8.count, $0.key)
+        }
+        let jobs: [Job] = [.layouts, .lock] + bundles.map { .bundle($0.key, $0.value) }
+        let engine = self.engine
+        let results = jobs.parallelMap { job -> Parsed in
+            switch job {
+            case .layouts: return .layouts(self.layouts(site, files))
+            case .lock:
+                return .lock(
+                    engine.value(BuildSteps.parseLock, BuildSteps.parseLock.key()) {
+                        files.record(.translationLock)
+                        return TranslationLock(text: lockText)
+                    })
+            case .bundle(let locale, let source):
+                return .bundle(
+                    locale,
+                    engine.value(BuildSteps.parseBundle, BuildSteps.parseBundle.key(locale, source.path)) {
+                        InputID(SiteInputs.kind, name: source.path).record()
+                        return LocaleBundle.parse(source, locale: locale)
+                    })
+            }
+        }
+        var parsedBundles: [LocaleID: (LocaleBundle, [Diagnostic])] = [:]
+        var layouts: (LayoutLibrary, [Diagnostic])?
+        var lock: TranslationLock?
+        for result in results {
+            switch result {
+            case .bundle(let locale, let parsed): parsedBundles[locale] = parsed
+            case .layouts(let compiled): layouts = compiled
+            case .lock(let read): lock = read
+            }
+        }
+        // Both are among the jobs.
+        return (parsedBundles, layouts!, lock!)
+    }
+
+    /// The catalog of the parsed bundles and its plural-category findings, once per set of
+    /// bundles; the bundles' own findings in locale order.
+    private func catalog(
+        _ site: Site, _ parsed: [LocaleID: (LocaleBundle, [Diagnostic])], _ files: SiteInputs
+    ) -> (Catalog, [Diagnostic]) {
         engine.value(BuildSteps.loadCatalog, BuildSteps.loadCatalog.key()) {
             files.record(.config, .bundles)
-            var bundles: [LocaleID: LocaleBundle] = [:]
-            var diagnostics: [Diagnostic] = []
-            let sources = site.bundleSources.sorted(by: { $0.key < $1.key })
-            let engine = self.engine
-            // On every core, each bundle a step of its own.
-            let parsed = sources.parallelMap { locale, source in
-                engine.value(BuildSteps.parseBundle, BuildSteps.parseBundle.key(locale, source.path)) {
-                    InputID(SiteInputs.kind, name: source.path).record()
-                    return LocaleBundle.parse(source, locale: locale)
-                }
-            }
-            for ((locale, _), (bundle, found)) in zip(sources, parsed) {
-                bundles[locale] = bundle
-                diagnostics += found
-            }
-            let catalog = Catalog(locales: site.config.locales, bundles: bundles)
+            let diagnostics = parsed.keys.sorted().flatMap { parsed[$0]!.1 }
+            let catalog = Catalog(locales: site.config.locales, bundles: parsed.mapValues(\.0))
             return (catalog, diagnostics + catalog.pluralCategoryDiagnostics())
         }
     }
