@@ -67,6 +67,9 @@ public struct Pipeline: Sendable {
         var report = DiagnosticReport(outcome.diagnostics).finalized(
             overrides: outcome.overrides, strict: options.strict)
         var wrote = false
+        // The lock's text (a line per translated string) is made on another core while the
+        // manifest is made and the files are written.
+        async let lockText = options.write ? outcome.lock.map(\.text) : nil
         if options.write, !artifacts.isEmpty, !report.hasErrors || options.keepGoing {
             // Read back from the cache with the files it lists, else made here.
             let json =
@@ -85,7 +88,9 @@ public struct Pipeline: Sendable {
         } else {
             writer.keepOutput(discarding: staging)
         }
-        if wrote, let lock = outcome.lock, let problem = TranslationLockFile.write(lock, site: options.site) {
+        if wrote, let lock = outcome.lock,
+            let problem = TranslationLockFile.write(lock, text: await lockText, site: options.site)
+        {
             report.append(problem)
             report = report.finalized(overrides: outcome.overrides, strict: options.strict)
         }

@@ -7,9 +7,10 @@ import Foundation
 enum TranslationLockFile {
     /// Writes `lock` under `site`; a warning when it cannot be written (the output is already in
     /// place, and the next build tries again).
-    static func write(_ lock: TranslationLock, site: URL) -> Diagnostic? {
+    /// - Parameter text: `lock.text`, when the caller made it already.
+    static func write(_ lock: TranslationLock, text: String? = nil, site: URL) -> Diagnostic? {
         let url = site.appendingPathComponent(TranslationLock.path)
-        let text = lock.text
+        let text = text ?? lock.text
         guard needsWriting(text, lock, at: url) else { return nil }
         do {
             try Data(text.utf8).write(to: url, options: .atomic)

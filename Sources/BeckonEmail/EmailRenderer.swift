@@ -22,7 +22,8 @@ public struct EmailRenderer: Sendable {
     /// For a real send, the `Date` header; messages then get a random `Message-ID`. Builds leave
     /// it `nil`: the date is the sample's `createdAt` and the id a hash of the content.
     public let sendDate: Date?
-    /// The styles of each build locale's emails, made once.
+    /// The styles of each build locale's emails, made once (for a site with email templates: a
+    /// draft in a locale not here makes its own).
     private let stylesByLocale: [LocaleID: EmailStyles]
     /// Each template × locale compiled once (`CompiledEmail`), for this renderer's site and strings.
     let compiledEmails = CompiledEmails()
@@ -40,7 +41,9 @@ public struct EmailRenderer: Sendable {
         self.sendDate = sendDate
         appSchemes = Set(site.config.app.urlScheme.map { [$0.lowercased()] } ?? [])
         stylesByLocale = Dictionary(
-            site.buildLocales.map { ($0, Self.styles(site.config.theme, locale: $0)) }, uniquingKeysWith: { a, _ in a })
+            (site.emailTemplates.isEmpty ? [] : site.buildLocales).map {
+                ($0, Self.styles(site.config.theme, locale: $0))
+            }, uniquingKeysWith: { a, _ in a })
     }
 
     private static func styles(_ theme: ThemeConfig, locale: LocaleID) -> EmailStyles {

@@ -4,6 +4,7 @@ import BeckonEmail
 import BeckonEngine
 import BeckonInvitePages
 import BeckonMessages
+import BeckonRender
 import BeckonWeb
 
 /// Signs the sample invites' links and tokens, loads the card set, sets up the checker, and
@@ -41,9 +42,9 @@ struct PrepareStep {
         diagnostics += cardDiagnostics
         let pages = PageRenderer(
             site: site, catalog: catalog, layouts: loaded.layouts, sampleLinks: sampleLinks, cards: cards)
-        for template in site.orderedTemplates where loaded.layouts.contains(template.layout) {
-            diagnostics += pages.validate(template)
-        }
+        // Each template's check builds a page's context: one template on each core.
+        diagnostics += site.orderedTemplates.filter { loaded.layouts.contains($0.layout) }
+            .parallelMap { pages.validate($0) }.flatMap { $0 }
         let messages = ShareMessageRenderer(site: site, catalog: catalog, sampleLinks: sampleLinks)
         diagnostics += messages.validate()
         let emails = EmailRenderer(
