@@ -11,10 +11,22 @@ public struct InputReader: Sendable {
 
     public let root: URL
     public let sources: SourceStore
+    /// The root with every link resolved, worked out once: each file read is checked against it.
+    private let resolvedRoot: String
 
     public init(root: URL, sources: SourceStore) {
         self.root = root
         self.sources = sources
+        resolvedRoot = Self.resolved(root.path) ?? root.standardizedFileURL.path
+    }
+
+    /// The absolute path with every symbolic link and `.`/`..` resolved (`realpath`: one call,
+    /// where Foundation's URL resolution parses the path again at each link), or `nil` when
+    /// it does not exist.
+    static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The URL of a site-relative path.
@@ -49,9 +61,8 @@ public struct InputReader: Sendable {
                     fix: missingFix ?? "Create `\(relativePath)`, or fix the name that refers to it."))
         }
         // A link may point anywhere on the machine: site files are read only from inside the site.
-        let resolved = fileURL.resolvingSymlinksInPath().standardizedFileURL.path
-        let rootPath = root.resolvingSymlinksInPath().standardizedFileURL.path
-        guard resolved.hasPrefix(rootPath + "/") else {
+        let resolved = Self.resolved(fileURL.path) ?? fileURL.path
+        guard resolved.hasPrefix(resolvedRoot + "/") else {
             return .failure(
                 .error(
                     "input.symlink",
