@@ -61,7 +61,7 @@ enum LocalizationReview {
             self.locale = locale
             self.catalog = catalog
             counter = WordCounter(locale: locale.rawValue)
-            keys = Set(catalog.bundles.values.flatMap(\.entries.keys)).sorted()
+            keys = catalog.keys
             let anonymous =
                 catalog.format(MessageArguments.anonymousInviterKey, in: locale, arguments: [:])?.rawText ?? ""
             let digests = site.emailTemplates.contains { $0.notify == .joinedDigest }

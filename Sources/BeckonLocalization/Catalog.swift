@@ -13,6 +13,13 @@ public struct Catalog: Sendable {
         return storedBundles
     }
     let storedBundles: [LocaleID: LocaleBundle]
+    /// Every key of every bundle, sorted: worked out once, where each locale's strings are
+    /// gathered for the localization rules and the review (records no read, as `bundles`).
+    public var keys: [MessageKey] {
+        UnrecordedReads.note("every bundle's keys (`Catalog.keys`)")
+        return storedKeys
+    }
+    private let storedKeys: [MessageKey]
     /// A formatter per bundle locale, with its CLDR plural rules loaded once.
     let formatters: [LocaleID: MessageFormatter]
     /// Each known locale followed by its fallback chain, the locales `lookup` tries in order: worked
@@ -69,6 +76,7 @@ public struct Catalog: Sendable {
     public init(locales: LocalesConfig, bundles: [LocaleID: LocaleBundle]) {
         self.locales = locales
         self.storedBundles = bundles
+        self.storedKeys = Set(bundles.values.flatMap(\.entries.keys)).sorted()
         self.formatters = Dictionary(uniqueKeysWithValues: bundles.keys.map { ($0, MessageFormatter(locale: $0)) })
         let known = Set(bundles.keys).union(locales.list).union([locales.defaultLocale])
         self.lookupOrders = Dictionary(

@@ -64,11 +64,19 @@ public struct TranslationLock: Sendable, Hashable, Codable {
         // Locales this run does not build (`--locale`) keep what they had.
         var next = self
         var hashes: [LocaleID: [MessageKey: String]] = [:]
+        // Each source string is fingerprinted once, not once per locale that translates it.
+        var sourceFingerprints: [MessageKey: String] = [:]
         for (locale, bundle) in catalog.bundles where locale != catalog.locales.defaultLocale {
             var entries: [String: Entry] = [:]
             for (key, entry) in bundle.entries {
                 guard let original = source.entries[key] else { continue }
-                let current = SourceHash.of(original.text)
+                let current: String
+                if let known = sourceFingerprints[key] {
+                    current = known
+                } else {
+                    current = SourceHash.of(original.text)
+                    sourceFingerprints[key] = current
+                }
                 let translation = SourceHash.of(entry.text)
                 let recorded = locales[locale.rawValue]?[key.rawValue]
                 let sourceHash: String
