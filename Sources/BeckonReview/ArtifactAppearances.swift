@@ -83,14 +83,29 @@ struct ArtifactAppearances: Sendable {
     /// A text fragment (`#:~:text=…`) that makes the browser scroll to the string and highlight it:
     /// the whole text when short, else its first and last four words.
     static func textFragment(_ text: String) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace).map { word in
-            // A word without a markup byte is kept whole, not rebuilt a character at a time.
-            word.mayHoldCharacter(among: markupBytes) ? word.filter { !"*_`".contains($0) } : String(word)
-        }.filter { !$0.isEmpty }
+        let words = Self.words(text)
         guard !words.isEmpty else { return "" }
         guard words.count > 8 else { return "#:~:text=" + encoded(words.joined(separator: " ")) }
         return "#:~:text=" + encoded(words.prefix(4).joined(separator: " ")) + ","
             + encoded(words.suffix(4).joined(separator: " "))
+    }
+
+    /// The words of a text, split at whitespace, without markup characters (`*`, `_`, `` ` ``);
+    /// words that were nothing else are left out. An ASCII text (most of them) is split in its
+    /// UTF-8 bytes, where every character is one byte; any other one character by character.
+    private static func words(_ text: String) -> [String] {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.split(whereSeparator: \.isWhitespace).map { word in
+                // A word without a markup byte is kept whole, not rebuilt a character at a time.
+                word.mayHoldCharacter(among: markupBytes) ? word.filter { !"*_`".contains($0) } : String(word)
+            }.filter { !$0.isEmpty }
+        }
+        // ASCII's whitespace: tab, line feed, vertical tab, form feed, carriage return and space.
+        return utf8.split(whereSeparator: { (0x09...0x0D).contains($0) || $0 == 0x20 }).compactMap { word in
+            let kept = word.filter { !markupBytes.contains($0) }
+            return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
+        }
     }
 
     /// Percent-encoded as text directives need: a URL component with `-` encoded too, since it
@@ -98,7 +113,12 @@ struct ArtifactAppearances: Sendable {
     private static func encoded(_ text: String) -> String {
         let component = URLEscaping.component(text)
         guard component.utf8.contains(UInt8(ascii: "-")) else { return component }
-        return component.replacingOccurrences(of: "-", with: "%2D")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(component.utf8.count + 8)
+        for byte in component.utf8 {
+            if byte == UInt8(ascii: "-") { bytes += "%2D".utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The bytes of `*`, `_` and `` ` ``, which a text fragment leaves out.

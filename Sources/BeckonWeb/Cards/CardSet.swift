@@ -195,12 +195,18 @@ public struct CardSet: Sendable {
     /// Up to two initials of a name: "Maya Schneider" → "MS"; one for a name in Arabic script,
     /// "ليلى العبدالله" → "ل", because two Arabic letters side by side read as a word whether or not
     /// they join (ل and ا read "لا", "no").
+    /// Every page of a sender shows them (once per locale and page kind): worked out once per name.
     static func initials(of name: String) -> String {
-        let words = name.split(whereSeparator: \.isWhitespace).filter { $0.first?.isLetter == true }
-        let letters = words.prefix(2).compactMap(\.first)
-        // Two Arabic letters side by side read as a word (ل and ا make لا, "no"), joined or not:
-        // a name in Arabic script gets its first letter only.
-        let arabic = letters.contains { $0.unicodeScalars.contains { (0x0600...0x08FF).contains($0.value) } }
-        return arabic ? letters.first.map(String.init) ?? "" : letters.map(String.init).joined()
+        initialsByName.value(for: name) {
+            let words = name.split(whereSeparator: \.isWhitespace).filter { $0.first?.isLetter == true }
+            let letters = words.prefix(2).compactMap(\.first)
+            // Two Arabic letters side by side read as a word (ل and ا make لا, "no"), joined or not:
+            // a name in Arabic script gets its first letter only.
+            let arabic = letters.contains { $0.unicodeScalars.contains { (0x0600...0x08FF).contains($0.value) } }
+            return arabic ? letters.first.map(String.init) ?? "" : letters.map(String.init).joined()
+        }
     }
+
+    /// The initials of the names seen last.
+    private static let initialsByName = TextMemo<String>(limit: 1_024)
 }
