@@ -25,6 +25,24 @@ extension RandomAccessCollection where Index == Int, Element: Sendable {
     }
 }
 
+extension RandomAccessCollection where Index == Int, Element: Sendable {
+    /// `parallelMap`, with the elements `first` picks started before the others: the slow ones,
+    /// so that no core is left finishing one alone at the end. The results are in the
+    /// collection's order.
+    public func parallelMap<T: Sendable>(
+        startingWith first: (Element) -> Bool, _ transform: @Sendable (Element) -> T
+    ) -> [T] {
+        let elements = Array(self)
+        let picked = elements.indices.filter { first(elements[$0]) }
+        guard !picked.isEmpty else { return elements.parallelMap(transform) }
+        let order = picked + elements.indices.filter { !first(elements[$0]) }
+        let inOrder = order.parallelMap { transform(elements[$0]) }
+        var results = [T?](repeating: nil, count: elements.count)
+        for (position, index) in order.enumerated() { results[index] = inOrder[position] }
+        return results.map { $0! }
+    }
+}
+
 /// Runs two pieces of work at once, each on a core of its own (inside the caller's `StepScope`),
 /// and returns both results: for two serial passes over the same data that neither waits for.
 public func inParallel<First: Sendable, Second: Sendable>(

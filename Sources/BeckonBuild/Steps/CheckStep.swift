@@ -30,13 +30,26 @@ struct CheckStep {
         @Sendable func facts(_ artifact: Artifact, _ print: Fingerprint) -> ArtifactFacts {
             engine.value(BuildSteps.readFacts, print) { ArtifactFacts(artifact) }
         }
+        // The link and page rules across the site read facts, not trees: a streaming build lets
+        // go of each tree once its facts are read, as the checks of each file below do (after an
+        // edit, every page whose checks were reused is parsed for the site rules). An email's is
+        // kept for the email rules, which let it go.
+        @Sendable func siteFacts(_ artifact: Artifact, _ print: Fingerprint) -> ArtifactFacts {
+            let found = facts(artifact, print)
+            if releasesDocuments, artifact.kind != .emailHTML { found.page?.releaseDocument() }
+            return found
+        }
         // Each file's facts, when its checks read them, are handed on to the site rules below
         // with its findings: the site rules then ask the engine only for the facts of files whose
         // checks were reused (rather than every file's again, on all cores, one lock).
-        let checked = Array(zip(artifacts, rendered.fingerprints)).parallelMap {
-            artifact, print -> (Fingerprint, [Diagnostic], ArtifactFacts?) in
+        // A file with no checks of its own (a static asset) is read here too, for the site rules:
+        // an image is decoded to measure its colours (a logo's contrast), the slowest file to
+        // read, so the assets are started first rather than left to one core at the end.
+        let checked = Array(zip(artifacts, rendered.fingerprints)).parallelMap(startingWith: {
+            $0.0.kind == .asset
+        }) { artifact, print -> (Fingerprint, [Diagnostic], ArtifactFacts?) in
             defer { counter.increment() }
-            guard artifact.origin != nil else { return (print, [], nil) }
+            guard artifact.origin != nil else { return (print, [], siteFacts(artifact, print)) }
             let key = BuildSteps.checkArtifact.key(print, online)
             var read: ArtifactFacts?
             let diagnostics = engine.persistentValue(BuildSteps.checkArtifact, key) {
@@ -62,15 +75,7 @@ struct CheckStep {
                 // Only the missing facts are read, on every core; each file's facts are copied
                 // once (they are large: copying them costs more than looking at them).
                 let missing = checked.indices.filter { checked[$0].2 == nil }
-                var fetched = missing.parallelMap { index in
-                    let found = facts(artifacts[index], checked[index].0)
-                    // The link and page rules across the site read facts, not trees: a streaming
-                    // build lets go of each tree once its facts are read, as the checks of each
-                    // file above do (after an edit, every page whose checks were reused is parsed
-                    // here). An email's is kept for the email rules below, which let it go.
-                    if releasesDocuments, artifacts[index].kind != .emailHTML { found.page?.releaseDocument() }
-                    return found
-                }.makeIterator()
+                var fetched = missing.parallelMap { siteFacts(artifacts[$0], checked[$0].0) }.makeIterator()
                 var all: [ArtifactFacts] = []
                 all.reserveCapacity(checked.count)
                 for entry in checked { all.append(entry.2 ?? fetched.next()!) }
