@@ -67,7 +67,7 @@ public enum MessageRenderer {
     /// could reorder the sentence around it is wrapped in FSI…PDI (see `Bidi`).
     public static func plainText(_ message: FormattedMessage, rightToLeft: Bool? = nil) -> String {
         let (source, values) = withSentinels(message)
-        let text = inlines(source).map(\.plainText).joined()
+        let text = plainSources.value(for: source) { inlines(source).map(\.plainText).joined() }
         return substitute(text, values) { value in
             guard let rightToLeft, value.isUserData, Bidi.needsIsolation(value.text, inRightToLeft: rightToLeft)
             else { return value.text }
@@ -84,6 +84,10 @@ public enum MessageRenderer {
 
     private static let parsedSources = TextMemo<[MarkdownNode]>(limit: 10_000)
 
+    /// Each source as plain text, sentinels kept, made once per source: a string's text is the
+    /// same on every page that shows it, only its values differ.
+    private static let plainSources = TextMemo<String>(limit: 10_000)
+
     /// Replaces each value with a private-use sentinel, so Markdown parsing never sees user data.
     private static func withSentinels(_ message: FormattedMessage) -> (String, [ArgumentValue]) {
         var source = ""
@@ -92,7 +96,9 @@ public enum MessageRenderer {
             switch segment {
             case .markup(let text): source += text
             case .value(let value):
-                source += "\(open)\(values.count)\(close)"
+                source += open
+                source += String(values.count)
+                source += close
                 values.append(value)
             }
         }
@@ -114,8 +120,7 @@ public enum MessageRenderer {
             while let start = bytes.firstIndex(ofBytes: openBytes, from: searchFrom) {
                 let digits = start + openBytes.count
                 guard let end = bytes.firstIndex(ofBytes: closeBytes, from: digits),
-                    let number = Int(String(decoding: bytes[digits..<end], as: UTF8.self)),
-                    values.indices.contains(number)
+                    let number = Self.number(bytes[digits..<end]), values.indices.contains(number)
                 else {
                     // Not a sentinel: the text before it is kept, the stray opening character dropped.
                     out += literal(String(decoding: bytes[index..<start], as: UTF8.self))
@@ -131,5 +136,16 @@ public enum MessageRenderer {
             out += literal(String(decoding: bytes[index...], as: UTF8.self))
             return out
         }
+    }
+
+    /// The decimal number the bytes spell (a sentinel's index), or `nil` for none.
+    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        var number = 0
+        for digit in digits {
+            guard (0x30...0x39).contains(digit) else { return nil }
+            number = number * 10 + Int(digit - 0x30)
+        }
+        return number
     }
 }
