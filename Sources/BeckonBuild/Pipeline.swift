@@ -67,10 +67,11 @@ public struct Pipeline: Sendable {
         var report = DiagnosticReport(outcome.diagnostics).finalized(
             overrides: outcome.overrides, strict: options.strict)
         var wrote = false
+        let writes = options.write && !artifacts.isEmpty && (!report.hasErrors || options.keepGoing)
         // The lock's text (a line per translated string) is made on another core while the
         // manifest is made and the files are written.
-        async let lockText = options.write ? outcome.lock.map(\.text) : nil
-        if options.write, !artifacts.isEmpty, !report.hasErrors || options.keepGoing {
+        async let lockText = writes ? outcome.lock.map(\.text) : nil
+        if writes {
             // Read back from the cache with the files it lists, else made here.
             let json =
                 outcome.manifestFile.flatMap { stored in
@@ -89,7 +90,7 @@ public struct Pipeline: Sendable {
             writer.keepOutput(discarding: staging)
         }
         if wrote, let lock = outcome.lock,
-            let problem = TranslationLockFile.write(lock, text: await lockText, site: options.site)
+            let problem = TranslationLockFile.write(lock, text: await lockText ?? lock.text, site: options.site)
         {
             report.append(problem)
             report = report.finalized(overrides: outcome.overrides, strict: options.strict)

@@ -7,10 +7,9 @@ import Foundation
 enum TranslationLockFile {
     /// Writes `lock` under `site`; a warning when it cannot be written (the output is already in
     /// place, and the next build tries again).
-    /// - Parameter text: `lock.text`, when the caller made it already.
-    static func write(_ lock: TranslationLock, text: String? = nil, site: URL) -> Diagnostic? {
+    /// - Parameter text: `lock.text` (the caller makes it beside the output's writing).
+    static func write(_ lock: TranslationLock, text: String, site: URL) -> Diagnostic? {
         let url = site.appendingPathComponent(TranslationLock.path)
-        let text = text ?? lock.text
         guard needsWriting(text, lock, at: url) else { return nil }
         do {
             try Data(text.utf8).write(to: url, options: .atomic)

@@ -100,7 +100,7 @@ package struct SiteInputs: Sendable {
             inputs.chains[locale] = [locale] + catalog.locales.fallbackChain(for: locale)
         }
         guard fingerprinted else { return inputs }
-        let keys = Set(catalog.bundles.values.flatMap(\.entries.keys).map(\.rawValue))
+        let keys = Set(catalog.keys.map(\.rawValue))
         inputs.keySet = Fingerprint(encoding: keys, label: "keys")
         for (locale, hashes) in sourceHashes {
             inputs.lockedSources[locale] = Fingerprint(

@@ -23,9 +23,7 @@ extension RandomAccessCollection where Index == Int, Element: Sendable {
         }
         return slots.map { $0! }
     }
-}
 
-extension RandomAccessCollection where Index == Int, Element: Sendable {
     /// `parallelMap`, with the elements `first` picks started before the others: the slow ones,
     /// so that no core is left finishing one alone at the end. The results are in the
     /// collection's order.
@@ -33,9 +31,13 @@ extension RandomAccessCollection where Index == Int, Element: Sendable {
         startingWith first: (Element) -> Bool, _ transform: @Sendable (Element) -> T
     ) -> [T] {
         let elements = Array(self)
-        let picked = elements.indices.filter { first(elements[$0]) }
+        var picked: [Int] = []
+        var rest: [Int] = []
+        for index in elements.indices {
+            if first(elements[index]) { picked.append(index) } else { rest.append(index) }
+        }
         guard !picked.isEmpty else { return elements.parallelMap(transform) }
-        let order = picked + elements.indices.filter { !first(elements[$0]) }
+        let order = picked + rest
         let inOrder = order.parallelMap { transform(elements[$0]) }
         var results = [T?](repeating: nil, count: elements.count)
         for (position, index) in order.enumerated() { results[index] = inOrder[position] }

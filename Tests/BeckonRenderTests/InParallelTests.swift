@@ -31,6 +31,25 @@ import Testing
         #expect(calls.load(ordering: .relaxed) == 400)
     }
 
+    /// A map that starts some elements first still returns every result in the collection's
+    /// order, each worked out once, whichever elements are picked (none, some or all).
+    @Test func aMapStartingWithSomeElementsKeepsTheirOrder() {
+        var generator = SeededGenerator(seed: 17)
+        for _ in 0..<200 {
+            let numbers = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Int.random(in: 0...9, using: &generator)
+            }
+            let threshold = Int.random(in: -1...10, using: &generator)
+            let calls = Atomic<Int>(0)
+            let mapped = numbers.parallelMap(startingWith: { $0 > threshold }) { number -> String in
+                calls.add(1, ordering: .relaxed)
+                return "n\(number)"
+            }
+            #expect(mapped == numbers.map { "n\($0)" }, "\(numbers), picking those over \(threshold)")
+            #expect(calls.load(ordering: .relaxed) == numbers.count)
+        }
+    }
+
     /// Parts asked on the other core, inside an outer step, are that step's parts: kept while it
     /// is reused, not computed again. The two pieces wait for each other, so one of them runs on
     /// a thread other than the caller's.
