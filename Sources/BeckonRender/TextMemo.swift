@@ -22,7 +22,9 @@ public final class TextMemo<Value: Sendable>: Sendable {
     /// The value for `text`, made with `make` the first time the text is seen.
     @inlinable public func value(for text: String, make: () -> Value) -> Value {
         let key = UTF8Key(text)
-        let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
+        // Not retained: `shards` holds every shard for as long as the memo lives (a retain of a
+        // shard every thread asks moved its count between the cores at each look-up).
+        unowned(unsafe) let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
         if let known = shard.values.withLock({ $0[key] }) { return known }
         let value = make()
         if count.load(ordering: .relaxed) >= limit {
