@@ -248,14 +248,16 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// The result of `step` for `key`, computed at most once while the engine keeps it and the
-    /// inputs it read are unchanged.
+    /// inputs it read are unchanged. `key` is worked out only when the result is looked up or
+    /// kept: never for a step this engine does not keep (`neverKeeps`), unless the run notes
+    /// why each result was computed.
     public func value<Value: Sendable>(
-        _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
+        _ step: Step<Value>, _ key: @autoclosure () -> Fingerprint, compute: () throws -> Value
     ) rethrows
         -> Value
     {
-        let child = StepRef(step, key)
-        if neverKeeps(step) { return try computeUnkept(child, compute) }
+        if neverKeeps(step) { return try computeUnkept(step, key, compute) }
+        let child = StepRef(step, key())
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
         let frame = newFrame(for: step)
@@ -275,12 +277,23 @@ public final class Engine: @unchecked Sendable {
     /// Computes a result the engine will not keep (`neverKeeps`) and counts it. No look-up can find
     /// one, and what a frame of its own records (the inputs and steps it read) serves only a
     /// result that is kept, so it runs in the frame of the step asking for it: the checks of every
-    /// file, thousands per build on all cores, then cost no engine lock but the count's.
-    private func computeUnkept<Value>(_ child: StepRef, _ compute: () throws -> Value) rethrows -> Value {
+    /// file, thousands per build on all cores, then cost no engine lock but the count's. Its key
+    /// is worked out only to note why it was computed (`beginRun(notingReasons:)`).
+    private func computeUnkept<Value>(
+        _ step: Step<Value>, _ key: () -> Fingerprint, _ compute: () throws -> Value
+    ) rethrows -> Value {
         let start = DispatchTime.now()
         let value = try compute()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        keep(child, nil, of: Value.self, counting: \.runs, reason: .noResult, seconds: seconds)
+        let notes = lock.withLock { _ in
+            currentStats.runs[step.name, default: 0] += 1
+            currentStats.seconds[step.name, default: 0] += seconds
+            return openRuns > 0 && notesReasons
+        }
+        if notes {
+            let child = StepRef(step, key())
+            lock.withLock { _ in currentStats.reasons[child] = .noResult }
+        }
         return value
     }
 
@@ -296,12 +309,14 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// The result of a step whose results are also kept in the on-disk cache: memory first, then
-    /// disk, then computed (and written to disk).
+    /// disk, then computed (and written to disk). `key` is worked out as `value(_:_:compute:)`
+    /// says.
     public func persistentValue<Value: Codable & Sendable>(
-        _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
+        _ step: Step<Value>, _ key: @autoclosure () -> Fingerprint, compute: () throws -> Value
     ) rethrows -> Value {
+        if neverKeeps(step) { return try computeUnkept(step, key, compute) }
+        let key = key()
         let child = StepRef(step, key)
-        if neverKeeps(step) { return try computeUnkept(child, compute) }
         var found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
         if let value = fromDisk(step, child, found: &found) { return value }

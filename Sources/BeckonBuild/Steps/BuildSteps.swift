@@ -25,7 +25,9 @@ enum BuildSteps {
     static let renderMessages = Step<RenderResult>("render.messages", recordsEveryRead: true)
     static let renderSiteFiles = Step<RenderResult>("render.site-files", recordsEveryRead: true)
     // Checking
-    static let readFacts = Step<ArtifactFacts>("read.facts")
+    // A file's facts are read once per run: by its checks, or (a static asset's, or with the
+    // checks' results reused) by the site rules; the engine of a run without a cache keeps none
+    static let readFacts = Step<ArtifactFacts>("read.facts", askedOncePerRun: true)
     // The checks of one file are asked for once per run
     static let checkArtifact = Step<[Diagnostic]>("check.artifact", packsRecords: true, askedOncePerRun: true)
     static let checkSite = Step<[Diagnostic]>("check.site", packsRecords: true)
@@ -37,7 +39,7 @@ enum BuildSteps {
     static let checkCatalog = Step<[Diagnostic]>("check.catalog", packsRecords: true)
     static let checkCatalogAcross = Step<[Diagnostic]>("check.catalog-across", packsRecords: true)
     // The review page
-    static let readStrings = Step<[String]>("read.strings")
+    static let readStrings = Step<[String]>("read.strings", askedOncePerRun: true)
     static let reviewColumn = Step<ReviewColumn>("review.column")
     static let renderReview = Step<Artifact>("render.review")
     // The whole build, with a cache on disk: keyed by every input of the site and the run; the

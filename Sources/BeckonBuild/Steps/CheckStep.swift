@@ -50,9 +50,10 @@ struct CheckStep {
         }) { artifact, print -> (Fingerprint, [Diagnostic], ArtifactFacts?) in
             defer { counter.increment() }
             guard artifact.origin != nil else { return (print, [], siteFacts(artifact, print)) }
-            let key = BuildSteps.checkArtifact.key(print, online)
             var read: ArtifactFacts?
-            let diagnostics = engine.persistentValue(BuildSteps.checkArtifact, key) {
+            // The key is worked out only where the result is kept (`Engine.value`).
+            let step = BuildSteps.checkArtifact
+            let diagnostics = engine.persistentValue(step, step.key(print, online)) {
                 readSettings()
                 // Let go of the tree once its rules ran (and only when it was parsed for them: a
                 // result from the cache parses nothing).
@@ -133,8 +134,9 @@ struct CheckStep {
                 return checkSite()
             }
         }
-        // Nothing after the checks reads the files' facts: an engine for one run without a cache
-        // lets go of them, and they are freed beside the next phase.
+        // Nothing after the checks reads the files' facts: an engine that kept them lets go of
+        // them (for one run without a cache it keeps none), and they are freed beside the next
+        // phase.
         engine.letGo(BuildSteps.readFacts)
         releaseBeside(checked)
         return diagnostics
