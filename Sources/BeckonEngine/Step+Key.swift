@@ -49,6 +49,31 @@ extension Step {
         builder.add(flag)
         return builder.finish()
     }
+
+    /// The key of a result whose arguments are two texts (a string of one locale: the locale and
+    /// the string's key): the key `key(_:)` makes of them, hashed without boxing either (one for
+    /// each string of every locale, every run).
+    public func key(_ first: String, _ second: String) -> Fingerprint {
+        var builder = FingerprintBuilder(name.rawValue)
+        builder.add(2)
+        builder.add(KeyArgument.text.rawValue)
+        builder.add(first)
+        builder.add(KeyArgument.text.rawValue)
+        builder.add(second)
+        return builder.finish()
+    }
+
+    /// The key of a result whose one argument is a list of texts (a render step's: the template,
+    /// the locale, the route): the key `key(_:)` makes of that list, hashed without boxing it or
+    /// trying it against the other kinds first (one for each route of every run).
+    public func key(texts: [String?]) -> Fingerprint {
+        var builder = FingerprintBuilder(name.rawValue)
+        builder.add(1)
+        builder.add(KeyArgument.texts.rawValue)
+        builder.add(texts.count)
+        for text in texts { builder.add(text) }
+        return builder.finish()
+    }
 }
 
 /// How each argument of a key is written, so arguments of different kinds never hash alike.

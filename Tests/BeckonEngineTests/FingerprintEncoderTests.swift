@@ -87,4 +87,26 @@ import Testing
         #expect(step.key(print, flag) != step.key(print, !flag))
         #expect(step.key(print, flag) != Step<Int>("check.across").key(print, flag))
     }
+
+    /// The keys of two texts and of a list of texts, hashed without boxing, are the keys the
+    /// general form makes of the same arguments, for any texts.
+    @Test func textKeysAreTheGeneralKeys() {
+        var generator = SystemRandomNumberGenerator()
+        let texts = ["", "de-DE", "landing.title", "é", "a\u{0}b", "templates/pages/landing.md"]
+        let step = Step<Int>("render.page")
+        for _ in 0..<500 {
+            let first = texts.randomElement(using: &generator)!
+            let second = texts.randomElement(using: &generator)!
+            let boxed: [any Encodable] = [first, second]
+            #expect(step.key(first, second) == step.key(boxed[0], boxed[1]))
+            let list = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? nil : texts.randomElement(using: &generator)
+            }
+            let boxedList: any Encodable = list
+            #expect(step.key(texts: list) == step.key(boxedList))
+            #expect(step.key(texts: list) != Step<Int>("render.email").key(texts: list))
+        }
+        #expect(step.key("a", "b") != step.key("b", "a"))
+        #expect(step.key(texts: ["a", nil]) != step.key(texts: ["a", ""]))
+    }
 }

@@ -13,7 +13,7 @@ struct RenderProducer: Sendable {
 
     init(_ step: Step<RenderResult>, given: [SiteInputs.Part], arguments: [String?], inputs: SiteInputs) {
         self.step = step
-        self.key = step.key(arguments)
+        self.key = step.key(texts: arguments)
         self.given = given.flatMap(inputs.inputs)
     }
 
