@@ -15,7 +15,12 @@ public struct CheckContext: Sendable {
     /// Deep-link schemes the site declares (its app's, plus the messaging apps').
     public var appSchemes: Set<String>
     /// The site's invite link policy, for recognising invite links.
-    public var linkPolicy: LinkPolicy?
+    public var linkPolicy: LinkPolicy? {
+        didSet { invitePathPrefix = linkPolicy?.pathPrefix }
+    }
+    /// `linkPolicy`'s path before the code, worked out once: every link of every file is
+    /// compared with it.
+    private(set) var invitePathPrefix: Substring?
     /// Verifies a signed invite link at a moment; returns why it fails, or `nil` when it is valid.
     /// `nil` when no key is available, in which case signatures are not checked.
     public var verifyInviteLink: (@Sendable (String, Date) -> String?)?
@@ -60,6 +65,7 @@ public struct CheckContext: Sendable {
         self.allowedHosts = Set(allowedHosts.map(Self.comparableHost))
         self.appSchemes = appSchemes
         self.linkPolicy = linkPolicy
+        self.invitePathPrefix = linkPolicy?.pathPrefix
         self.verifyInviteLink = verifyInviteLink
         self.sampleTimes = sampleTimes
         self.configLocations = configLocations

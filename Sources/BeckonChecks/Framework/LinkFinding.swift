@@ -29,7 +29,11 @@ func scheme(of url: String) -> String? {
             isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
         })
     else { return nil }
-    return String(decoding: candidate, as: UTF8.self).lowercased()
+    // ASCII only: lower-cased by its bytes, and copied only when it has a capital to lower.
+    guard candidate.contains(where: { (0x41...0x5A).contains($0) }) else {
+        return String(decoding: candidate, as: UTF8.self)
+    }
+    return String(decoding: candidate.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
 }
 
 private func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -42,8 +42,8 @@ struct InviteLinkRule: LinkRule {
     }
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
-        guard let policy = context.linkPolicy,
-            Self.isInviteLink(link.url, host: policy.host, pathPrefix: policy.pathPrefix)
+        guard let policy = context.linkPolicy, let pathPrefix = context.invitePathPrefix,
+            Self.isInviteLink(link.url, host: policy.host, pathPrefix: pathPrefix)
         else { return nil }
         guard Self.holdsSignature(link.url) else {
             // Without a key, sample links are unsigned and reported once, as links.unsigned.
