@@ -2,6 +2,7 @@ import BeckonLocalization
 import BeckonRender
 import BeckonSite
 import BeckonText
+import Synchronization
 
 /// A locale string as a reviewer reads it: its text with every argument shown as a chip (never
 /// dropped), and every `plural`, `selectordinal` and `select` branch listed, each plural branch
@@ -15,16 +16,76 @@ enum MessageHTML {
         let cardinal: PluralRules
         let ordinal: PluralRules
 
+        /// The category of each number `PluralExamples` tries, by the rules above, worked out
+        /// when a plural (or an ordinal) first needs them.
+        private let cardinalCategories: Categories
+        private let ordinalCategories: Categories
+
         init(_ locale: LocaleID) {
             self.locale = locale
             cardinal = PluralRules(locale: locale.rawValue)
             ordinal = PluralRules(locale: locale.rawValue, ordinal: true)
+            cardinalCategories = Categories(cardinal)
+            ordinalCategories = Categories(ordinal)
         }
 
-        /// The numbers that choose each branch of a plural (or, `ordinal`, a `selectordinal`).
-        func examples(_ cases: [Message.PluralCase], offset: Int, ordinal isOrdinal: Bool) -> PluralExamples {
-            PluralExamples(cases, offset: offset, rules: isOrdinal ? ordinal : cardinal)
+        /// Categories worked out once, on first use, on whichever thread asks.
+        private final class Categories: Sendable {
+            private let rules: PluralRules
+            private let table = Mutex<[PluralCategory]?>(nil)
+
+            init(_ rules: PluralRules) {
+                self.rules = rules
+            }
+
+            var all: [PluralCategory] {
+                table.withLock { table in
+                    if let table { return table }
+                    let made = PluralExamples.categories(rules)
+                    table = made
+                    return made
+                }
+            }
         }
+
+        /// The rules of `locale`, loaded from ICU once per process: every column of the review
+        /// asks for those of each locale that may supply one of its strings.
+        static func of(_ locale: LocaleID) -> Rules {
+            if let known = loaded.withLock({ $0[locale] }) { return known }
+            let rules = Rules(locale)
+            return loaded.withLock { $0[locale, default: rules] }
+        }
+
+        private static let loaded = Mutex<[LocaleID: Rules]>([:])
+
+        /// The numbers that choose each branch of a plural (or, `ordinal`, a `selectordinal`).
+        /// They follow from the locale, the offset and the branches' selectors alone, not from
+        /// what the branches say: found once per process for each such plural (most strings of
+        /// every locale's column share a few), each number's category asked of ICU.
+        func examples(_ cases: [Message.PluralCase], offset: Int, ordinal isOrdinal: Bool) -> PluralExamples {
+            let key = ExamplesKey(
+                locale: locale, ordinal: isOrdinal, offset: offset, selectors: cases.map(\.selector))
+            if let known = Self.knownExamples.withLock({ $0[key] }) { return known }
+            let examples = PluralExamples(
+                cases, offset: offset, rules: isOrdinal ? ordinal : cardinal,
+                categories: (isOrdinal ? ordinalCategories : cardinalCategories).all)
+            Self.knownExamples.withLock { known in
+                // Bounded for a long preview session: emptied when full.
+                if known.count >= 4_096 { known.removeAll(keepingCapacity: true) }
+                known[key] = examples
+            }
+            return examples
+        }
+
+        /// What a plural's examples follow from.
+        private struct ExamplesKey: Hashable {
+            let locale: LocaleID
+            let ordinal: Bool
+            let offset: Int
+            let selectors: [Message.PluralCase.Selector]
+        }
+
+        private static let knownExamples = Mutex<[ExamplesKey: PluralExamples]>([:])
     }
 
     /// - Parameter variant: The HTML shown under a branch for the choices that take it (the

@@ -17,14 +17,21 @@ struct PluralExamples: Sendable {
     /// but its first example is an `other` of the locale where there is one.
     let numbers: [[Int]]
 
-    init(_ cases: [Message.PluralCase], offset: Int, rules: PluralRules, limit: Int = 4) {
+    /// - Parameter categories: The category of each number of `range` (`categories(_:)`), read
+    ///   instead of asking ICU again for every plural of the locale.
+    init(
+        _ cases: [Message.PluralCase], offset: Int, rules: PluralRules, categories: [PluralCategory], limit: Int = 4
+    ) {
         var own = [[Int]](repeating: [], count: cases.count)
         var borrowed = [[Int]](repeating: [], count: cases.count)
         // The keywords the locale uses, asked once rather than for every number.
         let used = Set(rules.categories.map(\.rawValue))
         for number in Self.range {
-            // Each number's category is asked of ICU once, for the branch and for whether it is its own.
-            let category = rules.category(for: Double(number - offset)).rawValue
+            // Each number's category is asked once, for the branch and for whether it is its own
+            // (of ICU only below zero, where an offset takes the first numbers).
+            let shifted = number - offset
+            let category =
+                (shifted >= 0 ? categories[shifted] : rules.category(for: Double(shifted))).rawValue
             guard let index = Self.branch(for: number, cases, category: category) else { continue }
             let isOwn: Bool
             switch cases[index].selector {
@@ -39,6 +46,13 @@ struct PluralExamples: Sendable {
             if Self.complete(own, cases, after: number, limit: limit, used: used) { break }
         }
         numbers = zip(own, borrowed).map { Array(($0 + $1).prefix(limit)) }
+    }
+
+    /// The category `rules` gives each number of `range`: a plural with a `one` branch looks at
+    /// every number of it (most locales' `one` has a single whole number), so each locale's are
+    /// asked of ICU once.
+    static func categories(_ rules: PluralRules) -> [PluralCategory] {
+        range.map { rules.category(for: Double($0)) }
     }
 
     /// Whether no later number can add an example of a branch's own: exact cases are past, and

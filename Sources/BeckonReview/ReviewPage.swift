@@ -110,9 +110,9 @@ public struct ReviewPage: Sendable {
                 shown.map { Set(($0[artifact.path] ?? []).map { MessageKey($0) }) }
                     ?? ArtifactAppearances.strings(in: artifact)
             })
-        // The plural rules of each locale that may supply a string, loaded once per column.
+        // The plural rules of each locale that may supply a string.
         let rules = Dictionary(
-            uniqueKeysWithValues: Set([locale] + input.catalog.bundles.keys).map { ($0, MessageHTML.Rules($0)) })
+            uniqueKeysWithValues: Set([locale] + input.catalog.bundles.keys).map { ($0, MessageHTML.Rules.of($0)) })
         let counter = WordCounter(locale: locale.rawValue)
         let arguments = StringVariants.SampleArguments(
             locale: locale, catalog: input.catalog, config: site.config, samples: samples)
@@ -277,7 +277,7 @@ public struct ReviewPage: Sendable {
             counter: counter)
         var longest = variants.length(of: renderings)
         var branches = 0
-        let message = MessageHTML.html(found.entry.message, rules: rules[supplier] ?? MessageHTML.Rules(supplier)) {
+        let message = MessageHTML.html(found.entry.message, rules: rules[supplier] ?? MessageHTML.Rules.of(supplier)) {
             choices in
             guard let (text, length) = variants.render(choices) else { return "" }
             longest = longest.union(length)
