@@ -2,6 +2,7 @@ import BeckonDiagnostics
 import BeckonLocalization
 import BeckonSite
 import BeckonText
+import Synchronization
 
 /// What the localization rules look at: the bundles, which keys the site uses, and every string
 /// rendered in every locale with every sample invite.
@@ -31,13 +32,20 @@ public struct LocalizationInput: Sendable {
         }
     }
 
-    public var catalog: Catalog
+    public var catalog: Catalog {
+        didSet { pairs = TranslationPairs() }
+    }
     /// Keys a template, layout or share message uses, with where.
     public var usage: [MessageKey: [String]]
     /// Renderings by locale and key.
     public var renderings: [LocaleID: [MessageKey: [Rendering]]]
     /// The locales being built.
-    public var locales: [LocaleID]
+    public var locales: [LocaleID] {
+        didSet { pairs = TranslationPairs() }
+    }
+    /// `translations`, paired once for all the rules that read them (made again after the
+    /// catalog or the locales change).
+    private var pairs = TranslationPairs()
     /// The source fingerprint each translation answers to, from the translation lock (see
     /// `TranslationLock`); a string's own `sourceHash` wins.
     public var sourceHashes: [LocaleID: [MessageKey: String]] = [:]
@@ -65,6 +73,10 @@ public struct LocalizationInput: Sendable {
 
     /// For each built locale other than the source, its entries paired with the source entry.
     var translations: [(locale: LocaleID, entry: BundleEntry, source: BundleEntry)] {
+        pairs.value { pairTranslations() }
+    }
+
+    private func pairTranslations() -> [(locale: LocaleID, entry: BundleEntry, source: BundleEntry)] {
         guard let source = catalog.sourceBundle else { return [] }
         var pairs: [(LocaleID, BundleEntry, BundleEntry)] = []
         for locale in locales where locale != catalog.locales.defaultLocale {
@@ -75,6 +87,21 @@ public struct LocalizationInput: Sendable {
             }
         }
         return pairs
+    }
+}
+
+/// The translations of a `LocalizationInput` paired with their source entries, made on first use.
+private final class TranslationPairs: Sendable {
+    typealias Pairs = [(locale: LocaleID, entry: BundleEntry, source: BundleEntry)]
+    private let made = Mutex<Pairs?>(nil)
+
+    func value(_ make: () -> Pairs) -> Pairs {
+        made.withLock { made in
+            if let made { return made }
+            let pairs = make()
+            made = pairs
+            return pairs
+        }
     }
 }
 
