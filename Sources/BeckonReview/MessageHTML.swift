@@ -59,33 +59,11 @@ enum MessageHTML {
         private static let loaded = Mutex<[LocaleID: Rules]>([:])
 
         /// The numbers that choose each branch of a plural (or, `ordinal`, a `selectordinal`).
-        /// They follow from the locale, the offset and the branches' selectors alone, not from
-        /// what the branches say: found once per process for each such plural (most strings of
-        /// every locale's column share a few), each number's category asked of ICU.
         func examples(_ cases: [Message.PluralCase], offset: Int, ordinal isOrdinal: Bool) -> PluralExamples {
-            let key = ExamplesKey(
-                locale: locale, ordinal: isOrdinal, offset: offset, selectors: cases.map(\.selector))
-            if let known = Self.knownExamples.withLock({ $0[key] }) { return known }
-            let examples = PluralExamples(
+            PluralExamples(
                 cases, offset: offset, rules: isOrdinal ? ordinal : cardinal,
                 categories: (isOrdinal ? ordinalCategories : cardinalCategories).all)
-            Self.knownExamples.withLock { known in
-                // Bounded for a long preview session: emptied when full.
-                if known.count >= 4_096 { known.removeAll(keepingCapacity: true) }
-                known[key] = examples
-            }
-            return examples
         }
-
-        /// What a plural's examples follow from.
-        private struct ExamplesKey: Hashable {
-            let locale: LocaleID
-            let ordinal: Bool
-            let offset: Int
-            let selectors: [Message.PluralCase.Selector]
-        }
-
-        private static let knownExamples = Mutex<[ExamplesKey: PluralExamples]>([:])
     }
 
     /// - Parameter variant: The HTML shown under a branch for the choices that take it (the
