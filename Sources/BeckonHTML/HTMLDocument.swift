@@ -80,6 +80,14 @@ public struct HTMLDocument: Sendable {
             xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { userData, error in
                 guard let userData, let error else { return }
                 let collector = Unmanaged<ErrorCollector>.fromOpaque(userData).takeUnretainedValue()
+                // libxml2 names an element it does not know in `str1`: an HTML5 one is no error,
+                // and is dropped here rather than kept as a message to be read again (a page
+                // has several: `main`, `header`, `bdi`).
+                if error.pointee.code == Int32(XML_HTML_UNKNOWN_TAG.rawValue), let tag = error.pointee.str1,
+                    HTMLDocument.isHTML5Tag(String(cString: tag))
+                {
+                    return
+                }
                 let message = error.pointee.message.map { String(cString: $0) } ?? "parse error"
                 collector.add(line: Int(error.pointee.line), message: message)
             }
@@ -119,7 +127,10 @@ public struct HTMLDocument: Sendable {
         guard let handler = context.pointee.sax else { return }
         handler.pointee.startElement = { context, name, attributes in
             guard let (parser, builder) = HTMLDocument.parser(context), let name else { return }
+            var count = 0
+            while let current = attributes?.advanced(by: 2 * count), current.pointee != nil { count += 1 }
             var list: [HTMLNode.Attribute] = []
+            list.reserveCapacity(count)
             var pair = attributes
             while let current = pair, let attributeName = current.pointee {
                 // A boolean attribute written bare (`checked`) has its own name as its value.
@@ -198,7 +209,13 @@ public struct HTMLDocument: Sendable {
         let nameStart = bytes.index(bytes.startIndex, offsetBy: 4)
         let nameEnd = bytes[nameStart...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
         guard bytes[nameEnd...].starts(with: " invalid".utf8) else { return false }
-        let tag = String(message[nameStart..<nameEnd]).lowercased()
+        return isHTML5Tag(String(message[nameStart..<nameEnd]))
+    }
+
+    /// Whether a tag libxml2 2.9 does not know is an HTML5, SVG or MathML element, or a custom
+    /// element (its name holds a hyphen).
+    static func isHTML5Tag(_ name: String) -> Bool {
+        let tag = name.utf8.contains { $0 &- UInt8(ascii: "A") < 26 } ? name.lowercased() : name
         return html5Elements.contains(tag) || svgElements.contains(tag) || mathMLElements.contains(tag)
             || (tag.contains("-") && tag.first?.isLetter == true)
     }
