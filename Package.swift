@@ -470,6 +470,10 @@ let package = Package(
 for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
-            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+            // A release build does not check at run time that no two accesses to a class's
+            // property or a global overlap (every access called into the runtime; the debug
+            // build the tests run keeps the checks): docs/benchmarks.md#exclusivity-checks.
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]
 }
