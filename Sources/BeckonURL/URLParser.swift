@@ -7,6 +7,13 @@ public enum URLParser {
     ///   - base: The document's base URL, for relative references such as `../x.png`, `?page=2` or `#top`.
     /// - Returns: The URL, or why a browser would consider it invalid.
     public static func parse(_ input: String, base: ParsedURL? = nil) -> Result<ParsedURL, URLParseFailure> {
+        if let plain = plainHTTPS(input) { return .success(plain) }
+        return parsedByStateMachine(input, base: base)
+    }
+
+    /// The URL as the standard's state machine reads it (`parse` reads plain `https` URLs
+    /// without it: `plainHTTPS`).
+    static func parsedByStateMachine(_ input: String, base: ParsedURL?) -> Result<ParsedURL, URLParseFailure> {
         var parser = BasicURLParser(input: preprocess(input), base: base.map(URLRecord.init))
         do throws(URLParseFailure) {
             return .success(try parser.run().parsedURL())
