@@ -78,6 +78,26 @@ import Testing
         #expect(library.render("child", context: context) == library.renderedByMustache("child", context: context))
     }
 
+    /// The line break a string ends with, read from its last bytes, is the one its last
+    /// characters show: every string of three pieces, combining marks and `\r\n` included.
+    @Test func aStringsLineEndingIsTheOneItsCharactersEndWith() {
+        let pieces = ["", "a", "\n", "\r", "\r\n", "é", "\u{301}", "\n\u{301}", "ليلى", "👋🏽"]
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    let text = first + second + third
+                    let expected: LayoutShape.LineEnding =
+                        switch text.unicodeScalars.last {
+                        case "\n": text.last == "\r\n" ? .carriageReturnLineFeed : .lineFeed
+                        case "\r": .carriageReturn
+                        default: .none
+                        }
+                    #expect(LayoutShape.LineEnding(of: text) == expected, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func pagesOfOneShapeShareOneCompiledLayout() {
         let library = Self.library()
         for name in ["Maya", "Ana & Luis", "ليلى"] {

@@ -78,6 +78,8 @@ public final class CheckedPage: @unchecked Sendable {
         let found = HreflangRule.alternates(document)
         guard !found.isEmpty else { return Alternates(list: [], signature: "") }
         var texts = "\u{1D}"
+        // Made at its size: a page lists every locale's version of itself.
+        texts.reserveCapacity(found.reduce(1) { $0 + $1.language.utf8.count + $1.href.utf8.count + 24 })
         for alternate in found {
             texts += alternate.language
             texts += "\u{1F}"

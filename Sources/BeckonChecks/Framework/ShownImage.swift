@@ -19,22 +19,28 @@ struct ShownImage: Sendable {
     /// - Parameter base: The page's base URL, `FoundLink.base(of:path:)`.
     static func images(in document: HTMLDocument, base: ParsedURL?) -> [ShownImage] {
         var found: [ShownImage] = []
-        // Depth first, in document order; `ancestors` holds the elements around the node visited.
-        var ancestors: [HTMLNode] = []
-        var stack: [(node: HTMLNode, depth: Int)] = [(document.root, 0)]
-        while let (node, depth) = stack.popLast() {
-            ancestors.removeSubrange(depth...)
+        // Depth first, in document order. Of the elements around the node visited, only those
+        // that can set a background (a `style` or `bgcolor` attribute) are kept: `surface` skips
+        // the others.
+        var painted: [HTMLNode] = []
+        func visit(_ node: HTMLNode) {
             if node.name == "img", node[attribute: "alt"] != "" {
                 let source = node[attribute: "src"] ?? ""
                 let link = FoundLink(url: source, attribute: "src", line: node.line, base: base)
                 found.append(
                     ShownImage(
                         source: source, line: node.line, internalPath: link.internalPath,
-                        surface: surface(around: ancestors)))
+                        surface: surface(around: painted)))
             }
-            ancestors.append(node)
-            for child in node.children.reversed() where child.isElement { stack.append((child, depth + 1)) }
+            let paints = node.attributes.contains { $0.name == "style" || $0.name == "bgcolor" }
+            if paints { painted.append(node) }
+            // Visited in place, through the buffer, as `HTMLNode.walk` does.
+            node.children.withUnsafeBufferPointer { children in
+                for index in children.indices where children[index].isElement { visit(children[index]) }
+            }
+            if paints { painted.removeLast() }
         }
+        visit(document.root)
         return found
     }
 

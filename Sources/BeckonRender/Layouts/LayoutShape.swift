@@ -28,9 +28,13 @@ struct LayoutShape {
         case carriageReturnLineFeed = 3
 
         init(of text: String) {
-            switch text.unicodeScalars.last {
-            case "\n": self = text.last == "\r\n" ? .carriageReturnLineFeed : .lineFeed
-            case "\r": self = .carriageReturn
+            // Read from the last two bytes: a line feed or carriage return is one byte in UTF-8
+            // and no other character's, and `\r\n` is always one character.
+            let bytes = text.utf8
+            switch bytes.last {
+            case 0x0A:
+                self = bytes.dropLast().last == 0x0D ? .carriageReturnLineFeed : .lineFeed
+            case 0x0D: self = .carriageReturn
             default: self = .none
             }
         }
@@ -74,7 +78,9 @@ struct LayoutShape {
             signature.append(UInt8(ascii: "{"))
             appendCount(fields.count)
             for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
-                signature.append(contentsOf: key.utf8)
+                // Copied whole from its contiguous UTF-8, not a byte at a time through the view.
+                var key = key
+                key.withUTF8 { signature.append(contentsOf: $0) }
                 signature.append(0)
                 walk(field)
             }
