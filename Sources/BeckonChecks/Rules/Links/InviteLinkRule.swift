@@ -26,6 +26,11 @@ struct InviteLinkRule: LinkRule {
         var url = url
         let read: Bool? = url.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            // A link written `https://HOST/` with the host as the policy names it (most links of a
+            // page): its path is the rest, which starts with the prefix as its path does when the
+            // prefix holds no `?` or `#`. Compared in memory, where the collection algorithms
+            // cost tens of instructions a byte.
+            if let plain = plainMatch(bytes, host: host, pathPrefix: pathPrefix) { return plain }
             // Compared as lower-cased, as `scheme(of:)` and `host(of:)` return them.
             func reads(_ part: some Collection<UInt8>, as lowerCased: String) -> Bool {
                 part.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }.elementsEqual(lowerCased.utf8)
@@ -39,6 +44,31 @@ struct InviteLinkRule: LinkRule {
         return read
             ?? (scheme(of: url) == "https" && BeckonChecks.host(of: url) == host
                 && BeckonChecks.path(of: url).hasPrefix(pathPrefix))
+    }
+
+    /// Whether a link that starts `https://HOST/`, with `host` of lower-case letters, digits, `.`
+    /// and `-` (no capital the byte reading would fold, no port or user), has a path starting with
+    /// `pathPrefix`; `nil` for any other link or a prefix holding `?` or `#`.
+    private static func plainMatch(_ bytes: UnsafeBufferPointer<UInt8>, host: String, pathPrefix: Substring) -> Bool? {
+        var host = host
+        return host.withUTF8 { name -> Bool? in
+            let start = 8 + name.count
+            guard let link = bytes.baseAddress, let hostName = name.baseAddress, bytes.count > start,
+                bytes[start] == UInt8(ascii: "/"), memcmp(link, "https://", 8) == 0,
+                memcmp(link + 8, hostName, name.count) == 0,
+                name.allSatisfy({
+                    $0 &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ".")
+                        || $0 == UInt8(ascii: "-")
+                })
+            else { return nil }
+            return pathPrefix.utf8.withContiguousStorageIfAvailable { prefix -> Bool? in
+                guard !prefix.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+                    return nil
+                }
+                guard let prefixStart = prefix.baseAddress else { return true }
+                return bytes.count - start >= prefix.count && memcmp(link + start, prefixStart, prefix.count) == 0
+            } ?? nil
+        }
     }
 
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic? {
