@@ -77,6 +77,13 @@ public struct LocaleID: Hashable, Sendable, Comparable, CustomStringConvertible,
 
     public static func < (lhs: LocaleID, rhs: LocaleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Equal by the identifier alone: the subtags are read from it (a locale is a key of the
+    /// catalog's tables, looked up tens of thousands of times a build).
+    public static func == (lhs: LocaleID, rhs: LocaleID) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    /// Hashed by the identifier alone, as it is compared.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = LocaleID(text) else {
