@@ -89,32 +89,60 @@ public enum MessageRenderer {
     private static let plainSources = TextMemo<String>(limit: 10_000)
 
     /// Replaces each value with a private-use sentinel, so Markdown parsing never sees user data.
+    ///
+    /// Made in bytes, at its size: every page formats dozens of strings, and each piece appended
+    /// to a `String` cost hundreds of instructions.
     private static func withSentinels(_ message: FormattedMessage) -> (String, [ArgumentValue]) {
-        var source = ""
+        // A message of one piece of markup (most strings) is its own source.
+        if message.segments.count == 1, case .markup(let text) = message.segments[0] { return (text, []) }
+        var size = 0
+        for segment in message.segments {
+            switch segment {
+            case .markup(let text): size += text.utf8.count
+            case .value: size += openBytes.count + closeBytes.count + 4
+            }
+        }
+        var source: [UInt8] = []
+        source.reserveCapacity(size)
         var values: [ArgumentValue] = []
         for segment in message.segments {
             switch segment {
-            case .markup(let text): source += text
+            case .markup(let text): append(text, to: &source)
             case .value(let value):
-                source += open
-                source += String(values.count)
-                source += close
+                source += openBytes
+                append(String(values.count), to: &source)
+                source += closeBytes
                 values.append(value)
             }
         }
-        return (source, values)
+        return (String(decoding: source, as: UTF8.self), values)
+    }
+
+    /// Appends the UTF-8 of `text` to `bytes` at once.
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Replaces sentinels in `text` with their rendered values, passing the text around them
-    /// through `literal`. The sentinels are found in the UTF-8 bytes, so a sentinel that a
-    /// combining mark or joiner follows, or a prepended mark precedes, is still found.
+    /// through `literal` (kept as it is without one). The sentinels are found in the UTF-8 bytes,
+    /// so a sentinel that a combining mark or joiner follows, or a prepended mark precedes, is
+    /// still found. The result is made in bytes and read as a string once.
     private static func substitute(
-        _ text: String, _ values: [ArgumentValue], literal: (String) -> String = { $0 },
+        _ text: String, _ values: [ArgumentValue], literal: ((String) -> String)? = nil,
         transform: (ArgumentValue) -> String
     ) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            var out = ""
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 32)
+            func keep(_ range: Range<Int>) {
+                if let literal {
+                    append(literal(String(decoding: bytes[range], as: UTF8.self)), to: &out)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+                }
+            }
             var index = 0
             var searchFrom = 0
             while let start = bytes.firstIndex(ofBytes: openBytes, from: searchFrom) {
@@ -123,18 +151,18 @@ public enum MessageRenderer {
                     let number = Self.number(bytes[digits..<end]), values.indices.contains(number)
                 else {
                     // Not a sentinel: the text before it is kept, the stray opening character dropped.
-                    out += literal(String(decoding: bytes[index..<start], as: UTF8.self))
+                    keep(index..<start)
                     index = digits
                     searchFrom = digits
                     continue
                 }
-                out += literal(String(decoding: bytes[index..<start], as: UTF8.self))
-                out += transform(values[number])
+                keep(index..<start)
+                append(transform(values[number]), to: &out)
                 index = end + 3
                 searchFrom = index
             }
-            out += literal(String(decoding: bytes[index...], as: UTF8.self))
-            return out
+            keep(index..<bytes.count)
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
