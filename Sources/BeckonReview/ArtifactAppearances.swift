@@ -22,9 +22,13 @@ struct ArtifactAppearances: Sendable {
         }
         for artifact in all where Self.kinds.contains(artifact.kind) {
             guard let locale = artifact.locale else { continue }
-            var keys = artifact.template.flatMap { keysByTemplate[$0] } ?? []
-            keys.formUnion(strings(artifact))
-            for key in keys {
+            // The template's keys, then those of the artifact's strings the template does not
+            // name: each once, without copying the template's set to join them.
+            let fromTemplate = artifact.template.flatMap { keysByTemplate[$0] } ?? []
+            for key in fromTemplate {
+                artifacts[locale, default: [:]][key, default: [:]][artifact.kind, default: []].append(artifact)
+            }
+            for key in strings(artifact) where !fromTemplate.contains(key) {
                 artifacts[locale, default: [:]][key, default: [:]][artifact.kind, default: []].append(artifact)
             }
         }

@@ -29,10 +29,17 @@ public indirect enum TemplateValue: Sendable, Hashable {
     public static func nested(_ flat: [String: TemplateValue]) -> TemplateValue {
         var root: [String: TemplateValue] = [:]
         for (path, value) in flat.sorted(by: { $0.key < $1.key }) {
-            insert(value, at: path.split(atASCII: UInt8(ascii: ".")).map(String.init)[...], into: &root)
+            insert(value, at: segments(of: path)[...], into: &root)
         }
         return .object(root)
     }
+
+    /// The dotted path's names, split once per process: every page nests the same layout keys.
+    private static func segments(of path: String) -> [String] {
+        pathSegments.value(for: path) { path.split(atASCII: UInt8(ascii: ".")).map(String.init) }
+    }
+
+    private static let pathSegments = TextMemo<[String]>(limit: 10_000)
 
     private static func insert(
         _ value: TemplateValue, at path: ArraySlice<String>, into object: inout [String: TemplateValue]
