@@ -43,7 +43,7 @@ public struct HTMLDocument: Sendable {
         }
         let root = builder.finish() ?? HTMLNode(name: "html")
         self.root = root
-        self.errors = collector.errors.filter { !Self.isHTML5Complaint($0.message) }
+        self.errors = collector.errors
         var elementsByName: [String: [HTMLNode]] = [:]
         var headElementsByName: [String: [HTMLNode]] = [:]
         func add(_ node: HTMLNode, inHead: Bool) {
@@ -80,9 +80,8 @@ public struct HTMLDocument: Sendable {
             xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { userData, error in
                 guard let userData, let error else { return }
                 let collector = Unmanaged<ErrorCollector>.fromOpaque(userData).takeUnretainedValue()
-                // libxml2 names an element it does not know in `str1`: an HTML5 one is no error,
-                // and is dropped here rather than kept as a message to be read again (a page
-                // has several: `main`, `header`, `bdi`).
+                // libxml2 names an element it does not know in `str1`: an HTML5 one (a page has
+                // several: `main`, `header`, `bdi`) is no error, and is not kept.
                 if error.pointee.code == Int32(XML_HTML_UNKNOWN_TAG.rawValue), let tag = error.pointee.str1,
                     HTMLDocument.isHTML5Tag(String(cString: tag))
                 {
@@ -198,22 +197,9 @@ public struct HTMLDocument: Sendable {
         headElementsByName[tag] ?? []
     }
 
-    /// libxml2 2.9 knows HTML 4 only and reports HTML5, SVG and MathML elements, and custom
-    /// elements (their names hold a hyphen), as invalid tags.
-    private static func isHTML5Complaint(_ message: String) -> Bool {
-        // libxml2 writes `Tag NAME invalid`. Read as bytes, in one pass: comparing characters, or
-        // searching the message for " invalid", costs far more, and a site of HTML5 pages asks
-        // once per `<main>`, `<nav>` or `<svg>`.
-        let bytes = message.utf8
-        guard bytes.starts(with: "Tag ".utf8) else { return false }
-        let nameStart = bytes.index(bytes.startIndex, offsetBy: 4)
-        let nameEnd = bytes[nameStart...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
-        guard bytes[nameEnd...].starts(with: " invalid".utf8) else { return false }
-        return isHTML5Tag(String(message[nameStart..<nameEnd]))
-    }
-
     /// Whether a tag libxml2 2.9 does not know is an HTML5, SVG or MathML element, or a custom
-    /// element (its name holds a hyphen).
+    /// element (its name holds a hyphen): libxml2 knows HTML 4 only, and reports such an element
+    /// as an invalid tag.
     static func isHTML5Tag(_ name: String) -> Bool {
         let tag = name.utf8.contains { $0 &- UInt8(ascii: "A") < 26 } ? name.lowercased() : name
         return html5Elements.contains(tag) || svgElements.contains(tag) || mathMLElements.contains(tag)

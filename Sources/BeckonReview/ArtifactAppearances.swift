@@ -25,10 +25,8 @@ struct ArtifactAppearances: Sendable {
             // The template's keys, then those of the artifact's strings the template does not
             // name: each once, without copying the template's set to join them.
             let fromTemplate = artifact.template.flatMap { keysByTemplate[$0] } ?? []
-            for key in fromTemplate {
-                artifacts[locale, default: [:]][key, default: [:]][artifact.kind, default: []].append(artifact)
-            }
-            for key in strings(artifact) where !fromTemplate.contains(key) {
+            let others = strings(artifact).filter { !fromTemplate.contains($0) }
+            for key in [fromTemplate, others].joined() {
                 artifacts[locale, default: [:]][key, default: [:]][artifact.kind, default: []].append(artifact)
             }
         }

@@ -82,41 +82,22 @@ extension URLParser {
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte.isASCIIDigit || byte == UInt8(ascii: "-")
     }
 
-    /// A printable ASCII byte the parser keeps as it is in a path (outside the path percent-encode
-    /// set: the quotation mark, `#`, `<`, `>`, `?`, `^`, the backtick, `{` and `}`), and no `%` or `\`.
+    /// A byte the parser keeps as it is in a path (outside the path percent-encode set), and no
+    /// `%` or `\`.
     private static func isPlainPathByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"),
-            UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "%"),
-            UInt8(ascii: "\\"):
-            false
-        default: isPrintable(byte)
-        }
+        !PercentEncodeSet.path.contains(byte) && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "\\")
     }
 
-    /// A printable ASCII byte the parser keeps as it is in a special URL's query.
+    /// A byte the parser keeps as it is in a special URL's query, and no `\`.
     private static func isPlainQueryByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "'"),
-            UInt8(ascii: "\\"):
-            false
-        default: isPrintable(byte)
-        }
+        !PercentEncodeSet.specialQuery.contains(byte) && byte != UInt8(ascii: "\\")
     }
 
-    /// A printable ASCII byte the parser keeps as it is in a fragment.
+    /// A byte the parser keeps as it is in a fragment, and no `\`.
     private static func isPlainFragmentByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"), UInt8(ascii: "\\"): false
-        default: isPrintable(byte)
-        }
-    }
-
-    /// ASCII from `!` to `~`: no space, control or non-ASCII byte.
-    private static func isPrintable(_ byte: UInt8) -> Bool {
-        byte &- 0x21 < 0x5E
+        !PercentEncodeSet.fragment.contains(byte) && byte != UInt8(ascii: "\\")
     }
 }

@@ -138,15 +138,6 @@ public struct FoundLink: Sendable, Hashable {
             var property: String?
             var isRefresh = false
             for attribute in node.attributes {
-                // The names below start with one of nine letters: any other name (`class`, `rel`,
-                // `width`…) is passed over without comparing it with each of them.
-                switch attribute.name.utf8.first {
-                case UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "h"),
-                    UInt8(ascii: "n"), UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "x"):
-                    break
-                default:
-                    continue
-                }
                 let value = attribute.value
                 switch attribute.name {
                 // `<base href>` is the base itself, read against the page's own URL above.

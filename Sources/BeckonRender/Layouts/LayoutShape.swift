@@ -78,9 +78,7 @@ struct LayoutShape {
             signature.append(UInt8(ascii: "{"))
             appendCount(fields.count)
             for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
-                // Copied whole from its contiguous UTF-8, not a byte at a time through the view.
-                var key = key
-                key.withUTF8 { signature.append(contentsOf: $0) }
+                signature.append(utf8Of: key)
                 signature.append(0)
                 walk(field)
             }

@@ -107,21 +107,15 @@ public enum MessageRenderer {
         var values: [ArgumentValue] = []
         for segment in message.segments {
             switch segment {
-            case .markup(let text): append(text, to: &source)
+            case .markup(let text): source.append(utf8Of: text)
             case .value(let value):
                 source += openBytes
-                append(String(values.count), to: &source)
+                source.append(utf8Of: String(values.count))
                 source += closeBytes
                 values.append(value)
             }
         }
         return (String(decoding: source, as: UTF8.self), values)
-    }
-
-    /// Appends the UTF-8 of `text` to `bytes` at once.
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Replaces sentinels in `text` with their rendered values, passing the text around them
@@ -138,7 +132,7 @@ public enum MessageRenderer {
             out.reserveCapacity(bytes.count + 32)
             func keep(_ range: Range<Int>) {
                 if let literal {
-                    append(literal(String(decoding: bytes[range], as: UTF8.self)), to: &out)
+                    out.append(utf8Of: literal(String(decoding: bytes[range], as: UTF8.self)))
                 } else {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
                 }
@@ -157,7 +151,7 @@ public enum MessageRenderer {
                     continue
                 }
                 keep(index..<start)
-                append(transform(values[number]), to: &out)
+                out.append(utf8Of: transform(values[number]))
                 index = end + 3
                 searchFrom = index
             }
