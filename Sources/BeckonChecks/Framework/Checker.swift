@@ -157,8 +157,19 @@ public struct Checker: Sendable {
     /// The findings of the link rules about one artifact's links and, for a page, of the page
     /// rules that read the rest of the site.
     public func checkAcrossSite(_ artifact: Artifact, in site: CheckedSite) -> [Diagnostic] {
-        let links = site.links(of: artifact.path).flatMap { link in
-            linkRules.compactMap { $0.check(artifact, link, site: site, context: context) }
+        // Rules and links are read in place, through their buffers: closures over the lists took
+        // a copy of each rule for each link, and an array for each link's findings (most have none).
+        var links: [Diagnostic] = []
+        site.links(of: artifact.path).withUnsafeBufferPointer { found in
+            linkRules.withUnsafeBufferPointer { rules in
+                for link in found.indices {
+                    for rule in rules.indices {
+                        if let finding = rules[rule].check(artifact, found[link], site: site, context: context) {
+                            links.append(finding)
+                        }
+                    }
+                }
+            }
         }
         guard let page = site.pages[artifact.path], page.artifact.origin != nil else { return links }
         return links

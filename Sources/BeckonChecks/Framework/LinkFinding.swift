@@ -21,19 +21,28 @@ extension SiteRule {
 
 /// A URL's scheme, lower-cased, or `nil` for a relative reference.
 func scheme(of url: String) -> String? {
-    let bytes = url.utf8
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon != bytes.startIndex else { return nil }
-    let candidate = bytes[..<colon]
-    guard let first = candidate.first, isASCIILetter(first),
-        candidate.allSatisfy({
-            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
-        })
-    else { return nil }
-    // ASCII only: lower-cased by its bytes, and copied only when it has a capital to lower.
-    guard candidate.contains(where: { (0x41...0x5A).contains($0) }) else {
-        return String(decoding: candidate, as: UTF8.self)
+    // Read in place when the text is stored as UTF-8, as it is when the page's bytes made it.
+    url.utf8.withContiguousStorageIfAvailable(scheme(in:)) ?? scheme(in: Array(url.utf8))
+}
+
+private func scheme(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon != 0, isASCIILetter(bytes[0]) else {
+        return nil
     }
+    var hasCapital = false
+    for byte in bytes[..<colon] {
+        guard isASCIILetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        else { return nil }
+        hasCapital = hasCapital || (0x41...0x5A).contains(byte)
+    }
+    // ASCII only: lower-cased by its bytes, and copied only when it has a capital to lower.
+    let candidate = UnsafeBufferPointer(rebasing: bytes[..<colon])
+    guard hasCapital else { return String(decoding: candidate, as: UTF8.self) }
     return String(decoding: candidate.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+}
+
+private func scheme(in bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBufferPointer(scheme(in:))
 }
 
 private func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -1,5 +1,6 @@
 import BeckonDiagnostics
 import BeckonRender
+import Foundation
 
 /// `links.placeholder`: no link still holds a placeholder — `{{…}}`, `{…}`, or their percent-encoded
 /// forms `%7B%7B`.
@@ -22,19 +23,26 @@ struct LinkPlaceholderRule: LinkRule {
     }
 
     /// Whether a URL holds a brace, as written or percent-encoded (`%7B`, `%7d`, …).
-    /// Read from the link's contiguous UTF-8: every link of every page and message is asked.
+    /// Read from the link's contiguous UTF-8 with `memchr`, a byte value at a time: every link of
+    /// every page and message is asked, and most hold no brace and no `%`.
     static func holdsBrace(_ url: String) -> Bool {
         var url = url
         return url.withUTF8 { bytes in
-            var previous: (UInt8, UInt8) = (0, 0)
-            for byte in bytes {
-                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return true }
-                if previous == (UInt8(ascii: "%"), UInt8(ascii: "7")),
-                    byte | 0x20 == UInt8(ascii: "b") || byte | 0x20 == UInt8(ascii: "d")
+            guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
+            if memchr(base, Int32(UInt8(ascii: "{")), count) != nil || memchr(base, Int32(UInt8(ascii: "}")), count) != nil
+            {
+                return true
+            }
+            var start = 0
+            while start < count, let found = memchr(base + start, Int32(UInt8(ascii: "%")), count - start) {
+                let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if index + 2 < count, bytes[index + 1] == UInt8(ascii: "7"),
+                    bytes[index + 2] | 0x20 == UInt8(ascii: "b") || bytes[index + 2] | 0x20 == UInt8(ascii: "d")
                 {
                     return true
                 }
-                previous = (previous.1, byte)
+                start = index + 1
             }
             return false
         }

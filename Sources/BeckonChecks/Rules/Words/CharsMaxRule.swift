@@ -13,14 +13,16 @@ struct CharsMaxRule: PageRule, TextRule {
 
     func check(_ page: CheckedPage, context: CheckContext) -> [Finding] {
         // An email's title is its subject, which `email.subject` holds to its own limit.
-        guard let locale = page.artifact.locale, page.artifact.kind != .emailHTML, let head = page.document.head
-        else { return [] }
-        let metas = head.elements(named: "meta")
+        guard let locale = page.artifact.locale, page.artifact.kind != .emailHTML else { return [] }
+        // The head's elements by name, as the parse indexed them (not a walk of the head per name).
+        let document = page.document
+        guard document.head != nil else { return [] }
+        let metas = document.headElements(named: "meta")
         func meta(_ name: String) -> (String, Int)? {
             let tag = metas.first { ($0[attribute: "property"] ?? $0[attribute: "name"]) == name }
             return tag.flatMap { tag in tag[attribute: "content"].map { ($0, tag.line) } }
         }
-        let title = head.elements(named: "title").first.map { ($0.textContent, $0.line) }
+        let title = document.headElements(named: "title").first.map { ($0.textContent, $0.line) }
         let description = meta("description")
         var fields: [(String, (String, Int)?, Int)] = [
             ("title", title, context.limits.titleChars), ("description", description, context.limits.descriptionChars),
