@@ -30,7 +30,8 @@ struct LinkPlaceholderRule: LinkRule {
         return url.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
-            if memchr(base, Int32(UInt8(ascii: "{")), count) != nil || memchr(base, Int32(UInt8(ascii: "}")), count) != nil
+            if memchr(base, Int32(UInt8(ascii: "{")), count) != nil
+                || memchr(base, Int32(UInt8(ascii: "}")), count) != nil
             {
                 return true
             }
