@@ -26,20 +26,24 @@ public struct HTMLDocument: Sendable {
     /// Parses HTML bytes. Never fails: libxml2 recovers from any input, as browsers do. The
     /// nodes are made from libxml2's SAX events (`HTMLTreeBuilder`), not copied from its tree;
     /// long plain style sheets are not given to libxml2 but put in the tree as written
-    /// (`StyleElision`), unless libxml2 finds another number of `style` elements than the scan
-    /// did, when the page is parsed again as written.
+    /// (`StyleElision`), nor are quiet attribute values (`ValueElision`), unless libxml2 finds
+    /// another number of `style` elements or hands back another number of values than the scans
+    /// left out, when the page is parsed again as written.
     public init(bytes: [UInt8]) {
-        self.init(bytes: bytes, elidingStyles: true)
+        self.init(bytes: bytes, eliding: true)
     }
 
-    /// Parses HTML bytes, with `elidingStyles: false` giving libxml2 every byte (what the tests
-    /// compare the shortcut with).
-    init(bytes: [UInt8], elidingStyles: Bool) {
-        let elision = elidingStyles ? StyleElision.find(in: bytes) : nil
-        var (builder, collector) = Self.parse(bytes, elision: elision)
-        if let elision, builder.styleCount != elision.styles.count {
+    /// Parses HTML bytes, with `eliding: false` giving libxml2 every byte (what the tests compare
+    /// the shortcuts with).
+    init(bytes: [UInt8], eliding: Bool) {
+        let styles = eliding ? StyleElision.find(in: bytes) : nil
+        let values = eliding ? ValueElision.find(in: styles?.parsedBytes ?? bytes) : nil
+        var (builder, collector) = Self.parse(bytes, styles: styles, values: values)
+        if let styles, builder.styleCount != styles.styles.count {
             // libxml2 read the page otherwise than the scan did: parsed again as written.
-            (builder, collector) = Self.parse(bytes, elision: nil)
+            (builder, collector) = Self.parse(bytes, styles: nil, values: nil)
+        } else if let values, builder.valuesTaken != values.values.count {
+            (builder, collector) = Self.parse(bytes, styles: nil, values: nil)
         }
         let root = builder.finish() ?? HTMLNode(name: "html")
         self.root = root
@@ -63,15 +67,16 @@ public struct HTMLDocument: Sendable {
         self.headElementsByName = headElementsByName
     }
 
-    /// Runs libxml2 over `bytes`, or the copy `elision` made of them, feeding a tree builder.
+    /// Runs libxml2 over `bytes`, or the copy the elisions made of them, feeding a tree builder.
     private static func parse(
-        _ bytes: [UInt8], elision: StyleElision?
+        _ bytes: [UInt8], styles: StyleElision?, values: ValueElision?
     ) -> (builder: HTMLTreeBuilder, errors: ErrorCollector) {
         Self.libraryInitialized
         let collector = ErrorCollector()
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
-        let builder = HTMLTreeBuilder(errors: collector, elided: elision.map { (bytes, $0.styles) })
-        let input = elision?.parsedBytes ?? bytes
+        let builder = HTMLTreeBuilder(
+            errors: collector, elided: styles.map { (bytes, $0.styles) }, values: values.map { ($0.bytes, $0.values) })
+        let input = values?.parsedBytes ?? styles?.parsedBytes ?? bytes
         if let context = htmlNewParserCtxt() {
             defer { htmlFreeParserCtxt(context) }
             Self.handEvents(of: context, to: builder)
@@ -133,8 +138,9 @@ public struct HTMLDocument: Sendable {
             var pair = attributes
             while let current = pair, let attributeName = current.pointee {
                 // A boolean attribute written bare (`checked`) has its own name as its value.
+                // A value left out of what libxml2 read comes back as written (`ValueElision`).
                 let value =
-                    current.advanced(by: 1).pointee.map { String(cString: $0) }
+                    current.advanced(by: 1).pointee.map { builder.elidedValue($0) ?? String(cString: $0) }
                     ?? (htmlIsBooleanAttr(attributeName) != 0 ? String(cString: attributeName) : "")
                 list.append(HTMLNode.Attribute(name: HTMLDocument.lowerCased(attributeName), value: value))
                 pair = current.advanced(by: 2)

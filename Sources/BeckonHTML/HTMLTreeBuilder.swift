@@ -57,6 +57,11 @@ final class HTMLTreeBuilder {
     private let elided: (bytes: [UInt8], styles: [Range<Int>?])?
     /// How many `style` elements libxml2 reported so far.
     private(set) var styleCount = 0
+    /// The page libxml2 was given the values of, and the ranges of the values it was not given
+    /// (`ValueElision`), put back where libxml2 hands over the marker.
+    private let values: (bytes: [UInt8], ranges: [Range<Int>])?
+    /// How many markers libxml2 handed over as attribute values so far.
+    private(set) var valuesTaken = 0
 
     /// Tags whose content may mix text and elements in HTML 4 (libxml2's list): whitespace in
     /// them, or after them, is kept.
@@ -67,11 +72,28 @@ final class HTMLTreeBuilder {
         "s", "samp", "small", "span", "strike", "strong", "td", "th", "tt", "u", "var",
     ]
 
-    /// - Parameter elided: The page as written and the ranges of the style sheets libxml2 is not
-    ///   given (`StyleElision.styles`), which the builder puts back as each element's text.
-    init(errors: ErrorCollector, elided: (bytes: [UInt8], styles: [Range<Int>?])? = nil) {
+    /// - Parameters:
+    ///   - elided: The page as written and the ranges of the style sheets libxml2 is not given
+    ///     (`StyleElision.styles`), which the builder puts back as each element's text.
+    ///   - values: The page the attribute values were left out of and their ranges
+    ///     (`ValueElision`), which the builder puts back where libxml2 hands over the marker.
+    init(
+        errors: ErrorCollector, elided: (bytes: [UInt8], styles: [Range<Int>?])? = nil,
+        values: (bytes: [UInt8], ranges: [Range<Int>])? = nil
+    ) {
         self.errors = errors
         self.elided = elided
+        self.values = values
+    }
+
+    /// The attribute value libxml2 handed over as `value`: the next value left out when it is the
+    /// marker, else `nil` (read `value` itself). Every marker is counted, so one more than was
+    /// left out shows too.
+    func elidedValue(_ value: UnsafePointer<UInt8>) -> String? {
+        guard let values, ValueElision.isMarker(value) else { return nil }
+        defer { valuesTaken += 1 }
+        guard valuesTaken < values.ranges.count else { return "" }
+        return String(decoding: values.bytes[values.ranges[valuesTaken]], as: UTF8.self)
     }
 
     func start(_ name: String, attributes: [HTMLNode.Attribute], line: Int, hasDoctype: Bool) {

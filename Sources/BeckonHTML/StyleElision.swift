@@ -50,15 +50,15 @@ struct StyleElision {
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [(text: Range<Int>, lineFeeds: Int)?] {
         var styles: [(text: Range<Int>, lineFeeds: Int)?] = []
         var index = 0
-        while let open = next(UInt8(ascii: "<"), in: bytes, from: index) {
+        while let open = ByteScan.next(UInt8(ascii: "<"), in: bytes, from: index) {
             index = open + 1
             // `<style` at the end of the page counts too: libxml2 makes an element of it.
             let afterName = open + 6
-            guard afterName <= bytes.count, startsCaseInsensitive(bytes, at: open + 1, with: style),
-                afterName == bytes.count || !isNameByte(bytes[afterName])
+            guard afterName <= bytes.count, ByteScan.startsCaseInsensitive(bytes, at: open + 1, with: style),
+                afterName == bytes.count || !ByteScan.isNameByte(bytes[afterName])
             else { continue }
             guard afterName < bytes.count, bytes[afterName] == UInt8(ascii: ">"),
-                let end = next(UInt8(ascii: "<"), in: bytes, from: afterName),
+                let end = ByteScan.next(UInt8(ascii: "<"), in: bytes, from: afterName),
                 endTag(bytes, at: end)
             else {
                 styles.append(nil)
@@ -75,39 +75,10 @@ struct StyleElision {
 
     private static let style = Array("style".utf8)
 
-    /// The index of the next `byte` from `start`, found with `memchr`.
-    private static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress,
-            let found = memchr(base + start, Int32(byte), bytes.count - start)
-        else { return nil }
-        return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-    }
-
     /// Whether `</style>` (any case) starts at `index`.
     private static func endTag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         index + 8 <= bytes.count && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 7] == UInt8(ascii: ">")
-            && startsCaseInsensitive(bytes, at: index + 2, with: style)
-    }
-
-    /// Whether the lower-case letters `word` start at `index`, in any case.
-    private static func startsCaseInsensitive(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, with word: [UInt8]
-    )
-        -> Bool
-    {
-        guard index + word.count <= bytes.count else { return false }
-        for offset in word.indices where bytes[index + offset] | 0x20 != word[offset] { return false }
-        return true
-    }
-
-    /// A byte libxml2 reads as part of a tag name.
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "_"),
-            UInt8(ascii: "."):
-            true
-        default: false
-        }
+            && ByteScan.startsCaseInsensitive(bytes, at: index + 2, with: style)
     }
 
     /// How many line feeds `bytes` holds when every byte is printable ASCII, a tab or a line feed

@@ -42,8 +42,8 @@ import Testing
         await propertyCheck(count: 3_000, input: piece.array(of: 0...14)) { parts in
             let bytes = Array(parts.joined().utf8)
             if StyleElision.find(in: bytes) != nil { elided.withLock { $0 += 1 } }
-            let shortened = HTMLDocument(bytes: bytes, elidingStyles: true)
-            let whole = HTMLDocument(bytes: bytes, elidingStyles: false)
+            let shortened = HTMLDocument(bytes: bytes, eliding: true)
+            let whole = HTMLDocument(bytes: bytes, eliding: false)
             #expect(shortened.root == whole.root)
             #expect(shortened.errors == whole.errors)
         }
@@ -74,7 +74,7 @@ import Testing
         #expect(elision.styles.count == 1)
         #expect(elision.parsedBytes.count < bytes.count - Self.sheet.utf8.count + 10)
         let document = HTMLDocument(bytes: bytes)
-        #expect(document.root == HTMLDocument(bytes: bytes, elidingStyles: false).root)
+        #expect(document.root == HTMLDocument(bytes: bytes, eliding: false).root)
         #expect(document.elements(named: "style").first?.textContent == "\n\(Self.sheet)\n")
         #expect(document.elements(named: "a").first?.line == 15)
     }
@@ -102,7 +102,7 @@ import Testing
         let elision = try #require(StyleElision.find(in: bytes))
         #expect(elision.styles.count == 2)
         let document = HTMLDocument(bytes: bytes)
-        #expect(document.root == HTMLDocument(bytes: bytes, elidingStyles: false).root)
+        #expect(document.root == HTMLDocument(bytes: bytes, eliding: false).root)
         #expect(document.elements(named: "style").count == 1)
     }
 }

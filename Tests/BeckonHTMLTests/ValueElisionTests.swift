@@ -1,0 +1,116 @@
+import PropertyBased
+import Synchronization
+import Testing
+
+@testable import BeckonHTML
+
+/// Attribute values left out of what libxml2 reads must not change the tree or the errors.
+@Suite struct ValueElisionTests {
+    /// A value long enough to be left out.
+    static let long = "Join 50,000 people who stay close — Schließ dich an, 参加する 🎉"
+
+    /// Pieces of pages, plain and tricky: everything the scan must agree with libxml2 on or give
+    /// up at.
+    static let pieces: [String] = [
+        "<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "</head>", "<body>", "</body>", "</html>",
+        "<meta charset=\"utf-8\">", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">",
+        "<meta name=\"description\" content=\"\(long)\">", "<a href=\"https://example.com/de-DE/invite/ABC\">x</a>",
+        "<p title=\"\(long)\" class=\"lead paragraph\">Text</p>", "<p title=\"a &amp; b and more\">x</p>",
+        "<p title=\"line one\nline two\">x</p>", "<p title=\"tab\there and there\">x</p>",
+        "<p title=\"<b>not quiet</b>\">x</p>", "<p title=\"short\">x</p>", "<p title='single quoted value'>x</p>",
+        "<p title = \"spaced equals sign\">x</p>", "<p title=\"\u{E000} marker in the page\">x</p>",
+        "<p title=\"\u{80}\u{9F} C1 controls here\">x</p>", "<p title=\"\u{FFFE} not a character\">x</p>",
+        "<p id=\"duplicated-id-value\">x</p>", "<p title=\"first value here\" title=\"second value here\">x</p>",
+        "<script>var a=\"\(long)\";</script>", "<!-- <a href=\"https://example.com/comment\"> -->",
+        "<style>a[title=\"quoted in a sheet\"]{}</style>", "text a=\"equals quote in text\" more",
+        "<title>t=\"in the title text\"</title>", "<textarea>v=\"in a text area here\"</textarea>",
+        "<img alt=\"\(long)\" src=\"/assets/logo.png\">", "<p data-x=\"unclosed value", "\"", "=\"", "<", "\n",
+        "<div class=\"wrap page\">", "</div>", "<br/>", "\u{FF}", "<p title=\"\u{FF} invalid byte\">x</p>",
+    ]
+
+    @Test func leavingValuesOutChangesNothing() async {
+        // The pieces that leave a page plain count three times, so that many pages are.
+        let plain = [
+            "<html>", "<body>", "<meta name=\"description\" content=\"\(Self.long)\">",
+            "<p title=\"\(Self.long)\" class=\"lead paragraph\">Text</p>",
+            "<a href=\"https://example.com/de-DE/invite/ABC\">x</a>", "\n",
+        ]
+        let piece = Gen<String?>.element(of: Self.pieces + plain + plain + plain).map { $0 ?? "" }
+        let elided = Mutex(0)
+        await propertyCheck(count: 3_000, input: piece.array(of: 0...14)) { parts in
+            let bytes = Array(parts.joined().utf8)
+            if ValueElision.find(in: bytes) != nil { elided.withLock { $0 += 1 } }
+            let shortened = HTMLDocument(bytes: bytes, eliding: true)
+            let whole = HTMLDocument(bytes: bytes, eliding: false)
+            #expect(shortened.root == whole.root)
+            #expect(shortened.errors == whole.errors)
+        }
+        // The pages the shortcut took are a fair part of those tried.
+        #expect(elided.withLock { $0 } > 1_000)
+    }
+
+    /// A page as Beckon writes one: its long values are left out, and the page reads the same.
+    @Test func aWrittenPageLeavesItsValuesOut() throws {
+        let page = """
+            <!DOCTYPE html>
+            <html lang="de-DE" dir="ltr">
+            <head>
+            <meta charset="utf-8">
+            <meta name="description" content="\(Self.long)">
+            <link rel="alternate" hreflang="en-US" href="https://join.example/en-US/">
+            </head>
+            <body><p class="x">Mit <a href="/de-DE/gone/">Link</a></p></body>
+            </html>
+            """
+        let bytes = Array(page.utf8)
+        let elision = try #require(ValueElision.find(in: bytes))
+        #expect(
+            elision.values.map { String(decoding: bytes[$0], as: UTF8.self) } == [
+                "description", Self.long, "alternate", "https://join.example/en-US/", "/de-DE/gone/",
+            ])
+        let document = HTMLDocument(bytes: bytes)
+        #expect(document.root == HTMLDocument(bytes: bytes, eliding: false).root)
+        #expect(document.elements(named: "meta").last?[attribute: "content"] == Self.long)
+    }
+
+    /// A value that is short, not quiet, or not double-quoted is given to libxml2 as written, and
+    /// so is every value of a page that holds the marker.
+    @Test(arguments: [
+        "<p title=\"short\">", "<p title=\"a &amp; b and more\">", "<p title=\"line one\nline two\">",
+        "<p title='single quoted value'>", "<p title=\"<b>not quiet</b>\">", "<p title=\"\u{80} C1 control here\">",
+        "<p title=\"long enough value\">\u{E000}", "<!-- <a href=\"https://example.com/comment\"> -->",
+        "<script>var a=\"quoted in a script\";</script>",
+    ])
+    func aValueThatIsNotQuietIsParsedAsWritten(page: String) {
+        #expect(ValueElision.find(in: Array(page.utf8)) == nil)
+    }
+
+    /// `="` where libxml2 reads no attribute value (text, a title, a duplicate attribute) leaves a
+    /// marker libxml2 does not hand back as a value: the page is parsed again as written.
+    @Test(arguments: [
+        "<p>a=\"equals quote in text\"</p>", "<title>t=\"in the title text\"</title>",
+        "<p title=\"first value here\" title=\"second value here\">x</p>",
+    ])
+    func aValueLibXMLDoesNotReadSendsThePageBackWhole(page: String) throws {
+        let bytes = Array(page.utf8)
+        _ = try #require(ValueElision.find(in: bytes))
+        let document = HTMLDocument(bytes: bytes)
+        #expect(document.root == HTMLDocument(bytes: bytes, eliding: false).root)
+    }
+
+    /// The word-at-a-time reading of a value, against one a byte at a time.
+    @Test func quietAsAByteAtATimeReadingIs() async {
+        let byte = Gen<UInt8?>.element(of: [0x20, 0x41, 0x7E, 0x26, 0x3C, 0x3E, 0x0A, 0x09, 0x1F, 0x7F, 0x00])
+            .map { $0 ?? 0x41 }
+        let plain = Gen.int(in: 0...40)
+        await propertyCheck(count: 3_000, input: byte.array(of: 0...4), plain) { odd, length in
+            // Mostly plain text with a few odd bytes placed anywhere, at every alignment.
+            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+            for (offset, value) in odd.enumerated() {
+                bytes.insert(value, at: min(bytes.count, (offset * 7 + length) % (bytes.count + 1)))
+            }
+            let expected = bytes.allSatisfy { (0x20...0x7E).contains($0) && !"&<>".utf8.contains($0) }
+            #expect(bytes.withUnsafeBufferPointer { ValueElision.isQuiet($0) } == expected)
+        }
+    }
+}
