@@ -157,20 +157,16 @@ public struct Checker: Sendable {
     /// The findings of the link rules about one artifact's links and, for a page, of the page
     /// rules that read the rest of the site.
     public func checkAcrossSite(_ artifact: Artifact, in site: CheckedSite) -> [Diagnostic] {
-        // Rules and links are read in place, through their buffers: closures over the lists took
-        // a copy of each rule for each link, and an array for each link's findings (most have none).
-        var links: [Diagnostic] = []
-        site.links(of: artifact.path).withUnsafeBufferPointer { found in
-            linkRules.withUnsafeBufferPointer { rules in
-                for link in found.indices {
-                    for rule in rules.indices {
-                        if let finding = rules[rule].check(artifact, found[link], site: site, context: context) {
-                            links.append(finding)
-                        }
-                    }
-                }
+        // Each rule looks at every link of the artifact at once; the findings are then listed link
+        // by link, each link's in the rules' order.
+        let found = site.links(of: artifact.path)
+        var findings: [(link: Int, rule: Int, finding: Diagnostic)] = []
+        for (index, rule) in linkRules.enumerated() {
+            for (link, finding) in rule.check(artifact, links: found, site: site, context: context) {
+                findings.append((link, index, finding))
             }
         }
+        let links = findings.sorted { ($0.link, $0.rule) < ($1.link, $1.rule) }.map(\.finding)
         guard let page = site.pages[artifact.path], page.artifact.origin != nil else { return links }
         return links
             + pageSiteRules.flatMap { $0.check(page, site: site, context: context) }

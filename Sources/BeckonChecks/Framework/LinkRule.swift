@@ -9,12 +9,30 @@ public protocol LinkRule: SiteRule {
     var reads: SiteReads { get }
     /// The finding about one link of an artifact, if any.
     func check(_ artifact: Artifact, _ link: FoundLink, site: CheckedSite, context: CheckContext) -> Diagnostic?
+    /// The findings about each of an artifact's links, with the index of the link each is about,
+    /// in the links' order. A rule is asked once per artifact rather than once per link (each ask
+    /// through the rule list copied the rule and the link).
+    func check(
+        _ artifact: Artifact, links: [FoundLink], site: CheckedSite, context: CheckContext
+    ) -> [(link: Int, finding: Diagnostic)]
 }
 
 extension LinkRule {
     public var reads: SiteReads { [] }
 
     public var role: SiteRuleRole { .link(self) }
+
+    public func check(
+        _ artifact: Artifact, links: [FoundLink], site: CheckedSite, context: CheckContext
+    ) -> [(link: Int, finding: Diagnostic)] {
+        var findings: [(link: Int, finding: Diagnostic)] = []
+        for index in links.indices {
+            if let finding = check(artifact, links[index], site: site, context: context) {
+                findings.append((index, finding))
+            }
+        }
+        return findings
+    }
 
     public func check(_ site: CheckedSite, context: CheckContext) -> [Diagnostic] {
         site.allLinks().compactMap { check($0.artifact, $0.link, site: site, context: context) }
