@@ -20,6 +20,43 @@ public struct WordCounter: Sendable {
         }
     }
 
+    /// The words of `text`, counted as `count(_:)` counts them, when more than `limit`; `nil`
+    /// otherwise. A text that cannot hold more is not handed to ICU: a word never starts twice in
+    /// a run of letters, digits and `_` of the Latin script (ASCII and U+00C0 to U+024F, `×` and
+    /// `÷` left out) with combining marks (U+0300 to U+036F), since ICU's rules never break
+    /// between those; so the runs, plus one for every other character but a space, tab or line
+    /// break (each may be a word of its own, as a Chinese character is, and `@` is to the Japanese
+    /// rules), are at least as many as the words.
+    public func count(_ text: String, over limit: Int) -> Int? {
+        guard Self.wordsAtMost(text) > limit else { return nil }
+        let words = count(text)
+        return words > limit ? words : nil
+    }
+
+    /// An upper bound of the words ICU finds in `text` (`count(_:over:)`).
+    static func wordsAtMost(_ text: String) -> Int {
+        var bound = 0
+        var inRun = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let isRunScalar: Bool
+            switch value {
+            case 0x30...0x39, 0x41...0x5A, 0x5F, 0x61...0x7A, 0x0300...0x036F: isRunScalar = true
+            case 0xC0...0x024F: isRunScalar = value != 0xD7 && value != 0xF7
+            default: isRunScalar = false
+            }
+            if isRunScalar {
+                if !inRun { bound += 1 }
+                inRun = true
+            } else {
+                inRun = false
+                // Punctuation and symbols are words to some locales' rules (`@` in Japanese).
+                if value != 0x20 && value != 0x09 && value != 0x0A && value != 0x0D { bound += 1 }
+            }
+        }
+        return bound
+    }
+
     /// The text's UTF-16 code units, transcoded a scalar at a time into an array sized once (a
     /// review counts the words of thousands of texts; `Array(text.utf16)` took a third of it).
     static func utf16(_ text: String) -> [UInt16] {

@@ -53,3 +53,29 @@ func wordsAreCountedTheWayTheLocaleReads(locale: String, text: String, expected:
         #expect(WordCounter.utf16(text) == Array(text.utf16), "\(text.debugDescription)")
     }
 }
+
+/// The bound that spares ICU a text under the limit is never below ICU's count, in any locale,
+/// and a text is reported over a limit exactly when ICU counts more words.
+@Test func theBoundIsNeverBelowTheCount() {
+    var generator = SeededGenerator(seed: 151)
+    let pieces = [
+        "Maya", " ", "don't", "3.14", "1,000", "e\u{301}", "\u{301}", "über", "Straße", "×", "÷", "—", "’", "\u{A0}",
+        "招待", "です", "カタカナ", "คุณได้รับ", "ليلى", "👋", "_", "a_b", "x86", ".", "!", "\n", "Ǆ", "ȸ", "ɐ", "٧",
+        "a:b", "3a", "Ⅻ", "\u{200D}", "\u{2060}", "$", "#tag", "@", "🇩🇪", "\u{202F}", "%", "&", "+", "=", "'", "(", "/",
+        "~", "|", "\t", "\r\n",
+    ]
+    var over = 0
+    for round in 0..<6_000 {
+        let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            .joined()
+        let locale = ["en-US", "de-DE", "ja-JP", "th-TH", "ar", "sv-SE"][round % 6]
+        let counter = WordCounter(locale: locale)
+        let count = counter.count(text)
+        #expect(WordCounter.wordsAtMost(text) >= count, "\(text.debugDescription) in \(locale)")
+        let limit = round % 7
+        #expect(counter.count(text, over: limit) == (count > limit ? count : nil), "\(text.debugDescription)")
+        if count > limit { over += 1 }
+    }
+    // The texts reach both answers, many times.
+    #expect(over > 1_000 && over < 5_000)
+}

@@ -21,8 +21,8 @@ struct WordsMaxRule: PageRule {
         let limit =
             page.artifact.template.flatMap { context.wordLimits[$0] }
             ?? (isEmail ? context.limits.emailBodyWords : context.limits.pageBodyWords)
-        let words = WordCounter(locale: locale.rawValue).count(main.textContent)
-        guard words > limit else { return [] }
+        // Counted with ICU only when the text could be over the limit.
+        guard let words = WordCounter(locale: locale.rawValue).count(main.textContent, over: limit) else { return [] }
         return [
             Finding(
                 "the page body is \(words) words in \(locale) (limit \(limit))", line: main.line,
