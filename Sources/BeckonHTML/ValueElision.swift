@@ -95,6 +95,10 @@ struct ValueElision {
     /// script or style sheet, whose text libxml2 reads as it stands (a marker there would be left
     /// in the tree, and the page parsed again); else the next byte.
     private static func afterRawText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        // Most tags start with another letter: those are passed over at their first byte.
+        guard index + 1 < bytes.count, [UInt8(ascii: "!"), UInt8(ascii: "s")].contains(bytes[index + 1] | 0x20) else {
+            return index + 1
+        }
         if ByteScan.startsCaseInsensitive(bytes, at: index + 1, with: commentStart) {
             var from = index + 4
             while let dash = ByteScan.next(UInt8(ascii: "-"), in: bytes, from: from) {
@@ -132,15 +136,9 @@ struct ValueElision {
         let raw = UnsafeRawBufferPointer(value)
         var index = 0
         while index < value.count {
-            if index + 8 <= value.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & highs == 0, !hasByte(below: 0x20, in: word),
-                    !hasByte(0x7F, in: word), !hasByte(UInt8(ascii: "&"), in: word),
-                    !hasByte(UInt8(ascii: "<"), in: word), !hasByte(UInt8(ascii: ">"), in: word)
-                {
-                    index += 8
-                    continue
-                }
+            if index + 8 <= value.count, isQuietASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
             let byte = value[index]
             if byte < 0x80 {
@@ -154,6 +152,13 @@ struct ValueElision {
             index += length
         }
         return true
+    }
+
+    /// Whether eight bytes are printable ASCII other than `&`, `<` and `>`.
+    private static func isQuietASCII(_ word: UInt64) -> Bool {
+        word & highs == 0 && !hasByte(below: 0x20, in: word) && !hasByte(0x7F, in: word)
+            && !hasByte(UInt8(ascii: "&"), in: word) && !hasByte(UInt8(ascii: "<"), in: word)
+            && !hasByte(UInt8(ascii: ">"), in: word)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
