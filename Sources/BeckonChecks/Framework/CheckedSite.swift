@@ -43,33 +43,19 @@ public struct CheckedSite: Sendable {
     /// builds); `facts` is in the order of `artifacts`.
     public init(_ artifacts: [Artifact], facts: [ArtifactFacts]) {
         self.artifacts = artifacts
-        let pages = Self.pages(artifacts, facts: facts)
-        var messages: [String: ArtifactFacts.MessageFacts] = [:]
-        var linksByArtifact: [[FoundLink]] = []
-        linksByArtifact.reserveCapacity(artifacts.count)
-        var linksByPath: [String: [FoundLink]] = [:]
-        linksByPath.reserveCapacity(artifacts.count)
-        var inks: [String: [(color: Color, share: Double)]] = [:]
-        for (artifact, facts) in zip(artifacts, facts) {
-            if let ink = facts.ink, inks[artifact.path] == nil { inks[artifact.path] = ink }
-            if let message = facts.message { messages[artifact.path] = message }
-            guard artifact.origin != nil else {
-                linksByArtifact.append([])
-                continue
-            }
-            var own = facts.page?.links ?? facts.textLinks
-            if let deepLink = facts.deepLink { own.append(deepLink) }
-            linksByArtifact.append(own)
-            // Stored as they are (one buffer with the facts') unless two artifacts share a path.
-            if let earlier = linksByPath[artifact.path] {
-                linksByPath[artifact.path] = earlier + own
-            } else {
-                linksByPath[artifact.path] = own
-            }
-        }
-        self.linksByArtifact = linksByArtifact
-        self.inks = inks
-        self.linksByPath = linksByPath
+        // The pages with their palettes and the set of paths on one core, the links, messages and
+        // inks on the other: two passes over every artifact that neither waits for.
+        let (pageParts, linkParts) = inParallel(
+            { () -> ([String: CheckedPage], [ThemePalettes.Palette], Set<String>) in
+                let pages = Self.pages(artifacts, facts: facts)
+                return (pages, ThemePalettes.collect(pages: pages), Set(artifacts.map(\.path)))
+            },
+            { Self.links(artifacts, facts: facts) })
+        let (pages, palettes, paths) = pageParts
+        let messages = linkParts.messages
+        self.linksByArtifact = linkParts.byArtifact
+        self.inks = linkParts.inks
+        self.linksByPath = linkParts.byPath
         var emails: [String: EmailFiles] = [:]
         for artifact in artifacts {
             let suffix: String
@@ -98,8 +84,42 @@ public struct CheckedSite: Sendable {
             uniquingKeysWith: { first, _ in first })
         self.pages = pages
         self.messages = messages
-        self.paths = Set(artifacts.map(\.path))
-        self.palettes = ThemePalettes.collect(pages: pages)
+        self.paths = paths
+        self.palettes = palettes
+    }
+
+    /// Each artifact's links (in the order of `artifacts`, and by path), the messages read back
+    /// and the inks of images, by path.
+    private static func links(
+        _ artifacts: [Artifact], facts: [ArtifactFacts]
+    ) -> (
+        byArtifact: [[FoundLink]], byPath: [String: [FoundLink]], messages: [String: ArtifactFacts.MessageFacts],
+        inks: [String: [(color: Color, share: Double)]]
+    ) {
+        var messages: [String: ArtifactFacts.MessageFacts] = [:]
+        var linksByArtifact: [[FoundLink]] = []
+        linksByArtifact.reserveCapacity(artifacts.count)
+        var linksByPath: [String: [FoundLink]] = [:]
+        linksByPath.reserveCapacity(artifacts.count)
+        var inks: [String: [(color: Color, share: Double)]] = [:]
+        for (artifact, facts) in zip(artifacts, facts) {
+            if let ink = facts.ink, inks[artifact.path] == nil { inks[artifact.path] = ink }
+            if let message = facts.message { messages[artifact.path] = message }
+            guard artifact.origin != nil else {
+                linksByArtifact.append([])
+                continue
+            }
+            var own = facts.page?.links ?? facts.textLinks
+            if let deepLink = facts.deepLink { own.append(deepLink) }
+            linksByArtifact.append(own)
+            // Stored as they are (one buffer with the facts') unless two artifacts share a path.
+            if let earlier = linksByPath[artifact.path] {
+                linksByPath[artifact.path] = earlier + own
+            } else {
+                linksByPath[artifact.path] = own
+            }
+        }
+        return (linksByArtifact, linksByPath, messages, inks)
     }
 
     /// The parsed page at each path: the first artifact's where two share a path (a collision the
