@@ -1,5 +1,4 @@
 import PropertyBased
-import Synchronization
 import Testing
 
 @testable import BeckonHTML
@@ -32,23 +31,15 @@ import Testing
     ]
 
     @Test func leavingStyleSheetsOutChangesNothing() async {
-        // The pieces that leave a page plain count four times, so that many pages are.
         let plain = [
             "<html>", "<head>", "</head>", "<body>", "</body>", "<title>Hallo</title>", "<p class=\"x\">Text</p>",
             "\n", "<style>\(Self.sheet)</style>", "<STYLE media=\"all\">\(Self.sheet)</STYLE>", "<style>a{}</style>",
         ]
-        let piece = Gen<String?>.element(of: Self.pieces + plain + plain + plain).map { $0 ?? "" }
-        let elided = Mutex(0)
-        await propertyCheck(count: 3_000, input: piece.array(of: 0...14)) { parts in
-            let bytes = Array(parts.joined().utf8)
-            if StyleElision.find(in: bytes) != nil { elided.withLock { $0 += 1 } }
-            let shortened = HTMLDocument(bytes: bytes, eliding: true)
-            let whole = HTMLDocument(bytes: bytes, eliding: false)
-            #expect(shortened.root == whole.root)
-            #expect(shortened.errors == whole.errors)
+        let elided = await pagesReadTheSameWithShortcuts(pieces: Self.pieces, plain: plain) {
+            StyleElision.find(in: $0) != nil
         }
         // The pages the shortcut took are a fair part of those tried.
-        #expect(elided.withLock { $0 } > 150)
+        #expect(elided > 150)
     }
 
     /// A page as Beckon writes one: its style sheet is left out, and the page reads the same.
