@@ -40,6 +40,25 @@ import Testing
         #expect(elided > 1_000)
     }
 
+    /// Arbitrary bytes (quotes, equals signs, angle brackets, letters, bytes that are not UTF-8,
+    /// the marker's own) read the same with the shortcut as without it.
+    @Test func arbitraryBytesReadTheSame() async {
+        let fragments: [[UInt8]] = [
+            Array("=\"".utf8), Array("\"".utf8), Array("<".utf8), Array(">".utf8), Array("<p a".utf8),
+            Array("<!--".utf8), Array("-->".utf8), Array("<script>".utf8), Array("</script>".utf8), Array(" ".utf8),
+            Array("long value text".utf8), Array("&amp;".utf8), [0x0A], [0xC3, 0xBC], [0xEE, 0x80, 0x80], [0xFF],
+            [0xC3], [0x00], Array("é".utf8), Array("<html>".utf8),
+        ]
+        let fragment = Gen<[UInt8]?>.element(of: fragments).map { $0 ?? [] }
+        await propertyCheck(count: 3_000, input: fragment.array(of: 0...24)) { parts in
+            let bytes = parts.flatMap { $0 }
+            let shortened = HTMLDocument(bytes: bytes, eliding: true)
+            let whole = HTMLDocument(bytes: bytes, eliding: false)
+            #expect(shortened.root == whole.root)
+            #expect(shortened.errors == whole.errors)
+        }
+    }
+
     /// A page as Beckon writes one: its long values are left out, and the page reads the same.
     @Test func aWrittenPageLeavesItsValuesOut() throws {
         let page = """
