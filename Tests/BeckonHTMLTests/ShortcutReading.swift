@@ -22,3 +22,16 @@ func pagesReadTheSameWithShortcuts(
     }
     return taken.withLock { $0 }
 }
+
+/// Runs `check` on 3,000 texts of up to 40 `a`s with up to `most` of `odd` placed anywhere, at every
+/// alignment: what a word-at-a-time reading is compared with a byte-at-a-time one on.
+func checkMostlyPlainBytes(odd: [UInt8], most: Int, _ check: @escaping @Sendable ([UInt8]) -> Void) async {
+    let byte = Gen<UInt8?>.element(of: odd).map { $0 ?? 0x41 }
+    await propertyCheck(count: 3_000, input: byte.array(of: 0...most), Gen.int(in: 0...40)) { odd, length in
+        var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+        for (offset, value) in odd.enumerated() {
+            bytes.insert(value, at: min(bytes.count, (offset * 7 + length) % (bytes.count + 1)))
+        }
+        check(bytes)
+    }
+}

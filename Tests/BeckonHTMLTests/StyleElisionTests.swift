@@ -101,15 +101,10 @@ import Testing
 /// The word-at-a-time reading of a style sheet's bytes, against one a byte at a time.
 @Suite struct QuietLineFeedsTests {
     @Test func countsAsAByteAtATimeReadingDoes() async {
-        let byte = Gen<UInt8?>.element(of: [0x20, 0x41, 0x7E, 0x0A, 0x09, 0x0D, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 0x00])
-            .map { $0 ?? 0x41 }
-        let plain = Gen.int(in: 0...40)
-        await propertyCheck(count: 3_000, input: byte.array(of: 0...6), plain) { odd, length in
-            // Mostly printable text with a few odd bytes placed anywhere, at every alignment.
-            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
-            for (offset, value) in odd.enumerated() {
-                bytes.insert(value, at: min(bytes.count, (offset * 7 + length) % (bytes.count + 1)))
-            }
+        await checkMostlyPlainBytes(
+            odd: [0x20, 0x41, 0x7E, 0x0A, 0x09, 0x0D, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 0x00], most: 6
+        ) {
+            bytes in
             let expected: Int? =
                 bytes.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A }
                 ? bytes.count { $0 == 0x0A } : nil

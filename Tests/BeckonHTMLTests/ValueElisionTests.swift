@@ -110,15 +110,8 @@ import Testing
 
     /// The word-at-a-time reading of a value, against one a byte at a time.
     @Test func quietAsAByteAtATimeReadingIs() async {
-        let byte = Gen<UInt8?>.element(of: [0x20, 0x41, 0x7E, 0x26, 0x3C, 0x3E, 0x0A, 0x09, 0x1F, 0x7F, 0x00])
-            .map { $0 ?? 0x41 }
-        let plain = Gen.int(in: 0...40)
-        await propertyCheck(count: 3_000, input: byte.array(of: 0...4), plain) { odd, length in
-            // Mostly plain text with a few odd bytes placed anywhere, at every alignment.
-            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
-            for (offset, value) in odd.enumerated() {
-                bytes.insert(value, at: min(bytes.count, (offset * 7 + length) % (bytes.count + 1)))
-            }
+        await checkMostlyPlainBytes(odd: [0x20, 0x41, 0x7E, 0x26, 0x3C, 0x3E, 0x0A, 0x09, 0x1F, 0x7F, 0x00], most: 4) {
+            bytes in
             let expected = bytes.allSatisfy { (0x20...0x7E).contains($0) && !"&<>".utf8.contains($0) }
             #expect(bytes.withUnsafeBufferPointer { ValueElision.isQuiet($0) } == expected)
         }
