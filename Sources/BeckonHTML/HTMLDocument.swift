@@ -39,10 +39,10 @@ public struct HTMLDocument: Sendable {
         let styles = eliding ? StyleElision.find(in: bytes) : nil
         let values = eliding ? ValueElision.find(in: styles?.parsedBytes ?? bytes) : nil
         var (builder, collector) = Self.parse(bytes, styles: styles, values: values)
-        if let styles, builder.styleCount != styles.styles.count {
-            // libxml2 read the page otherwise than the scan did: parsed again as written.
-            (builder, collector) = Self.parse(bytes, styles: nil, values: nil)
-        } else if let values, builder.valuesTaken != values.values.count {
+        if builder.styleCount != styles?.styles.count ?? builder.styleCount
+            || builder.valuesTaken != values?.values.count ?? builder.valuesTaken
+        {
+            // libxml2 read the page otherwise than a scan did: parsed again as written.
             (builder, collector) = Self.parse(bytes, styles: nil, values: nil)
         }
         let root = builder.finish() ?? HTMLNode(name: "html")

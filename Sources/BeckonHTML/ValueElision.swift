@@ -96,13 +96,13 @@ struct ValueElision {
     /// in the tree, and the page parsed again); else the next byte.
     private static func afterRawText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         // Most tags start with another letter: those are passed over at their first byte.
-        guard index + 1 < bytes.count, [UInt8(ascii: "!"), UInt8(ascii: "s")].contains(bytes[index + 1] | 0x20) else {
-            return index + 1
-        }
-        if ByteScan.startsCaseInsensitive(bytes, at: index + 1, with: commentStart) {
+        guard index + 1 < bytes.count,
+            bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] | 0x20 == UInt8(ascii: "s")
+        else { return index + 1 }
+        if bytes[(index + 1)...].starts(with: commentStart) {
             var from = index + 4
             while let dash = ByteScan.next(UInt8(ascii: "-"), in: bytes, from: from) {
-                if ByteScan.startsCaseInsensitive(bytes, at: dash, with: commentEnd) { return dash + 3 }
+                if bytes[dash...].starts(with: commentEnd) { return dash + 3 }
                 from = dash + 1
             }
             return bytes.count
