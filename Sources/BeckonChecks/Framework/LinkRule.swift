@@ -26,9 +26,14 @@ extension LinkRule {
         _ artifact: Artifact, links: [FoundLink], site: CheckedSite, context: CheckContext
     ) -> [(link: Int, finding: Diagnostic)] {
         var findings: [(link: Int, finding: Diagnostic)] = []
-        for index in links.indices {
-            if let finding = check(artifact, links[index], site: site, context: context) {
-                findings.append((index, finding))
+        // Each link is read where it lies, from the array's buffer: read through the array, more
+        // of them were copied (strings retained and released) for every rule (−0.4 % of a 10×
+        // pages-only build's instructions).
+        links.withUnsafeBufferPointer { links in
+            for index in links.indices {
+                if let finding = check(artifact, links[index], site: site, context: context) {
+                    findings.append((index, finding))
+                }
             }
         }
         return findings
