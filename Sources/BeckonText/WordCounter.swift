@@ -5,14 +5,25 @@ import CBeckonICU
 public struct WordCounter: Sendable {
     /// ICU's identifier of the locale as C characters, made once rather than for every text.
     private let cLocale: ContiguousArray<CChar>
+    /// How the locale's rules read a text of Latin letters, digits, spaces and plain punctuation,
+    /// counted without ICU (`LatinWords`); `nil` for a locale whose texts all go to ICU.
+    let latinReading: LatinWords.Reading?
 
     /// A counter for a BCP 47 locale identifier.
     public init(locale identifier: String) {
-        cLocale = PluralRules.icuLocale(identifier).utf8CString
+        let icuLocale = PluralRules.icuLocale(identifier)
+        cLocale = icuLocale.utf8CString
+        latinReading = LatinWords.reading(icuLocale)
     }
 
     /// The number of words in `text`; punctuation, spaces and symbols are not words.
     public func count(_ text: String) -> Int {
+        if let latinReading, let words = LatinWords.count(in: text, latinReading) { return words }
+        return countWithICU(text)
+    }
+
+    /// The number of words in `text` as ICU's word break iterator finds them.
+    func countWithICU(_ text: String) -> Int {
         let units = Self.utf16(text)
         guard !units.isEmpty else { return 0 }
         return cLocale.withUnsafeBufferPointer { locale in

@@ -1,4 +1,5 @@
 import BeckonTestSupport
+import Foundation
 import Testing
 
 @testable import BeckonText
@@ -78,4 +79,74 @@ func wordsAreCountedTheWayTheLocaleReads(locale: String, text: String, expected:
     }
     // The texts reach both answers, many times.
     #expect(over > 1_000 && over < 5_000)
+}
+
+/// Texts of Latin letters, digits, spaces and punctuation are counted without ICU in the languages
+/// whose rules read them as UAX #29 does, and the count is ICU's, for every such language, with
+/// `'`, `’`, `.`, `·`, `,`, `:` and `;` between letters, between digits and between the two; texts
+/// with a combining mark, `_`, `@` or another script go to ICU.
+@Test func latinTextsAreCountedAsICUCountsThem() {
+    var generator = SeededGenerator(seed: 2_612)
+    let letters = Array("aeiouyAZmnpqrstxßäöüåæøéèçñłśžčőıİǅ")
+    let spaces = [" ", " ", "  ", "\n", "\t", "\r\n", "\u{A0}"]
+    let punctuation = Array("!?-()\"@#&/«»„“”—–…¿¡×+=%").map(String.init)
+    let marks = [".", ",", ":", ";", "'", "’", "‘", "·", "․"]
+    // Left to ICU: `_`, a combining mark, other scripts, an emoji, a soft hyphen, `ª`, a joiner.
+    let others = ["_", "e\u{301}", "招待", "👋", "ليلى", "\u{AD}", "ª", "\u{200D}"]
+    // A mark between two letters, two digits or one of each: `you’re`, `3.5`, `1,000`, `l·l`, `a:b`.
+    let sides = ["ab", "é", "Z", "7", "42"]
+    func word() -> String {
+        String((0..<Int.random(in: 1...7, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+    }
+    func piece() -> String {
+        switch Int.random(in: 0..<31, using: &generator) {
+        case 0..<8: word()
+        case 8..<11: String(Int.random(in: 0...99_999, using: &generator))
+        case 11..<19: spaces.randomElement(using: &generator)!
+        case 19..<23: punctuation.randomElement(using: &generator)!
+        case 23..<27: marks.randomElement(using: &generator)!
+        case 27..<30:
+            sides.randomElement(using: &generator)! + marks.randomElement(using: &generator)!
+                + sides.randomElement(using: &generator)!
+        default: others.randomElement(using: &generator)!
+        }
+    }
+    let locales = LatinWords.languages.sorted() + ["en-US", "de-DE", "sv-SE", "fi-FI", "nb-NO", "pt-BR", "fr-CA"]
+    var counted = 0
+    var leftToICU = 0
+    var joined = 0
+    for locale in locales {
+        let counter = WordCounter(locale: locale)
+        #expect(counter.latinReading != nil, "\(locale)")
+        for _ in 0..<400 {
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in piece() }.joined()
+            if let fast = counter.latinReading.flatMap({ LatinWords.count(in: text, $0) }) {
+                counted += 1
+                // Fewer words than runs of letters and digits: a mark joined two runs.
+                let runs = text.unicodeScalars.split { !CharacterSet.latinWordScalars.contains($0) }.count
+                if fast < runs { joined += 1 }
+            } else {
+                leftToICU += 1
+            }
+            #expect(counter.count(text) == counter.countWithICU(text), "\(text.debugDescription) in \(locale)")
+        }
+    }
+    // Both ways are taken, many times, and marks join words in many of the texts counted here.
+    #expect(counted > 5_000 && leftToICU > 1_000 && joined > 500)
+}
+
+extension CharacterSet {
+    /// The letters and digits `LatinWords` counts words of.
+    fileprivate static let latinWordScalars = CharacterSet(charactersIn: "0"..."9")
+        .union(CharacterSet(charactersIn: "A"..."Z")).union(CharacterSet(charactersIn: "a"..."z"))
+        .union(CharacterSet(charactersIn: "\u{C0}"..."\u{24F}")).subtracting(CharacterSet(charactersIn: "×÷"))
+}
+
+@Test(
+    arguments: [
+        ("en", true), ("en_US", true), ("sv_SE", true), ("en_US_POSIX", false), ("ja_JP", false), ("th", false),
+        ("zh_Hant", false), ("de_DE_u_co_phonebk", false), ("ar", false), ("", false),
+    ] as [(String, Bool)])
+func onlyLanguagesReadAsTheRootRulesReadThemAreCountedWithoutICU(icuLocale: String, alike: Bool) {
+    #expect((LatinWords.reading(icuLocale) != nil) == alike)
 }
