@@ -38,13 +38,24 @@ struct StringVariants {
             // Samples that give the string the same values render it the same way: one of them is
             // enough (the shown one is always kept).
             var seen: Set<[ArgumentValue?]> = []
+            // The string with the marker for its link, in the pieces around it, by the values of
+            // its other arguments: made once for all the samples that give it the same ones (a
+            // string that reads only `{link}`, once for every sample).
+            var piecesByValues: [[ArgumentValue?]: [ArraySlice<UInt8>]?] = [:]
             for rendering in renderings {
                 guard var arguments = sampleArguments[rendering.sample] else { continue }
                 var values = read.map { $0 == "link" ? nil : arguments[$0] }
+                let others = values
                 if readsLink { values.append(ArgumentValue(rendering.text)) }
                 guard seen.insert(values).inserted || rendering == shown else { continue }
                 // Only a string that prints `{link}` holds one to find.
-                let link = readsLink ? Self.link(in: rendering.text, of: arguments, key, locale, catalog) : nil
+                var link: String?
+                if readsLink {
+                    let pieces = piecesByValues[others] ?? Self.markedPieces(of: arguments, key, locale, catalog)
+                    // Kept when it does not format too (`nil`), not removed.
+                    piecesByValues[others] = .some(pieces)
+                    link = pieces.flatMap { Self.link(in: rendering.text, between: $0) }
+                }
                 arguments["link"] = ArgumentValue(
                     link ?? config.links.url(code: rendering.sample.flatMap { sampleArguments.code(of: $0) } ?? ""))
                 bases.append((rendering, arguments))
@@ -122,16 +133,20 @@ struct StringVariants {
     /// message contains).
     static let linkMarker = "\u{F8FE}\u{F8FF}"
 
+    /// The string formatted with `arguments` (which hold `linkMarker` for the link), in the UTF-8
+    /// pieces between the markers; `nil` when it does not format.
+    private static func markedPieces(
+        of arguments: [String: ArgumentValue], _ key: MessageKey, _ locale: LocaleID, _ catalog: Catalog
+    ) -> [ArraySlice<UInt8>]? {
+        guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
+        return split(Array(MessageRenderer.plainText(message).utf8), at: Array(linkMarker.utf8))
+    }
+
     /// The link a rendering holds: the build renders with each sample's own link (signed when the
     /// environment has the key), which the page does not know. The same arguments with a marker for
-    /// the link read the same around it, so the link is what stands where the marker does (found
-    /// in UTF-8 bytes). `nil` when the rendering shows no link.
-    private static func link(
-        in text: String, of arguments: [String: ArgumentValue], _ key: MessageKey, _ locale: LocaleID,
-        _ catalog: Catalog
-    ) -> String? {
-        guard let message = catalog.format(key, in: locale, arguments: arguments) else { return nil }
-        let pieces = split(Array(MessageRenderer.plainText(message).utf8), at: Array(linkMarker.utf8))
+    /// the link read the same around it (`pieces`, `markedPieces(of:_:_:_:)`), so the link is what
+    /// stands where the marker does (found in UTF-8 bytes). `nil` when the rendering shows no link.
+    private static func link(in text: String, between pieces: [ArraySlice<UInt8>]) -> String? {
         guard pieces.count > 1 else { return nil }
         let bytes = Array(text.utf8)
         let fixed = pieces.reduce(0) { $0 + $1.count }
