@@ -32,15 +32,20 @@ public struct WordCounter: Sendable {
     }
 
     /// The words of `text`, counted as `count(_:)` counts them, when more than `limit`; `nil`
-    /// otherwise. A text that cannot hold more is not handed to ICU: a word never starts twice in
-    /// a run of letters, digits and `_` of the Latin script (ASCII and U+00C0 to U+024F, `×` and
-    /// `÷` left out) with combining marks (U+0300 to U+036F), since ICU's rules never break
-    /// between those; so the runs, plus one for every other character but a space, tab or line
-    /// break (each may be a word of its own, as a Chinese character is, and `@` is to the Japanese
-    /// rules), are at least as many as the words.
+    /// otherwise. A text `LatinWords` counts is read once; any other that cannot hold more is not
+    /// handed to ICU: a word never starts twice in a run of letters, digits and `_` of the Latin
+    /// script (ASCII and U+00C0 to U+024F, `×` and `÷` left out) with combining marks (U+0300 to
+    /// U+036F), since ICU's rules never break between those; so the runs, plus one for every other
+    /// character but a space, tab or line break (each may be a word of its own, as a Chinese
+    /// character is, and `@` is to the Japanese rules), are at least as many as the words.
     public func count(_ text: String, over limit: Int) -> Int? {
-        guard Self.wordsAtMost(text) > limit else { return nil }
-        let words = count(text)
+        let words: Int
+        if let latinReading, let counted = LatinWords.count(in: text, latinReading) {
+            words = counted
+        } else {
+            guard Self.wordsAtMost(text) > limit else { return nil }
+            words = countWithICU(text)
+        }
         return words > limit ? words : nil
     }
 
