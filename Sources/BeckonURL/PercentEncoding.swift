@@ -3,23 +3,37 @@
 /// deep links, link parameters and URL components of pages all use it, so any Unicode text
 /// survives the round trip.
 public enum PercentEncoding {
-    /// The text with every byte but the unreserved characters written as `%XX`. A `String` is
-    /// looked at in its own UTF-8 storage: ids, codes and signatures come back as they are
-    /// without a generic call per byte.
+    /// The text with every byte but the unreserved characters written as `%XX`. The text is read
+    /// in its own UTF-8 storage and written into the new string's, a byte at a time without a
+    /// generic call (message texts in deep links and share links are hundreds of bytes); ids,
+    /// codes and signatures come back as they are.
     public static func encode(_ text: String) -> String {
         var storage = text
-        guard storage.withUTF8({ $0.allSatisfy(isUnreserved) }) else { return encode(text[...]) }
-        return text
+        let set = PercentEncodeSet.allButUnreserved
+        return storage.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: set.contains) else { return text }
+            return String(unsafeUninitializedCapacity: first + (bytes.count - first) * 3) { out in
+                var written = 0
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    guard index >= first, set.contains(byte) else {
+                        out[written] = byte
+                        written += 1
+                        continue
+                    }
+                    out[written] = .percentSign
+                    out[written + 1] = upperHexDigit(byte >> 4)
+                    out[written + 2] = upperHexDigit(byte & 0x0F)
+                    written += 3
+                }
+                return written
+            }
+        }
     }
 
     /// The text with every byte but the unreserved characters written as `%XX`.
     public static func encode(_ text: some StringProtocol) -> String {
-        // Ids, codes and signatures are unreserved throughout: nothing to write anew.
-        if text.utf8.allSatisfy(isUnreserved) { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        bytes.appendPercentEncoded(contentsOf: text.utf8, using: .allButUnreserved)
-        return String(decoding: bytes, as: UTF8.self)
+        encode(String(text))
     }
 
     /// Decodes `%XX` sequences (and, with `plusAsSpace`, `+` as a space, as HTML forms write it);
@@ -57,6 +71,9 @@ public enum PercentEncoding {
         }
         return String(validating: bytes, as: UTF8.self)
     }
+
+    /// The ASCII upper-case hex digit for `value` (0 to 15).
+    private static func upperHexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x37 + value }
 
     /// Whether `byte` is an RFC 3986 unreserved character, which is never encoded.
     public static func isUnreserved(_ byte: UInt8) -> Bool { !PercentEncodeSet.allButUnreserved.contains(byte) }

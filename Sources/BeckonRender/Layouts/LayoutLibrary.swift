@@ -18,6 +18,8 @@ public struct LayoutLibrary: Sendable {
     private let compilable: Set<String>
     /// The names each layout prints itself (`{{name}}`, `{{{name}}}`).
     private let directPrinted: [String: Set<String>]
+    /// The plain text the parsed layouts hold as tokens, put back into what they write.
+    let staticText: LayoutStaticText
     private let compiled = CompiledLayouts()
 
     /// The locale keys a layout and everything it includes print or test: the only strings a page's
@@ -48,35 +50,33 @@ public struct LayoutLibrary: Sendable {
 
     /// Parses every layout; a layout with a syntax error is reported and left out.
     public static func load(_ layouts: [String: SourceText]) -> (LayoutLibrary, [Diagnostic]) {
+        load(layouts, condensing: true)
+    }
+
+    /// Parses every layout, with `condensing: false` giving swift-mustache every byte of the plain
+    /// text (`LayoutStaticText`; what the tests compare the shortcut with).
+    static func load(_ layouts: [String: SourceText], condensing: Bool) -> (LayoutLibrary, [Diagnostic]) {
         var templates: [String: MustacheTemplate] = [:]
         var withBeckonEscaping: Set<String> = []
         var diagnostics: [Diagnostic] = []
+        var staticText = LayoutStaticText()
+        var prepared: [(name: String, source: SourceText, text: String)] = []
         for (name, source) in layouts.sorted(by: { $0.key < $1.key }) {
             if let problem = nestingProblem(source) {
                 diagnostics.append(problem)
                 continue
             }
-            do {
-                // The marked layout parses whenever the layout does (marks are ordinary text); only
-                // when it does not is the layout itself parsed, for the error's true position.
-                if let marked = try? MustacheTemplate(string: LayoutEscaping.prepared(LayoutMarks.marked(source))) {
-                    templates[name] = marked
-                    withBeckonEscaping.insert(name)
-                } else {
-                    templates[name] = try MustacheTemplate(string: source.text)
-                }
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(
-                    .error(
-                        "layout.syntax", "invalid Mustache: \(describe(error.error))",
-                        at: SourceLocation(
-                            file: source.path, line: error.context.lineNumber, column: error.context.columnNumber),
-                        fix: "Check that every `{{#section}}` has a matching `{{/section}}` and every tag is closed."))
-            } catch {
-                diagnostics.append(
-                    .error(
-                        "layout.syntax", "invalid Mustache: \(error)", at: SourceLocation(file: source.path),
-                        fix: "Check the layout's tags."))
+            let marked = LayoutMarks.marked(source)
+            prepared.append((name, source, LayoutEscaping.prepared(condensing ? staticText.condensed(marked) : marked)))
+        }
+        // swift-mustache's parser is the slow part of loading: the layouts are parsed on every core.
+        let parsed = prepared.parallelMap { layout in Self.parse(layout.text, source: layout.source) }
+        for (layout, result) in zip(prepared, parsed) {
+            switch result {
+            case .success(let template, let marked):
+                templates[layout.name] = template
+                if marked { withBeckonEscaping.insert(layout.name) }
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
         var directKeys: [String: Set<String>] = [:]
@@ -105,7 +105,8 @@ public struct LayoutLibrary: Sendable {
             layouts.keys.filter { name in reachable(from: name, includes: includes).isSubset(of: plainlyNamed) })
         let library = LayoutLibrary(
             library: MustacheLibrary(templates: templates), sources: layouts, directKeys: directKeys,
-            directNames: directNames, includes: includes, compilable: compilable, directPrinted: directPrinted)
+            directNames: directNames, includes: includes, compilable: compilable, directPrinted: directPrinted,
+            staticText: staticText)
         return (library, diagnostics)
     }
 
@@ -143,7 +144,7 @@ public struct LayoutLibrary: Sendable {
             else { return nil }
             let marked = LayoutShape.marked(context) { CompiledLayout.marker($0, ending: shape.endings[$0]) }
             return library.render(marked, withTemplate: name).flatMap {
-                CompiledLayout(rendered: $0, endings: shape.endings)
+                CompiledLayout(rendered: staticText.restored($0), endings: shape.endings)
             }
         }
         guard let layout else { return renderedByMustache(name, context: context) }
@@ -152,7 +153,7 @@ public struct LayoutLibrary: Sendable {
 
     /// The layout rendered by swift-mustache itself, without a compiled form.
     func renderedByMustache(_ name: String, context: TemplateValue) -> String? {
-        library.render(context.mustacheValue, withTemplate: name)
+        library.render(context.mustacheValue, withTemplate: name).map(staticText.restored)
     }
 
     /// How many shapes of layouts have been compiled (or found not to compile).
@@ -187,6 +188,35 @@ public struct LayoutLibrary: Sendable {
     /// takes time growing faster than the number of tags, so a bound keeps a hostile layout from
     /// stalling a build.
     public static let maximumTags = 1_000
+
+    /// A layout parsed, or why it could not be.
+    private enum Parsed: Sendable {
+        /// `marked` when the template parsed is the layout with its origin marks and tokens.
+        case success(MustacheTemplate, marked: Bool)
+        case failure(Diagnostic)
+    }
+
+    /// Parses the layout as prepared for Beckon (`text`: marked, condensed, with Beckon's
+    /// escaping). That parses whenever the layout does (marks and tokens are ordinary text); only
+    /// when it does not is the layout itself parsed, for the error's true position.
+    private static func parse(_ text: String, source: SourceText) -> Parsed {
+        if let marked = try? MustacheTemplate(string: text) { return .success(marked, marked: true) }
+        do {
+            return .success(try MustacheTemplate(string: source.text), marked: false)
+        } catch let error as MustacheTemplate.ParserError {
+            return .failure(
+                .error(
+                    "layout.syntax", "invalid Mustache: \(describe(error.error))",
+                    at: SourceLocation(
+                        file: source.path, line: error.context.lineNumber, column: error.context.columnNumber),
+                    fix: "Check that every `{{#section}}` has a matching `{{/section}}` and every tag is closed."))
+        } catch {
+            return .failure(
+                .error(
+                    "layout.syntax", "invalid Mustache: \(error)", at: SourceLocation(file: source.path),
+                    fix: "Check the layout's tags."))
+        }
+    }
 
     private static func nestingProblem(_ source: SourceText) -> Diagnostic? {
         var depth = 0
