@@ -24,28 +24,66 @@ struct PluralExamples: Sendable {
     ) {
         var own = [[Int]](repeating: [], count: cases.count)
         var borrowed = [[Int]](repeating: [], count: cases.count)
-        // The keywords the locale uses, asked once rather than for every number.
-        let used = Set(rules.categories.map(\.rawValue))
+        // The cases read once rather than for every number: the branch each category takes (the
+        // first with its keyword, else the first `other`), each case's category, the last exact
+        // number, and how many cases with a keyword the locale uses still lack their examples.
+        let used = Set(rules.categories)
+        var keywordBranch = [Int?](repeating: nil, count: PluralCategory.allCases.count)
+        var caseCategory = [PluralCategory?](repeating: nil, count: cases.count)
+        var exacts: [(number: Int, index: Int)] = []
+        var pending = 0
+        for (index, branch) in cases.enumerated() {
+            switch branch.selector {
+            case .exact(let number):
+                if !exacts.contains(where: { $0.number == number }) { exacts.append((number, index)) }
+            case .keyword(let keyword):
+                if used.contains(where: { $0.rawValue == keyword }) { pending += 1 }
+                guard let category = PluralCategory(rawValue: keyword) else { continue }
+                caseCategory[index] = category
+                if keywordBranch[Self.slot(category)] == nil { keywordBranch[Self.slot(category)] = index }
+            }
+        }
+        let other = cases.firstIndex { $0.selector == .keyword("other") }
+        let lastExact = exacts.map(\.number).max() ?? Int.min
         for number in Self.range {
             // Each number's category is asked once, for the branch and for whether it is its own
             // (of ICU only below zero, where an offset takes the first numbers).
             let shifted = number - offset
-            let category =
-                (shifted >= 0 ? categories[shifted] : rules.category(for: Double(shifted))).rawValue
-            guard let index = Self.branch(for: number, cases, category: category) else { continue }
-            let isOwn: Bool
-            switch cases[index].selector {
-            case .exact: isOwn = true
-            case .keyword(let keyword): isOwn = category == keyword
-            }
-            if isOwn {
-                if own[index].count < limit { own[index].append(number) }
+            let category = shifted >= 0 ? categories[shifted] : rules.category(for: Double(shifted))
+            guard
+                let index = exacts.first(where: { $0.number == number })?.index
+                    ?? keywordBranch[Self.slot(category)] ?? other
+            else { continue }
+            if caseCategory[index] == category || caseCategory[index] == nil && Self.isExact(cases[index]) {
+                if own[index].count < limit {
+                    own[index].append(number)
+                    if own[index].count == limit, caseCategory[index].map(used.contains) == true { pending -= 1 }
+                }
             } else if borrowed[index].count < limit {
                 borrowed[index].append(number)
             }
-            if Self.complete(own, cases, after: number, limit: limit, used: used) { break }
+            // No later number adds an example of a branch's own: exact cases are past, and each
+            // keyword the locale uses has `limit` numbers.
+            if number >= lastExact, pending == 0 { break }
         }
         numbers = zip(own, borrowed).map { Array(($0 + $1).prefix(limit)) }
+    }
+
+    /// The position of a category in `PluralCategory.allCases`.
+    private static func slot(_ category: PluralCategory) -> Int {
+        switch category {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .few: 3
+        case .many: 4
+        case .other: 5
+        }
+    }
+
+    private static func isExact(_ branch: Message.PluralCase) -> Bool {
+        if case .exact = branch.selector { return true }
+        return false
     }
 
     /// The category `rules` gives each number of `range`: a plural with a `one` branch looks at
@@ -53,27 +91,5 @@ struct PluralExamples: Sendable {
     /// asked of ICU once.
     static func categories(_ rules: PluralRules) -> [PluralCategory] {
         range.map { rules.category(for: Double($0)) }
-    }
-
-    /// Whether no later number can add an example of a branch's own: exact cases are past, and
-    /// each keyword the locale uses (`used`) has `limit` numbers.
-    private static func complete(
-        _ own: [[Int]], _ cases: [Message.PluralCase], after number: Int, limit: Int, used: Set<String>
-    ) -> Bool {
-        zip(own, cases).allSatisfy { numbers, branch in
-            switch branch.selector {
-            case .exact(let exact): exact <= number
-            case .keyword(let keyword): numbers.count == limit || !used.contains(keyword)
-            }
-        }
-    }
-
-    /// The position of the branch ICU chooses for `number`, whose category (of the number minus
-    /// the offset) is `category`, or `nil` when none is chosen (no exact case matches, and neither
-    /// the category nor `other` has a branch).
-    private static func branch(for number: Int, _ cases: [Message.PluralCase], category: String) -> Int? {
-        if let exact = cases.firstIndex(where: { $0.selector == .exact(number) }) { return exact }
-        return cases.firstIndex { $0.selector == .keyword(category) }
-            ?? cases.firstIndex { $0.selector == .keyword("other") }
     }
 }
