@@ -167,9 +167,10 @@ final class HTMLTreeBuilder {
 
     /// The raw text of `script` and `style`.
     func rawText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        // The line breaks left in place of a style sheet libxml2 was not given.
-        guard let current = open.last, current.elidedText == nil else { return }
-        append(bytes, kind: .rawText, line: current.lastLine ?? current.line)
+        // The line breaks left in place of a style sheet libxml2 was not given. The open element
+        // is read in place: `open.last` would copy its attributes, children and text.
+        guard let index = open.indices.last, open[index].elidedText == nil else { return }
+        append(bytes, kind: .rawText, line: open[index].lastLine ?? open[index].line)
     }
 
     func comment(_ text: String, line: Int) {
@@ -192,7 +193,7 @@ final class HTMLTreeBuilder {
 
     private func append(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind, line: Int) {
         let index = open.count - 1
-        if let text = open[index].text, text.kind == kind {
+        if open[index].text?.kind == kind {
             open[index].text?.bytes.append(contentsOf: bytes)
             return
         }
@@ -205,9 +206,10 @@ final class HTMLTreeBuilder {
     /// Whether whitespace before a tag is dropped here: libxml2 keeps it after text, and in or
     /// after elements that hold mixed content.
     private func isIgnorableWhitespace() -> Bool {
-        guard let current = open.last else { return true }
-        switch current.lastChild {
-        case nil: return !Self.mixedContent.contains(current.name)
+        // Read in place, as in `rawText(_:)`: asked at every run of whitespace before a tag.
+        guard let index = open.indices.last else { return true }
+        switch open[index].lastChild {
+        case nil: return !Self.mixedContent.contains(open[index].name)
         case .text(.characters): return false
         case .text(.rawText): return true
         case .element(let name): return !Self.mixedContent.contains(name)

@@ -149,6 +149,16 @@ public struct Catalog: Sendable {
         return builder.finish()
     }
 
+    /// The message alone of `unrecordedLookup(_:in:)`: what formatting needs, read out of the entry
+    /// without copying the rest of it (its texts, locations and metadata, each retained and
+    /// released at every one of a build's hundreds of thousands of formattings).
+    private func unrecordedMessage(_ key: MessageKey, in locale: LocaleID) -> (message: Message, locale: LocaleID)? {
+        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
+            if let message = storedBundles[candidate]?.entries[key]?.message { return (message, candidate) }
+        }
+        return nil
+    }
+
     private func unrecordedLookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
         for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
             if let entry = storedBundles[candidate]?.entries[key] { return (entry, candidate) }
@@ -161,10 +171,11 @@ public struct Catalog: Sendable {
     public func format(
         _ key: MessageKey, in locale: LocaleID, arguments: [String: ArgumentValue]
     ) -> FormattedMessage? {
-        guard let (entry, supplier) = lookup(key, in: locale) else { return nil }
+        Self.input(of: key, in: locale).record()
+        guard let (message, supplier) = unrecordedMessage(key, in: locale) else { return nil }
         // A string that fell back is formatted with its own locale's plural rules, since its
         // branches were written for them.
-        let segments = formatter(for: supplier).segments(entry.message, arguments: arguments)
+        let segments = formatter(for: supplier).segments(message, arguments: arguments)
         return FormattedMessage(key: key, segments: segments, suppliedBy: supplier)
     }
 

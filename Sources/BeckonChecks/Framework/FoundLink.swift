@@ -6,19 +6,43 @@ import BeckonURL
 /// A URL found in a written artifact, with where it was found and what a browser makes of it.
 public struct FoundLink: Sendable, Hashable {
     /// The URL as written (entities decoded).
-    public var url: String
+    public var url: String { storage.url }
     /// What holds it: `href`, `src`, `srcset`, `action`, `og:image`, `text`, `deep link`…
-    public var attribute: String
+    public var attribute: String { storage.attribute }
     /// The line in the artifact (1 for text and deep links).
-    public var line: Int
+    public var line: Int { storage.line }
     /// What a browser makes of the URL (URL Standard), resolved against the page's base URL: the
     /// parts the rules read, kept instead of the whole parsed URL because every page's links stay
     /// in memory until the site rules have run.
-    public var resolved: Resolution?
+    public var resolved: Resolution? { storage.resolved }
     /// Whether the URL names its own scheme (it is not relative to the page).
-    public var isAbsolute: Bool
+    public var isAbsolute: Bool { storage.isAbsolute }
     /// Why a browser could not read it as a URL.
-    public var problem: String?
+    public var problem: String? { storage.problem }
+
+    /// The parts, in one box: every link rule reads every link of a page, and a copy of a link is
+    /// then one reference to retain and release instead of its strings and resolution, which are
+    /// shared by every page that links to the same URL (the two cores' counts of one object
+    /// meeting in one cache line). A link is never changed after it is found.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let url: String
+        let attribute: String
+        let line: Int
+        let resolved: Resolution?
+        let isAbsolute: Bool
+        let problem: String?
+
+        init(url: String, attribute: String, line: Int, resolved: Resolution?, isAbsolute: Bool, problem: String?) {
+            self.url = url
+            self.attribute = attribute
+            self.line = line
+            self.resolved = resolved
+            self.isAbsolute = isAbsolute
+            self.problem = problem
+        }
+    }
 
     /// The parts of a resolved URL the link rules read, in one box: a URL read once for the
     /// whole site (absolute and path-absolute ones, which a site repeats on every page) is one
@@ -58,37 +82,52 @@ public struct FoundLink: Sendable, Hashable {
     }
 
     public init(url: String, attribute: String, line: Int, base: ParsedURL? = nil) {
-        self.url = url
-        self.attribute = attribute
-        self.line = line
+        let reading = Self.reading(of: url, base: base)
+        storage = Storage(
+            url: reading.url, attribute: attribute, line: line, resolved: reading.resolved,
+            isAbsolute: reading.isAbsolute, problem: reading.problem)
+    }
+
+    /// What a browser makes of `url` on a page whose base URL is `base`, with the URL as kept (one
+    /// shared copy of an absolute URL's text).
+    private static func reading(
+        of url: String, base: ParsedURL?
+    ) -> (url: String, resolved: Resolution?, isAbsolute: Bool, problem: String?) {
         if case .absolute(let shared, let resolution) = AbsoluteURLs.shared.reading(of: url) {
-            self.url = shared
-            isAbsolute = true
-            resolved = resolution
-            problem = nil
-            return
+            return (shared, resolution, true, nil)
         }
-        isAbsolute = false
         if let base, let reading = PathAbsoluteURLs.shared.reading(of: url, base: base) {
             switch reading {
-            case .resolved(let resolution):
-                resolved = resolution
-                problem = nil
-            case .failed(let reason):
-                resolved = nil
-                problem = reason
+            case .resolved(let resolution): return (url, resolution, false, nil)
+            case .failed(let reason): return (url, nil, false, reason)
             }
-            return
         }
         switch URLParser.parse(url, base: base) {
         case .success(let parsed):
-            resolved = Resolution(parsed)
-            problem = nil
+            return (url, Resolution(parsed), false, nil)
         case .failure(let failure):
-            resolved = nil
             // A relative link without a base (in a text) is not a URL a browser could open either.
-            problem = base == nil && !url.utf8.contains(UInt8(ascii: ":")) ? nil : failure.reason
+            let problem = base == nil && !url.utf8.contains(UInt8(ascii: ":")) ? nil : failure.reason
+            return (url, nil, false, problem)
         }
+    }
+
+    public static func == (left: FoundLink, right: FoundLink) -> Bool {
+        let left = left.storage
+        let right = right.storage
+        return left === right
+            || (left.url == right.url && left.attribute == right.attribute && left.line == right.line
+                && left.resolved == right.resolved && left.isAbsolute == right.isAbsolute
+                && left.problem == right.problem)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.url)
+        hasher.combine(storage.attribute)
+        hasher.combine(storage.line)
+        hasher.combine(storage.resolved)
+        hasher.combine(storage.isAbsolute)
+        hasher.combine(storage.problem)
     }
 
     /// The origin output files are checked as served from: links that resolve to it are links
