@@ -81,7 +81,7 @@ enum LocalizationReview {
 
         /// One string without an invite and with each sample, each measured.
         func renderings(of key: MessageKey) -> [LocalizationInput.Rendering] {
-            guard let read = catalog.lookup(key, in: locale)?.entry.message.argumentNames else { return [] }
+            guard let read = catalog.message(key, in: locale)?.message.argumentNames else { return [] }
             // Most strings read the same with every sample: the renderings share one copy of each
             // text (the same bytes), as they are kept for the whole build, measured once. A string
             // is formatted once for each set of values its own arguments take: one that names no

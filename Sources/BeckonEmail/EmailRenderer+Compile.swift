@@ -54,7 +54,7 @@ extension EmailRenderer {
         }
         let keys = template.messageKeys.map { MessageKey($0.key) } + Self.footerKeys
         for key in keys {
-            if let found = catalog.lookup(key, in: locale) { visit(found.entry.message) }
+            if let found = catalog.message(key, in: locale) { visit(found.message) }
         }
         return profile
     }

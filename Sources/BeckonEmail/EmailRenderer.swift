@@ -84,7 +84,7 @@ public struct EmailRenderer: Sendable {
         if template.transactional {
             keys += Self.footerKeys.map { ($0, SourceLocation(file: template.path)) }
         }
-        for (key, location) in keys where catalog.lookup(key, in: locale) == nil {
+        for (key, location) in keys where !catalog.contains(key, in: locale) {
             diagnostics.append(catalog.missingKey(key, at: location))
         }
         let known = MessageArguments.names.union(template.notify == .joinedDigest ? MessageArguments.digestNames : [])

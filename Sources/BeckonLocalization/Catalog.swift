@@ -107,6 +107,30 @@ public struct Catalog: Sendable {
         return unrecordedLookup(key, in: locale)
     }
 
+    /// Whether a lookup of `key` in `locale` finds a string, recorded as `lookup` is, without a
+    /// copy of the entry it finds.
+    public func contains(_ key: MessageKey, in locale: LocaleID) -> Bool {
+        Self.input(of: key, in: locale).record()
+        return unrecordedSupplier(key, in: locale) != nil
+    }
+
+    /// The message of the entry a lookup finds and the locale that supplied it, recorded as
+    /// `lookup` is: what formatting and argument checks read, without a copy of the rest.
+    public func message(_ key: MessageKey, in locale: LocaleID) -> (message: Message, locale: LocaleID)? {
+        Self.input(of: key, in: locale).record()
+        return unrecordedMessage(key, in: locale)
+    }
+
+    /// Where the string a lookup finds is written and the locale that supplied it, recorded as
+    /// `lookup` is.
+    public func location(_ key: MessageKey, in locale: LocaleID) -> (location: SourceLocation, locale: LocaleID)? {
+        Self.input(of: key, in: locale).record()
+        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
+            if let location = storedBundles[candidate]?.entries[key]?.location { return (location, candidate) }
+        }
+        return nil
+    }
+
     /// The source locale's entry for a key, without following any chain: whether the source has
     /// the string (share pools and variants are read this way). Recorded like `lookup`.
     public func sourceEntry(_ key: MessageKey) -> BundleEntry? {
@@ -159,6 +183,15 @@ public struct Catalog: Sendable {
         return nil
     }
 
+    /// The locale a lookup finds `key` in, found by the key alone.
+    private func unrecordedSupplier(_ key: MessageKey, in locale: LocaleID) -> LocaleID? {
+        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale)
+        where storedBundles[candidate]?.entries.index(forKey: key) != nil {
+            return candidate
+        }
+        return nil
+    }
+
     private func unrecordedLookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
         for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
             if let entry = storedBundles[candidate]?.entries[key] { return (entry, candidate) }
@@ -171,8 +204,7 @@ public struct Catalog: Sendable {
     public func format(
         _ key: MessageKey, in locale: LocaleID, arguments: [String: ArgumentValue]
     ) -> FormattedMessage? {
-        Self.input(of: key, in: locale).record()
-        guard let (message, supplier) = unrecordedMessage(key, in: locale) else { return nil }
+        guard let (message, supplier) = self.message(key, in: locale) else { return nil }
         // A string that fell back is formatted with its own locale's plural rules, since its
         // branches were written for them.
         let segments = formatter(for: supplier).segments(message, arguments: arguments)

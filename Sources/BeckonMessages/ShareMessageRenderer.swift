@@ -107,7 +107,7 @@ public struct ShareMessageRenderer: Sendable {
             diagnostics += poolArgumentMismatches(entries)
         }
         if let subject = stringKeys().last, subject == Self.emailSubjectKey,
-            catalog.lookup(subject, in: site.config.locales.defaultLocale) == nil
+            !catalog.contains(subject, in: site.config.locales.defaultLocale)
         {
             diagnostics.append(
                 .error(
@@ -190,16 +190,16 @@ public struct ShareMessageRenderer: Sendable {
         let arguments = MessageArguments.values(
             config: site.config, sample: sample, anonymousInviter: anonymous, link: link)
         guard let message = catalog.format(shareEntry.key, in: locale, arguments: arguments),
-            let entry = catalog.lookup(message.key, in: locale)?.entry
+            let written = catalog.location(message.key, in: locale)?.location
         else { return [] }
         let text = MessageRenderer.plainText(message, rightToLeft: locale.isRightToLeft)
         let subject = plainText(Self.emailSubjectKey, in: locale, arguments: arguments)
         return channels.map { channel in
             let links = Self.links(channel, text: text, subject: subject, to: recipient.map(ShareRecipient.init))
             var artifact = Artifact(
-                path: path(channel), kind: .shareMessage, locale: locale, template: entry.location.file,
+                path: path(channel), kind: .shareMessage, locale: locale, template: written.file,
                 context: context.rawValue, sample: sample?.id, contentType: "text/plain; charset=utf-8",
-                bytes: Array(text.utf8), deepLink: links.deep, origin: entry.location)
+                bytes: Array(text.utf8), deepLink: links.deep, origin: written)
             artifact.alternateLink = links.alternate
             artifact.note = links.note
             artifact.variant = shareEntry.variant

@@ -26,8 +26,8 @@ public struct RenderOrigins: Sendable {
 
     /// The locale string `key` as `catalog` gives it to a locale.
     public static func string(_ key: MessageKey, in locale: LocaleID, catalog: Catalog) -> Origin? {
-        catalog.lookup(key, in: locale).map { found in
-            Origin(.string, at: found.entry.location, key: key.rawValue, locale: found.locale.rawValue)
+        catalog.location(key, in: locale).map { found in
+            Origin(.string, at: found.location, key: key.rawValue, locale: found.locale.rawValue)
         }
     }
 

@@ -38,7 +38,7 @@ public struct LocaleStatus: Sendable, Hashable, Codable {
         let translated = sourceKeys.filter { own[$0] != nil }.count
         var fallbackFrom: [String: Int] = [:]
         for key in sourceKeys where catalog.isAcceptedFallback(key, in: locale) {
-            if let supplier = catalog.lookup(key, in: locale)?.locale {
+            if let supplier = catalog.message(key, in: locale)?.locale {
                 fallbackFrom[supplier.rawValue, default: 0] += 1
             }
         }

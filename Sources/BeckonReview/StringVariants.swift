@@ -32,7 +32,7 @@ struct StringVariants {
         shown = renderings.first { $0.sample != nil } ?? renderings.first
         let shown = self.shown
         bases = Bases {
-            let read = (catalog.lookup(key, in: locale)?.entry.message.argumentNames ?? []).sorted()
+            let read = (catalog.message(key, in: locale)?.message.argumentNames ?? []).sorted()
             let readsLink = read.contains("link")
             var bases: [(LocalizationInput.Rendering, [String: ArgumentValue])] = []
             // Samples that give the string the same values render it the same way: one of them is

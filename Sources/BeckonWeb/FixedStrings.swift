@@ -43,7 +43,7 @@ final class FixedStrings: @unchecked Sendable {
             Catalog.input(of: key, in: locale).record()
             return Lookup(formatted: found.formatted, wasKnown: true)
         }
-        let names = catalog.lookup(key, in: locale)?.entry.message.argumentNames ?? []
+        let names = catalog.message(key, in: locale)?.message.argumentNames ?? []
         let formatted = catalog.format(key, in: locale, arguments: arguments).map { message in
             let origin = origins.string(key, in: locale)
             return Formatted(

@@ -62,7 +62,7 @@ public struct PageRenderer: Sendable {
             if placeholder.path.hasPrefix(RenderScope.messagePrefix) {
                 let key = MessageKey(String(placeholder.path.dropFirst(RenderScope.messagePrefix.count)))
                 usedKeys.append(key)
-                if catalog.lookup(key, in: locale) == nil {
+                if !catalog.contains(key, in: locale) {
                     diagnostics.append(catalog.missingKey(key, at: placeholder.location))
                 }
             } else if context.scope.values[placeholder.path] == nil {
@@ -72,7 +72,7 @@ public struct PageRenderer: Sendable {
         }
         for (key, frontMatterKey) in [(template.titleKey, "title"), (template.descriptionKey, "description")] {
             guard let key else { continue }
-            if catalog.lookup(MessageKey(key), in: locale) == nil {
+            if !catalog.contains(MessageKey(key), in: locale) {
                 diagnostics.append(catalog.missingKey(MessageKey(key), at: template.location(of: frontMatterKey)))
             }
         }
@@ -80,7 +80,7 @@ public struct PageRenderer: Sendable {
             diagnostics += catalog.unknownArguments(key: key, known: MessageArguments.names)
         }
         if template.kind.isPersonal, readsInviter(template, keys: usedKeys),
-            catalog.lookup(MessageArguments.anonymousInviterKey, in: locale) == nil
+            !catalog.contains(MessageArguments.anonymousInviterKey, in: locale)
         {
             diagnostics.append(
                 .error(

@@ -147,7 +147,7 @@ public struct CardSet: Sendable {
                         colorSource: source(ofColor: paths.text),
                         backgroundSources: paths.backgrounds.compactMap(source(ofColor:)))
                 },
-                titleSource: catalog.lookup(MessageKey(layout.title.key), in: locale)?.entry.location,
+                titleSource: catalog.location(MessageKey(layout.title.key), in: locale)?.location,
                 titleEndsInWidow: card.titleEndsInWidow,
                 shortenedTitle: card.titleIsShortened ? card.title : nil)
             return (artifact, [])
