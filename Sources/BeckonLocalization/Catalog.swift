@@ -125,7 +125,7 @@ public struct Catalog: Sendable {
     /// `lookup` is.
     public func location(_ key: MessageKey, in locale: LocaleID) -> (location: SourceLocation, locale: LocaleID)? {
         Self.input(of: key, in: locale).record()
-        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
+        for candidate in lookupOrder(of: locale) {
             if let location = storedBundles[candidate]?.entries[key]?.location { return (location, candidate) }
         }
         return nil
@@ -173,11 +173,15 @@ public struct Catalog: Sendable {
         return builder.finish()
     }
 
-    /// The message alone of `unrecordedLookup(_:in:)`: what formatting needs, read out of the entry
-    /// without copying the rest of it (its texts, locations and metadata, each retained and
-    /// released at every one of a build's hundreds of thousands of formattings).
+    /// The locales a lookup in `locale` tries, in order: the locale, then its fallback chain.
+    private func lookupOrder(of locale: LocaleID) -> [LocaleID] {
+        lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale)
+    }
+
+    /// The message alone of `unrecordedLookup(_:in:)`: what formatting needs, read where the
+    /// entry is stored (a build formats strings hundreds of thousands of times).
     private func unrecordedMessage(_ key: MessageKey, in locale: LocaleID) -> (message: Message, locale: LocaleID)? {
-        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
+        for candidate in lookupOrder(of: locale) {
             if let message = storedBundles[candidate]?.entries[key]?.message { return (message, candidate) }
         }
         return nil
@@ -185,7 +189,7 @@ public struct Catalog: Sendable {
 
     /// The locale a lookup finds `key` in, found by the key alone.
     private func unrecordedSupplier(_ key: MessageKey, in locale: LocaleID) -> LocaleID? {
-        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale)
+        for candidate in lookupOrder(of: locale)
         where storedBundles[candidate]?.entries.index(forKey: key) != nil {
             return candidate
         }
@@ -193,7 +197,7 @@ public struct Catalog: Sendable {
     }
 
     private func unrecordedLookup(_ key: MessageKey, in locale: LocaleID) -> (entry: BundleEntry, locale: LocaleID)? {
-        for candidate in lookupOrders[locale] ?? [locale] + locales.fallbackChain(for: locale) {
+        for candidate in lookupOrder(of: locale) {
             if let entry = storedBundles[candidate]?.entries[key] { return (entry, candidate) }
         }
         return nil
