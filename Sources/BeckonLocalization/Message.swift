@@ -96,6 +96,21 @@ public struct Message: Sendable, Hashable {
         return text
     }
 
+    /// Whether the argument `name` is only ever shown as it is (`{name}`), never formatted as a
+    /// number, date or time nor chosen on by a plural or select: its value then changes nothing
+    /// but the text where it stands.
+    public func showsOnlyAsText(_ name: String) -> Bool {
+        var onlyText = true
+        visit { part in
+            switch part {
+            case .number(name, _), .date(name, _), .time(name, _), .plural(name, _, _, _), .select(name, _):
+                onlyText = false
+            default: break
+            }
+        }
+        return onlyText
+    }
+
     func visit(_ body: (Part) -> Void) {
         for part in parts {
             body(part)

@@ -12,8 +12,10 @@ struct StringVariants {
     let locale: LocaleID
     let catalog: Catalog
     let counter: WordCounter
-    /// Each rendering the build made (no invite, then samples), with the arguments it was made
-    /// with: worked out when a branch is first rendered, since most strings have none.
+    /// Each sample's arguments in the locale.
+    private let sampleArguments: SampleArguments
+    /// Each rendering the build made (no invite, then samples) that reads differently, with what
+    /// it was made with: worked out when a branch is first rendered, since most strings have none.
     private let bases: Bases
     /// The rendering whose text a cell shows: the first with a sample, so arguments read as they will.
     let shown: LocalizationInput.Rendering?
@@ -29,39 +31,71 @@ struct StringVariants {
         self.locale = locale
         self.catalog = catalog
         self.counter = counter
+        self.sampleArguments = sampleArguments
         shown = renderings.first { $0.sample != nil } ?? renderings.first
         let shown = self.shown
         bases = Bases {
-            let read = (catalog.message(key, in: locale)?.message.argumentNames ?? []).sorted()
+            let message = catalog.message(key, in: locale)?.message
+            let read = (message?.argumentNames ?? []).sorted()
             let readsLink = read.contains("link")
-            var bases: [(LocalizationInput.Rendering, [String: ArgumentValue])] = []
+            var bases: [Base] = []
+            // Each distinct set of the other arguments' values, numbered in order of first use,
+            // with the string formatted with the marker for its link, in the pieces around it:
+            // made once for all the samples that give the same values (a string that reads only
+            // `{link}`, once for every sample; `nil` when it does not format).
+            var groups: [[ArgumentValue?]: (number: Int, pieces: [ArraySlice<UInt8>]?)] = [:]
+            var sizes: [Int] = []
             // Samples that give the string the same values render it the same way: one of them is
-            // enough (the shown one is always kept).
-            var seen: Set<[ArgumentValue?]> = []
-            // The string with the marker for its link, in the pieces around it, by the values of
-            // its other arguments: made once for all the samples that give it the same ones (a
-            // string that reads only `{link}`, once for every sample).
-            var piecesByValues: [[ArgumentValue?]: [ArraySlice<UInt8>]?] = [:]
+            // enough (the shown one is always kept). A string that reads `{link}` reads alike
+            // only with the same text too.
+            var seen: Set<Reading> = []
             for rendering in renderings {
-                guard var arguments = sampleArguments[rendering.sample] else { continue }
-                var values = read.map { $0 == "link" ? nil : arguments[$0] }
-                let others = values
-                if readsLink { values.append(ArgumentValue(rendering.text)) }
-                guard seen.insert(values).inserted || rendering == shown else { continue }
+                guard let arguments = sampleArguments[rendering.sample] else { continue }
+                let others = read.map { $0 == "link" ? nil : arguments[$0] }
+                let group =
+                    groups[others]
+                    ?? {
+                        let made = (
+                            number: sizes.count,
+                            pieces: readsLink ? Self.markedPieces(of: arguments, key, locale, catalog) : nil
+                        )
+                        groups[others] = made
+                        sizes.append(0)
+                        return made
+                    }()
+                let isShown = rendering == shown
+                let reading = Reading(group: group.number, text: readsLink ? UTF8Key(rendering.text) : nil)
+                guard seen.insert(reading).inserted || isShown else { continue }
                 // Only a string that prints `{link}` holds one to find.
-                var link: String?
-                if readsLink {
-                    let pieces = piecesByValues[others] ?? Self.markedPieces(of: arguments, key, locale, catalog)
-                    // Kept when it does not format too (`nil`), not removed.
-                    piecesByValues[others] = .some(pieces)
-                    link = pieces.flatMap { Self.link(in: rendering.text, between: $0) }
-                }
-                arguments["link"] = ArgumentValue(
-                    link ?? config.links.url(code: rendering.sample.flatMap { sampleArguments.code(of: $0) } ?? ""))
-                bases.append((rendering, arguments))
+                let link = group.pieces.flatMap { Self.link(in: rendering.text, between: $0) }
+                sizes[group.number] += 1
+                bases.append(
+                    Base(
+                        sample: rendering.sample,
+                        link: link
+                            ?? config.links.url(code: rendering.sample.flatMap { sampleArguments.code(of: $0) } ?? ""),
+                        group: group.number, isShown: isShown))
             }
-            return bases
+            return (bases, sizes, readsLink && message?.showsOnlyAsText("link") == true)
         }
+    }
+
+    /// What tells renderings that read alike apart: the values of the string's other arguments
+    /// (by their group) and, for a string that reads `{link}`, the text.
+    private struct Reading: Hashable {
+        let group: Int
+        let text: UTF8Key?
+    }
+
+    /// What the string of one rendering is formatted with: its sample's arguments with its link.
+    private struct Base {
+        let sample: String?
+        let link: String
+        /// Bases with the same values of the string's other arguments share a number: with any
+        /// branch choices set, their texts differ only where the link stands.
+        let group: Int
+        /// Whether it is the rendering a cell shows.
+        let isShown: Bool
     }
 
     /// Each sample's arguments in one locale (with `linkMarker` for the link), and the arguments
@@ -91,9 +125,10 @@ struct StringVariants {
         func code(of sample: String) -> String? { samples[sample]?.code }
     }
 
-    /// The renderings and their arguments, made once, when first asked for.
+    /// The bases, how many share each group, and whether the string shows its link only as
+    /// text (never chooses a branch or formats a number by it): made once, when first asked for.
     private final class Bases {
-        typealias Values = [(rendering: LocalizationInput.Rendering, arguments: [String: ArgumentValue])]
+        typealias Values = (bases: [Base], groupSizes: [Int], linkIsText: Bool)
         private let make: () -> Values
         private(set) lazy var values = make()
 
@@ -111,22 +146,60 @@ struct StringVariants {
 
     /// The string with `choices` set over each sample's arguments: the text of the shown
     /// rendering's sample, and the longest of all of them.
+    ///
+    /// Bases of one group read the same but for their links. When the string shows its link
+    /// only as text, a group of several is formatted twice (its first base, and with the marker
+    /// for the link), and the others are the pieces around the marker joined by their own links;
+    /// the first base's formatted text must equal its joined pieces, or each is formatted.
     func render(_ choices: [BranchChoice]) -> (text: String, length: VariantLength)? {
+        let (bases, groupSizes, linkIsText) = self.bases.values
+        let joins = linkIsText && !choices.contains { $0.argument == "link" }
         var text: String?
         var length = VariantLength(characters: 0, words: 0)
         // Each distinct text measured once: most samples read the same in most branches.
         var measured: Set<UTF8Key> = []
-        for (rendering, base) in bases.values {
-            var arguments = base
-            for choice in choices { choice.apply(to: &arguments) }
-            guard let message = catalog.format(key, in: locale, arguments: arguments) else { continue }
-            let plain = MessageRenderer.plainText(message)
+        // The pieces around the link of each group formatted so far (`nil`: format each base).
+        var piecesByGroup: [Int: [ArraySlice<UInt8>]?] = [:]
+        for base in bases {
+            let plain: String
+            if joins, case .some(.some(let pieces)) = piecesByGroup[base.group] {
+                plain = Self.joined(pieces, base.link)
+            } else {
+                guard let formatted = format(base, choices, link: base.link) else { continue }
+                plain = formatted
+                if joins, groupSizes[base.group] > 1, piecesByGroup[base.group] == nil {
+                    let pieces = format(base, choices, link: Self.linkMarker).map {
+                        Self.split(Array($0.utf8), at: Array(Self.linkMarker.utf8))
+                    }
+                    piecesByGroup[base.group] = .some(
+                        pieces.flatMap { Self.joined($0, base.link) == plain ? $0 : nil })
+                }
+            }
             if measured.insert(UTF8Key(plain)).inserted {
                 length = length.union(VariantLength(characters: plain.count, words: counter.count(plain)))
             }
-            if rendering == shown { text = plain }
+            if base.isShown { text = plain }
         }
         return text.map { ($0, length) }
+    }
+
+    /// The string as plain text, formatted with a base's sample's arguments, `link` and `choices`.
+    private func format(_ base: Base, _ choices: [BranchChoice], link: String) -> String? {
+        guard var arguments = sampleArguments[base.sample] else { return nil }
+        arguments["link"] = ArgumentValue(link)
+        for choice in choices { choice.apply(to: &arguments) }
+        return catalog.format(key, in: locale, arguments: arguments).map { MessageRenderer.plainText($0) }
+    }
+
+    /// `pieces` joined by `link`.
+    private static func joined(_ pieces: [ArraySlice<UInt8>], _ link: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce((pieces.count - 1) * link.utf8.count) { $0 + $1.count })
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { bytes.append(contentsOf: link.utf8) }
+            bytes.append(contentsOf: piece)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Stands in for the link while finding the one a rendering holds (private-use characters no

@@ -43,6 +43,40 @@ import Testing
         #expect(link.contains("sig="), "\(link)")
     }
 
+    /// A branch of a string that shows `{link}` twice, where every sample gives the other
+    /// arguments the same values: the shown sample's variant holds its own signed link in both
+    /// places, as the build rendered it (the samples' texts are joined around their links).
+    @Test func aBranchJoinedAroundTheLinkReadsAsTheBuildRenderedIt() throws {
+        let folder = TemporaryDirectory()
+        let site = folder.path("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        for item in ["beckon.yml", "templates", "locales", "static"] {
+            try FileManager.default.copyItem(
+                at: Repository.root.appendingPathComponent(item), to: site.appendingPathComponent(item))
+        }
+        let english = site.appendingPathComponent("locales/en-US.yml")
+        let original = try String(contentsOf: english, encoding: .utf8)
+        let generic =
+            "    message: \"{invitee, select, none {Hey} other {Hey {invitee}}}, I use {app} and think you'd love it! {link}\"\n"
+        try #require(original.contains(generic))
+        try Data(
+            original.replacingOccurrences(
+                of: generic, with: "    message: \"{app, select, none {Nothing yet} other {Open {link} or {link}}}\"\n"
+            ).utf8
+        ).write(to: english)
+        _ = try BeckonBinary.run(
+            ["build", "--site", site.path, "--keep-going"], environment: ["BECKON_LINK_KEY": BeckonBinary.testLinkKey])
+        let page = try String(contentsOf: site.appendingPathComponent("output/review/index.html"), encoding: .utf8)
+        let row = try #require(page.range(of: "<code>share.generic</code>"))
+        let cell = try #require(page[row.upperBound...].range(of: "data-column=\"en-US\""))
+        let html = String(page[cell.upperBound...].prefix { $0 != "\n" }.prefix(6000))
+        let rendered = try #require(html.range(of: "with sample long-name:</span> Open "))
+        let link = String(html[rendered.upperBound...].prefix { $0 != " " })
+        #expect(link.hasPrefix("https://join.playa.app/invite/") && link.contains("sig="), "\(link)")
+        #expect(html.contains("app = other:</span> Open \(link) or \(link) "), "\(html)")
+        #expect(html.contains("app = none:</span> Nothing yet "), "\(html)")
+    }
+
     /// A plural's branches are each rendered and measured against the string's limit, not only
     /// the one the samples' values choose: English `one` is over 30 characters while every sample
     /// (7 days) reads the short `other`, so the rule, which measures the samples' renderings, says

@@ -20,6 +20,23 @@ import Testing
         #expect(try MessageParser.parse(text).parts == parts)
     }
 
+    /// An argument shown only as `{name}`, at any depth, changes nothing but the text where it
+    /// stands; one that is formatted or chosen on anywhere does more.
+    @Test(
+        arguments: [
+            ("Open {link}", true),
+            ("{invitee, select, none {Go: {link}} other {{invitee}: {link} {link}}}", true),
+            ("No link here", true),
+            ("{link, select, none {none} other {{link}}}", false),
+            ("{n, plural, one {{link, number}} other {{link}}}", false),
+            ("{link, date, short}", false),
+            ("{link, time}", false),
+            ("{link, selectordinal, one {#st} other {#th}}", false),
+        ] as [(String, Bool)])
+    func tellsAnArgumentShownOnlyAsText(text: String, onlyText: Bool) throws {
+        #expect(try MessageParser.parse(text).showsOnlyAsText("link") == onlyText)
+    }
+
     @Test func parsesNestedChoices() throws {
         let message = try MessageParser.parse(
             "{invitee, select, none {Hey} other {Hey {invitee}}}! {count, plural, offset:1 =0 {nobody} one {# friend '#'} other {# friends}}"

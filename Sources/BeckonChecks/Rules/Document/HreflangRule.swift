@@ -14,20 +14,22 @@ struct HreflangRule: PageSiteRule {
         // The page's alternates were resolved to candidate files when it was parsed (once per
         // content); here they are looked up, and reciprocity asks only the target's alternates, so
         // the rule is linear in pages × locales and runs again only for pages that changed (or
-        // when any page's alternates did).
-        let alternates = page.alternates.map { ($0, Self.target($0.candidates, in: site)) }
+        // when any page's alternates did). Both lists are read where they are kept, not copied:
+        // every page of a site lists every locale's version of itself.
+        let alternates = page.alternates
         guard !alternates.isEmpty else { return [] }
         let path = page.artifact.path
         var diagnostics: [Diagnostic] = []
-        if !alternates.contains(where: { $0.0.language == "x-default" }) {
+        if !alternates.contains(where: { $0.language == "x-default" }) {
             diagnostics.append(diagnostic("the page has `hreflang` alternates but no `x-default`", page, line: 1))
         }
-        for (alternate, target) in alternates where alternate.language != "x-default" {
-            guard let target, let targetPage = site.pages[target] else {
+        for index in alternates.indices where alternates[index].language != "x-default" {
+            guard let target = Self.target(alternates[index].candidates, in: site), let targetPage = site.pages[target]
+            else {
                 diagnostics.append(
                     diagnostic(
-                        "the `\(alternate.language)` alternate \(alternate.href) is not a page of the build", page,
-                        line: alternate.line))
+                        "the `\(alternates[index].language)` alternate \(alternates[index].href) is not a page of the build",
+                        page, line: alternates[index].line))
                 continue
             }
             // Only an alternate that lists this page's path can resolve to it: the others are
@@ -39,7 +41,9 @@ struct HreflangRule: PageSiteRule {
                 }
             if !linksBack {
                 diagnostics.append(
-                    diagnostic("\(target) does not link back to this page as an alternate", page, line: alternate.line))
+                    diagnostic(
+                        "\(target) does not link back to this page as an alternate", page,
+                        line: alternates[index].line))
             }
         }
         return diagnostics
