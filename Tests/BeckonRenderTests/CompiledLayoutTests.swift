@@ -67,6 +67,37 @@ import Testing
         if !["printed", "dot"].contains(layout) { #expect(library.compiledShapes > 0) }
     }
 
+    /// A context whose list or items are shared values (made once, as a locale's strings are)
+    /// has the shape of the same context with the values in place, and the layouts write the same.
+    @Test(arguments: ["page", "child", "printed", "dot"])
+    func sharedValuesReadAsTheValuesTheyHold(layout: String) async {
+        let pieces = ["", "x", "<", "\n", "\r", "\r\n", "\u{301}", "ليلى", "{{a}}"]
+        let strings = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...3).map { $0.joined() }
+        let library = Self.library()
+        await propertyCheck(input: strings.array(of: 0...8), Gen.bool, Gen.int(in: 0...3)) { strings, flag, items in
+            let context = Self.context(strings, flag: flag, items: items)
+            guard case .object(var fields) = context, case .list(let list)? = fields["items"] else {
+                Issue.record("the context has no list")
+                return
+            }
+            // The list shared, or each item of it, or the whole context.
+            fields["items"] = .shared(SharedTemplateValue(.list(list)))
+            let sharedList = TemplateValue.object(fields)
+            fields["items"] = .list(list.map { .shared(SharedTemplateValue($0)) })
+            let sharedItems = TemplateValue.object(fields)
+            let sharedContext = TemplateValue.shared(SharedTemplateValue(context))
+            let shape = LayoutShape(of: context)
+            for shared in [sharedList, sharedItems, sharedContext] {
+                let sharedShape = LayoutShape(of: shared)
+                #expect(sharedShape.signature == shape.signature)
+                #expect(sharedShape.strings == shape.strings)
+                #expect(sharedShape.endings == shape.endings)
+                #expect(sharedShape.startsWithLineFeed == shape.startsWithLineFeed)
+                #expect(library.render(layout, context: shared) == library.renderedByMustache(layout, context: context))
+            }
+        }
+    }
+
     /// The case a marker would get wrong: a string that is a line feed after one ending in a
     /// carriage return, which Mustache joins into one character and so does not indent after —
     /// also when a context of otherwise the same shape was compiled before it.

@@ -9,6 +9,14 @@ import Testing
         "alternates": .list([.object(["href": .text("/a/"), "hreflang": .text("de")])]),
         "flag": .flag(true),
     ])
+    /// The same context with its object and list shared values, as a locale's parts are.
+    let sharedContext = TemplateValue.object([
+        "page": .shared(
+            SharedTemplateValue(.object(["title": .text("T & \"q\""), "body": .html("<p>b</p>")]))),
+        "alternates": .shared(
+            SharedTemplateValue(.list([.object(["href": .text("/a/"), "hreflang": .text("de")])]))),
+        "flag": .flag(true),
+    ])
 
     func library(_ layouts: [String: String]) -> (LayoutLibrary, [Diagnostic]) {
         LayoutLibrary.load(
@@ -29,6 +37,8 @@ import Testing
             layouts.render("page", context: context).map { OriginMarks.removing(from: $0) }
                 == "<title>T &amp; &quot;q&quot;</title><a hreflang=\"de\" href=\"/a/\"><p>b</p>")
         #expect(LayoutLinter(library: layouts).lint("page", context: context).isEmpty)
+        #expect(layouts.render("page", context: sharedContext) == layouts.render("page", context: context))
+        #expect(LayoutLinter(library: layouts).lint("page", context: sharedContext).isEmpty)
     }
 
     /// Values are escaped byte by byte: a `<` before a combining mark (one character to Swift,
@@ -58,10 +68,14 @@ import Testing
         ] as [(String, String, Int, Int)])
     func lintFindsProblemsAtTheirTag(layout: String, rule: String, line: Int, column: Int) {
         let (layouts, _) = library(["page": layout])
-        let diagnostics = LayoutLinter(library: layouts).lint("page", context: context)
-        let match = diagnostics.first { $0.rule.rawValue == rule }
-        #expect(match != nil, "expected \(rule), got \(diagnostics.map(\.rule))")
-        #expect(match?.location == SourceLocation(file: "templates/layouts/page.mustache", line: line, column: column))
+        // Shared values are linted as the values they hold.
+        for context in [context, sharedContext] {
+            let diagnostics = LayoutLinter(library: layouts).lint("page", context: context)
+            let match = diagnostics.first { $0.rule.rawValue == rule }
+            #expect(match != nil, "expected \(rule), got \(diagnostics.map(\.rule))")
+            #expect(
+                match?.location == SourceLocation(file: "templates/layouts/page.mustache", line: line, column: column))
+        }
     }
 
     @Test func partialsThatIncludeThemselvesAreCaught() {

@@ -117,7 +117,7 @@ public struct LayoutLinter {
                 }
                 switch tag.kind {
                 case .unescaped:
-                    if case .html = value { break }
+                    if case .html = value.unshared { break }
                     diagnostics.append(
                         .error(
                             "layout.unescaped",
@@ -127,7 +127,7 @@ public struct LayoutLinter {
                                 "Only HTML that Beckon produced (`{{{page.body}}}`, `{{{html.KEY}}}`) may use triple braces."
                         ))
                 case .variable:
-                    if case .html = value {
+                    if case .html = value.unshared {
                         diagnostics.append(
                             .warning(
                                 "layout.escaped-html",
@@ -135,12 +135,12 @@ public struct LayoutLinter {
                                 at: location, fix: "Write `{{{\(tag.name)}}}`."))
                     }
                 case .section:
-                    switch value {
+                    switch value.unshared {
                     case .list(let items):
                         stack.append(items.first ?? .object([:]))
                         pushed.append(true)
                     case .object:
-                        stack.append(value)
+                        stack.append(value.unshared)
                         pushed.append(true)
                     default:
                         pushed.append(false)
@@ -160,7 +160,7 @@ public struct LayoutLinter {
         guard let head = segments.first else { return nil }
         for frame in stack.reversed() {
             // An empty list's item schema is unknown: accept any name inside it.
-            if frame == .object([:]) && stack.count > 1 { return .text("") }
+            if frame.unshared == .object([:]) && stack.count > 1 { return .text("") }
             guard let start = frame.fields?[head] else { continue }
             var value = start
             for segment in segments.dropFirst() {

@@ -49,8 +49,10 @@ struct LayoutShape {
         }
     }
 
-    init(of value: TemplateValue) {
-        signature.reserveCapacity(4_096)
+    /// - Parameter reserving: The bytes of signature to make room for at first (a page's
+    ///   context is a few thousand).
+    init(of value: TemplateValue, reserving: Int = 4_096) {
+        signature.reserveCapacity(reserving)
         walk(value)
     }
 
@@ -82,6 +84,13 @@ struct LayoutShape {
                 signature.append(0)
                 walk(field)
             }
+        case .shared(let shared):
+            // Walked when it was made: its shape is added as it is.
+            let shape = shared.shape
+            signature.append(contentsOf: shape.signature)
+            strings.append(contentsOf: shape.strings)
+            endings.append(contentsOf: shape.endings)
+            if shape.startsWithLineFeed { startsWithLineFeed = true }
         }
     }
 
@@ -98,10 +107,10 @@ struct LayoutShape {
     static func containerPaths(in value: TemplateValue) -> Set<String> {
         var paths: Set<String> = []
         func fromRoot(_ value: TemplateValue, prefix: String) {
-            guard case .object(let fields) = value else { return }
+            guard case .object(let fields) = value.unshared else { return }
             for (key, field) in fields {
                 let path = prefix.isEmpty ? key : prefix + "." + key
-                switch field {
+                switch field.unshared {
                 case .list, .object: paths.insert(path)
                 default: break
                 }
@@ -109,7 +118,7 @@ struct LayoutShape {
             }
         }
         func everyRoot(_ value: TemplateValue) {
-            switch value {
+            switch value.unshared {
             case .object(let fields):
                 fromRoot(value, prefix: "")
                 for field in fields.values { everyRoot(field) }
@@ -139,6 +148,7 @@ struct LayoutShape {
                 var result: [String: Any] = [:]
                 for (key, field) in fields.sorted(by: { $0.key < $1.key }) { result[key] = walk(field) }
                 return result
+            case .shared(let shared): return walk(shared.value)
             }
         }
         return walk(value)

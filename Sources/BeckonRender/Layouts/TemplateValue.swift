@@ -7,6 +7,15 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case flag(Bool)
     case list([TemplateValue])
     case object([String: TemplateValue])
+    /// A value many contexts hold, made once (a locale's strings, its theme, a page's alternates
+    /// in every locale): it reads as the value it holds.
+    case shared(SharedTemplateValue)
+
+    /// The value itself: the value a shared one holds, else this one.
+    var unshared: TemplateValue {
+        if case .shared(let shared) = self { return shared.value }
+        return self
+    }
 
     /// The value in the shape swift-mustache renders: strings, booleans, arrays, dictionaries.
     var mustacheValue: Any {
@@ -15,12 +24,13 @@ public indirect enum TemplateValue: Sendable, Hashable {
         case .flag(let flag): flag
         case .list(let items): items.map(\.mustacheValue)
         case .object(let fields): fields.mapValues(\.mustacheValue)
+        case .shared(let shared): shared.value.mustacheValue
         }
     }
 
     /// The fields of an object value.
     var fields: [String: TemplateValue]? {
-        if case .object(let fields) = self { return fields }
+        if case .object(let fields) = unshared { return fields }
         return nil
     }
 
