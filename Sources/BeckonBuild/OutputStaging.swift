@@ -40,11 +40,17 @@ public final class OutputStaging: @unchecked Sendable {
     /// written (a path collision, reported by the build), or that cannot be written, keeps its
     /// bytes; the final write writes it or reports why it cannot.
     public func stream(_ artifacts: [Artifact]) {
-        for artifact in artifacts where artifact.bytesFile == nil {
+        // The paths are claimed together, under one lock: a locale's share messages are a
+        // thousand files, written while the pages' files are.
+        let fresh = lock.withLock { _ in
+            artifacts.map { $0.bytesFile == nil && claimed.insert($0.path).inserted }
+        }
+        // The folder the last file went in, made: a route's files often share one.
+        var madeFolder: Substring?
+        for (artifact, isFresh) in zip(artifacts, fresh) where isFresh {
             let path = artifact.path
-            let fresh = lock.withLock { _ in claimed.insert(path).inserted }
             let bytes = artifact.bytes
-            guard fresh, (try? write(bytes, to: path)) != nil else { continue }
+            guard (try? write(bytes, to: path, madeFolder: &madeFolder)) != nil else { continue }
             artifact.moveBytes(to: folder, file: path, keepsCopy: bytes.count <= Self.keptInMemory)
         }
     }
@@ -63,8 +69,20 @@ public final class OutputStaging: @unchecked Sendable {
     /// Writes a file at `path` below the folder, making its folder the first time. Files are
     /// written without a flush each: `sync()` makes them all durable at once.
     func write(_ bytes: [UInt8], to path: String) throws {
-        let file = root + "/" + path
-        try makeParent(of: file)
+        var madeFolder: Substring?
+        try write(bytes, to: path, madeFolder: &madeFolder)
+    }
+
+    /// Writes a file as `write(_:to:)` does, without asking for its folder when it is
+    /// `madeFolder` (a folder below the staging folder this build made), which it sets to the
+    /// file's folder.
+    private func write(_ bytes: [UInt8], to path: String, madeFolder: inout Substring?) throws {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { path[..<$0] }
+        if folder == nil || folder != madeFolder {
+            try makeParent(of: root + "/" + path)
+            madeFolder = folder
+        }
         let result = bytes.withUnsafeBufferPointer { buffer in
             named(path) { beckon_write_file_at($0, $1, buffer.baseAddress, buffer.count) }
         }

@@ -10,7 +10,7 @@ extension Artifact {
     /// (`Artifact.bytesByDigestKey`), which the output's manifest reads too: the bytes are part of
     /// it, hashed once.
     var fingerprint: Fingerprint {
-        recordFingerprint("artifact", [Artifact.bytesByDigestKey: true])
+        recordFingerprint("artifact", Self.digestOptions)
     }
 
     /// A fingerprint that tells the files of one run apart, for an engine for one run (which
@@ -18,8 +18,14 @@ extension Artifact {
     /// without its provenance map (`Artifact.provenanceLeftOutKey`), the largest part of it, which
     /// follows from the template, locale and sample the bytes were rendered from.
     var runFingerprint: Fingerprint {
-        recordFingerprint("artifact.run", [Artifact.bytesByDigestKey: true, Artifact.provenanceLeftOutKey: true])
+        recordFingerprint("artifact.run", Self.runOptions)
     }
+
+    /// The record options of each fingerprint, made once (each file of a build is fingerprinted).
+    private static let digestOptions: [CodingUserInfoKey: any Sendable] = [Artifact.bytesByDigestKey: true]
+    private static let runOptions: [CodingUserInfoKey: any Sendable] = [
+        Artifact.bytesByDigestKey: true, Artifact.provenanceLeftOutKey: true,
+    ]
 
     /// The fingerprint of the record form written with `userInfo`.
     private func recordFingerprint(_ label: String, _ userInfo: [CodingUserInfoKey: any Sendable]) -> Fingerprint {
