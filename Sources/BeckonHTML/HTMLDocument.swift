@@ -41,8 +41,11 @@ public struct HTMLDocument: Sendable {
         var (builder, collector) = Self.parse(bytes, styles: styles, values: values)
         if builder.styleCount != styles?.styles.count ?? builder.styleCount
             || builder.valuesTaken != values?.values.count ?? builder.valuesTaken
+            || ((styles != nil || values != nil) && collector.readInvalidCharacters)
         {
-            // libxml2 read the page otherwise than a scan did: parsed again as written.
+            // libxml2 read the page otherwise than a scan did, or met bytes that are not UTF-8
+            // (or characters out of range): where it recovers from those depends on the page's
+            // length, so the shortened copy can report them otherwise. Parsed again as written.
             (builder, collector) = Self.parse(bytes, styles: nil, values: nil)
         }
         let root = builder.finish() ?? HTMLNode(name: "html")
@@ -91,6 +94,13 @@ public struct HTMLDocument: Sendable {
                     HTMLDocument.isHTML5Tag(String(cString: tag))
                 {
                     return
+                }
+                // libxml2 reports bytes that are not UTF-8 (and characters out of range) as an
+                // invalid character.
+                if [XML_ERR_INVALID_CHAR, XML_ERR_INVALID_ENCODING].contains(where: {
+                    error.pointee.code == Int32($0.rawValue)
+                }) {
+                    collector.readInvalidCharacters = true
                 }
                 let message = error.pointee.message.map { String(cString: $0) } ?? "parse error"
                 collector.add(line: Int(error.pointee.line), message: message)
@@ -240,6 +250,8 @@ public struct HTMLDocument: Sendable {
 /// Collects parser errors reported through libxml2's structured error callback.
 final class ErrorCollector {
     var errors: [HTMLDocument.ParseError] = []
+    /// Whether libxml2 met bytes that are not UTF-8 or characters out of range.
+    var readInvalidCharacters = false
 
     func add(line: Int, message: String) {
         errors.append(HTMLDocument.ParseError(line: line, message: message.trimmingMessageWhitespace))

@@ -57,6 +57,19 @@ import Testing
         #expect(elided > 1_000)
     }
 
+    /// Bytes that are not UTF-8 before and after a value left out: libxml2 recovers from them
+    /// where the page's length puts them, so the page is parsed again as written and reports what
+    /// it reports whole (found by `arbitraryBytesReadTheSame`).
+    @Test func bytesThatAreNotUTF8AroundAValueReadTheSame() {
+        let bytes =
+            Array("<p a".utf8) + [0xC3] + Array("<html><p a=\"long value text\"".utf8) + [0xFF]
+        #expect(ValueElision.find(in: bytes) != nil)
+        let shortened = HTMLDocument(bytes: bytes, eliding: true)
+        let whole = HTMLDocument(bytes: bytes, eliding: false)
+        #expect(shortened.root == whole.root)
+        #expect(shortened.errors == whole.errors)
+    }
+
     /// A page as Beckon writes one: its long values are left out, and the page reads the same.
     @Test func aWrittenPageLeavesItsValuesOut() throws {
         let page = """
