@@ -52,17 +52,14 @@ struct StringVariants {
             for rendering in renderings {
                 guard let arguments = sampleArguments[rendering.sample] else { continue }
                 let others = read.map { $0 == "link" ? nil : arguments[$0] }
-                let group =
-                    groups[others]
-                    ?? {
-                        let made = (
-                            number: sizes.count,
-                            pieces: readsLink ? Self.markedPieces(of: arguments, key, locale, catalog) : nil
-                        )
-                        groups[others] = made
-                        sizes.append(0)
-                        return made
-                    }()
+                let group: (number: Int, pieces: [ArraySlice<UInt8>]?)
+                if let known = groups[others] {
+                    group = known
+                } else {
+                    group = (sizes.count, readsLink ? Self.markedPieces(of: arguments, key, locale, catalog) : nil)
+                    groups[others] = group
+                    sizes.append(0)
+                }
                 let isShown = rendering == shown
                 let reading = Reading(group: group.number, text: readsLink ? UTF8Key(rendering.text) : nil)
                 guard seen.insert(reading).inserted || isShown else { continue }

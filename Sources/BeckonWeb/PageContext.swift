@@ -123,28 +123,27 @@ struct PageContext {
         let alternates = localeParts.alternates.value(
             for: route.kind.rawValue + "\u{1F}" + (route.sample.map { "\u{1E}" + $0 } ?? "")
         ) {
-            TemplateValue.shared(
-                SharedTemplateValue(
-                    .list(
-                        buildLocales.map { other in
-                            .object([
-                                "hreflang": .text(other.rawValue),
-                                "href": marked(
-                                    app.baseURL.appending(
-                                        path: PageRoute(kind: route.kind, locale: other, sample: route.sample).urlPath),
-                                    baseURLOrigin),
-                            ])
-                        } + [
-                            .object([
-                                "hreflang": .text("x-default"),
-                                "href": marked(
-                                    app.baseURL.appending(
-                                        path: PageRoute(
-                                            kind: route.kind, locale: config.locales.defaultLocale, sample: route.sample
-                                        ).urlPath),
-                                    baseURLOrigin),
-                            ])
-                        ])))
+            .sharing(
+                .list(
+                    buildLocales.map { other in
+                        .object([
+                            "hreflang": .text(other.rawValue),
+                            "href": marked(
+                                app.baseURL.appending(
+                                    path: PageRoute(kind: route.kind, locale: other, sample: route.sample).urlPath),
+                                baseURLOrigin),
+                        ])
+                    } + [
+                        .object([
+                            "hreflang": .text("x-default"),
+                            "href": marked(
+                                app.baseURL.appending(
+                                    path: PageRoute(
+                                        kind: route.kind, locale: config.locales.defaultLocale, sample: route.sample
+                                    ).urlPath),
+                                baseURLOrigin),
+                        ])
+                    ]))
         }
         let qrCode = handOff?.qrCodeLink.flatMap { link in
             QRCode(encoding: link).map { code in
@@ -158,8 +157,8 @@ struct PageContext {
             allKnown
             ? localeParts.layoutStrings(locale, layout: template.layout) {
                 (
-                    texts: .shared(SharedTemplateValue(TemplateValue.nested(texts))),
-                    fragments: .shared(SharedTemplateValue(TemplateValue.nested(fragments)))
+                    texts: .sharing(TemplateValue.nested(texts)),
+                    fragments: .sharing(TemplateValue.nested(fragments))
                 )
             } : (texts: TemplateValue.nested(texts), fragments: TemplateValue.nested(fragments))
         layout = [
@@ -267,25 +266,24 @@ struct PageContext {
                     app.androidWaitlistURL?.absoluteString ?? "", origins.setting("app.androidWaitlistURL")),
                 "hasAndroidWaitlist": .flag(app.androidWaitlistURL != nil),
             ],
-            theme: .shared(
-                SharedTemplateValue(
-                    .object([
-                        "css": .html(themeCSS),
-                        "hasLogo": .flag(logo != nil),
-                        "logo": .object([
-                            "url": marked(logo.map { "/" + $0.path } ?? "", origins.setting("theme.logo.path")),
-                            "alt": marked(logo?.alt ?? "", origins.setting("theme.logo.alt")),
-                            "width": .text(logo.map { String($0.width) } ?? ""),
-                            "height": .text(logo.map { String($0.height) } ?? ""),
-                        ]),
-                    ]))),
-            links: .shared(
-                SharedTemplateValue(
-                    .object(
-                        Dictionary(
-                            uniqueKeysWithValues: TemplateKind.allCases.map {
-                                ($0.rawValue, TemplateValue.text(pageURL($0)))
-                            }))))
+            theme: .sharing(
+                .object([
+                    "css": .html(themeCSS),
+                    "hasLogo": .flag(logo != nil),
+                    "logo": .object([
+                        "url": marked(logo.map { "/" + $0.path } ?? "", origins.setting("theme.logo.path")),
+                        "alt": marked(logo?.alt ?? "", origins.setting("theme.logo.alt")),
+                        "width": .text(logo.map { String($0.width) } ?? ""),
+                        "height": .text(logo.map { String($0.height) } ?? ""),
+                    ]),
+                ])),
+            links: .sharing(
+                .object(
+                    Dictionary(
+                        uniqueKeysWithValues: TemplateKind.allCases.map {
+                            ($0.rawValue, TemplateValue.text(pageURL($0)))
+                        }
+                    )))
         )
     }
 

@@ -80,14 +80,15 @@ import Testing
                 Issue.record("the context has no list")
                 return
             }
-            // The list shared, or each item of it, or the whole context.
-            fields["items"] = .shared(SharedTemplateValue(.list(list)))
+            // The list shared, or each item of it, or the whole context (also a shared value
+            // holding a shared value).
+            fields["items"] = .sharing(.list(list))
             let sharedList = TemplateValue.object(fields)
-            fields["items"] = .list(list.map { .shared(SharedTemplateValue($0)) })
+            fields["items"] = .list(list.map { .sharing($0) })
             let sharedItems = TemplateValue.object(fields)
-            let sharedContext = TemplateValue.shared(SharedTemplateValue(context))
+            let sharedContext = TemplateValue.sharing(context)
             let shape = LayoutShape(of: context)
-            for shared in [sharedList, sharedItems, sharedContext] {
+            for shared in [sharedList, sharedItems, sharedContext, .sharing(sharedList)] {
                 let sharedShape = LayoutShape(of: shared)
                 #expect(sharedShape.signature == shape.signature)
                 #expect(sharedShape.strings == shape.strings)

@@ -11,10 +11,8 @@ import Testing
     ])
     /// The same context with its object and list shared values, as a locale's parts are.
     let sharedContext = TemplateValue.object([
-        "page": .shared(
-            SharedTemplateValue(.object(["title": .text("T & \"q\""), "body": .html("<p>b</p>")]))),
-        "alternates": .shared(
-            SharedTemplateValue(.list([.object(["href": .text("/a/"), "hreflang": .text("de")])]))),
+        "page": .sharing(.object(["title": .text("T & \"q\""), "body": .html("<p>b</p>")])),
+        "alternates": .sharing(.sharing(.list([.object(["href": .text("/a/"), "hreflang": .text("de")])]))),
         "flag": .flag(true),
     ])
 

@@ -11,9 +11,14 @@ public indirect enum TemplateValue: Sendable, Hashable {
     /// in every locale): it reads as the value it holds.
     case shared(SharedTemplateValue)
 
-    /// The value itself: the value a shared one holds, else this one.
+    /// A shared value holding `value`: its layout shape is worked out now, once.
+    public static func sharing(_ value: TemplateValue) -> TemplateValue {
+        .shared(SharedTemplateValue(value))
+    }
+
+    /// The value itself: the value a shared one holds (through any depth of sharing), else this one.
     var unshared: TemplateValue {
-        if case .shared(let shared) = self { return shared.value }
+        if case .shared(let shared) = self { return shared.value.unshared }
         return self
     }
 
