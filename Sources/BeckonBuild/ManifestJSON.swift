@@ -39,37 +39,34 @@ public struct ManifestJSON: Sendable {
 extension Manifest {
     /// The manifest as deterministic, pretty-printed JSON, ending with a newline.
     public var json: [UInt8] {
-        let entries = entries
-        return Self.json(count: entries.count) { Array(entries[$0]) }.bytes
+        Self.json(entries).bytes
     }
 
     /// `manifest.json` of a set of artifacts: the manifest of their entries in path order, each
-    /// entry made only while its chunk is written, so a large site's entries are never all held
-    /// at once.
+    /// entry written from its artifact's fields while its chunk is written (no entry is made).
     public static func json(of artifacts: [Artifact]) -> ManifestJSON {
         let inOrder = zip(artifacts, artifacts.dropFirst()).allSatisfy { $0.path <= $1.path }
         let listed = inOrder ? artifacts : artifacts.sorted { $0.path < $1.path }
-        return json(count: listed.count) { listed[$0].map(Entry.init) }
+        return json(listed)
     }
 
     /// How many entries a chunk holds: a 10× site's 1,568 files are four chunks, two for each core.
     static let entriesPerChunk = 512
 
-    /// The JSON of `count` entries, made in chunks of `entriesPerChunk` (`entries` gives a range
-    /// of them) on every core, kept in order.
-    private static func json(count: Int, entries: @Sendable (Range<Int>) -> [Entry]) -> ManifestJSON {
+    /// The JSON of `entries`, made in chunks of `entriesPerChunk` on every core, kept in order.
+    private static func json<Fields: ManifestEntryFields & Sendable>(_ entries: [Fields]) -> ManifestJSON {
+        let count = entries.count
         // No entries: one empty chunk, which holds the document's start and end.
         let ranges =
             count == 0
             ? [0..<0]
             : stride(from: 0, to: count, by: entriesPerChunk).map { $0..<min($0 + entriesPerChunk, count) }
         let written = ranges.parallelMap { range in
-            let chunk = entries(range)
             var out = JSONText()
             // Room for all of it (strings are seldom escaped), so a chunk is never grown by doubling.
-            out.reserve(chunk.reduce(64) { $0 + $1.jsonSizeEstimate })
+            out.reserve(range.reduce(64) { $0 + entries[$1].jsonSizeEstimate })
             if range.lowerBound == 0 { out.raw("{\n  \"artifacts\" : [") }
-            for (index, entry) in zip(range, chunk) { entry.write(to: &out, first: index == 0) }
+            for index in range { entries[index].write(to: &out, first: index == 0) }
             if range.upperBound == count {
                 out.raw(count == 0 ? "\n\n  ],\n  \"version\" : " : "\n  ],\n  \"version\" : ")
                 out.number(version)
@@ -81,7 +78,38 @@ extension Manifest {
     }
 }
 
-extension Manifest.Entry {
+/// The fields of a manifest entry, where they are kept: an entry, or an artifact, whose entry is
+/// written from its own fields rather than made first (a large site's manifest has one per file).
+protocol ManifestEntryFields {
+    var path: String { get }
+    var manifestKind: String { get }
+    var manifestLocale: String? { get }
+    var template: String? { get }
+    var context: String? { get }
+    var sample: String? { get }
+    var status: Int { get }
+    var contentType: String { get }
+    var byteCount: Int { get }
+    var sha256: String { get }
+    var deepLink: String? { get }
+    var alternateLink: String? { get }
+    var note: String? { get }
+    var variant: String? { get }
+    var poolItem: Int? { get }
+}
+
+extension Manifest.Entry: ManifestEntryFields {
+    var manifestKind: String { kind }
+    var manifestLocale: String? { locale }
+    var byteCount: Int { bytes }
+}
+
+extension Artifact: ManifestEntryFields {
+    var manifestKind: String { kind.rawValue }
+    var manifestLocale: String? { locale?.rawValue }
+}
+
+extension ManifestEntryFields {
     /// Writes the entry as an element of the `artifacts` array, after a comma unless `first`.
     fileprivate func write(to out: inout JSONText, first isFirst: Bool) {
         out.raw(isFirst ? "\n    {" : ",\n    {")
@@ -96,12 +124,12 @@ extension Manifest.Entry {
         // Keys in JSONEncoder's sorted order; `locale`, `template` and `context` are written as
         // `null` when absent, the others left out.
         if let alternateLink { field("alternateLink") { $0.string(alternateLink) } }
-        field("bytes") { $0.number(bytes) }
+        field("bytes") { $0.number(byteCount) }
         field("contentType") { $0.string(contentType) }
         field("context") { $0.optional(context) }
         if let deepLink { field("deepLink") { $0.string(deepLink) } }
-        field("kind") { $0.string(kind) }
-        field("locale") { $0.optional(locale) }
+        field("kind") { $0.string(manifestKind) }
+        field("locale") { $0.optional(manifestLocale) }
         if let note { field("note") { $0.string(note) } }
         field("path") { $0.string(path) }
         if let poolItem { field("poolItem") { $0.number(poolItem) } }
@@ -114,12 +142,15 @@ extension Manifest.Entry {
     }
 
     /// About how many bytes the entry takes in `manifest.json`: the keys, indentation and numbers
-    /// of every field (256), and its strings.
-    var jsonSizeEstimate: Int {
-        let strings = [path, kind, contentType, sha256]
-        let optional = [locale, template, context, sample, deepLink, alternateLink, note, variant]
-        return 256 + strings.reduce(0) { $0 + $1.utf8.count }
-            + optional.reduce(0) { $0 + ($1.map { $0.utf8.count + 24 } ?? 0) } + (poolItem == nil ? 0 : 32)
+    /// of every field (256), its path and the rest of its strings at their usual lengths (a kind,
+    /// a content type, a hex SHA-256, a locale, a template and a sample id: 192), and its share
+    /// message's links and note, when it has them.
+    fileprivate var jsonSizeEstimate: Int {
+        var estimate = 448 + path.utf8.count
+        if let deepLink { estimate += deepLink.utf8.count + 24 }
+        if let alternateLink { estimate += alternateLink.utf8.count + 24 }
+        if let note { estimate += note.utf8.count + 16 }
+        return estimate
     }
 }
 

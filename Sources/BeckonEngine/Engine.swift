@@ -257,7 +257,16 @@ public final class Engine: @unchecked Sendable {
         -> Value
     {
         if neverKeeps(step) { return try computeUnkept(step, key, compute) }
-        let child = StepRef(step, key())
+        return try keptValue(step, key(), compute: compute)
+    }
+
+    /// `value(_:_:compute:)` for a step the engine keeps. Apart, so that asking for a step it
+    /// does not keep makes no generic locals (`Result<Value, Miss>`), whose type an unspecialized
+    /// caller looks up at run time on every ask.
+    private func keptValue<Value: Sendable>(
+        _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
+    ) rethrows -> Value {
+        let child = StepRef(step, key)
         let found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }
         let frame = newFrame(for: step)
@@ -315,7 +324,13 @@ public final class Engine: @unchecked Sendable {
         _ step: Step<Value>, _ key: @autoclosure () -> Fingerprint, compute: () throws -> Value
     ) rethrows -> Value {
         if neverKeeps(step) { return try computeUnkept(step, key, compute) }
-        let key = key()
+        return try keptPersistentValue(step, key(), compute: compute)
+    }
+
+    /// `persistentValue(_:_:compute:)` for a step the engine keeps (apart as `keptValue` is).
+    private func keptPersistentValue<Value: Codable & Sendable>(
+        _ step: Step<Value>, _ key: Fingerprint, compute: () throws -> Value
+    ) rethrows -> Value {
         let child = StepRef(step, key)
         var found: Result<Value, Miss> = lookup(child)
         if case .success(let value) = found { return value }

@@ -3,9 +3,11 @@ import Dispatch
 
 extension RandomAccessCollection where Index == Int, Element: Sendable {
     /// Maps every element on all cores and returns the results in the collection's order. Inside
-    /// a step of the engine, the work on every core belongs to that step (`StepScope`).
+    /// a step of the engine, the work on every core belongs to that step (`StepScope`). Inlinable,
+    /// so each caller gets it specialized for its types (generic, every element's result slot
+    /// asked the runtime for the type `T?`).
     /// - Parameter transform: Must be safe to call concurrently.
-    public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+    @inlinable public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         let count = self.count
         guard count > 1 else { return map(transform) }
         let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
@@ -27,7 +29,7 @@ extension RandomAccessCollection where Index == Int, Element: Sendable {
     /// `parallelMap`, with the elements `first` picks started before the others: the slow ones,
     /// so that no core is left finishing one alone at the end. The results are in the
     /// collection's order.
-    public func parallelMap<T: Sendable>(
+    @inlinable public func parallelMap<T: Sendable>(
         startingWith first: (Element) -> Bool, _ transform: @Sendable (Element) -> T
     ) -> [T] {
         let elements = Array(self)
@@ -47,7 +49,7 @@ extension RandomAccessCollection where Index == Int, Element: Sendable {
 
 /// Runs two pieces of work at once, each on a core of its own (inside the caller's `StepScope`),
 /// and returns both results: for two serial passes over the same data that neither waits for.
-public func inParallel<First: Sendable, Second: Sendable>(
+@inlinable public func inParallel<First: Sendable, Second: Sendable>(
     _ first: @Sendable () -> First, _ second: @Sendable () -> Second
 ) -> (First, Second) {
     let one = UnsafeMutablePointer<First?>.allocate(capacity: 1)
@@ -74,7 +76,7 @@ public func inParallel<First: Sendable, Second: Sendable>(
 }
 
 /// Carries a value into `concurrentPerform` where the caller guarantees exclusive access.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+@usableFromInline struct UncheckedSendable<Value>: @unchecked Sendable {
+    @usableFromInline let value: Value
+    @usableFromInline init(_ value: Value) { self.value = value }
 }

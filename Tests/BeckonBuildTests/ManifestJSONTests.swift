@@ -1,4 +1,5 @@
 import BeckonRender
+import BeckonSite
 import Foundation
 import PropertyBased
 import Testing
@@ -83,6 +84,27 @@ import Testing
         #expect(json.bytes == encoded)
         #expect(json.matches(encoded) && !json.matches(encoded.dropLast() + [0x20]))
         #expect(json.chunks.count == max(1, (count + Manifest.entriesPerChunk - 1) / Manifest.entriesPerChunk))
+    }
+
+    /// An artifact's entry is written from its own fields, not made first: a share message's
+    /// (every optional field set, text that needs escaping) reads as Foundation writes the entry
+    /// made from it, and so does a page's, with the optional fields left out.
+    @Test(arguments: ["plain", "quote \" and back\\slash\n", "Grüße, 招待 👋🏽"])
+    func anArtifactsFieldsAreItsEntry(text: String) throws {
+        var message = Artifact(
+            path: "messages/de-DE/\(text).sms.txt", kind: .shareMessage, locale: LocaleID("de-DE")!,
+            template: "locales/de-DE.yml", context: "generic", sample: text, status: 200,
+            contentType: "text/plain; charset=utf-8", bytes: Array(text.utf8), deepLink: "sms:?&body=\(text)")
+        message.alternateLink = "whatsapp://send?text=\(text)"
+        message.note = text
+        message.variant = "b"
+        message.poolItem = 2
+        let page = Artifact(
+            path: "de-DE/\(text)/index.html", kind: .landing, contentType: "text/html; charset=utf-8",
+            bytes: Array("<p>\(text)</p>".utf8))
+        let artifacts = [page, message]
+        let entries = artifacts.sorted { $0.path < $1.path }.map(Manifest.Entry.init)
+        #expect(Manifest.json(of: artifacts).bytes == (try Self.encoded(Manifest(entries: entries))))
     }
 
     @Test func anEmptyManifest() throws {
