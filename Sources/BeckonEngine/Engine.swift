@@ -277,10 +277,11 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Whether the engine never keeps `step`'s results: an engine for one run without a disk cache
-    /// does not keep those of a step asked once per run (`Step.askedOncePerRun`), unless the step
-    /// relies on recording every read (`UnrecordedReads` watches it).
+    /// does not keep those of a step asked once per run (`Step.askedOncePerRun`). A step that
+    /// relies on recording every read is watched (`UnrecordedReads`) where its reads are kept,
+    /// for a later run to reuse its results: not in such an engine, which keeps no reads.
     private func neverKeeps<Value>(_ step: Step<Value>) -> Bool {
-        !keepsReads && step.askedOncePerRun && !step.recordsEveryRead
+        !keepsReads && step.askedOncePerRun
     }
 
     /// Computes a result the engine will not keep (`neverKeeps`) and counts it. No look-up can find

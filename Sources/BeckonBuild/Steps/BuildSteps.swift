@@ -18,12 +18,14 @@ enum BuildSteps {
     // Preparing
     static let prepareTokens = Step<([String: String], EmailAcceptExpectation?, [Diagnostic])>("prepare.tokens")
     static let prepareCards = Step<(CardSet?, [Diagnostic])>("prepare.cards")
-    // Rendering: keyed by their own arguments, every read recorded
-    static let renderPage = Step<RenderResult>("render.page", recordsEveryRead: true)
-    static let renderEmail = Step<RenderResult>("render.email", recordsEveryRead: true)
-    static let renderCard = Step<RenderResult>("render.card", recordsEveryRead: true)
-    static let renderMessages = Step<RenderResult>("render.messages", recordsEveryRead: true)
-    static let renderSiteFiles = Step<RenderResult>("render.site-files", recordsEveryRead: true)
+    // Rendering: keyed by their own arguments, every read recorded; each route is rendered once
+    // per run (the engine of a run without a cache keeps none: the build holds its files)
+    static let renderPage = Step<RenderResult>("render.page", recordsEveryRead: true, askedOncePerRun: true)
+    static let renderEmail = Step<RenderResult>("render.email", recordsEveryRead: true, askedOncePerRun: true)
+    static let renderCard = Step<RenderResult>("render.card", recordsEveryRead: true, askedOncePerRun: true)
+    static let renderMessages = Step<RenderResult>("render.messages", recordsEveryRead: true, askedOncePerRun: true)
+    static let renderSiteFiles = Step<RenderResult>(
+        "render.site-files", recordsEveryRead: true, askedOncePerRun: true)
     // Checking
     // A file's facts are read once per run: by its checks, or (a static asset's, or with the
     // checks' results reused) by the site rules; the engine of a run without a cache keeps none
