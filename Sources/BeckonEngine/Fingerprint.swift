@@ -45,13 +45,19 @@ public struct FingerprintBuilder {
     public mutating func add(_ bytes: some Collection<UInt8>) {
         add(length: bytes.count)
         // The storage is hashed inside the closure: its pointer is valid only there (a small
-        // `Data` keeps its bytes inline, in a copy that is gone once the closure returns).
-        var hasher = self.hasher
+        // `Data` keeps its bytes inline, in a copy that is gone once the closure returns). The
+        // hasher is updated in place: a copy of it would copy its state at every update.
         let hashed: Void? = bytes.withContiguousStorageIfAvailable {
             hasher.update(bufferPointer: UnsafeRawBufferPointer($0))
         }
         if hashed == nil { hasher.update(data: Array(bytes)) }
-        self.hasher = hasher
+    }
+
+    /// Adds an array's bytes (a record, for one): as `add(_:)` of any collection, without asking
+    /// the collection for its storage through a generic call.
+    public mutating func add(_ bytes: [UInt8]) {
+        add(length: bytes.count)
+        bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
     }
 
     public mutating func add(_ text: String) {
