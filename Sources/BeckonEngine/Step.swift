@@ -20,7 +20,8 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     /// record of it, of which older ones are seldom asked for again. Not for a step that packs
     /// its records; a cache with a byte budget bounds them by the budget instead.
     public let recordsKept: Int?
-    /// Whether each of the step's results is asked for once in a run (the checks of one file):
+    /// Whether each of the step's results is asked for once in a run (a route's render, the
+    /// checks of one file):
     /// an engine for one run without a disk cache (`Engine(forOneRun:)`, the one `letGo` works
     /// on) does not keep them, as nothing in the run would reuse them. Asked again, one is
     /// computed again.

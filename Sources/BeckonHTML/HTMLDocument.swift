@@ -13,11 +13,14 @@ public struct HTMLDocument: Sendable {
     public let root: HTMLNode
     /// Parse errors, leaving out libxml2's complaints about HTML5 elements it predates.
     public let errors: [ParseError]
-    /// Every element by tag name, in document order: one walk of the tree at parse time instead
-    /// of one per `elements(named:)` (the checks ask for links, images, styles and scripts).
-    private let elementsByName: [String: [HTMLNode]]
-    /// The elements of `head` by tag name, in document order (the head included).
-    private let headElementsByName: [String: [HTMLNode]]
+    /// The elements with each of the names the checks ask for (`IndexedTag`), in document order:
+    /// gathered in the one pass that reads the tree at parse time instead of one walk per
+    /// `elements(named:)`. Elements of other names are found by a walk when asked for.
+    private let indexedElements: [[HTMLNode]]
+    /// The elements of `head` with each of those names, in document order (the head included).
+    private let indexedHeadElements: [[HTMLNode]]
+    /// Where `head` (the first `<head>` of the root) is among the root's children.
+    private let headPosition: Int?
 
     /// libxml2 must be initialised once before threads parse concurrently; without it, two
     /// first parses can deadlock inside its dictionary set-up. Swift runs this exactly once.
@@ -51,23 +54,88 @@ public struct HTMLDocument: Sendable {
         let root = builder.finish() ?? HTMLNode(name: "html")
         self.root = root
         self.errors = collector.errors
-        var elementsByName: [String: [HTMLNode]] = [:]
-        var headElementsByName: [String: [HTMLNode]] = [:]
+        // Each element's name is told apart from the few the checks ask for by comparing it with
+        // them (a page's elements are mostly others), not hashed into a table of every name.
+        var indexed = [[HTMLNode]](repeating: [], count: IndexedTag.allCases.count)
+        var indexedInHead = indexed
         func add(_ node: HTMLNode, inHead: Bool) {
             guard node.isElement else { return }
-            elementsByName[node.name, default: []].append(node)
-            if inHead { headElementsByName[node.name, default: []].append(node) }
+            if let tag = IndexedTag(node.name) {
+                indexed[tag.position].append(node)
+                if inHead { indexedInHead[tag.position].append(node) }
+            }
             node.children.withUnsafeBufferPointer { children in
                 for child in children.indices { add(children[child], inHead: inHead) }
             }
         }
-        elementsByName[root.name, default: []].append(root)
+        if let tag = IndexedTag(root.name) { indexed[tag.position].append(root) }
         let head = root.children.firstIndex { $0.name == "head" }
         root.children.withUnsafeBufferPointer { children in
             for position in children.indices { add(children[position], inHead: position == head) }
         }
-        self.elementsByName = elementsByName
-        self.headElementsByName = headElementsByName
+        indexedElements = indexed
+        indexedHeadElements = indexedInHead
+        headPosition = head
+    }
+
+    /// The tag names the checks ask for, whose elements a document gathers as it is read.
+    private enum IndexedTag: CaseIterable {
+        case a, base, body, h1, img, link, main, meta, style, text, title
+
+        /// The tag named `name`, if it is one: told from its length and first byte, then
+        /// compared whole (every element of a page is asked, most of them named otherwise).
+        init?(_ name: String) {
+            let utf8 = name.utf8
+            let tag: IndexedTag? =
+                switch (utf8.count, utf8.first) {
+                case (1, UInt8(ascii: "a")): .a
+                case (2, UInt8(ascii: "h")): .h1
+                case (3, UInt8(ascii: "i")): .img
+                case (4, UInt8(ascii: "b")): name == "base" ? .base : .body
+                case (4, UInt8(ascii: "l")): .link
+                case (4, UInt8(ascii: "m")): name == "main" ? .main : .meta
+                case (4, UInt8(ascii: "t")): .text
+                case (5, UInt8(ascii: "s")): .style
+                case (5, UInt8(ascii: "t")): .title
+                default: nil
+                }
+            guard let tag, name == tag.name else { return nil }
+            self = tag
+        }
+
+        /// The tag's name.
+        var name: String {
+            switch self {
+            case .a: "a"
+            case .base: "base"
+            case .body: "body"
+            case .h1: "h1"
+            case .img: "img"
+            case .link: "link"
+            case .main: "main"
+            case .meta: "meta"
+            case .style: "style"
+            case .text: "text"
+            case .title: "title"
+            }
+        }
+
+        /// Where the elements with this name are kept.
+        var position: Int {
+            switch self {
+            case .a: 0
+            case .base: 1
+            case .body: 2
+            case .h1: 3
+            case .img: 4
+            case .link: 5
+            case .main: 6
+            case .meta: 7
+            case .style: 8
+            case .text: 9
+            case .title: 10
+            }
+        }
     }
 
     /// Runs libxml2 over `bytes`, or the copy the elisions made of them, feeding a tree builder.
@@ -131,7 +199,8 @@ public struct HTMLDocument: Sendable {
 
     /// Every element with a tag name, in document order.
     public func elements(named tag: String) -> [HTMLNode] {
-        tag.hasPrefix("#") ? root.elements(named: tag) : elementsByName[tag] ?? []
+        guard let indexed = IndexedTag(tag) else { return root.elements(named: tag) }
+        return indexedElements[indexed.position]
     }
 
     /// Points the parser's SAX handler at `builder` for elements, text and comments; libxml2
@@ -210,7 +279,9 @@ public struct HTMLDocument: Sendable {
 
     /// Every element of `head` (the first `<head>` of the root) with a tag name, in document order.
     public func headElements(named tag: String) -> [HTMLNode] {
-        headElementsByName[tag] ?? []
+        if let indexed = IndexedTag(tag) { return indexedHeadElements[indexed.position] }
+        guard let headPosition, !tag.hasPrefix("#") else { return [] }
+        return root.children[headPosition].elements(named: tag)
     }
 
     /// Whether a tag libxml2 2.9 does not know is an HTML5, SVG or MathML element, or a custom

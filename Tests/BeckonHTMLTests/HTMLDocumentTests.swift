@@ -1,4 +1,5 @@
 import BeckonHTML
+import PropertyBased
 import Testing
 
 @Suite struct HTMLDocumentTests {
@@ -94,5 +95,32 @@ import Testing
         let bytes: [UInt8] = [0x3C, 0xFF, 0x00, 0x3E, 0xC3, 0x28, 0x3C, 0x2F]
         _ = HTMLDocument(bytes: bytes)
         _ = HTMLDocument(bytes: [])
+    }
+
+    /// The elements a document gathers as it is read (the names the checks ask for) and those it
+    /// finds by a walk (any other) are the elements a walk of the tree finds, in document order,
+    /// in the page and in its head, for 2,000 pages of generated markup.
+    @Test func elementsByNameAreTheElementsOfAWalk() async {
+        let pieces = [
+            "<html>", "<head>", "</head>", "<body>", "</body>", "<title>T</title>", "<meta name=x content=y>",
+            "<link rel=alternate href=/a>", "<base href=/>", "<style>p{}</style>", "<main>", "</main>", "<h1>H</h1>",
+            "<p>", "</p>", "<a href=/b>", "</a>", "<img src=/i.png>", "<svg><text>S</text></svg>", "<div>", "</div>",
+            "<!-- c -->", "text ", "<span>", "</span>", "<ul><li>i</li></ul>",
+        ]
+        let names = [
+            "a", "base", "body", "h1", "img", "link", "main", "meta", "style", "text", "title", "p", "div", "span",
+            "li", "head", "html", "svg", "ul", "#text", "#comment", "none",
+        ]
+        await propertyCheck(count: 2_000, input: Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...24)) {
+            parts in
+            let document = HTMLDocument(parts.joined())
+            let head = document.root.children.first { $0.name == "head" }
+            for name in names {
+                let walked = document.root.elements(named: name)
+                #expect(document.elements(named: name) == (name.hasPrefix("#") ? walked : walked.filter(\.isElement)))
+                let inHead = name.hasPrefix("#") ? [] : head?.elements(named: name) ?? []
+                #expect(document.headElements(named: name) == inHead, "\(name) in \(parts.joined())")
+            }
+        }
     }
 }
