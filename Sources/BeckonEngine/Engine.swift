@@ -71,6 +71,11 @@ public final class Engine: @unchecked Sendable {
     private var openRuns = 0
     /// Whether the current run notes why each result was computed or reused.
     private var notesReasons = true
+    /// Whether a run is open and notes why each result was computed: `notesReasons` inside runs,
+    /// read without the lock by `computeUnkept`.
+    private let notesUnkeptReasons = Atomic<Bool>(false)
+    /// The results of this run computed and never kept, counted apart from `currentStats`.
+    private let unkeptCounts = UnkeptCounts()
     /// The bytes the results of weighed steps hold, and the clock their uses are ordered by.
     private var weighed = 0
     private var clock: UInt64 = 0
@@ -167,7 +172,9 @@ public final class Engine: @unchecked Sendable {
             generation += 1
             openRuns += 1
             currentStats = StepStats()
+            unkeptCounts.reset()
             notesReasons = notingReasons
+            notesUnkeptReasons.store(notingReasons, ordering: .relaxed)
             for table in tables.values { table.hits = 0 }
         }
     }
@@ -177,7 +184,10 @@ public final class Engine: @unchecked Sendable {
     /// - Parameter pruning: `false` keeps every result: a run that stopped early (a site that does
     ///   not load) used few of them, and the next run, after the fix, needs them again.
     public func endRun(pruning: Bool = true) {
-        lock.withLock { _ in openRuns = max(0, openRuns - 1) }
+        lock.withLock { _ in
+            openRuns = max(0, openRuns - 1)
+            if openRuns == 0 { notesUnkeptReasons.store(false, ordering: .relaxed) }
+        }
         guard pruning else { return }
         lock.withLock { _ in
             // Most results are used again in every run: the few that were not are removed in place.
@@ -240,11 +250,13 @@ public final class Engine: @unchecked Sendable {
 
     /// The statistics of the current (or last) run.
     public var stats: StepStats {
-        lock.withLock { _ in
+        var stats = lock.withLock { _ in
             var stats = currentStats
             for (step, table) in tables where table.hits > 0 { stats.hits[step, default: 0] += table.hits }
             return stats
         }
+        unkeptCounts.fold(into: &stats)
+        return stats
     }
 
     /// The result of `step` for `key`, computed at most once while the engine keeps it and the
@@ -287,7 +299,8 @@ public final class Engine: @unchecked Sendable {
     /// Computes a result the engine will not keep (`neverKeeps`) and counts it. No look-up can find
     /// one, and what a frame of its own records (the inputs and steps it read) serves only a
     /// result that is kept, so it runs in the frame of the step asking for it: the checks of every
-    /// file, thousands per build on all cores, then cost no engine lock but the count's. Its key
+    /// file, thousands per build on all cores, then cost no engine lock, only a count in the
+    /// thread's own shard (`UnkeptCounts`). Its key
     /// is worked out only to note why it was computed (`beginRun(notingReasons:)`).
     private func computeUnkept<Value>(
         _ step: Step<Value>, _ key: () -> Fingerprint, _ compute: () throws -> Value
@@ -295,12 +308,8 @@ public final class Engine: @unchecked Sendable {
         let start = DispatchTime.now()
         let value = try compute()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        let notes = lock.withLock { _ in
-            currentStats.runs[step.name, default: 0] += 1
-            currentStats.seconds[step.name, default: 0] += seconds
-            return openRuns > 0 && notesReasons
-        }
-        if notes {
+        unkeptCounts.add(step.name, seconds: seconds)
+        if notesUnkeptReasons.load(ordering: .relaxed) {
             let child = StepRef(step, key())
             lock.withLock { _ in currentStats.reasons[child] = .noResult }
         }
