@@ -69,11 +69,9 @@ public final class Engine: @unchecked Sendable {
     /// inside runs (`StepStats.reasons`): an engine used without runs, as a server's, would
     /// otherwise note every result it was ever asked for.
     private var openRuns = 0
-    /// Whether the current run notes why each result was computed or reused.
-    private var notesReasons = true
-    /// Whether a run is open and notes why each result was computed: `notesReasons` inside runs,
-    /// read without the lock by `computeUnkept`.
-    private let notesUnkeptReasons = Atomic<Bool>(false)
+    /// Whether a run is open and notes why each result was computed or reused (the last run begun
+    /// says whether it does): read without the lock by `computeUnkept`.
+    private let notesReasons = Atomic<Bool>(false)
     /// The results of this run computed and never kept, counted apart from `currentStats`.
     private let unkeptCounts = UnkeptCounts()
     /// The bytes the results of weighed steps hold, and the clock their uses are ordered by.
@@ -173,8 +171,7 @@ public final class Engine: @unchecked Sendable {
             openRuns += 1
             currentStats = StepStats()
             unkeptCounts.reset()
-            notesReasons = notingReasons
-            notesUnkeptReasons.store(notingReasons, ordering: .relaxed)
+            notesReasons.store(notingReasons, ordering: .relaxed)
             for table in tables.values { table.hits = 0 }
         }
     }
@@ -186,7 +183,7 @@ public final class Engine: @unchecked Sendable {
     public func endRun(pruning: Bool = true) {
         lock.withLock { _ in
             openRuns = max(0, openRuns - 1)
-            if openRuns == 0 { notesUnkeptReasons.store(false, ordering: .relaxed) }
+            if openRuns == 0 { notesReasons.store(false, ordering: .relaxed) }
         }
         guard pruning else { return }
         lock.withLock { _ in
@@ -309,7 +306,7 @@ public final class Engine: @unchecked Sendable {
         let value = try compute()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         unkeptCounts.add(step.name, seconds: seconds)
-        if notesUnkeptReasons.load(ordering: .relaxed) {
+        if notesReasons.load(ordering: .relaxed) {
             let child = StepRef(step, key())
             lock.withLock { _ in currentStats.reasons[child] = .noResult }
         }
@@ -445,7 +442,7 @@ public final class Engine: @unchecked Sendable {
             return .failure(Miss(reason: .changed(changed)))
         }
         lock.withLock { _ in
-            if openRuns > 0, notesReasons { currentStats.reasons[child] = .reused }
+            if notesReasons.load(ordering: .relaxed) { currentStats.reasons[child] = .reused }
             guard let table = tables[child.step] else { return }
             table.hits += 1
             clock += 1
@@ -505,7 +502,7 @@ public final class Engine: @unchecked Sendable {
         let epoch = entry == nil ? 0 : inputs.epoch
         lock.withLock { _ in
             currentStats[keyPath: counter][child.step, default: 0] += 1
-            if openRuns > 0, notesReasons { currentStats.reasons[child] = reason }
+            if notesReasons.load(ordering: .relaxed) { currentStats.reasons[child] = reason }
             if let seconds { currentStats.seconds[child.step, default: 0] += seconds }
             guard var entry else { return }
             if entry.weight > 0 {

@@ -21,10 +21,9 @@ public struct Step<Value: Sendable>: Sendable, CustomStringConvertible {
     /// its records; a cache with a byte budget bounds them by the budget instead.
     public let recordsKept: Int?
     /// Whether each of the step's results is asked for once in a run (a route's render, the
-    /// checks of one file):
-    /// an engine for one run without a disk cache (`Engine(forOneRun:)`, the one `letGo` works
-    /// on) does not keep them, as nothing in the run would reuse them. Asked again, one is
-    /// computed again.
+    /// checks of one file): an engine for one run without a disk cache (`Engine(forOneRun:)`, the
+    /// one `letGo` works on) does not keep them, as nothing in the run would reuse them. Asked
+    /// again, one is computed again.
     public let askedOncePerRun: Bool
 
     public init(

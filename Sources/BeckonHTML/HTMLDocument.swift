@@ -61,14 +61,14 @@ public struct HTMLDocument: Sendable {
         func add(_ node: HTMLNode, inHead: Bool) {
             guard node.isElement else { return }
             if let tag = IndexedTag(node.name) {
-                indexed[tag.position].append(node)
-                if inHead { indexedInHead[tag.position].append(node) }
+                indexed[tag.rawValue].append(node)
+                if inHead { indexedInHead[tag.rawValue].append(node) }
             }
             node.children.withUnsafeBufferPointer { children in
                 for child in children.indices { add(children[child], inHead: inHead) }
             }
         }
-        if let tag = IndexedTag(root.name) { indexed[tag.position].append(root) }
+        if let tag = IndexedTag(root.name) { indexed[tag.rawValue].append(root) }
         let head = root.children.firstIndex { $0.name == "head" }
         root.children.withUnsafeBufferPointer { children in
             for position in children.indices { add(children[position], inHead: position == head) }
@@ -79,7 +79,8 @@ public struct HTMLDocument: Sendable {
     }
 
     /// The tag names the checks ask for, whose elements a document gathers as it is read.
-    private enum IndexedTag: CaseIterable {
+    /// Its raw value is where the elements with the name are kept.
+    private enum IndexedTag: Int, CaseIterable {
         case a, base, body, h1, img, link, main, meta, style, text, title
 
         /// The tag named `name`, if it is one: told from its length and first byte, then
@@ -117,23 +118,6 @@ public struct HTMLDocument: Sendable {
             case .style: "style"
             case .text: "text"
             case .title: "title"
-            }
-        }
-
-        /// Where the elements with this name are kept.
-        var position: Int {
-            switch self {
-            case .a: 0
-            case .base: 1
-            case .body: 2
-            case .h1: 3
-            case .img: 4
-            case .link: 5
-            case .main: 6
-            case .meta: 7
-            case .style: 8
-            case .text: 9
-            case .title: 10
             }
         }
     }
@@ -200,7 +184,7 @@ public struct HTMLDocument: Sendable {
     /// Every element with a tag name, in document order.
     public func elements(named tag: String) -> [HTMLNode] {
         guard let indexed = IndexedTag(tag) else { return root.elements(named: tag) }
-        return indexedElements[indexed.position]
+        return indexedElements[indexed.rawValue]
     }
 
     /// Points the parser's SAX handler at `builder` for elements, text and comments; libxml2
@@ -279,7 +263,7 @@ public struct HTMLDocument: Sendable {
 
     /// Every element of `head` (the first `<head>` of the root) with a tag name, in document order.
     public func headElements(named tag: String) -> [HTMLNode] {
-        if let indexed = IndexedTag(tag) { return indexedHeadElements[indexed.position] }
+        if let indexed = IndexedTag(tag) { return indexedHeadElements[indexed.rawValue] }
         guard let headPosition, !tag.hasPrefix("#") else { return [] }
         return root.children[headPosition].elements(named: tag)
     }

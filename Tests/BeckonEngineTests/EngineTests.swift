@@ -303,6 +303,23 @@ import Testing
         #expect(print(first) == print(first))
     }
 
+    /// An array's bytes (added through their own overload) fingerprint as the same bytes in any
+    /// other collection, and as a text with those bytes.
+    @Test(arguments: ["", "a", "record bytes", "Grüße 招待"])
+    func anArrayFingerprintsAsAnyCollectionOfItsBytes(text: String) {
+        func print(_ add: (inout FingerprintBuilder) -> Void) -> Fingerprint {
+            var builder = FingerprintBuilder("bytes")
+            add(&builder)
+            return builder.finish()
+        }
+        let bytes = Array(text.utf8)
+        let array = print { $0.add(bytes) }
+        #expect(array == print { $0.add(bytes[...]) })
+        #expect(array == print { $0.add(ContiguousArray(bytes)) })
+        #expect(array == print { $0.add(text) })
+        #expect(array != print { $0.add(bytes + [0]) })
+    }
+
     @Test func fingerprintsAreWrittenAs32HexDigits() {
         let print = Fingerprint(high: 0xAB, low: 0x0123_4567_89AB_CDEF)
         #expect(print.description == "00000000000000ab0123456789abcdef")
